@@ -1,0 +1,59 @@
+import { DomainError } from "~/domain/errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_JSON_DEPTH = 32;
+
+const tooLarge = () => new DomainError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
+const invalidJson = (message: string) => new DomainError("INVALID_JSON", message);
+
+/** The body as text, refusing more than 1 MiB without reading the rest. */
+export async function readBodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw invalidJson("The request body is not valid UTF-8");
+  }
+}
+
+/** Parses a JSON body; nesting is bounded so no later step can overflow the stack. */
+export function parseJsonBody(text: string): unknown {
+  if (!text.trim()) throw invalidJson("The request body is empty; send a JSON object");
+  if (nestingDepth(text) > MAX_JSON_DEPTH) throw invalidJson(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw invalidJson(`The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === "\\") i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{" || char === "[") max = Math.max(max, ++depth);
+    else if (char === "}" || char === "]") depth--;
+  }
+  return max;
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { DEFAULT_DATABASE_URL } from "./database-url";
+
+const configSchema = z.object({
+  SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
+  SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
+  SHOPIFY_APP_URL: z.url({ protocol: /^https?$/, error: "must be the app's public URL, e.g. https://twin-cards.example.com" }),
+  SCOPES: z.string().min(1, "is required, e.g. read_customers,read_orders,read_products,write_app_proxy"),
+  DATABASE_URL: z.string().regex(/^file:.+/, "must be a SQLite file URL, e.g. file:./prisma/dev.sqlite").default(DEFAULT_DATABASE_URL),
+  PORT: z.coerce.number().int().min(0).max(65535, "must be a port number").default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and checks the environment; the error names every missing or bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const message = issue.code === "invalid_type" ? "is required" : issue.message;
+    return `  ${issue.path.join(".")} ${message}`;
+  });
+  throw new ConfigError(`Twin Cards cannot start; fix these environment variables:\n${lines.join("\n")}`);
+}

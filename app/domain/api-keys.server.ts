@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { ApiKey } from "@prisma/client";
+import { db } from "~/db.server";
+import { notFound } from "./errors";
+import { newId } from "./ids";
+import { apiKeyInput, parseInput } from "./schemas";
+
+const KEY_PREFIX = "tc_";
+// Writing lastUsedAt on every request would turn every read into a write.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
+
+export interface ApiKeySummary {
+  id: string;
+  label: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const toSummary = (row: ApiKey): ApiKeySummary => ({
+  id: row.id,
+  label: row.label,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+/**
+ * Creates a key for a shop. The secret is returned here and never again: only
+ * its SHA-256 is stored (a 256-bit random key needs no slow hash).
+ */
+export async function createApiKey(input: unknown): Promise<{ key: string; apiKey: ApiKeySummary }> {
+  const { shop, label } = parseInput(apiKeyInput, input);
+  const key = KEY_PREFIX + randomBytes(32).toString("base64url");
+  const row = await db.apiKey.create({
+    data: { id: newId("key"), shop, label, prefix: key.slice(0, KEY_PREFIX.length + 6), keyHash: hashKey(key) },
+  });
+  return { key, apiKey: toSummary(row) };
+}
+
+/** The shop a live key belongs to, or null for an unknown or revoked key. */
+export async function authenticateApiKey(key: string): Promise<{ shop: string; keyId: string } | null> {
+  if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
+  const row = await db.apiKey.findUnique({ where: { keyHash: hashKey(key) } });
+  if (!row || row.revokedAt) return null;
+  const now = new Date();
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
+  return { shop: row.shop, keyId: row.id };
+}
+
+export async function listApiKeys(shop: string): Promise<ApiKeySummary[]> {
+  const rows = await db.apiKey.findMany({ where: { shop }, orderBy: { id: "desc" } });
+  return rows.map(toSummary);
+}
+
+/** Revoking is immediate and final; revoking twice is harmless. */
+export async function revokeApiKey(shop: string, id: string): Promise<ApiKeySummary> {
+  const row = await db.apiKey.findFirst({ where: { shop, id } });
+  if (!row) throw notFound("API key");
+  if (row.revokedAt) return toSummary(row);
+  return toSummary(await db.apiKey.update({ where: { id }, data: { revokedAt: new Date() } }));
+}

@@ -1,0 +1,29 @@
+import type { Redemption, UnitCard as CardRow } from "@prisma/client";
+import type { CardStatus, MetadataEntry, UnitCard } from "./schemas";
+
+export type CardWithRedemption = CardRow & { redemption: Redemption | null };
+
+/** The API's UnitCard from a stored card. `code` is given only in the creation response. */
+export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
+  const { redemption } = row;
+  return {
+    id: row.id,
+    name: row.name,
+    media: row.media as UnitCard["media"],
+    metadata: row.metadata as MetadataEntry[],
+    owner: row.owner,
+    publicKey: row.publicKey,
+    status: row.status as CardStatus,
+    createdAt: row.createdAt.toISOString(),
+    redeemedAt: redemption?.redeemedAt?.toISOString() ?? null,
+    redemption: redemption && {
+      phone: redemption.phoneMasked,
+      email: redemption.emailMasked,
+      expiresAt: redemption.expiresAt.toISOString(),
+      ...(code === undefined ? {} : { code }),
+    },
+  };
+}
+
+/** Metadata a customer may see: PRIVATE entries stay on the merchant side. */
+export const publicMetadata = (entries: MetadataEntry[]) => entries.filter((entry) => entry.visibility !== "PRIVATE");

@@ -1,0 +1,130 @@
+import { Prisma } from "@prisma/client";
+import { db, type Tx } from "~/db.server";
+import { toUnitCard, type CardWithRedemption } from "./card-view";
+import { generateCode, hashCode, normalizeCode } from "./codes.server";
+import { conflict, fieldError, notFound } from "./errors";
+import { newId } from "./ids";
+import { maskEmail, maskPhone } from "./masking";
+import { enqueueClaimNotifications } from "./notifications.server";
+import {
+  createBatchInput,
+  createCardInput,
+  listCardsQuery,
+  parseInput,
+  type CardData,
+  type Recipient,
+  type RedemptionTarget,
+  type UnitCard,
+} from "./schemas";
+
+export const DEFAULT_CODE_LIFETIME_DAYS = 90;
+
+/** POST /v1/unit-cards: one card, by redemption or by owner. */
+export async function createCard(shop: string, input: unknown): Promise<UnitCard> {
+  const { card, recipient } = parseInput(createCardInput, input);
+  const [created] = await createCards(shop, [card], recipient, "");
+  return created!;
+}
+
+/** POST /v1/unit-cards/_actions/batch: every card or none. */
+export async function createCardBatch(shop: string, input: unknown): Promise<UnitCard[]> {
+  const { cards, recipient } = parseInput(createBatchInput, input);
+  return createCards(shop, cards, recipient, "redemption.");
+}
+
+async function createCards(shop: string, cards: CardData[], recipient: Recipient, codePath: string) {
+  const now = new Date();
+  try {
+    return await db.$transaction(async (tx) => {
+      const redemption = recipient.kind === "redemption"
+        ? await createRedemption(tx, shop, recipient.redemption, cards, now, codePath)
+        : undefined;
+      const rows = cards.map((card) => ({
+        id: newId("card"),
+        shop,
+        name: card.name,
+        media: card.media,
+        metadata: card.metadata as Prisma.InputJsonValue,
+        owner: recipient.kind === "owner" ? recipient.owner : null,
+        publicKey: recipient.kind === "owner" ? recipient.publicKey : null,
+        status: recipient.kind === "owner" ? "OWNED" : "PENDING_REDEMPTION",
+        redemptionId: redemption?.row.id ?? null,
+        createdAt: now,
+      }));
+      await tx.unitCard.createMany({ data: rows });
+      return rows.map((row) => toUnitCard({ ...row, redemption: redemption?.row ?? null } as CardWithRedemption, redemption?.code));
+    });
+  } catch (error) {
+    // Another request stored the same custom code between our check and our insert.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw conflict("This redemption code is already in use", [{ path: `${codePath}code`, message: "Already in use" }]);
+    }
+    throw error;
+  }
+}
+
+async function createRedemption(
+  tx: Tx,
+  shop: string,
+  target: RedemptionTarget,
+  cards: CardData[],
+  now: Date,
+  codePath: string,
+) {
+  const code = target.code?.trim() ?? (await unusedGeneratedCode(tx, shop));
+  const codeHash = hashCode(shop, normalizeCode(code));
+  if (target.code !== undefined && (await tx.redemption.findUnique({ where: { shop_codeHash: { shop, codeHash } } }))) {
+    throw fieldError(`${codePath}code`, "This code is already in use in this shop");
+  }
+  const expiresAt = target.expiresAt ?? new Date(now.getTime() + DEFAULT_CODE_LIFETIME_DAYS * 86_400_000);
+  const row = await tx.redemption.create({
+    data: {
+      id: newId("red"),
+      shop,
+      codeHash,
+      phoneMasked: target.phone ? maskPhone(target.phone) : null,
+      emailMasked: target.email ? maskEmail(target.email) : null,
+      expiresAt,
+      createdAt: now,
+    },
+  });
+  await enqueueClaimNotifications(tx, { shop, redemptionId: row.id, phone: target.phone, email: target.email, code, expiresAt, cards });
+  return { row, code };
+}
+
+/** 60 random bits rarely collide, but a collision must not hand out someone else's code. */
+async function unusedGeneratedCode(tx: Tx, shop: string): Promise<string> {
+  for (;;) {
+    const code = generateCode();
+    const taken = await tx.redemption.findUnique({ where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalizeCode(code)) } } });
+    if (!taken) return code;
+  }
+}
+
+export async function getCard(shop: string, id: string): Promise<UnitCard> {
+  const row = await db.unitCard.findFirst({ where: { shop, id }, include: { redemption: true } });
+  if (!row) throw notFound("Unit card");
+  return toUnitCard(row);
+}
+
+/** Newest first. `nextCursor` is null on the last page. */
+export async function listCards(shop: string, query: unknown): Promise<{ cards: UnitCard[]; nextCursor: string | null }> {
+  const { owner, status, cursor, limit } = parseInput(listCardsQuery, query);
+  const rows = await db.unitCard.findMany({
+    where: { shop, owner, status, ...(cursor ? { id: { lt: decodeCursor(cursor) } } : {}) },
+    orderBy: { id: "desc" },
+    take: limit + 1,
+    include: { redemption: true },
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { cards: page.map((row) => toUnitCard(row)), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+}
+
+const encodeCursor = (id: string) => Buffer.from(id).toString("base64url");
+
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, "base64url").toString();
+  if (!/^card_[0-9A-Z]{26}$/.test(id)) throw fieldError("cursor", "Not a cursor this API returned");
+  return id;
+}

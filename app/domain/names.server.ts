@@ -1,0 +1,34 @@
+import { Prisma, type UniversalName } from "@prisma/client";
+import { db } from "~/db.server";
+import { conflict } from "./errors";
+import { newId } from "./ids";
+import { parseInput, registerNameInput, validateNameQuery, type NameRecord, type NameValidation } from "./schemas";
+
+const toNameRecord = (row: UniversalName): NameRecord => ({
+  uns_name: row.name,
+  uns_name_id: row.id,
+  public_key: row.publicKey,
+});
+
+/** Registers a universal name (global across shops) for a wallet key. */
+export async function registerName(shop: string, input: unknown): Promise<NameRecord> {
+  const { name, publicKey, owner } = parseInput(registerNameInput, input);
+  const taken = () => conflict(`The name "${name}" is already taken`, [{ path: "name", message: "Already taken" }]);
+  if (await db.universalName.findUnique({ where: { name } })) throw taken();
+  try {
+    const row = await db.universalName.create({
+      data: { id: newId("uns"), name, publicKey, owner: owner ?? null, registeredByShop: shop },
+    });
+    return toNameRecord(row);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw taken();
+    throw error;
+  }
+}
+
+/** Step 1 of issuing a twin. An unknown name is `available: false` with only the name. */
+export async function validateName(query: unknown): Promise<NameValidation> {
+  const { name } = parseInput(validateNameQuery, query);
+  const row = await db.universalName.findUnique({ where: { name } });
+  return row ? { available: true, payload: toNameRecord(row) } : { available: false, payload: { uns_name: name } };
+}

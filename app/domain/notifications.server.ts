@@ -1,0 +1,53 @@
+import type { Tx } from "~/db.server";
+import { newId } from "./ids";
+import { publicMetadata } from "./card-view";
+import type { CardData } from "./schemas";
+
+export const NOTIFICATION_CHANNELS = ["EMAIL", "SMS"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** What a claim notification carries; delivered later by the dispatcher. */
+export interface ClaimNotificationPayload {
+  code: string;
+  claimUrl: string;
+  expiresAt: string;
+  cards: { name: string; imageUrl: string | null; metadata: CardData["metadata"] }[];
+}
+
+/** The storefront page (through the app proxy) where a recipient claims their cards. */
+export function claimUrl(shop: string, code: string): string {
+  return `https://${shop}/apps/twincards/redeem?code=${encodeURIComponent(code)}`;
+}
+
+/**
+ * Queues one notification per destination in the caller's transaction, so a
+ * redemption's cards and its notifications are written together or not at all.
+ */
+export async function enqueueClaimNotifications(
+  tx: Tx,
+  args: { shop: string; redemptionId: string; phone?: string; email?: string; code: string; expiresAt: Date; cards: CardData[] },
+) {
+  const payload: ClaimNotificationPayload = {
+    code: args.code,
+    claimUrl: claimUrl(args.shop, args.code),
+    expiresAt: args.expiresAt.toISOString(),
+    cards: args.cards.map((card) => ({
+      name: card.name,
+      imageUrl: card.media.imageUrls[0] ?? null,
+      metadata: publicMetadata(card.metadata),
+    })),
+  };
+  const destinations: [NotificationChannel, string | undefined][] = [["SMS", args.phone], ["EMAIL", args.email]];
+  await tx.notification.createMany({
+    data: destinations
+      .filter((pair): pair is [NotificationChannel, string] => pair[1] !== undefined)
+      .map(([channel, destination]) => ({
+        id: newId("ntf"),
+        shop: args.shop,
+        redemptionId: args.redemptionId,
+        channel,
+        destination,
+        payload: payload as object,
+      })),
+  });
+}

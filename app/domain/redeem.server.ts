@@ -1,0 +1,65 @@
+import { db } from "~/db.server";
+import { TokenBuckets } from "~/lib/token-bucket";
+import { toUnitCard } from "./card-view";
+import { hashCode, normalizeCode } from "./codes.server";
+import { conflict, DomainError, notFound } from "./errors";
+import { parseInput, redeemInput, type UnitCard } from "./schemas";
+
+// 10 attempts a minute per code prefix (in a shop) and per client address, as a
+// token bucket: a burst of 10, then one every 6 s. Kept in this process's memory.
+const ATTEMPTS_PER_MINUTE = 10;
+const byCodePrefix = new TokenBuckets(ATTEMPTS_PER_MINUTE, ATTEMPTS_PER_MINUTE / 60);
+const byClientAddress = new TokenBuckets(ATTEMPTS_PER_MINUTE, ATTEMPTS_PER_MINUTE / 60);
+
+export interface RedeemClient {
+  /** The caller's network address, for the per-address attempt limit. */
+  address: string;
+}
+
+/**
+ * Claims every card of a redemption code for `owner`. Single-use: of concurrent
+ * redeems of one code exactly one wins (a conditional update decides), the
+ * others get CONFLICT. Every attempt, right or wrong, counts toward the limits.
+ */
+export async function redeemCode(shop: string, input: unknown, client: RedeemClient): Promise<UnitCard[]> {
+  const { code, owner, publicKey } = parseInput(redeemInput, input);
+  const normalized = normalizeCode(code);
+  limitAttempts(`${shop}\n${normalized.slice(0, 4)}`, client.address);
+
+  const redemption = await db.redemption.findUnique({
+    where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } },
+  });
+  if (!redemption) throw notFound("Redemption code");
+  if (redemption.redeemedAt) throw alreadyRedeemed();
+  const now = new Date();
+  if (redemption.expiresAt <= now) throw new DomainError("EXPIRED", "This redemption code has expired");
+
+  return db.$transaction(async (tx) => {
+    // The first write decides the race: only one transaction sees redeemedAt still null.
+    const { count } = await tx.redemption.updateMany({
+      where: { id: redemption.id, redeemedAt: null },
+      data: { redeemedAt: now, redeemedBy: owner, redeemedPublicKey: publicKey },
+    });
+    if (count === 0) throw alreadyRedeemed();
+    await tx.unitCard.updateMany({
+      where: { redemptionId: redemption.id },
+      data: { status: "OWNED", owner, publicKey },
+    });
+    const cards = await tx.unitCard.findMany({
+      where: { redemptionId: redemption.id },
+      orderBy: { id: "asc" },
+      include: { redemption: true },
+    });
+    return cards.map((card) => toUnitCard(card));
+  });
+}
+
+const alreadyRedeemed = () => conflict("This redemption code has already been redeemed");
+
+function limitAttempts(codeKey: string, address: string) {
+  for (const result of [byCodePrefix.take(codeKey), byClientAddress.take(address)]) {
+    if (!result.ok) {
+      throw new DomainError("RATE_LIMITED", "Too many redeem attempts; try again later", [], result.retryAfterSeconds);
+    }
+  }
+}

@@ -1,0 +1,6 @@
+export * from "./card";
+export * from "./common";
+export * from "./name";
+export * from "./twin";
+export { formatPath, issuesToDetails, parseInput } from "./parse";
+export * from "./api-key";

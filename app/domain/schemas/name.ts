@@ -1,0 +1,34 @@
+import { owner, walletPublicKey } from "./common";
+import { z } from "./zod";
+
+/** A universal name: a-z 0-9 . _ - , 3-32 characters; input is trimmed and lowercased. */
+export const universalName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9._-]{3,32}$/, "Must be 3-32 characters of a-z, 0-9, '.', '_' or '-'")
+  .meta({ example: "jane.doe" });
+
+export const registerNameInput = z
+  .object({ name: universalName, publicKey: walletPublicKey, owner: owner.optional() })
+  .strict()
+  .meta({ id: "RegisterNameInput" });
+
+export const validateNameQuery = z.object({ name: universalName }).strict();
+
+export const nameRecord = z
+  .object({ uns_name: z.string(), uns_name_id: z.string(), public_key: z.string() })
+  .meta({ id: "UniversalName" });
+export type NameRecord = z.infer<typeof nameRecord>;
+
+export const nameValidation = z
+  .object({
+    available: z.boolean().meta({ description: "true when the name is registered and can receive twins" }),
+    payload: z.object({
+      uns_name: z.string(),
+      uns_name_id: z.string().optional(),
+      public_key: z.string().optional(),
+    }),
+  })
+  .meta({ id: "NameValidation" });
+export type NameValidation = z.infer<typeof nameValidation>;

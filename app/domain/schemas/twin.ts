@@ -1,0 +1,59 @@
+import { currencyCode, currencyMinorDigits, httpUrl, solanaPublicKey, text } from "./common";
+import { z } from "./zod";
+
+export const MAX_TWIN_QUANTITY = 1_000_000;
+const MAX_PRICE = 1_000_000_000_000;
+
+export const issueTwinInput = z
+  .object({
+    public_key: solanaPublicKey.meta({ description: "data.payload.public_key from validate-name" }),
+    name_id: z.string().min(1, "Required").max(64).meta({ description: "data.payload.uns_name_id from validate-name" }),
+    title: text(255),
+    creator: z.string().max(255).default(""),
+    description: z.string().max(10_000).default(""),
+    quantity: z.number().int("Must be a whole number").min(1, "Must be at least 1").max(MAX_TWIN_QUANTITY),
+    price: z.number().min(0, "Must be at least 0").max(MAX_PRICE).optional(),
+    currency: currencyCode.optional(),
+    brand: z.string().max(255).default(""),
+    categories: z.array(z.string().min(1).max(100)).max(50).default([]),
+    links: z.array(httpUrl).max(20).default([]),
+    images: z.array(httpUrl).max(20).default([]),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.price !== undefined && input.currency === undefined) {
+      ctx.addIssue({ code: "custom", path: ["currency"], message: "Required when price is given" });
+    }
+    if (input.currency !== undefined && input.price === undefined) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: "Required when currency is given" });
+    }
+    if (input.price !== undefined && input.currency !== undefined) {
+      const digits = currencyMinorDigits(input.currency);
+      if (Number(input.price.toFixed(digits)) !== input.price) {
+        ctx.addIssue({ code: "custom", path: ["price"], message: `${input.currency} allows at most ${digits} decimal places` });
+      }
+    }
+  })
+  .meta({ id: "IssueDigitalTwinInput" });
+export type IssueTwinInput = z.output<typeof issueTwinInput>;
+
+export const digitalTwin = z
+  .object({
+    id: z.string(),
+    name_id: z.string(),
+    uns_name: z.string(),
+    public_key: z.string(),
+    title: z.string(),
+    creator: z.string(),
+    description: z.string(),
+    quantity: z.number().int(),
+    price: z.number().nullable(),
+    currency: z.string().nullable(),
+    brand: z.string(),
+    categories: z.array(z.string()),
+    links: z.array(z.string()),
+    images: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .meta({ id: "DigitalTwin" });
+export type DigitalTwin = z.infer<typeof digitalTwin>;

@@ -1,0 +1,52 @@
+import type { DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
+import { db } from "~/db.server";
+import { fieldError } from "./errors";
+import { newId } from "./ids";
+import { currencyMinorDigits, issueTwinInput, parseInput, type DigitalTwin } from "./schemas";
+
+const toDigitalTwin = (row: TwinRow & { name: UniversalName }): DigitalTwin => ({
+  id: row.id,
+  name_id: row.nameId,
+  uns_name: row.name.name,
+  public_key: row.publicKey,
+  title: row.title,
+  creator: row.creator,
+  description: row.description,
+  quantity: row.quantity,
+  price: row.price === null ? null : Number(row.price),
+  currency: row.currency,
+  brand: row.brand,
+  categories: row.categories as string[],
+  links: row.links as string[],
+  images: row.images as string[],
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Step 2: issues a twin to a registered universal name whose key matches. */
+export async function issueTwin(shop: string, input: unknown): Promise<DigitalTwin> {
+  const twin = parseInput(issueTwinInput, input);
+  const name = await db.universalName.findUnique({ where: { id: twin.name_id } });
+  if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
+  if (name.publicKey !== twin.public_key) throw fieldError("public_key", "Does not match the universal name's public key");
+  const row = await db.digitalTwin.create({
+    data: {
+      id: newId("twin"),
+      shop,
+      nameId: name.id,
+      publicKey: twin.public_key,
+      title: twin.title,
+      creator: twin.creator,
+      description: twin.description,
+      quantity: twin.quantity,
+      // Exact decimal text in the currency's own precision: 19.99 USD → "19.99", 1500 JPY → "1500".
+      price: twin.price === undefined || !twin.currency ? null : twin.price.toFixed(currencyMinorDigits(twin.currency)),
+      currency: twin.currency ?? null,
+      brand: twin.brand,
+      categories: twin.categories,
+      links: twin.links,
+      images: twin.images,
+    },
+    include: { name: true },
+  });
+  return toDigitalTwin(row);
+}

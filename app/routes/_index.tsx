@@ -1,0 +1,15 @@
+import type { MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = () => [{ title: "Twin Cards" }];
+
+export default function Index() {
+  return (
+    <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 640, margin: "4rem auto", lineHeight: 1.5 }}>
+      <h1>Twin Cards</h1>
+      <p>Verifiable digital items for merchants: unit cards, redemption codes and digital twins.</p>
+      <p>
+        The issuing API lives under <code>/v1</code>; its description is at <a href="/v1/openapi.json">/v1/openapi.json</a>.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+import { v1Route } from "~/api/v1-route.server";
+import { createCard, listCards } from "~/domain/cards.server";
+
+export const loader = v1Route({
+  GET: async ({ shop, url }) => {
+    const { cards, nextCursor } = await listCards(shop, Object.fromEntries(url.searchParams));
+    return { data: cards, extra: { nextCursor } };
+  },
+  POST: async ({ shop, body }) => ({ status: 201, data: await createCard(shop, body) }),
+});
+export const action = loader;

@@ -1,0 +1,7 @@
+import { v1Route } from "~/api/v1-route.server";
+import { validateName } from "~/domain/names.server";
+
+export const loader = v1Route({
+  GET: async ({ url }) => ({ data: await validateName(Object.fromEntries(url.searchParams)) }),
+});
+export const action = loader;
