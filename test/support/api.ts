@@ -1,0 +1,51 @@
+import { randomUUID } from "node:crypto";
+import { inject } from "vitest";
+import { TwinCardsApiError, TwinCardsClient } from "~/client/twin-cards-client";
+import { createApiKey } from "~/domain/api-keys.server";
+
+export const baseUrl = inject("baseUrl");
+
+/** A shop of its own for each test, so tests never see each other's rows. */
+export const uniqueShop = () => `shop-${randomUUID().slice(0, 8)}.myshopify.com`;
+
+/** A made-up documentation-range address, sent as X-Forwarded-For (trusted by the test server from loopback only). */
+export const uniqueClientAddress = () => `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+
+/**
+ * A fresh API key for a shop (a new shop unless given) and a client using it.
+ * Each client appears to come from its own address, so redeem limits are per test.
+ */
+export async function shopClient(shop = uniqueShop(), clientAddress = uniqueClientAddress()) {
+  const { key, apiKey } = await createApiKey({ shop, label: "test" });
+  const fetchFrom: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set("X-Forwarded-For", clientAddress);
+    headers.set("User-Agent", USER_AGENT);
+    return fetch(input, { ...init, headers });
+  };
+  return { shop, key, keyId: apiKey.id, clientAddress, client: new TwinCardsClient({ baseUrl, apiKey: key, fetch: fetchFrom }) };
+}
+
+/** A normal browser user agent: the app must not treat test traffic as a bot. */
+export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+/** Raw HTTP for what the typed client would not send (bad JSON, huge bodies, wrong methods). */
+export function http(path: string, init: RequestInit & { key?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.key) headers.set("Authorization", `Bearer ${init.key}`);
+  if (init.body !== undefined && !headers.has("content-type")) headers.set("Content-Type", "application/json");
+  headers.set("User-Agent", USER_AGENT);
+  if (!headers.has("x-forwarded-for")) headers.set("X-Forwarded-For", uniqueClientAddress());
+  return fetch(baseUrl + path, { ...init, headers });
+}
+
+/** The TwinCardsApiError a call fails with (fails the test if the call succeeds). */
+export async function apiError(promise: Promise<unknown>): Promise<TwinCardsApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TwinCardsApiError) return error;
+    throw error;
+  }
+  throw new Error("Expected the API call to fail, but it succeeded");
+}
