@@ -1,4 +1,5 @@
 import { Keypair, PublicKey } from "@solana/web3.js";
+import type { CreateCardInput } from "~/client/twin-cards-client";
 
 /** A fresh wallet key (on the ed25519 curve). */
 export const walletKey = () => Keypair.generate().publicKey.toBase58();
@@ -15,6 +16,6 @@ export const cardInput = (name = "Gold membership") => ({
   metadata: [
     { key: "sku", value: "GOLD-1", metaType: "RETAIL_IDENTIFIER" },
     { key: "price", value: [49.5, "EUR"], metaType: "PRICE" },
-    { key: "supplier-cost", value: 12, visibility: "PRIVATE" },
+    { key: "supplier-cost", value: 12, visibility: "PRIVATE" as const },
   ],
-});
+}) satisfies Pick<CreateCardInput, "name" | "media" | "metadata">;
