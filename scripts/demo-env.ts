@@ -1,0 +1,17 @@
+// The embedded defaults `npm run demo` and `npm run dev` run on: a demo shop,
+// the SQLite file under prisma/, and placeholder Shopify credentials (no store
+// is reachable from a demo). Variables already set in the environment win.
+export const DEMO_SHOP = "twin-cards-demo.myshopify.com";
+
+export function applyDemoEnv() {
+  const port = process.env.PORT ?? "3000";
+  const defaults = {
+    SHOPIFY_API_KEY: "demo-api-key",
+    SHOPIFY_API_SECRET: "demo-api-secret",
+    SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+    SCOPES: "read_customers,read_orders,read_products,write_app_proxy",
+    PORT: port,
+    HOST: "127.0.0.1",
+  };
+  for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
+}

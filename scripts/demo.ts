@@ -1,0 +1,38 @@
+// npm run demo: migrate the embedded SQLite file, create an API key for the
+// demo shop, start the built server on 127.0.0.1:3000 and print the key and
+// the README's walkthrough with that key filled in.
+import { execFileSync, spawn } from "node:child_process";
+import { DEFAULT_DATABASE_URL } from "../app/database-url";
+import { applyDemoEnv, DEMO_SHOP } from "./demo-env";
+import { forServer, readWalkthrough } from "./walkthrough";
+
+applyDemoEnv();
+process.env.DATABASE_URL ??= DEFAULT_DATABASE_URL;
+execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: ["ignore", "ignore", "inherit"] });
+
+const { createApiKey } = await import("../app/domain/api-keys.server");
+const { key } = await createApiKey({ shop: DEMO_SHOP, label: "demo" });
+
+const server = spawn("node_modules/.bin/tsx", ["server.ts"], { stdio: ["ignore", "pipe", "inherit"] });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
+
+let announced = false;
+server.stdout.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  if (announced || !/listening on (http:\/\/\S+)/.test(chunk.toString())) return;
+  announced = true;
+  const baseUrl = `http://${process.env.HOST}:${process.env.PORT}`;
+  console.log(`
+Twin Cards demo is running on ${baseUrl} (database ${process.env.DATABASE_URL}, shop ${DEMO_SHOP}).
+
+API key for ${DEMO_SHOP} (shown once):
+  ${key}
+
+OpenAPI document: ${baseUrl}/v1/openapi.json
+
+Try the API: paste this into another terminal in this folder.
+
+${forServer(readWalkthrough(), key, baseUrl)}
+Stop the demo with Ctrl+C.`);
+});

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+
+/**
+ * The Express app around the Remix build: a request id on every response and
+ * the client's address for rate limits. `build` is a function in dev (Vite
+ * reloads it) and the built module in production.
+ */
+export function createHttpApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); assets: RequestHandler }) {
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a proxy, set TRUST_PROXY (a hop count, or e.g. "loopback") so req.ip is the real client.
+  const trustProxy = process.env.TRUST_PROXY;
+  if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
+
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.set("X-Request-Id", requestId);
+    next();
+  });
+  app.use(options.assets);
+  app.all(
+    "*",
+    createRequestHandler({
+      build: options.build,
+      getLoadContext: (req, res) => ({ requestId: res.locals.requestId as string, clientAddress: req.ip ?? "" }),
+    }),
+  );
+  // Last resort: never a stack trace to the client.
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    console.error(`[${res.locals.requestId}] ${req.method} ${req.path} failed:`, error);
+    if (res.headersSent) return res.end();
+    res.status(500).json({ error: { code: "INTERNAL", message: "Something went wrong on our side; retry later", details: [] } });
+  };
+  app.use(onError);
+  return app;
+}
+
+/** Listens, logs the address (tests read the port from it) and stops cleanly on SIGTERM/SIGINT. */
+export function listen(app: express.Express, port: number, host: string) {
+  const server = app.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    console.log(`Twin Cards listening on http://${host}:${actualPort}`);
+  });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      server.close(() => process.exit(0));
+      setTimeout(() => process.exit(0), 10_000).unref();
+    });
+  }
+  return server;
+}
