@@ -1,0 +1,24 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { readWalkthrough } from "../../scripts/walkthrough";
+import { baseUrl } from "../support/api";
+
+const run = promisify(execFile);
+
+describe("the README walkthrough", () => {
+  it("runs exactly as printed against the built server, ending with the card owned", async () => {
+    const { stdout } = await run("bash", ["-euo", "pipefail", "-c", readWalkthrough()], {
+      env: { ...process.env, API: `${baseUrl}/v1` },
+    });
+    const responses = stdout.trim().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
+    expect(responses.map((response) => Object.keys(response)[0])).toEqual(["data", "data", "data", "data", "data"]);
+    const [registered, validated, twin, card, redeemed] = responses.map((response) => response.data);
+    expect(validated).toEqual({ available: true, payload: registered });
+    expect(twin).toMatchObject({ title: "Trail jacket", name_id: registered.uns_name_id, price: 189.9, currency: "EUR" });
+    expect(card).toMatchObject({ status: "PENDING_REDEMPTION", redemption: { email: "j***@example.com" } });
+    expect(redeemed).toEqual([
+      expect.objectContaining({ id: card.id, status: "OWNED", owner: "shopify|1001", publicKey: "3uKCM4z2DzanuJPshZwwzqrxjAuzNqkmcb5rmAAonnpe" }),
+    ]);
+  });
+});
