@@ -7,7 +7,7 @@ const configSchema = z.object({
   SHOPIFY_APP_URL: z.url({ protocol: /^https?$/, error: "must be the app's public URL, e.g. https://twin-cards.example.com" }),
   SCOPES: z.string().min(1, "is required, e.g. read_customers,read_orders,read_products,write_app_proxy"),
   DATABASE_URL: z.string().regex(/^file:.+/, "must be a SQLite file URL, e.g. file:./prisma/dev.sqlite").default(DEFAULT_DATABASE_URL),
-  PORT: z.coerce.number().int().min(0).max(65535, "must be a port number").default(3000),
+  PORT: z.coerce.number({ error: "must be a port number" }).int("must be a port number").min(0).max(65535, "must be a port number").default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
 });
 
@@ -22,8 +22,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = configSchema.safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
-    const message = issue.code === "invalid_type" ? "is required" : issue.message;
-    return `  ${issue.path.join(".")} ${message}`;
+    const name = issue.path.join(".");
+    return `  ${name} ${env[name] === undefined ? "is required" : issue.message}`;
   });
   throw new ConfigError(`Twin Cards cannot start; fix these environment variables:\n${lines.join("\n")}`);
 }

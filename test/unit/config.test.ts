@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "~/config.server";
+
+const valid = {
+  SHOPIFY_API_KEY: "key",
+  SHOPIFY_API_SECRET: "secret",
+  SHOPIFY_APP_URL: "https://twin-cards.example.com",
+  SCOPES: "read_customers",
+};
+
+describe("configuration", () => {
+  it("applies the embedded defaults when only the Shopify variables are set", () => {
+    expect(loadConfig(valid)).toMatchObject({ DATABASE_URL: "file:./prisma/dev.sqlite", PORT: 3000, HOST: "127.0.0.1" });
+  });
+
+  it("honours PORT, HOST and DATABASE_URL", () => {
+    const config = loadConfig({ ...valid, PORT: "8080", HOST: "0.0.0.0", DATABASE_URL: "file:/var/lib/tc.sqlite" });
+    expect(config).toMatchObject({ PORT: 8080, HOST: "0.0.0.0", DATABASE_URL: "file:/var/lib/tc.sqlite" });
+  });
+
+  it("names every missing or bad variable in one message", () => {
+    let error: unknown;
+    try {
+      loadConfig({ SHOPIFY_API_SECRET: "secret", SHOPIFY_APP_URL: "not a url", SCOPES: "x", PORT: "http", DATABASE_URL: "postgres://x" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("SHOPIFY_API_KEY is required");
+    expect(message).toContain("SHOPIFY_APP_URL must be the app's public URL");
+    expect(message).toContain("PORT must be a port number");
+    expect(message).toContain("DATABASE_URL must be a SQLite file URL");
+    expect(message).not.toContain("SCOPES");
+  });
+});
