@@ -1,6 +1,7 @@
 // npm run -s api-key:create -- --shop <shop domain> [--name <label>]
 // Prints only the new key on stdout, so a script can capture it; errors go to stderr.
 import { parseArgs } from "node:util";
+import { Prisma } from "@prisma/client";
 import { createApiKey } from "~/domain/api-keys.server";
 import { DomainError } from "~/domain/errors";
 
@@ -12,9 +13,17 @@ try {
   const { key } = await createApiKey({ shop: values.shop, label: values.name });
   process.stdout.write(`${key}\n`);
 } catch (error) {
-  const message = error instanceof DomainError
-    ? error.details.map((detail) => `--${detail.path === "label" ? "name" : detail.path}: ${detail.message}`).join("\n")
-    : (error as Error).message;
-  process.stderr.write(`${message}\n${error instanceof DomainError ? usage + "\n" : ""}`);
+  process.stderr.write(`${describe(error)}\n`);
   process.exitCode = 1;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof DomainError) {
+    const lines = error.details.map((detail) => `--${detail.path === "label" ? "name" : detail.path}: ${detail.message}`);
+    return [...lines, usage].join("\n");
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2021") {
+    return `The database at ${process.env.DATABASE_URL ?? "prisma/dev.sqlite"} has no tables yet: run \`npm run db:migrate\` first.`;
+  }
+  return (error as Error).message;
 }
