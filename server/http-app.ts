@@ -23,8 +23,8 @@ export function createHttpApp(options: { build: ServerBuild | (() => Promise<Ser
     next();
   });
   app.use(options.assets);
-  app.all(
-    "*",
+  // app.use, not app.all("*"): Express would decode the path itself and fail with a 500 on bad %-encoding.
+  app.use(
     createRequestHandler({
       build: options.build,
       getLoadContext: (req, res) => ({ requestId: res.locals.requestId as string, clientAddress: req.ip ?? "" }),

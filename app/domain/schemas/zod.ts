@@ -11,6 +11,7 @@ z.config({
 
 function describe(value: unknown): string {
   if (value === null) return "null";
+  if (Number.isNaN(value)) return "something that is not a number";
   if (Array.isArray(value)) return "array";
   return typeof value;
 }
