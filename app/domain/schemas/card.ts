@@ -38,6 +38,11 @@ export const metadataEntry = z
       ctx.addIssue({ code: "custom", path: ["value"], message: "A PRICE value must be [amount >= 0, ISO 4217 code]" });
     }
   })
+  .transform((entry) => {
+    if (entry.metaType !== "PRICE" || !Array.isArray(entry.value)) return entry;
+    const [amount, currency] = entry.value as [number, string];
+    return { ...entry, value: [amount, currency.toUpperCase()] };
+  })
   .meta({ id: "MetadataEntry" });
 
 function isPrice(value: unknown): boolean {

@@ -60,7 +60,7 @@ export const email = z
   .string()
   .trim()
   .max(254, "Must be at most 254 characters")
-  .pipe(z.email("Must be a valid e-mail address"))
+  .pipe(z.email({ pattern: z.regexes.rfc5322Email, error: "Must be a valid e-mail address" }))
   .transform((value) => value.toLowerCase())
   .meta({ description: "E-mail address; stored lowercased", example: "jane@example.com" });
 

@@ -9,13 +9,19 @@ export function formatPath(path: readonly PropertyKey[]): string {
   }, "");
 }
 
+/**
+ * One detail per offending field: zod may report several issues for one path
+ * (a string where a list belongs also fails the list's length check), and the
+ * first is the one that explains it.
+ */
 export function issuesToDetails(issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
-  return issues.flatMap((issue) => {
+  const details = issues.flatMap((issue) => {
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({ path: formatPath([...issue.path, key]), message: "Unknown field" }));
     }
     return [{ path: formatPath(issue.path), message: issue.message }];
   });
+  return details.filter((detail, index) => details.findIndex((other) => other.path === detail.path) === index);
 }
 
 /** Parses input with a schema, or throws VALIDATION_FAILED listing every offending field. */
