@@ -56,12 +56,13 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
     });
   } catch (error) {
     // Another request stored the same custom code between our check and our insert.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw conflict("This redemption code is already in use", [{ path: `${codePath}code`, message: "Already in use" }]);
-    }
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw codeInUse(codePath);
     throw error;
   }
 }
+
+const codeInUse = (codePath: string) =>
+  conflict("This redemption code is already in use in this shop", [{ path: `${codePath}code`, message: "Already in use" }]);
 
 async function createRedemption(
   tx: Tx,
@@ -74,7 +75,7 @@ async function createRedemption(
   const code = target.code?.trim() ?? (await unusedGeneratedCode(tx, shop));
   const codeHash = hashCode(shop, normalizeCode(code));
   if (target.code !== undefined && (await tx.redemption.findUnique({ where: { shop_codeHash: { shop, codeHash } } }))) {
-    throw fieldError(`${codePath}code`, "This code is already in use in this shop");
+    throw codeInUse(codePath);
   }
   const expiresAt = target.expiresAt ?? new Date(now.getTime() + DEFAULT_CODE_LIFETIME_DAYS * 86_400_000);
   const row = await tx.redemption.create({
