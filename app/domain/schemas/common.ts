@@ -76,12 +76,13 @@ export const httpUrl = z
   .meta({ format: "uri" });
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+export const isCurrencyCode = (value: string) => CURRENCIES.has(value);
 
 /** An ISO 4217 currency code; input is case-insensitive, output upper case. */
 export const currencyCode = z
   .string()
   .transform((value) => value.toUpperCase())
-  .refine((value) => /^[A-Z]{3}$/.test(value) && CURRENCIES.has(value), "Must be an ISO 4217 currency code, e.g. USD")
+  .refine(isCurrencyCode, "Must be an ISO 4217 currency code, e.g. USD")
   .meta({ description: "ISO 4217 currency code", example: "EUR" });
 
 /** Digits after the decimal point that a currency uses (2 for EUR, 0 for JPY, 3 for KWD). */

@@ -1,4 +1,4 @@
-import { currencyCode, currencyMinorDigits, httpUrl, solanaPublicKey, text } from "./common";
+import { currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, solanaPublicKey, text } from "./common";
 import { z } from "./zod";
 
 export const MAX_TWIN_QUANTITY = 1_000_000;
@@ -27,7 +27,8 @@ export const issueTwinInput = z
     if (input.currency !== undefined && input.price === undefined) {
       ctx.addIssue({ code: "custom", path: ["price"], message: "Required when currency is given" });
     }
-    if (input.price !== undefined && input.currency !== undefined) {
+    // Object checks run even when a field failed; only a real currency has a precision.
+    if (typeof input.price === "number" && typeof input.currency === "string" && isCurrencyCode(input.currency)) {
       const digits = currencyMinorDigits(input.currency);
       if (Number(input.price.toFixed(digits)) !== input.price) {
         ctx.addIssue({ code: "custom", path: ["price"], message: `${input.currency} allows at most ${digits} decimal places` });
