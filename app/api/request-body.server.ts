@@ -19,7 +19,9 @@ export async function readBodyText(request: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+      // Stop reading but don't cancel: cancelling destroys the socket before the
+      // 413 can be sent. The response closes the connection instead.
+      reader.releaseLock();
       throw tooLarge();
     }
     chunks.push(value);

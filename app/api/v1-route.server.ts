@@ -120,6 +120,8 @@ function failure(error: unknown, headers: Record<string, string> = {}): Outcome 
     const extra: Record<string, string> = { ...headers };
     if (error.code === "RATE_LIMITED") extra["Retry-After"] = String(error.retryAfterSeconds ?? 1);
     if (error.code === "UNAUTHENTICATED") extra["WWW-Authenticate"] = 'Bearer realm="twin-cards"';
+    // The unread rest of an oversize body is not worth receiving.
+    if (error.code === "PAYLOAD_TOO_LARGE") extra.Connection = "close";
     return { status: STATUS_OF[error.code], body: JSON.stringify(errorBody(error.code, error.message, error.details)), headers: extra };
   }
   console.error("Unhandled error in /v1:", error);
