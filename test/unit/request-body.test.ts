@@ -105,10 +105,11 @@ describe("readBodyText", () => {
     expect((await domainError(readBodyText(request))).code).toBe("PAYLOAD_TOO_LARGE");
   });
 
-  it("stops reading an endless stream soon after 1 MiB and cancels it", async () => {
+  it("stops reading an endless stream soon after 1 MiB", async () => {
     const { request, state } = streamedRequest(Number.MAX_SAFE_INTEGER);
     expect((await domainError(readBodyText(request))).code).toBe("PAYLOAD_TOO_LARGE");
-    expect(state.cancelled).toBe(true);
+    // Not cancelled: that would destroy the socket before the 413 is written.
+    expect(state.cancelled).toBe(false);
     expect(state.sent).toBeLessThanOrEqual(MiB + 4 * 64 * 1024);
   });
 
