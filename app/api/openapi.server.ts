@@ -94,6 +94,10 @@ export function openApiDocument(serverUrl: string) {
     unrepresentable: "any",
     uri: (id) => `#/components/schemas/${id}`,
   });
+  // Components are plain schemas: drop the standalone-document keys zod adds.
+  const components = Object.fromEntries(
+    Object.entries(schemas).map(([id, { $id: _id, $schema: _schema, ...schema }]) => [id, schema]),
+  );
   const statuses = [...new Set(Object.values(STATUS_OF))];
   return {
     openapi: "3.1.0",
@@ -130,7 +134,7 @@ export function openApiDocument(serverUrl: string) {
       },
     },
     components: {
-      schemas: { ...schemas, Error: errorSchema },
+      schemas: { ...components, Error: errorSchema },
       responses: Object.fromEntries(statuses.map((status) => [
         `Error${status}`,
         { description: Object.entries(STATUS_OF).filter(([, s]) => s === status).map(([code]) => code).join(", "), ...json({ $ref: "#/components/schemas/Error" }) },

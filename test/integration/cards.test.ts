@@ -164,7 +164,7 @@ describe("POST /v1/unit-cards by owner", () => {
     expect(response.status).toBe(201);
   });
 
-  it("normalises metadata and media: visibility PUBLIC and metaType NO_TYPE by default, videoUrls []", async () => {
+  it("normalises metadata and media: visibility PUBLIC and metaType NO_TYPE by default, videoUrls [], PRICE currency upper-cased", async () => {
     const { client } = await shopClient();
 
     const card = await client.createCard({
@@ -185,7 +185,7 @@ describe("POST /v1/unit-cards by owner", () => {
       media: { imageUrls: ["https://cdn.example.com/silver.png"], videoUrls: [] },
       metadata: [
         { key: "sku", value: "SILVER-1", metaType: "RETAIL_IDENTIFIER", visibility: "PUBLIC" },
-        { key: "price", value: [19.99, "eur"], metaType: "PRICE", visibility: "PUBLIC" },
+        { key: "price", value: [19.99, "EUR"], metaType: "PRICE", visibility: "PUBLIC" },
         { key: "note", value: { colour: "silver" }, metaType: "NO_TYPE", visibility: "PUBLIC" },
         { key: "supplier-cost", value: 7, metaType: "NO_TYPE", visibility: "PRIVATE" },
       ],

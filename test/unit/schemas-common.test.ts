@@ -80,6 +80,8 @@ describe.each([
     ["33-byte decode (extra leading 1)", `1${walletKey()}`],
     ["31 ones", "1".repeat(31)],
     ["33 ones", "1".repeat(33)],
+    // Refused on length before the (quadratic) base58 decode runs.
+    ["300,000 characters", "2".repeat(300_000)],
   ])("rejects %s", (_label, value) => {
     expect(rejection(schema, value)).toEqual([{ path: "", message: expect.stringContaining(invalid) }]);
   });

@@ -5,6 +5,10 @@ import { z } from "./zod";
 const ALL_ZERO_KEY = "11111111111111111111111111111111";
 
 /** A Solana public key: base58 that decodes to 32 bytes and re-encodes to itself; never all zeros. */
+// 32 bytes are at most 44 base58 characters; checking length first also keeps
+// base58 decoding (quadratic in length) away from huge inputs.
+const MAX_BASE58_KEY = 44;
+
 export const solanaPublicKey = z
   .string()
   .superRefine((value, ctx) => {
@@ -23,6 +27,7 @@ export const walletPublicKey = z
   .meta({ description: "Solana wallet public key, base58, on the ed25519 curve" });
 
 function publicKeyProblem(value: string, mustBeOnCurve: boolean): string | undefined {
+  if (value.length > MAX_BASE58_KEY) return "Not a valid Solana public key (base58, 32 bytes)";
   let key: PublicKey;
   try {
     key = new PublicKey(value);

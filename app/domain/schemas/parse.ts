@@ -26,7 +26,28 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[]): ErrorDetai
 
 /** Parses input with a schema, or throws VALIDATION_FAILED listing every offending field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const malformed = illFormedStrings(input, []);
+  if (malformed.length) throw validationFailed(malformed);
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(issuesToDetails(result.error.issues));
   return result.data;
+}
+
+/**
+ * JSON can carry an unpaired UTF-16 surrogate ("\ud800") that no database or
+ * mail server will take; refuse it up front, naming where it is.
+ */
+function illFormedStrings(value: unknown, path: PropertyKey[]): ErrorDetail[] {
+  if (typeof value === "string") {
+    return value.isWellFormed() ? [] : [{ path: formatPath(path), message: "Contains an unpaired UTF-16 surrogate" }];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => illFormedStrings(item, [...path, index]));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) =>
+      key.isWellFormed()
+        ? illFormedStrings(item, [...path, key])
+        : [{ path: formatPath(path), message: "A field name contains an unpaired UTF-16 surrogate" }],
+    );
+  }
+  return [];
 }

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import { http } from "../support/api";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, JsonObject>>;
+  components: { schemas: Record<string, JsonObject>; [section: string]: Json };
+  [key: string]: Json | object;
+}
+
+async function fetchDocument() {
+  const response = await http("/v1/openapi.json");
+  const text = await response.text();
+  return { response, document: JSON.parse(text) as OpenApiDocument };
+}
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+// SPEC §4: every /v1 endpoint and its methods.
+const SPEC_PATHS: Record<string, string[]> = {
+  "/v1/unit-cards": ["get", "post"],
+  "/v1/unit-cards/_actions/batch": ["post"],
+  "/v1/unit-cards/_actions/redeem": ["post"],
+  "/v1/unit-cards/{id}": ["get"],
+  "/v1/validate-name": ["get"],
+  "/v1/names": ["post"],
+  "/v1/issue-digital-twin": ["post"],
+};
+
+const UNIT_CARD_FIELDS = ["id", "name", "media", "metadata", "owner", "publicKey", "status", "createdAt", "redeemedAt", "redemption"];
+const DIGITAL_TWIN_FIELDS = [
+  "id", "name_id", "uns_name", "public_key", "title", "creator", "description", "quantity",
+  "price", "currency", "brand", "categories", "links", "images", "createdAt",
+];
+
+/** Resolves a local JSON pointer (`#/a/b`) in `document`, or undefined. */
+function resolvePointer(document: unknown, ref: string): unknown {
+  if (!ref.startsWith("#/")) return undefined;
+  let node: unknown = document;
+  for (const raw of ref.slice(2).split("/")) {
+    const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Every `$ref` value anywhere in `node`, with where it was found. */
+function collectRefs(node: unknown, at = "#"): { ref: string; at: string }[] {
+  if (Array.isArray(node)) return node.flatMap((item, index) => collectRefs(item, `${at}/${index}`));
+  if (node === null || typeof node !== "object") return [];
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === "$ref" && typeof value === "string" ? [{ ref: value, at }] : collectRefs(value, `${at}/${key}`),
+  );
+}
+
+/** The component a request body or success response points at, following one `$ref`. */
+function refName(schema: Json | undefined): string | undefined {
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return undefined;
+  const ref = schema.$ref;
+  return typeof ref === "string" ? ref.replace("#/components/schemas/", "") : undefined;
+}
+
+const jsonSchemaOf = (holder: Json | undefined) =>
+  ((holder as JsonObject | undefined)?.content as JsonObject | undefined)?.["application/json"] as JsonObject | undefined;
+
+describe("GET /v1/openapi.json", () => {
+  it("is served without an API key as an OpenAPI 3.1.0 JSON document", async () => {
+    const { response, document } = await fetchDocument();
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+  });
+
+  it("describes every path of the API with exactly the methods it answers", async () => {
+    const { document } = await fetchDocument();
+
+    for (const [path, methods] of Object.entries(SPEC_PATHS)) {
+      expect(document.paths, path).toHaveProperty([path]);
+      const documented = Object.keys(document.paths[path]!).filter((key) => HTTP_METHODS.includes(key)).sort();
+      expect(documented, path).toEqual(methods);
+    }
+  });
+
+  it("names the request schema and success status of every operation as the API answers them", async () => {
+    const { document } = await fetchDocument();
+    const expected: [string, string, string | undefined, string][] = [
+      ["/v1/unit-cards", "post", "CreateUnitCardInput", "201"],
+      ["/v1/unit-cards/_actions/batch", "post", "CreateUnitCardBatchInput", "201"],
+      ["/v1/unit-cards/_actions/redeem", "post", "RedeemInput", "200"],
+      ["/v1/names", "post", "RegisterNameInput", "201"],
+      ["/v1/issue-digital-twin", "post", "IssueDigitalTwinInput", "201"],
+      ["/v1/unit-cards", "get", undefined, "200"],
+      ["/v1/unit-cards/{id}", "get", undefined, "200"],
+      ["/v1/validate-name", "get", undefined, "200"],
+    ];
+
+    for (const [path, method, requestSchema, success] of expected) {
+      const operation = document.paths[path]![method]!;
+      expect(refName(jsonSchemaOf(operation.requestBody)?.schema), `${method} ${path}`).toBe(requestSchema);
+      expect(Object.keys(operation.responses as JsonObject), `${method} ${path}`).toContain(success);
+    }
+  });
+
+  it("documents Idempotency-Key on every POST and the name query parameter of validate-name", async () => {
+    const { document } = await fetchDocument();
+
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!item.post) continue;
+      const parameters = (item.post.parameters ?? []) as JsonObject[];
+      expect(parameters.find((p) => p.name === "Idempotency-Key" && p.in === "header"), path).toBeTruthy();
+    }
+    const validateParameters = (document.paths["/v1/validate-name"]!.get!.parameters ?? []) as JsonObject[];
+    expect(validateParameters).toContainEqual(expect.objectContaining({ name: "name", in: "query", required: true }));
+  });
+
+  it("has a component schema for every resource, input and the error", async () => {
+    const { document } = await fetchDocument();
+
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining([
+      "UnitCard", "DigitalTwin", "CreateUnitCardInput", "CreateUnitCardBatchInput", "RedeemInput",
+      "IssueDigitalTwinInput", "RegisterNameInput", "NameValidation", "Error",
+    ]));
+    // Components are schemas inside one document, not standalone documents with their own $id.
+    for (const schema of Object.values(document.components.schemas) as object[]) {
+      expect(schema).not.toHaveProperty("$id");
+      expect(schema).not.toHaveProperty("$schema");
+    }
+  });
+
+  it("gives UnitCard exactly the fields the spec lists, all required", async () => {
+    const { document } = await fetchDocument();
+    const unitCard = document.components.schemas.UnitCard!;
+
+    expect(Object.keys(unitCard.properties as JsonObject).sort()).toEqual([...UNIT_CARD_FIELDS].sort());
+    expect([...(unitCard.required as string[])].sort()).toEqual([...UNIT_CARD_FIELDS].sort());
+  });
+
+  it("gives DigitalTwin exactly the fields the spec lists", async () => {
+    const { document } = await fetchDocument();
+
+    expect(Object.keys(document.components.schemas.DigitalTwin!.properties as JsonObject).sort()).toEqual([...DIGITAL_TWIN_FIELDS].sort());
+  });
+
+  it("uses the seed's field names and required fields in the inputs", async () => {
+    const { document } = await fetchDocument();
+    const { schemas } = document.components;
+    const propertiesOf = (name: string) => Object.keys(schemas[name]!.properties as JsonObject).sort();
+    const requiredOf = (name: string) => [...((schemas[name]!.required ?? []) as string[])].sort();
+
+    expect(propertiesOf("RegisterNameInput")).toEqual(["name", "owner", "publicKey"]);
+    expect(requiredOf("RegisterNameInput")).toEqual(["name", "publicKey"]);
+    expect(propertiesOf("RedeemInput")).toEqual(["code", "owner", "publicKey"]);
+    expect(requiredOf("RedeemInput")).toEqual(["code", "owner", "publicKey"]);
+    expect(propertiesOf("IssueDigitalTwinInput")).toEqual([
+      "brand", "categories", "creator", "currency", "description", "images", "links", "name_id", "price", "public_key", "quantity", "title",
+    ]);
+    expect(requiredOf("IssueDigitalTwinInput")).toEqual(["name_id", "public_key", "quantity", "title"]);
+    expect(propertiesOf("CreateUnitCardInput")).toEqual(expect.arrayContaining(["name", "media", "metadata", "phone", "email", "owner", "publicKey"]));
+    expect(propertiesOf("CreateUnitCardBatchInput")).toEqual(expect.arrayContaining(["redemption", "owner", "publicKey", "cards"]));
+    expect(Object.keys(((schemas.NameValidation!.properties as JsonObject).payload as JsonObject).properties as JsonObject).sort())
+      .toEqual(["public_key", "uns_name", "uns_name_id"]);
+  });
+
+  it("describes the error envelope with every error code of the spec", async () => {
+    const { document } = await fetchDocument();
+    const error = (document.components.schemas.Error!.properties as JsonObject).error as JsonObject;
+    const properties = error.properties as JsonObject;
+
+    expect((properties.code as JsonObject).enum).toEqual(expect.arrayContaining([
+      "INVALID_JSON", "VALIDATION_FAILED", "UNAUTHENTICATED", "NOT_FOUND", "CONFLICT", "EXPIRED", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL",
+    ]));
+    expect(Object.keys(properties).sort()).toEqual(["code", "details", "message"]);
+  });
+
+  it("resolves every $ref in the document to something in components", async () => {
+    const { document } = await fetchDocument();
+    const refs = collectRefs(document);
+
+    expect(refs.length).toBeGreaterThan(10);
+    const unresolved = refs.filter(({ ref }) => !ref.startsWith("#/components/") || resolvePointer(document, ref) === undefined);
+    expect(unresolved).toEqual([]);
+  });
+
+  it("declares bearer authentication", async () => {
+    const { document } = await fetchDocument();
+    const schemes = (document.components.securitySchemes ?? {}) as Record<string, JsonObject>;
+
+    expect(Object.values(schemes)).toContainEqual(expect.objectContaining({ type: "http", scheme: "bearer" }));
+    expect(document.security).toBeTruthy();
+  });
+});
