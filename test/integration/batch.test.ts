@@ -1,21 +1,11 @@
-import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { apiError, http, shopClient } from "../support/api";
-import { cardInput, offCurveKey, walletKey } from "../support/fixtures";
+import { cardInput, GENERATED_CODE, offCurveKey, uniqueOwner, walletKey } from "../support/fixtures";
+import { rowsOf } from "../support/rows";
 
-const GENERATED_CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
-const uniqueOwner = () => `shopify|${randomInt(1, 2 ** 47)}`;
 
-async function rowsOf(shop: string) {
-  const [cards, redemptions, notifications] = await Promise.all([
-    db.unitCard.count({ where: { shop } }),
-    db.redemption.count({ where: { shop } }),
-    db.notification.count({ where: { shop } }),
-  ]);
-  return { cards, redemptions, notifications };
-}
 
 const paths = (error: { details: { path: string }[] }) => error.details.map((detail) => detail.path);
 

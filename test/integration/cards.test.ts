@@ -1,25 +1,14 @@
-import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { CreateCardInput, TwinCardsClient } from "~/client/twin-cards-client";
 import { db } from "~/db.server";
 import { apiError, http, shopClient } from "../support/api";
-import { cardInput, offCurveKey, walletKey } from "../support/fixtures";
+import { cardInput, GENERATED_CODE, offCurveKey, uniqueOwner, walletKey } from "../support/fixtures";
+import { rowsOf } from "../support/rows";
 
 const DAY_MS = 86_400_000;
 // Crockford base32 (no I, L, O, U) in three groups of four.
-const GENERATED_CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
-const uniqueOwner = () => `shopify|${randomInt(1, 2 ** 47)}`;
 
-/** Every row the shop has that a card creation could write. */
-async function rowsOf(shop: string) {
-  const [cards, redemptions, notifications] = await Promise.all([
-    db.unitCard.count({ where: { shop } }),
-    db.redemption.count({ where: { shop } }),
-    db.notification.count({ where: { shop } }),
-  ]);
-  return { cards, redemptions, notifications };
-}
 
 /** The raw JSON body of a GET, to see exactly which fields the server sent. */
 async function rawGet(path: string, key: string) {

@@ -1,11 +1,9 @@
-import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { apiError, shopClient } from "../support/api";
-import { walletKey } from "../support/fixtures";
+import { uniqueOwner, walletKey } from "../support/fixtures";
 
-const uniqueOwner = () => `shopify|${randomInt(1, 2 ** 47)}`;
 
 // Distinctive values, so their absence from the serialized payload means something.
 const PRIVATE_KEY = "supplier-cost-internal";

@@ -4,9 +4,8 @@ import type { RedeemInput, TwinCardsClient } from "~/client/twin-cards-client";
 import { TwinCardsApiError } from "~/client/twin-cards-client";
 import { db } from "~/db.server";
 import { apiError, http, shopClient } from "../support/api";
-import { cardInput, offCurveKey, walletKey } from "../support/fixtures";
+import { cardInput, offCurveKey, uniqueOwner, walletKey } from "../support/fixtures";
 
-const uniqueOwner = () => `shopify|${randomInt(1, 2 ** 47)}`;
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** A well-formed code that was never issued (random, so its prefix differs from any other's). */

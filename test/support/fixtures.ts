@@ -19,3 +19,8 @@ export const cardInput = (name = "Gold membership") => ({
     { key: "supplier-cost", value: 12, visibility: "PRIVATE" as const },
   ],
 }) satisfies Pick<CreateCardInput, "name" | "media" | "metadata">;
+
+/** A generated redemption code: three groups of four Crockford base32 symbols. */
+export const GENERATED_CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+export const uniqueOwner = () => `shopify|${Math.floor(Math.random() * 2 ** 47) + 1}`;

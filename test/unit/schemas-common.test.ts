@@ -1,7 +1,5 @@
 import { Keypair, PublicKey } from "@solana/web3.js";
-import type { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { DomainError, type ErrorDetail } from "~/domain/errors";
 import {
   currencyCode,
   currencyMinorDigits,
@@ -14,18 +12,8 @@ import {
   walletPublicKey,
 } from "~/domain/schemas";
 import { offCurveKey, walletKey } from "../support/fixtures";
+import { rejection } from "../support/validation";
 
-/** The details of the VALIDATION_FAILED error parseInput throws for `input`. */
-function rejection(schema: z.ZodType, input: unknown): ErrorDetail[] {
-  try {
-    parseInput(schema, input);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe("VALIDATION_FAILED");
-    return (error as DomainError).details;
-  }
-  return expect.fail(`expected ${JSON.stringify(input)} to be rejected`);
-}
 
 /** Plain base58 (Bitcoin alphabet), independent of the library under test. */
 function base58(bytes: Uint8Array): string {

@@ -1,6 +1,4 @@
-import type { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { DomainError, type ErrorDetail } from "~/domain/errors";
 import {
   apiKeyInput,
   issueTwinInput,
@@ -11,20 +9,9 @@ import {
   validateNameQuery,
 } from "~/domain/schemas";
 import { offCurveKey, walletKey } from "../support/fixtures";
+import { detail, rejection } from "../support/validation";
 
-/** The details of the VALIDATION_FAILED error parseInput throws for `input`. */
-function rejection(schema: z.ZodType, input: unknown): ErrorDetail[] {
-  try {
-    parseInput(schema, input);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe("VALIDATION_FAILED");
-    return (error as DomainError).details;
-  }
-  return expect.fail(`expected ${JSON.stringify(input)?.slice(0, 200)} to be rejected`);
-}
 
-const detail = (path: string, message: string) => ({ path, message: expect.stringContaining(message) });
 
 describe("universalName", () => {
   it.each([
