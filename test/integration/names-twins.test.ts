@@ -238,7 +238,11 @@ describe("POST /v1/issue-digital-twin", () => {
     expect(twin).toMatchObject(input);
   });
 
-  it("answers price 19.99 USD as 19.99 and stores it exactly as the string \"19.99\"", async () => {
+  it.each([
+    [19.99, "USD", "19.99"],
+    [1500, "JPY", "1500"], // no minor units for yen
+    [0.125, "KWD", "0.125"], // three for dinar
+  ])("answers price %d %s as that number and stores it exactly as %j", async (price, currency, stored) => {
     const { client } = await shopClient();
     const { validation } = await registeredName(client);
 
@@ -247,34 +251,13 @@ describe("POST /v1/issue-digital-twin", () => {
       public_key: validation.payload.public_key!,
       title: "T-shirt",
       quantity: 1,
-      price: 19.99,
-      currency: "USD",
+      price,
+      currency,
     });
 
-    expect(twin.price).toBe(19.99);
-    expect(twin.currency).toBe("USD");
+    expect(twin).toMatchObject({ price, currency });
     const row = await db.digitalTwin.findUniqueOrThrow({ where: { id: twin.id } });
-    expect(row.price).toBe("19.99");
-    expect(row.currency).toBe("USD");
-  });
-
-  it("stores 1500 JPY as \"1500\" (no minor units for yen)", async () => {
-    const { client } = await shopClient();
-    const { validation } = await registeredName(client);
-
-    const twin = await client.issueDigitalTwin({
-      name_id: validation.payload.uns_name_id!,
-      public_key: validation.payload.public_key!,
-      title: "Tea set",
-      quantity: 3,
-      price: 1500,
-      currency: "JPY",
-    });
-
-    expect(twin.price).toBe(1500);
-    const row = await db.digitalTwin.findUniqueOrThrow({ where: { id: twin.id } });
-    expect(row.price).toBe("1500");
-    expect(row.currency).toBe("JPY");
+    expect(row).toMatchObject({ price: stored, currency });
   });
 
   it("rejects an unknown name_id with 422 naming `name_id` and writes nothing", async () => {
