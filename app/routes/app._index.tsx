@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Box, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
+import { SetupChecklist } from "~/components/SetupChecklist";
+import { shopOverview } from "~/domain/overview.server";
+import { authenticate } from "~/shopify.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return { overview: await shopOverview(session.shop) };
+};
+
+export default function Home() {
+  const { overview } = useLoaderData<typeof loader>();
+  const counts = [
+    { label: "Cards waiting to be claimed", value: overview.pendingCards, url: "/app/cards?status=PENDING_REDEMPTION" },
+    { label: "Cards owned", value: overview.ownedCards, url: "/app/cards?status=OWNED" },
+    { label: "Digital twins issued", value: overview.twins, url: "/app/twins" },
+    { label: "Notifications failed", value: overview.failedNotifications, url: undefined },
+  ];
+  return (
+    <Page title="Twin Cards">
+      <Layout>
+        <Layout.Section>
+          <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="400">
+            {counts.map((count) => (
+              <Card key={count.label}>
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingSm" tone="subdued">{count.label}</Text>
+                  <Text as="p" variant="heading2xl">{count.value}</Text>
+                </BlockStack>
+              </Card>
+            ))}
+          </InlineGrid>
+        </Layout.Section>
+        <Layout.Section>
+          <SetupChecklist hasApiKey={overview.activeApiKeys > 0} />
+        </Layout.Section>
+        <Layout.Section>
+          <Box paddingBlockEnd="800" />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,7 @@
+import script from "~/demo/app-bridge-stub.js?raw";
+import { requireDemoMode } from "~/demo/demo-mode.server";
+
+export const loader = () => {
+  requireDemoMode();
+  return new Response(script, { headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" } });
+};

@@ -1,0 +1,9 @@
+import { sessionToken } from "~/demo/session-token.server";
+import { DEMO_SHOP, requireDemoMode } from "~/demo/demo-mode.server";
+
+// The local App Bridge's idToken(): a fresh token for the demo shop.
+export const loader = () => {
+  requireDemoMode();
+  const token = sessionToken({ shop: DEMO_SHOP, apiKey: process.env.SHOPIFY_API_KEY!, apiSecret: process.env.SHOPIFY_API_SECRET! });
+  return Response.json({ token }, { headers: { "Cache-Control": "no-store" } });
+};

@@ -1,0 +1,29 @@
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { loadConfig } from "./config.server";
+import { db } from "./db.server";
+import { routeAdminApiToStub } from "./shopify/admin-api-stub.server";
+
+const config = loadConfig();
+routeAdminApiToStub(process.env.SHOPIFY_ADMIN_API_STUB_URL);
+
+const shopify = shopifyApp({
+  apiKey: config.SHOPIFY_API_KEY,
+  apiSecretKey: config.SHOPIFY_API_SECRET,
+  apiVersion: ApiVersion.July26,
+  scopes: config.SCOPES.split(",").map((scope) => scope.trim()),
+  appUrl: config.SHOPIFY_APP_URL,
+  authPathPrefix: "/auth",
+  sessionStorage: new PrismaSessionStorage(db),
+  distribution: AppDistribution.AppStore,
+  future: { unstable_newEmbeddedAuthStrategy: true },
+  logger: { level: LogSeverity.Warning },
+});
+
+export default shopify;
+export const apiVersion = ApiVersion.July26;
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const authenticate = shopify.authenticate;
+export const login = shopify.login;
+export const sessionStorage = shopify.sessionStorage;
