@@ -32,3 +32,9 @@ export async function validateName(query: unknown): Promise<NameValidation> {
   const row = await db.universalName.findUnique({ where: { name } });
   return row ? { available: true, payload: toNameRecord(row) } : { available: false, payload: { uns_name: name } };
 }
+
+/** The universal names an owner (e.g. `shopify|7364129087`) holds. */
+export async function namesOfOwner(owner: string): Promise<NameRecord[]> {
+  const rows = await db.universalName.findMany({ where: { owner }, orderBy: { name: "asc" } });
+  return rows.map(toNameRecord);
+}

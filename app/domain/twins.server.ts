@@ -4,7 +4,7 @@ import { fieldError } from "./errors";
 import { newId } from "./ids";
 import { currencyMinorDigits, issueTwinInput, parseInput, type DigitalTwin } from "./schemas";
 
-const toDigitalTwin = (row: TwinRow & { name: UniversalName }): DigitalTwin => ({
+export const toDigitalTwin = (row: TwinRow & { name: UniversalName }): DigitalTwin => ({
   id: row.id,
   name_id: row.nameId,
   uns_name: row.name.name,
@@ -49,4 +49,24 @@ export async function issueTwin(shop: string, input: unknown): Promise<DigitalTw
     include: { name: true },
   });
   return toDigitalTwin(row);
+}
+
+/** A page of the shop's twins, newest first; `nameIds` narrows to twins of those names. */
+export async function listTwins(
+  shop: string,
+  options: { nameIds?: string[]; cursor?: string; limit?: number } = {},
+): Promise<{ twins: DigitalTwin[]; nextCursor: string | null }> {
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), 100);
+  const rows = await db.digitalTwin.findMany({
+    where: {
+      shop,
+      ...(options.nameIds ? { nameId: { in: options.nameIds } } : {}),
+      ...(options.cursor ? { id: { lt: options.cursor } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: limit + 1,
+    include: { name: true },
+  });
+  const page = rows.slice(0, limit);
+  return { twins: page.map(toDigitalTwin), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }

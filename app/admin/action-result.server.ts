@@ -1,0 +1,33 @@
+import { DomainError } from "~/domain/errors";
+
+/** What an admin action answers: the intent it ran, and either its data or the errors per field path. */
+export type ActionResult<T> =
+  | { intent: string; ok: true; data: T }
+  | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
+
+/**
+ * Runs one intent of an admin form. Domain errors become messages keyed by the
+ * field they name (`cards[1].name`), so the page can show them inline; anything
+ * else is a real failure and propagates.
+ */
+export async function runIntent<T>(intent: string, work: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { intent, ok: true, data: await work() };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const fieldErrors: Record<string, string> = {};
+    for (const detail of error.details) fieldErrors[detail.path] ??= detail.message;
+    return { intent, ok: false, message: error.message, fieldErrors };
+  }
+}
+
+/** Form fields as strings; an empty or missing field is undefined, so optional fields stay optional. */
+export function formFields(form: FormData): Record<string, string | undefined> {
+  const fields: Record<string, string | undefined> = {};
+  for (const [key, value] of form) if (typeof value === "string" && value.trim() !== "") fields[key] = value.trim();
+  return fields;
+}
+
+/** One list item per line (URLs) or per comma (categories). */
+export const splitList = (value: string | undefined, separator: RegExp) =>
+  (value ?? "").split(separator).map((item) => item.trim()).filter(Boolean);

@@ -1,0 +1,99 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Layout, Page } from "@shopify/polaris";
+import { formFields, runIntent, splitList } from "~/admin/action-result.server";
+import { CreateCardCard } from "~/components/customer/CreateCardCard";
+import { CustomerSummaryCard } from "~/components/customer/CustomerSummaryCard";
+import { HoldingsCard } from "~/components/customer/HoldingsCard";
+import { IssueTwinCard } from "~/components/customer/IssueTwinCard";
+import { RegisterNameCard } from "~/components/customer/RegisterNameCard";
+import { createCard } from "~/domain/cards.server";
+import { customerHoldings, shopifyOwner } from "~/domain/customer-holdings.server";
+import { fieldError } from "~/domain/errors";
+import { registerName, validateName } from "~/domain/names.server";
+import { issueTwin } from "~/domain/twins.server";
+import { getCustomer } from "~/shopify/admin-customers.server";
+import { authenticate } from "~/shopify.server";
+
+const customerIdOf = (params: LoaderFunctionArgs["params"]) => {
+  if (!/^\d{1,20}$/.test(params.id ?? "")) throw new Response("Customer not found", { status: 404 });
+  return params.id!;
+};
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { admin, session } = await authenticate.admin(request);
+  const customerId = customerIdOf(params);
+  const customer = await getCustomer(admin.graphql, customerId);
+  if (!customer) throw new Response("Customer not found", { status: 404 });
+  return { customer, holdings: await customerHoldings(session.shop, customerId) };
+};
+
+const numberOrUndefined = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const shop = session.shop;
+  const customerId = customerIdOf(params);
+  const fields = formFields(await request.formData());
+  const intent = fields.intent ?? "";
+
+  switch (intent) {
+    case "validate-name":
+      return runIntent(intent, async () => {
+        const { available, payload } = await validateName({ name: fields.name ?? "" });
+        if (!available) throw fieldError("name", `No universal name “${payload.uns_name}” is registered. Check the spelling, or register it below.`);
+        return payload;
+      });
+    case "issue-twin":
+      return runIntent(intent, () =>
+        issueTwin(shop, {
+          name_id: fields.name_id,
+          public_key: fields.public_key,
+          title: fields.title,
+          creator: fields.creator,
+          description: fields.description,
+          quantity: numberOrUndefined(fields.quantity),
+          price: numberOrUndefined(fields.price),
+          currency: fields.currency,
+          brand: fields.brand,
+          categories: splitList(fields.categories, /,/),
+          links: splitList(fields.links, /\n/),
+          images: splitList(fields.images, /\n/),
+        }),
+      );
+    case "register-name":
+      return runIntent(intent, () => registerName(shop, { name: fields.name ?? "", publicKey: fields.publicKey ?? "", owner: shopifyOwner(customerId) }));
+    case "create-card": {
+      const card = { name: fields.name ?? "", media: { imageUrls: splitList(fields.imageUrls, /\n/), videoUrls: splitList(fields.videoUrls, /\n/) } };
+      const recipient = fields.mode === "owner"
+        ? { owner: shopifyOwner(customerId), publicKey: fields.publicKey ?? "" }
+        : { email: fields.email, phone: fields.phone };
+      return runIntent(intent, () => createCard(shop, { ...card, ...recipient }));
+    }
+    default:
+      throw new Response(`Unknown intent “${intent}”`, { status: 400 });
+  }
+};
+
+export default function CustomerPage() {
+  const { customer, holdings } = useLoaderData<typeof loader>();
+  return (
+    <Page title={customer.name} backAction={{ content: "Customers", url: "/app/customers" }} subtitle={customer.email ?? undefined}>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <IssueTwinCard products={customer.orderedProducts} />
+            <CreateCardCard customer={customer} names={holdings.names} />
+            <HoldingsCard holdings={holdings} />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <CustomerSummaryCard customer={customer} names={holdings.names} />
+            <RegisterNameCard />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Card, EmptyState, IndexTable, Layout, Page, Pagination, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { listCustomers } from "~/shopify/admin-customers.server";
+import { authenticate } from "~/shopify.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { admin } = await authenticate.admin(request);
+  const params = new URL(request.url).searchParams;
+  const search = params.get("q") ?? "";
+  const page = await listCustomers(admin.graphql, {
+    search,
+    after: params.get("after") ?? undefined,
+    before: params.get("before") ?? undefined,
+  });
+  return { search, page };
+};
+
+export default function Customers() {
+  const { search, page } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [query, setQuery] = useState(search);
+  const withSearch = (extra: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { q: search } : {}), ...extra })}`;
+
+  return (
+    <Page title="Customers" subtitle="Open a customer to issue a digital twin or a card to them.">
+      <Layout>
+        <Layout.Section>
+          <Card padding="0">
+            <div style={{ padding: "var(--p-space-300)" }}>
+              <Form method="get" role="search">
+                <TextField
+                  label="Search customers"
+                  labelHidden
+                  name="q"
+                  value={query}
+                  onChange={setQuery}
+                  placeholder="Search by name, e-mail or phone"
+                  autoComplete="off"
+                  clearButton
+                  onClearButtonClick={() => {
+                    setQuery("");
+                    navigate("?");
+                  }}
+                />
+              </Form>
+            </div>
+            {page.items.length === 0 ? (
+              <EmptyState heading="No customers found" image="">
+                <p>{search ? `Nobody matches “${search}”.` : "This shop has no customers yet."}</p>
+              </EmptyState>
+            ) : (
+              <IndexTable
+                resourceName={{ singular: "customer", plural: "customers" }}
+                itemCount={page.items.length}
+                selectable={false}
+                loading={navigation.state === "loading"}
+                headings={[{ title: "Name" }, { title: "E-mail" }, { title: "Phone" }, { title: "Orders", alignment: "end" }]}
+              >
+                {page.items.map((customer, index) => (
+                  <IndexTable.Row
+                    id={customer.id}
+                    key={customer.id}
+                    position={index}
+                    onClick={() => navigate(`/app/customers/${customer.id}`)}
+                  >
+                    <IndexTable.Cell>
+                      <Text as="span" variant="bodyMd" fontWeight="semibold">{customer.name}</Text>
+                    </IndexTable.Cell>
+                    <IndexTable.Cell>{customer.email ?? "—"}</IndexTable.Cell>
+                    <IndexTable.Cell>{customer.phone ?? "—"}</IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <Text as="span" alignment="end" numeric>{customer.ordersCount}</Text>
+                    </IndexTable.Cell>
+                  </IndexTable.Row>
+                ))}
+              </IndexTable>
+            )}
+            <div style={{ display: "flex", justifyContent: "center", padding: "var(--p-space-300)" }}>
+              <Pagination
+                hasPrevious={Boolean(page.previousCursor)}
+                onPrevious={() => navigate(withSearch({ before: page.previousCursor ?? "" }))}
+                hasNext={Boolean(page.nextCursor)}
+                onNext={() => navigate(withSearch({ after: page.nextCursor ?? "" }))}
+              />
+            </div>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,167 @@
+// The Admin GraphQL reads the admin pages need, behind a small interface so
+// routes get plain objects. The local Admin API stub (stubs/admin-api) answers
+// these same operations by name.
+
+export interface GraphqlClient {
+  (query: string, options?: { variables?: Record<string, unknown> }): Promise<Response>;
+}
+
+export interface CustomerSummary {
+  id: string; // numeric, e.g. "7364129087"
+  name: string;
+  email: string | null;
+  phone: string | null;
+  ordersCount: number;
+}
+
+export interface OrderedProduct {
+  productId: string;
+  title: string;
+  description: string;
+  price: string | null; // decimal text, e.g. "189.90"
+  currency: string | null;
+  vendor: string;
+  productType: string;
+  tags: string[];
+  url: string | null;
+  images: string[];
+  quantity: number;
+  orderName: string;
+}
+
+export interface CustomerDetail extends CustomerSummary {
+  createdAt: string;
+  orderedProducts: OrderedProduct[];
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+  previousCursor: string | null;
+}
+
+const CUSTOMER_FIELDS = `id displayName email phone numberOfOrders`;
+
+export const CUSTOMERS_QUERY = `#graphql
+query TwinCardsCustomers($query: String, $first: Int, $last: Int, $after: String, $before: String) {
+  customers(query: $query, first: $first, last: $last, after: $after, before: $before, sortKey: NAME) {
+    nodes { ${CUSTOMER_FIELDS} }
+    pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+  }
+}`;
+
+export const CUSTOMER_QUERY = `#graphql
+query TwinCardsCustomer($id: ID!) {
+  customer(id: $id) {
+    ${CUSTOMER_FIELDS}
+    createdAt
+    orders(first: 20, sortKey: CREATED_AT, reverse: true) {
+      nodes {
+        name
+        lineItems(first: 50) {
+          nodes {
+            quantity
+            originalUnitPriceSet { shopMoney { amount currencyCode } }
+            product {
+              id title description vendor productType tags onlineStoreUrl
+              images(first: 10) { nodes { url } }
+            }
+          }
+        }
+      }
+    }
+  }
+}`;
+
+interface CustomerNode {
+  id: string;
+  displayName: string;
+  email: string | null;
+  phone: string | null;
+  numberOfOrders: string | number;
+}
+
+const numericId = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
+
+const toSummary = (node: CustomerNode): CustomerSummary => ({
+  id: numericId(node.id),
+  name: node.displayName,
+  email: node.email,
+  phone: node.phone,
+  ordersCount: Number(node.numberOfOrders),
+});
+
+async function run<T>(graphql: GraphqlClient, query: string, variables: Record<string, unknown>): Promise<T> {
+  const response = await graphql(query, { variables });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (!body.data) throw new Error(`Admin GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+const PAGE_SIZE = 20;
+
+/** One page of the shop's customers, optionally filtered by Shopify's customer search syntax. */
+export async function listCustomers(
+  graphql: GraphqlClient,
+  args: { search?: string; after?: string; before?: string },
+): Promise<Page<CustomerSummary>> {
+  const paging = args.before ? { last: PAGE_SIZE, before: args.before } : { first: PAGE_SIZE, after: args.after };
+  const data = await run<{ customers: { nodes: CustomerNode[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } } }>(
+    graphql,
+    CUSTOMERS_QUERY,
+    { query: args.search || null, ...paging },
+  );
+  const { nodes, pageInfo } = data.customers;
+  return {
+    items: nodes.map(toSummary),
+    nextCursor: pageInfo.hasNextPage ? pageInfo.endCursor : null,
+    previousCursor: pageInfo.hasPreviousPage ? pageInfo.startCursor : null,
+  };
+}
+
+interface LineItemNode {
+  quantity: number;
+  originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } } | null;
+  product: {
+    id: string;
+    title: string;
+    description: string;
+    vendor: string;
+    productType: string;
+    tags: string[];
+    onlineStoreUrl: string | null;
+    images: { nodes: { url: string }[] };
+  } | null;
+}
+
+/** A customer with the products they ordered (newest order first), or null if the shop has no such customer. */
+export async function getCustomer(graphql: GraphqlClient, id: string): Promise<CustomerDetail | null> {
+  const data = await run<{ customer: (CustomerNode & { createdAt: string; orders: { nodes: { name: string; lineItems: { nodes: LineItemNode[] } }[] } }) | null }>(
+    graphql,
+    CUSTOMER_QUERY,
+    { id: `gid://shopify/Customer/${id}` },
+  );
+  const customer = data.customer;
+  if (!customer) return null;
+  const orderedProducts = customer.orders.nodes.flatMap((order) =>
+    order.lineItems.nodes.flatMap((item): OrderedProduct[] => {
+      if (!item.product) return [];
+      const money = item.originalUnitPriceSet?.shopMoney;
+      return [{
+        productId: numericId(item.product.id),
+        title: item.product.title,
+        description: item.product.description,
+        price: money?.amount ?? null,
+        currency: money?.currencyCode ?? null,
+        vendor: item.product.vendor,
+        productType: item.product.productType,
+        tags: item.product.tags,
+        url: item.product.onlineStoreUrl,
+        images: item.product.images.nodes.map((image) => image.url),
+        quantity: item.quantity,
+        orderName: order.name,
+      }];
+    }),
+  );
+  return { ...toSummary(customer), createdAt: customer.createdAt, orderedProducts };
+}
