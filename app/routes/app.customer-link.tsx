@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { authenticate } from "~/shopify.server";
+
+// Target of the admin link on Shopify's customer page (extensions/customer-link):
+// Shopify passes the customer as ?id=<number> or ?id=gid://shopify/Customer/<number>.
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { redirect } = await authenticate.admin(request);
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  const numeric = /(\d{1,20})$/.exec(id)?.[1];
+  return redirect(numeric ? `/app/customers/${numeric}` : "/app/customers");
+};
