@@ -1,0 +1,315 @@
+import { randomUUID } from "node:crypto";
+import { Prisma } from "@prisma/client";
+import { ulid } from "ulid";
+import { db, type Tx } from "~/db.server";
+import { toUnitCard } from "./card-view";
+import { fieldError } from "./errors";
+import { email as emailSchema, phone as phoneSchema, type DigitalTwin, type UnitCard } from "./schemas";
+import { toDigitalTwin } from "./twins.server";
+
+// Privacy requests (docs/decisions/0012-privacy-webhooks.md): what a merchant's
+// customer can ask to see or erase, and what is erased when a shop leaves.
+
+/** A customer of a shop, as a privacy request names them. */
+export interface CustomerRef {
+  /** The platform's numeric customer id: the owner is `shopify|<customerId>`. */
+  customerId: string;
+  /** Destinations claim notifications may have been sent to. */
+  email?: string | null;
+  phone?: string | null;
+}
+
+export interface CustomerDataReport {
+  shop: string;
+  customer: { id: string; owner: string; email: string | null; phone: string | null };
+  generatedAt: string;
+  /** Cards the customer owns in this shop, and cards waiting to be claimed through a code sent to them. */
+  unitCards: UnitCard[];
+  /** Redemptions they redeemed or that were sent to them. Never the code. */
+  redemptions: {
+    id: string;
+    createdAt: string;
+    expiresAt: string;
+    redeemedAt: string | null;
+    redeemedByCustomer: boolean;
+    redeemedPublicKey: string | null;
+    phone: string | null;
+    email: string | null;
+  }[];
+  /** Claim messages to their e-mail or phone, without the code or claim link. */
+  notifications: { id: string; redemptionId: string; channel: string; destination: string; status: string; createdAt: string; sentAt: string | null }[];
+  /** Universal names they own (the registry is global); whether this shop registered each. */
+  universalNames: { uns_name: string; uns_name_id: string; public_key: string; createdAt: string; registeredByThisShop: boolean }[];
+  /** Twins this shop issued to any universal name they own. */
+  digitalTwins: DigitalTwin[];
+}
+
+export interface DataRequestRecord {
+  id: string;
+  requestedAt: string;
+  report: CustomerDataReport;
+}
+
+export const REDACTED = "redacted";
+
+/**
+ * A customer asked the merchant for their data: gathers what this shop holds
+ * about them and records the request with that report, for the merchant to
+ * answer. `externalId` (the platform's request id) makes a redelivered request
+ * update its one record instead of adding another.
+ */
+export async function customerDataReport(
+  shop: string,
+  customer: CustomerRef,
+  options: { externalId?: string } = {},
+): Promise<DataRequestRecord> {
+  const who = identify(customer);
+  return db.$transaction(async (tx) => {
+    const report = await gatherReport(tx, shop, who);
+    const data = { shop, customerId: who.customerId, report: report as unknown as Prisma.InputJsonObject };
+    const row = options.externalId
+      ? await tx.dataRequest.upsert({
+          where: { shop_externalId: { shop, externalId: options.externalId } },
+          create: { id: newDataRequestId(), externalId: options.externalId, ...data },
+          update: { report: data.report },
+        })
+      : await tx.dataRequest.create({ data: { id: newDataRequestId(), ...data } });
+    return { id: row.id, requestedAt: row.requestedAt.toISOString(), report };
+  });
+}
+
+/** The recorded data requests of a shop, newest first (for the merchant to answer). */
+export async function listDataRequests(shop: string): Promise<DataRequestRecord[]> {
+  const rows = await db.dataRequest.findMany({ where: { shop }, orderBy: { id: "desc" } });
+  return rows.map((row) => ({ id: row.id, requestedAt: row.requestedAt.toISOString(), report: row.report as unknown as CustomerDataReport }));
+}
+
+export interface RedactionSummary {
+  unitCards: number;
+  redemptions: number;
+  notifications: number;
+  universalNames: number;
+  dataRequests: number;
+  idempotencyRecords: number;
+}
+
+/**
+ * Erases a customer's personal data in one shop, in one transaction. Cards stay
+ * (the merchant issued them) but their owner becomes an anonymous
+ * `redacted|<random>`; redemptions forget who redeemed them and where they were
+ * sent; notifications forget the destination and the code; names this shop
+ * registered for them lose their owner. Running it again changes nothing more.
+ */
+export async function redactCustomer(shop: string, customer: CustomerRef): Promise<RedactionSummary> {
+  const who = identify(customer);
+  const anonymous = `${REDACTED}|${randomUUID()}`;
+  return db.$transaction(async (tx) => {
+    const unitCards = await tx.unitCard.updateMany({ where: { shop, owner: who.owner }, data: { owner: anonymous } });
+
+    const redeemed = await tx.redemption.findMany({ where: { shop, redeemedBy: who.owner }, select: { id: true } });
+    await tx.redemption.updateMany({ where: { shop, redeemedBy: who.owner }, data: { redeemedBy: null } });
+
+    const sentToThem = await tx.notification.findMany({ where: { shop, destination: { in: who.destinations } } });
+    for (const notification of sentToThem) {
+      const { code: _code, claimUrl: _claimUrl, ...rest } = (notification.payload ?? {}) as Record<string, unknown>;
+      const undelivered = notification.status !== "SENT";
+      await tx.notification.update({
+        where: { id: notification.id },
+        data: {
+          destination: REDACTED,
+          payload: rest as Prisma.InputJsonObject,
+          // Nothing can be delivered to "redacted": stop the dispatcher from trying.
+          ...(undelivered ? { status: "FAILED", lockedUntil: null, lastError: "Customer data redacted" } : {}),
+        },
+      });
+      // The masked destination shown on the redemption goes too (it was derived from theirs).
+      await tx.redemption.update({
+        where: { id: notification.redemptionId },
+        data: notification.channel === "EMAIL" ? { emailMasked: null } : { phoneMasked: null },
+      });
+    }
+
+    const names = await tx.universalName.updateMany({ where: { owner: who.owner, registeredByShop: shop }, data: { owner: null } });
+    const dataRequests = await tx.dataRequest.deleteMany({ where: { shop, customerId: who.customerId } });
+    // Stored /v1 responses (kept for Idempotency-Key replays) that name them as owner.
+    const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop, body: { contains: JSON.stringify(who.owner) } } });
+
+    return {
+      unitCards: unitCards.count,
+      redemptions: new Set([...redeemed.map((row) => row.id), ...sentToThem.map((row) => row.redemptionId)]).size,
+      notifications: sentToThem.length,
+      universalNames: names.count,
+      dataRequests: dataRequests.count,
+      idempotencyRecords: idempotencyRecords.count,
+    };
+  });
+}
+
+export interface ShopDeletionSummary {
+  unitCards: number;
+  redemptions: number;
+  notifications: number;
+  digitalTwins: number;
+  apiKeys: number;
+  idempotencyRecords: number;
+  dataRequests: number;
+  sessions: number;
+  universalNamesDeleted: number;
+  universalNamesKept: number;
+}
+
+/**
+ * The shop is gone for good: deletes every row it owns, in one transaction.
+ * Universal names it registered are deleted too, unless another shop issued
+ * twins to them; those stay (their twins need them) without an owner.
+ */
+export async function deleteShopData(shop: string): Promise<ShopDeletionSummary> {
+  return db.$transaction(async (tx) => {
+    const notifications = await tx.notification.deleteMany({ where: { shop } });
+    const unitCards = await tx.unitCard.deleteMany({ where: { shop } });
+    const redemptions = await tx.redemption.deleteMany({ where: { shop } });
+    const digitalTwins = await tx.digitalTwin.deleteMany({ where: { shop } });
+    const apiKeys = await tx.apiKey.deleteMany({ where: { shop } });
+    const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop } });
+    const dataRequests = await tx.dataRequest.deleteMany({ where: { shop } });
+    const sessions = await tx.session.deleteMany({ where: { shop } });
+
+    // This shop's twins are gone, so any twin left on one of its names is another shop's.
+    const namesDeleted = await tx.universalName.deleteMany({ where: { registeredByShop: shop, twins: { none: {} } } });
+    const namesKept = await tx.universalName.updateMany({ where: { registeredByShop: shop }, data: { owner: null } });
+
+    return {
+      unitCards: unitCards.count,
+      redemptions: redemptions.count,
+      notifications: notifications.count,
+      digitalTwins: digitalTwins.count,
+      apiKeys: apiKeys.count,
+      idempotencyRecords: idempotencyRecords.count,
+      dataRequests: dataRequests.count,
+      sessions: sessions.count,
+      universalNamesDeleted: namesDeleted.count,
+      universalNamesKept: namesKept.count,
+    };
+  });
+}
+
+/** The app was uninstalled: its access tokens for the shop are dead, so its sessions go. The shop's data stays until it is redacted. */
+export async function endShopSessions(shop: string): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { shop } });
+  return count;
+}
+
+interface Identified {
+  customerId: string;
+  owner: string;
+  email: string | null;
+  phone: string | null;
+  /** Their e-mail and phone as notifications store them (lowercased, E.164). */
+  destinations: string[];
+}
+
+function identify(customer: CustomerRef): Identified {
+  const customerId = customer.customerId.trim();
+  if (!/^\d{1,20}$/.test(customerId)) throw fieldError("customer.id", "Must be a numeric customer id");
+  const email = normalized(emailSchema, customer.email, (value) => value.trim().toLowerCase());
+  const phone = normalized(phoneSchema, customer.phone, (value) => value.trim());
+  return {
+    customerId,
+    owner: `shopify|${customerId}`,
+    email,
+    phone,
+    destinations: [email, phone].filter((value): value is string => Boolean(value)),
+  };
+}
+
+/** The stored form of an e-mail/phone; a value the schema refuses can still match exactly as given. */
+function normalized(
+  schema: typeof emailSchema | typeof phoneSchema,
+  value: string | null | undefined,
+  fallback: (value: string) => string,
+): string | null {
+  if (!value?.trim()) return null;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : fallback(value);
+}
+
+async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<CustomerDataReport> {
+  const notifications = await tx.notification.findMany({
+    where: { shop, destination: { in: who.destinations } },
+    orderBy: { id: "asc" },
+  });
+  // Per redemption, the channels it reached them on: a code may also have gone to someone else.
+  const channelsToThem = new Map<string, Set<string>>();
+  for (const notification of notifications) {
+    const channels = channelsToThem.get(notification.redemptionId) ?? new Set<string>();
+    channelsToThem.set(notification.redemptionId, channels.add(notification.channel));
+  }
+  const redemptions = await tx.redemption.findMany({
+    where: { shop, OR: [{ redeemedBy: who.owner }, { id: { in: [...channelsToThem.keys()] } }] },
+    orderBy: { id: "asc" },
+  });
+  const cards = await tx.unitCard.findMany({
+    where: {
+      shop,
+      OR: [
+        { owner: who.owner },
+        // Sent to them and not yet claimed; once someone else claimed a card it is that person's.
+        { redemptionId: { in: [...channelsToThem.keys()] }, status: "PENDING_REDEMPTION" },
+      ],
+    },
+    orderBy: { id: "asc" },
+    include: { redemption: true },
+  });
+  const names = await tx.universalName.findMany({ where: { owner: who.owner }, orderBy: { id: "asc" } });
+  const twins = await tx.digitalTwin.findMany({
+    where: { shop, name: { owner: who.owner } },
+    orderBy: { id: "asc" },
+    include: { name: true },
+  });
+
+  return {
+    shop,
+    customer: { id: who.customerId, owner: who.owner, email: who.email, phone: who.phone },
+    generatedAt: new Date().toISOString(),
+    unitCards: cards.map((card) => {
+      const view = toUnitCard(card);
+      if (!view.redemption) return view;
+      // As for redemptions below: their own masked destinations only.
+      const channels = channelsToThem.get(card.redemptionId ?? "");
+      const { phone, email } = view.redemption;
+      return { ...view, redemption: { ...view.redemption, phone: channels?.has("SMS") ? phone : null, email: channels?.has("EMAIL") ? email : null } };
+    }),
+    redemptions: redemptions.map((redemption) => ({
+      id: redemption.id,
+      createdAt: redemption.createdAt.toISOString(),
+      expiresAt: redemption.expiresAt.toISOString(),
+      redeemedAt: redemption.redeemedAt?.toISOString() ?? null,
+      redeemedByCustomer: redemption.redeemedBy === who.owner,
+      // Someone else's key, if another person claimed a code sent to them.
+      redeemedPublicKey: redemption.redeemedBy === who.owner ? redemption.redeemedPublicKey : null,
+      // Only their own (masked) destinations, not those of others the code also went to.
+      phone: channelsToThem.get(redemption.id)?.has("SMS") ? redemption.phoneMasked : null,
+      email: channelsToThem.get(redemption.id)?.has("EMAIL") ? redemption.emailMasked : null,
+    })),
+    notifications: notifications.map((notification) => ({
+      id: notification.id,
+      redemptionId: notification.redemptionId,
+      channel: notification.channel,
+      destination: notification.destination,
+      status: notification.status,
+      createdAt: notification.createdAt.toISOString(),
+      sentAt: notification.sentAt?.toISOString() ?? null,
+    })),
+    universalNames: names.map((name) => ({
+      uns_name: name.name,
+      uns_name_id: name.id,
+      public_key: name.publicKey,
+      createdAt: name.createdAt.toISOString(),
+      registeredByThisShop: name.registeredByShop === shop,
+    })),
+    digitalTwins: twins.map(toDigitalTwin),
+  };
+}
+
+/** `dreq_<ULID>`, like the other public ids (0010). */
+const newDataRequestId = () => `dreq_${ulid()}`;

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { endShopSessions } from "~/domain/privacy.server";
+import { appUninstalledPayload, verifiedWebhook } from "~/shopify/webhooks.server";
+
+/** The app was uninstalled: its sessions go; the shop's data waits for shop/redact. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { shop } = await verifiedWebhook(request, {
+    topic: "app/uninstalled",
+    payload: appUninstalledPayload,
+    shopOf: (payload) => payload.myshopify_domain,
+  });
+  await endShopSessions(shop);
+  return new Response();
+};

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { deleteShopData } from "~/domain/privacy.server";
+import { shopRedactPayload, verifiedWebhook } from "~/shopify/webhooks.server";
+
+/** 48 hours after uninstalling: every row of the shop goes. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { shop } = await verifiedWebhook(request, {
+    topic: "shop/redact",
+    payload: shopRedactPayload,
+    shopOf: (payload) => payload.shop_domain,
+  });
+  await deleteShopData(shop);
+  return new Response();
+};

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { authenticate } from "~/shopify.server";
+
+/**
+ * Verifies a Shopify webhook and reads its payload. `authenticate.webhook`
+ * answers 405 to a non-POST, 400 to a missing body, HMAC or header and 401 to a
+ * wrong HMAC; those Responses propagate. The HMAC covers only the body, not the
+ * headers, so the shop is checked against the signed payload (`shopOf`) and the
+ * payload must have this topic's shape: a signed body of one topic (or shop)
+ * replayed with other headers is refused with a 400 instead of acting on it.
+ */
+export async function verifiedWebhook<S extends z.ZodType>(
+  request: Request,
+  options: { topic: string; payload: S; shopOf: (payload: z.output<S>) => string },
+): Promise<{ shop: string; payload: z.output<S>; webhookId: string }> {
+  let context: Awaited<ReturnType<typeof authenticate.webhook>>;
+  try {
+    context = await authenticate.webhook(request);
+  } catch (error) {
+    // A correctly signed body that is not JSON: the library's JSON.parse throws.
+    if (error instanceof SyntaxError) throw badRequest("The body is not JSON");
+    throw error;
+  }
+  if (context.topic !== topicKey(options.topic)) throw badRequest(`Expected the ${options.topic} topic`);
+  const parsed = options.payload.safeParse(context.payload);
+  if (!parsed.success) throw badRequest(`Not a ${options.topic} payload`);
+  if (options.shopOf(parsed.data) !== context.shop) throw badRequest("The payload is for another shop");
+  return { shop: context.shop, payload: parsed.data, webhookId: context.webhookId };
+}
+
+/** `customers/redact` → `CUSTOMERS_REDACT`, as the library reports topics. */
+const topicKey = (topic: string) => topic.toUpperCase().replace(/[/.]/g, "_");
+
+const badRequest = (message: string) => new Response(message, { status: 400, headers: { "Content-Type": "text/plain" } });
+
+/** Shopify customer ids are integers; JSON may carry them as numbers or strings. */
+const customerId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,20}$/)]).transform(String);
+
+const customer = z.object({ id: customerId, email: z.string().nullish(), phone: z.string().nullish() });
+
+export const customersDataRequestPayload = z.object({
+  shop_domain: z.string(),
+  customer,
+  orders_requested: z.array(z.unknown()),
+  data_request: z.object({ id: z.union([z.number(), z.string()]).transform(String) }),
+});
+
+export const customersRedactPayload = z.object({
+  shop_domain: z.string(),
+  customer,
+  orders_to_redact: z.array(z.unknown()),
+});
+
+// The customers/* payloads carry shop_id and shop_domain too: never take one of them for a shop/redact.
+export const shopRedactPayload = z
+  .looseObject({ shop_id: z.union([z.number(), z.string()]), shop_domain: z.string() })
+  .refine((payload) => !("customer" in payload), "A customer payload is not a shop/redact payload");
+
+/** app/uninstalled carries the Shop resource. */
+export const appUninstalledPayload = z.object({ myshopify_domain: z.string() });
