@@ -45,7 +45,19 @@ export async function once<T extends WorkResult>(
   }
 }
 
+// Stored responses can hold redemption codes: forget them once they can no
+// longer be replayed. At most once an hour per process, on the write path.
+const PURGE_EVERY_MS = 3600_000;
+let lastPurge = 0;
+
+async function purgeExpired(now: number) {
+  if (now - lastPurge < PURGE_EVERY_MS) return;
+  lastPurge = now;
+  await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(now - RETENTION_MS) } } });
+}
+
 async function reserve(shop: string, key: string, fingerprint: string): Promise<{ id: string } | { stored: StoredResponse }> {
+  await purgeExpired(Date.now());
   for (;;) {
     const existing = await db.idempotencyRecord.findUnique({ where: { shop_key: { shop, key } } });
     const age = existing ? Date.now() - existing.createdAt.getTime() : 0;
