@@ -1,8 +1,8 @@
-import { Badge, BlockStack, Card, InlineStack, ResourceItem, ResourceList, Text, Thumbnail } from "@shopify/polaris";
+import { BlockStack, Card, InlineStack, ResourceItem, ResourceList, Text } from "@shopify/polaris";
 import type { CustomerHoldings } from "~/domain/customer-holdings.server";
-
-const money = (price: number | null, currency: string | null) =>
-  price === null || !currency ? null : new Intl.NumberFormat("en", { style: "currency", currency }).format(price);
+import { formatMoney } from "~/lib/format";
+import { CardStatusBadge } from "../CardStatusBadge";
+import { MediaThumbnail } from "../MediaThumbnail";
 
 /** The cards and twins this customer holds in this shop. */
 export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
@@ -16,10 +16,10 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
           emptyState={<Text as="p" tone="subdued">No digital twins issued to this customer's names yet.</Text>}
           renderItem={(twin) => (
             <ResourceItem id={twin.id} onClick={() => undefined}
-              media={<Thumbnail source={twin.images[0] ?? ""} alt={twin.title} size="small" />}>
+              media={<MediaThumbnail images={twin.images} alt={twin.title} />}>
               <InlineStack align="space-between">
                 <Text as="span" fontWeight="semibold">{twin.title}</Text>
-                <Text as="span" tone="subdued">{[`× ${twin.quantity}`, money(twin.price, twin.currency), twin.uns_name].filter(Boolean).join(" · ")}</Text>
+                <Text as="span" tone="subdued">{[`× ${twin.quantity}`, twin.price === null ? null : formatMoney(twin.price, twin.currency), twin.uns_name].filter(Boolean).join(" · ")}</Text>
               </InlineStack>
             </ResourceItem>
           )}
@@ -31,10 +31,10 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
           emptyState={<Text as="p" tone="subdued">No cards owned by this customer yet.</Text>}
           renderItem={(card) => (
             <ResourceItem id={card.id} onClick={() => undefined}
-              media={<Thumbnail source={card.media.imageUrls[0] ?? ""} alt={card.name} size="small" />}>
+              media={<MediaThumbnail images={card.media.imageUrls} alt={card.name} />}>
               <InlineStack align="space-between">
                 <Text as="span" fontWeight="semibold">{card.name}</Text>
-                <Badge tone={card.status === "OWNED" ? "success" : "attention"}>{card.status === "OWNED" ? "Owned" : "Waiting to be claimed"}</Badge>
+                <CardStatusBadge status={card.status} />
               </InlineStack>
             </ResourceItem>
           )}

@@ -1,0 +1,26 @@
+import { Banner, List, Text } from "@shopify/polaris";
+
+export interface UnplacedError {
+  path: string;
+  message: string;
+}
+
+/**
+ * The errors of a failed action that no field on the page can show (a conflict,
+ * a rule about the whole form). Field errors belong next to their field.
+ */
+export function FormErrorBanner({ title, errors }: { title: string; errors: UnplacedError[] }) {
+  return (
+    <Banner tone="critical" title={title}>
+      {errors.length === 1 && !errors[0]?.path ? (
+        <Text as="p">{errors[0]?.message}</Text>
+      ) : (
+        <List type="bullet">
+          {errors.map((error) => (
+            <List.Item key={error.path || error.message}>{error.path ? `${error.path}: ${error.message}` : error.message}</List.Item>
+          ))}
+        </List>
+      )}
+    </Banner>
+  );
+}

@@ -1,0 +1,82 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { CursorPagination } from "~/components/CursorPagination";
+import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
+import { MediaThumbnail } from "~/components/MediaThumbnail";
+import { listTwins } from "~/domain/twins.server";
+import { formatDate, formatMoney } from "~/lib/format";
+import { authenticate } from "~/shopify.server";
+
+const PAGE_SIZE = 25;
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  return listTwins(session.shop, { cursor, limit: PAGE_SIZE });
+};
+
+export default function Twins() {
+  const { twins, nextCursor } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+
+  return (
+    <Page title="Digital twins" subtitle="Twins this shop issued to customers' universal names, newest first.">
+      <Layout>
+        <Layout.Section>
+          <Card padding="0">
+            {twins.length === 0 ? (
+              <EmptyState
+                heading="No digital twins yet"
+                image={EMPTY_STATE_IMAGE}
+                action={{ content: "Go to customers", url: "/app/customers" }}
+              >
+                <p>Open a customer, validate their universal name, then issue a twin of a product they bought.</p>
+              </EmptyState>
+            ) : (
+              <IndexTable
+                resourceName={{ singular: "digital twin", plural: "digital twins" }}
+                itemCount={twins.length}
+                selectable={false}
+                loading={navigation.state === "loading" && navigation.location.pathname === "/app/twins"}
+                headings={[
+                  { title: "Title" },
+                  { title: "Universal name" },
+                  { title: "Quantity", alignment: "end" },
+                  { title: "Price", alignment: "end" },
+                  { title: "Brand" },
+                  { title: "Created" },
+                ]}
+              >
+                {twins.map((twin, index) => (
+                  <IndexTable.Row id={twin.id} key={twin.id} position={index}>
+                    <IndexTable.Cell>
+                      <InlineStack gap="300" blockAlign="center" wrap={false}>
+                        <MediaThumbnail images={twin.images} alt={twin.title} />
+                        <BlockStack>
+                          <Text as="span" fontWeight="semibold">{twin.title}</Text>
+                          {twin.creator && <Text as="span" variant="bodySm" tone="subdued">by {twin.creator}</Text>}
+                        </BlockStack>
+                      </InlineStack>
+                    </IndexTable.Cell>
+                    <IndexTable.Cell>{twin.uns_name}</IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <Text as="span" alignment="end" numeric>{twin.quantity.toLocaleString("en-US")}</Text>
+                    </IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <Text as="span" alignment="end" numeric>{formatMoney(twin.price, twin.currency)}</Text>
+                    </IndexTable.Cell>
+                    <IndexTable.Cell>{twin.brand || "—"}</IndexTable.Cell>
+                    <IndexTable.Cell>{formatDate(twin.createdAt)}</IndexTable.Cell>
+                  </IndexTable.Row>
+                ))}
+              </IndexTable>
+            )}
+            <CursorPagination nextCursor={nextCursor} />
+          </Card>
+          <Box paddingBlockEnd="800" />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
