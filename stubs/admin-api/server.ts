@@ -1,0 +1,159 @@
+// A local stand-in for a shop's Admin API (demo and tests only): the token
+// exchange of Shopify's embedded auth, the GraphQL operations the app sends
+// (app/shopify/admin-customers.server.ts), and the demo product images.
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { buildDemoData, type ShopCustomer } from "./demo-data";
+import { demoImages } from "./images";
+
+const SCOPE = "read_customers,read_orders,read_products,write_app_proxy";
+
+export interface AdminApiStub {
+  url: string;
+  /** What the app asked, in order (tests assert on it). */
+  requests: { method: string; path: string; shop: string | undefined; operation?: string }[];
+  close(): Promise<void>;
+}
+
+export async function startAdminApiStub(options: { port?: number; host?: string } = {}): Promise<AdminApiStub> {
+  const images = demoImages();
+  const tokens = new Set<string>();
+  const requests: AdminApiStub["requests"] = [];
+  let data: ReturnType<typeof buildDemoData> | undefined;
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://stub");
+    const shop = req.headers["x-shopify-shop-domain"] as string | undefined;
+    try {
+      if (req.method === "GET" && url.pathname.startsWith("/images/")) {
+        const svg = images.get(url.pathname.slice("/images/".length));
+        if (!svg) return send(res, 404, { errors: "Not Found" });
+        res.writeHead(200, { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" });
+        return res.end(svg);
+      }
+      const body = await readBody(req);
+      if (req.method === "POST" && url.pathname === "/admin/oauth/access_token") {
+        requests.push({ method: "POST", path: url.pathname, shop });
+        const fields = parseFields(body, req.headers["content-type"]);
+        if (!fields.client_id || !fields.subject_token) return send(res, 400, { error: "invalid_request", error_description: "client_id and subject_token are required" });
+        const token = `shpat_stub_${randomBytes(16).toString("hex")}`;
+        tokens.add(token);
+        return send(res, 200, { access_token: token, scope: SCOPE });
+      }
+      if (req.method === "POST" && /^\/admin\/api\/[^/]+\/graphql\.json$/.test(url.pathname)) {
+        const { query = "", variables = {} } = JSON.parse(body || "{}") as { query?: string; variables?: Record<string, unknown> };
+        const operation = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
+        requests.push({ method: "POST", path: url.pathname, shop, operation });
+        if (!tokens.has(String(req.headers["x-shopify-access-token"] ?? ""))) {
+          return send(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+        }
+        data ??= buildDemoData(baseUrl());
+        const customers = data.customers;
+        if (operation === "TwinCardsCustomers") return send(res, 200, { data: { customers: customersPage(customers, variables) } });
+        if (operation === "TwinCardsCustomer") {
+          const customer = customers.find((candidate) => candidate.gid === variables.id);
+          return send(res, 200, { data: { customer: customer ? customerNode(customer, true) : null } });
+        }
+        return send(res, 200, { errors: [{ message: `Unknown operation ${operation ?? "(unnamed)"}` }] });
+      }
+      send(res, 404, { errors: "Not Found" });
+    } catch (error) {
+      send(res, 500, { errors: (error as Error).message });
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
+  const baseUrl = () => {
+    const { address, port } = server.address() as AddressInfo;
+    return `http://${address}:${port}`;
+  };
+  return {
+    url: baseUrl(),
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function customerNode(customer: ShopCustomer, withOrders = false) {
+  const node = {
+    id: customer.gid,
+    displayName: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    numberOfOrders: String(customer.orders.length),
+  };
+  if (!withOrders) return node;
+  return {
+    ...node,
+    createdAt: customer.createdAt,
+    orders: {
+      nodes: customer.orders.map((order) => ({
+        name: order.name,
+        lineItems: {
+          nodes: order.lineItems.map((item) => ({
+            quantity: item.quantity,
+            originalUnitPriceSet: { shopMoney: item.unitPrice },
+            product: {
+              id: item.product.gid,
+              title: item.product.title,
+              description: item.product.description,
+              vendor: item.product.vendor,
+              productType: item.product.productType,
+              tags: item.product.tags,
+              onlineStoreUrl: item.product.onlineStoreUrl,
+              images: { nodes: item.product.images.map((url) => ({ url })) },
+            },
+          })),
+        },
+      })),
+    },
+  };
+}
+
+const cursorOf = (index: number) => Buffer.from(`cursor:${index}`).toString("base64url");
+const indexOf = (cursor: unknown) => Number(Buffer.from(String(cursor), "base64url").toString().replace("cursor:", ""));
+
+/** Shopify-style connection over the customers matching `query`, sorted by name. */
+function customersPage(all: ShopCustomer[], variables: Record<string, unknown>) {
+  const search = typeof variables.query === "string" ? variables.query.trim().toLowerCase() : "";
+  const matching = all
+    .filter((customer) => !search || [customer.name, customer.email, customer.phone ?? ""].some((field) => field.toLowerCase().includes(search)))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  let start = 0;
+  let end = matching.length;
+  if (variables.after) start = indexOf(variables.after) + 1;
+  if (variables.before) end = indexOf(variables.before);
+  if (typeof variables.first === "number") end = Math.min(end, start + variables.first);
+  if (typeof variables.last === "number") start = Math.max(start, end - variables.last);
+  const nodes = matching.slice(start, end);
+  return {
+    nodes: nodes.map((customer) => customerNode(customer)),
+    pageInfo: {
+      hasPreviousPage: start > 0,
+      hasNextPage: end < matching.length,
+      startCursor: nodes.length ? cursorOf(start) : null,
+      endCursor: nodes.length ? cursorOf(end - 1) : null,
+    },
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+}
+
+function parseFields(body: string, contentType: string | undefined): Record<string, string> {
+  if (contentType?.includes("application/json")) return JSON.parse(body || "{}") as Record<string, string>;
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
