@@ -10,7 +10,7 @@ export function CustomerSummaryCard({ customer, names }: { customer: CustomerDet
         <Text as="h2" variant="headingMd">Customer</Text>
         <Text as="p">{customer.email ?? "No e-mail"}</Text>
         <Text as="p">{customer.phone ?? "No phone"}</Text>
-        <Text as="p" tone="subdued">{customer.ordersCount} orders · customer since {formatDate(customer.createdAt)}</Text>
+        <Text as="p" tone="subdued">{customer.ordersCount === 1 ? "1 order" : `${customer.ordersCount} orders`} · customer since {formatDate(customer.createdAt)}</Text>
         <Text as="h3" variant="headingSm">Universal names</Text>
         {names.length === 0 ? (
           <Text as="p" tone="subdued">None registered yet.</Text>
