@@ -1,0 +1,155 @@
+import { Keypair } from "@solana/web3.js";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "~/db.server";
+import { DEMO_SHOP } from "~/demo/demo-mode.server";
+import { USER_AGENT } from "../support/api";
+import { launchBrowser, newPage, screenshot } from "../support/browser";
+
+// What a merchant clicks, in Debian's Chromium, against the built server in demo mode.
+const demoUrl = inject("demoUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openAdmin(path = "/app"): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${demoUrl}/demo?to=${encodeURIComponent(path)}`);
+  await page.getByRole("link", { name: "Home" }).waitFor();
+  return page;
+}
+
+/** Waits until the element is on screen; fails the test if it never is. */
+const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
+const navigate = (page: Page, name: string) => page.locator("ui-nav-menu").getByRole("link", { name }).click();
+const toast = (page: Page, text: string | RegExp) => page.locator("#demo-toasts").getByText(text);
+
+async function openFirstCustomer(page: Page) {
+  await navigate(page, "Customers");
+  await page.getByRole("heading", { name: "Customers" }).waitFor();
+  await screenshot(page, "02-customers");
+  const row = page.locator("tbody tr").first();
+  const name = (await row.locator("td").first().innerText()).trim();
+  await row.click();
+  await page.getByRole("heading", { name, level: 1 }).waitFor();
+  return name;
+}
+
+describe("merchant admin (demo mode, Chromium)", { timeout: 60_000 }, () => {
+  it("validates a registered name and issues a twin of an ordered product, listed on the customer page and on Twins", async () => {
+    const page = await openAdmin();
+    await shown(page.getByText("Cards waiting to be claimed"));
+    await screenshot(page, "01-home");
+
+    await openFirstCustomer(page);
+    const name = `e2e-${Date.now().toString(36)}`;
+    const wallet = Keypair.generate().publicKey.toBase58();
+    await page.getByLabel("Universal name", { exact: true }).fill(name);
+    await page.getByLabel("Wallet public key").fill(wallet);
+    await page.getByRole("button", { name: "Register name" }).click();
+    await shown(toast(page, `“${name}” registered`));
+
+    await page.getByLabel("Customer's universal name").fill(name);
+    await page.getByRole("button", { name: "Validate" }).click();
+    await shown(page.getByText(`“${name}” is available`));
+    await shown(page.getByText(wallet).first());
+
+    const product = page.getByLabel("Pre-fill from an ordered product");
+    const firstProduct = await product.locator("option").nth(1).innerText();
+    await product.selectOption({ index: 1 });
+    const title = firstProduct.split(" — ")[0]!;
+    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(title);
+    await expect.poll(() => page.getByLabel("Currency").inputValue()).not.toBe("");
+    await expect.poll(() => page.getByLabel("Brand").inputValue()).not.toBe("");
+    await screenshot(page, "03-customer-twin-step-2");
+
+    await page.getByRole("button", { name: "Issue digital twin" }).click();
+    await shown(toast(page, `Digital twin “${title}” issued`));
+    await shown(page.getByText("Digital twins (1)"));
+    await screenshot(page, "04-customer-twin-issued");
+
+    await navigate(page, "Twins");
+    await shown(page.getByRole("cell", { name: new RegExp(name) }).first());
+    await screenshot(page, "05-twins");
+    const twin = await db.digitalTwin.findFirstOrThrow({ where: { shop: DEMO_SHOP, name: { name } } });
+    expect(twin.title).toBe(title);
+  });
+
+  it("keeps step 2 locked with a clear message when the name is unknown", async () => {
+    const page = await openAdmin();
+    await openFirstCustomer(page);
+    await page.getByLabel("Customer's universal name").fill("nobody-has-this-name");
+    await page.getByRole("button", { name: "Validate" }).click();
+    await shown(page.getByText("No universal name “nobody-has-this-name” is registered"));
+    await shown(page.getByText("Step 2, the twin's details, unlocks once the name is validated."));
+    expect(await page.getByRole("button", { name: "Issue digital twin" }).count()).toBe(0);
+    await screenshot(page, "06-customer-unknown-name");
+  });
+
+  it("creates a card by redemption for the customer, with its notification in the outbox", async () => {
+    const page = await openAdmin();
+    await openFirstCustomer(page);
+    const cardName = `Welcome gift ${Date.now().toString(36)}`;
+    await page.getByText("Claimed with a code sent to them").click();
+    await page.getByLabel("Card name").fill(cardName);
+    const email = await page.getByLabel("E-mail").inputValue();
+    await page.getByRole("button", { name: "Create card" }).click();
+    await shown(toast(page, `Card “${cardName}” created`));
+    await shown(page.getByText("Card created: a claim code was sent"));
+    await screenshot(page, "07-customer-card-created");
+
+    const card = await db.unitCard.findFirstOrThrow({ where: { shop: DEMO_SHOP, name: cardName }, include: { redemption: { include: { notifications: true } } } });
+    expect(card.status).toBe("PENDING_REDEMPTION");
+    expect(card.redemption?.notifications).toEqual([expect.objectContaining({ channel: "EMAIL", destination: email, status: "PENDING" })]);
+  });
+
+  it("batch-creates three cards sharing one redemption code", async () => {
+    const page = await openAdmin();
+    await navigate(page, "Cards");
+    await page.getByRole("button", { name: "Create cards" }).or(page.getByRole("link", { name: "Create cards" })).first().click();
+    await page.getByRole("heading", { name: "Create cards" }).waitFor();
+    const suffix = Date.now().toString(36);
+    await page.getByLabel("E-mail").fill(`batch-${suffix}@example.com`);
+    await page.getByRole("button", { name: "Add card" }).click();
+    await page.getByRole("button", { name: "Add card" }).click();
+    const names = ["Gold", "Silver", "Bronze"].map((metal) => `${metal} ${suffix}`);
+    for (const [index, cardName] of names.entries()) await page.getByLabel("Name").nth(index).fill(cardName);
+    await screenshot(page, "08-cards-new");
+    await page.getByRole("button", { name: "Create 3 cards" }).click();
+    await shown(toast(page, "3 cards created"));
+    await screenshot(page, "09-cards-created");
+
+    const cards = await db.unitCard.findMany({ where: { shop: DEMO_SHOP, name: { in: names } } });
+    expect(cards).toHaveLength(3);
+    expect(new Set(cards.map((card) => card.redemptionId)).size).toBe(1);
+    await navigate(page, "Cards");
+    await shown(page.getByText(names[0]!));
+    await screenshot(page, "10-cards");
+  });
+
+  it("creates an API key that works against /v1, then revokes it so /v1 answers 401", async () => {
+    const page = await openAdmin();
+    await navigate(page, "Settings");
+    await page.getByLabel("Label").fill("E2E integration");
+    await page.getByRole("button", { name: /Create (API )?key/ }).click();
+    await shown(toast(page, "API key created"));
+    const key = await page.getByLabel("API key", { exact: true }).inputValue();
+    expect(key).toMatch(/^tc_[A-Za-z0-9_-]{43}$/);
+    await screenshot(page, "11-settings-key-created");
+
+    const call = () => fetch(`${demoUrl}/v1/unit-cards`, { headers: { Authorization: `Bearer ${key}`, "User-Agent": USER_AGENT } });
+    expect((await call()).status).toBe(200);
+
+    const row = page.locator("tr", { hasText: "E2E integration" });
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+    await shown(row.getByText("Revoked"));
+    await screenshot(page, "12-settings-key-revoked");
+    expect((await call()).status).toBe(401);
+  });
+});
