@@ -14,7 +14,8 @@ execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: ["ignor
 
 const { createApiKey } = await import("../app/domain/api-keys.server");
 const { key } = await createApiKey({ shop: DEMO_SHOP, label: "demo" });
-const stub = await startAdminApiStub({ port: Number(process.env.ADMIN_API_STUB_PORT ?? 0) });
+// A fixed port: twins keep the product image URLs it serves across demo restarts.
+const stub = await startAdminApiStub({ port: Number(process.env.ADMIN_API_STUB_PORT ?? 3001) });
 
 const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
   stdio: ["ignore", "pipe", "inherit"],
