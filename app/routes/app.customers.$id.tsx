@@ -6,6 +6,7 @@ import { CreateCardCard } from "~/components/customer/CreateCardCard";
 import { CustomerSummaryCard } from "~/components/customer/CustomerSummaryCard";
 import { HoldingsCard } from "~/components/customer/HoldingsCard";
 import { IssueTwinCard } from "~/components/customer/IssueTwinCard";
+import { OrderedProductsCard } from "~/components/customer/OrderedProductsCard";
 import { RegisterNameCard } from "~/components/customer/RegisterNameCard";
 import { createCard } from "~/domain/cards.server";
 import { customerHoldings, shopifyOwner } from "~/domain/customer-holdings.server";
@@ -91,6 +92,7 @@ export default function CustomerPage() {
           <BlockStack gap="400">
             <CustomerSummaryCard customer={customer} names={holdings.names} />
             <RegisterNameCard />
+            <OrderedProductsCard products={customer.orderedProducts} />
           </BlockStack>
         </Layout.Section>
       </Layout>
