@@ -44,7 +44,9 @@ const drawings: Record<Shape, (c: Colours) => string> = {
     <rect x="170" y="262" width="60" height="18" rx="5" fill="${main}"/>
     <path d="M110 175 A90 90 0 0 0 290 175 Z" fill="${main}"/>
     <ellipse cx="200" cy="175" rx="90" ry="14" fill="${accent}"/>
-    <path d="M300 96 v70 M292 166 q8 22 16 0" stroke="#c8a86b" stroke-width="6" fill="none" stroke-linecap="round"/>`,
+    <rect x="296" y="84" width="9" height="52" rx="3" fill="#c8a86b"/>
+    <path d="M288 134 h25 c2 30 -6 44 -12.5 44 s-14.5 -14 -12.5 -44 Z" fill="#e6d3a3" stroke="#c8a86b" stroke-width="2"/>
+    <path d="M295 138 v34 M300.5 138 v38 M306 138 v34" stroke="#c8a86b" stroke-width="1.5"/>`,
   notebook: ({ main, accent }) => `
     <rect x="135" y="85" width="140" height="200" rx="8" fill="${main}"/>
     <rect x="135" y="85" width="22" height="200" fill="${accent}"/>
