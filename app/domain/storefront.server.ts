@@ -1,0 +1,134 @@
+import { publicMetadata } from "./card-view";
+import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
+import { DomainError } from "./errors";
+import { namesOfOwner, registerName } from "./names.server";
+import { redeemCode, type RedeemClient } from "./redeem.server";
+import { cardStatus, parseInput, registerNameInput, walletPublicKey, type DigitalTwin, type MetadataEntry, type NameRecord, type UnitCard } from "./schemas";
+import { z } from "./schemas/zod";
+
+/*
+ * What a customer sees on the storefront (app proxy, theme blocks): only public
+ * data. No owner, wallet key, redemption contact or code, no PRIVATE metadata.
+ * The shapes are built field by field, so a field added to UnitCard or
+ * DigitalTwin never reaches the storefront by accident.
+ */
+
+export const storefrontMetadataEntry = z.object({ key: z.string(), value: z.unknown(), metaType: z.string() });
+export type StorefrontMetadataEntry = z.infer<typeof storefrontMetadataEntry>;
+
+export const storefrontCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  media: z.object({ imageUrls: z.array(z.string()), videoUrls: z.array(z.string()) }),
+  metadata: z.array(storefrontMetadataEntry).meta({ description: "PUBLIC entries only, without visibility" }),
+  status: cardStatus,
+  createdAt: z.string(),
+  redeemedAt: z.string().nullable(),
+});
+export type StorefrontCard = z.infer<typeof storefrontCard>;
+
+export const storefrontTwin = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  brand: z.string(),
+  creator: z.string(),
+  quantity: z.number().int(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  categories: z.array(z.string()),
+  links: z.array(z.string()),
+  images: z.array(z.string()),
+  uns_name: z.string(),
+  createdAt: z.string(),
+});
+export type StorefrontTwin = z.infer<typeof storefrontTwin>;
+
+export const storefrontHoldingsSchema = z.object({ cards: z.array(storefrontCard), twins: z.array(storefrontTwin) });
+export type StorefrontHoldings = z.infer<typeof storefrontHoldingsSchema>;
+
+/** An optional text field: surrounding spaces are dropped, and empty means "not given". */
+const optionalText = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+};
+
+/** What the storefront sends to claim cards: never an owner, which is the logged-in customer. */
+export const claimCardInput = z
+  .object({
+    code: z.string().min(1, "Required").max(80, "Must be at most 80 characters"),
+    publicKey: z.preprocess(optionalText, walletPublicKey.optional())
+      .meta({ description: "Wallet key for the cards; default: the key of the customer's universal name" }),
+  })
+  .strict();
+export type ClaimCardInput = z.input<typeof claimCardInput>;
+
+/** What the storefront sends to register a name: never an owner, which is the logged-in customer. */
+export const customerNameInput = registerNameInput.omit({ owner: true });
+
+export const NO_PUBLIC_KEY_MESSAGE = "Give your wallet's public key, or register a universal name first";
+
+export const toStorefrontCard = (card: UnitCard): StorefrontCard => ({
+  id: card.id,
+  name: card.name,
+  media: { imageUrls: [...card.media.imageUrls], videoUrls: [...card.media.videoUrls] },
+  // UnitCard's metadata is the stored MetadataEntry[], typed loosely for the API schema.
+  metadata: publicMetadata(card.metadata as MetadataEntry[]).map(({ key, value, metaType }) => ({ key, value, metaType })),
+  status: card.status,
+  createdAt: card.createdAt,
+  redeemedAt: card.redeemedAt,
+});
+
+export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
+  id: twin.id,
+  title: twin.title,
+  description: twin.description,
+  brand: twin.brand,
+  creator: twin.creator,
+  quantity: twin.quantity,
+  price: twin.price,
+  currency: twin.currency,
+  categories: [...twin.categories],
+  links: [...twin.links],
+  images: [...twin.images],
+  uns_name: twin.uns_name,
+  createdAt: twin.createdAt,
+});
+
+/**
+ * A Shopify customer's cards in a shop (owned by `shopify|<id>`) and the twins
+ * that shop issued to the customer's universal names, public data only.
+ */
+export async function storefrontHoldings(shop: string, customerId: string): Promise<StorefrontHoldings> {
+  const { cards, twins } = await customerHoldings(shop, customerId);
+  return { cards: cards.map(toStorefrontCard), twins: twins.map(toStorefrontTwin) };
+}
+
+/**
+ * A logged-in customer claims the cards of a redemption code: the owner is
+ * `shopify|<id>`; the wallet key is the one given, else the key of the
+ * customer's first universal name (alphabetically). Then the same redeem as
+ * /v1 — single use, 404/409/410, the same attempt limits.
+ */
+export async function claimForCustomer(
+  shop: string,
+  customerId: string,
+  input: unknown,
+  client: RedeemClient,
+): Promise<StorefrontCard[]> {
+  const owner = shopifyOwner(customerId);
+  const { code, publicKey } = parseInput(claimCardInput, input);
+  const key = publicKey ?? (await namesOfOwner(owner))[0]?.public_key;
+  if (!key) {
+    throw new DomainError("VALIDATION_FAILED", NO_PUBLIC_KEY_MESSAGE, [{ path: "publicKey", message: NO_PUBLIC_KEY_MESSAGE }]);
+  }
+  const cards = await redeemCode(shop, { code, owner, publicKey: key }, client);
+  return cards.map(toStorefrontCard);
+}
+
+/** A logged-in customer registers a universal name for their wallet key; the owner is `shopify|<id>`. */
+export async function registerNameForCustomer(shop: string, customerId: string, input: unknown): Promise<NameRecord> {
+  const { name, publicKey } = parseInput(customerNameInput, input);
+  return registerName(shop, { name, publicKey, owner: shopifyOwner(customerId) });
+}

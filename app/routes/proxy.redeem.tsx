@@ -1,0 +1,66 @@
+import { parseJsonBody, readBodyText } from "~/api/request-body.server";
+import { claimForCustomer } from "~/domain/storefront.server";
+import { claimedPage, claimFormPage, loggedOutPage } from "~/storefront/liquid-pages.server";
+import {
+  bodyKind,
+  describeFailure,
+  jsonFailure,
+  jsonResponse,
+  liquidResponse,
+  loggedOutJson,
+  loginUrl,
+  notJson,
+  proxyRoute,
+  type ProxyRequest,
+} from "~/storefront/proxy-request.server";
+
+// Echoed back into the form, never more than a code could be.
+const MAX_ECHO = 200;
+
+const redeemPath = (pathPrefix: string, code: string) =>
+  `${pathPrefix}/redeem${code ? `?code=${encodeURIComponent(code)}` : ""}`;
+
+const loggedOut = (pathPrefix: string, code: string, status = 200) =>
+  liquidResponse(loggedOutPage("Claim a card", "Log in to claim your card.", loginUrl(redeemPath(pathPrefix, code))), status);
+
+// GET /apps/twincards/redeem?code=… on the storefront: the claim form, code pre-filled.
+export const loader = proxyRoute(async ({ url, customerId, pathPrefix }) => {
+  const code = (url.searchParams.get("code") ?? "").trim().slice(0, MAX_ECHO);
+  if (!customerId) return loggedOut(pathPrefix, code);
+  return liquidResponse(claimFormPage({ code, publicKey: "" }, pathPrefix));
+});
+
+// POST /apps/twincards/redeem: JSON from the theme block's script, or the plain form (no JavaScript).
+export const action = proxyRoute(async (proxy) => (bodyKind(proxy.request) === "form" ? claimByForm(proxy) : claimByJson(proxy)));
+
+async function claimByJson({ request, shop, customerId, clientAddress, pathPrefix }: ProxyRequest): Promise<Response> {
+  if (!customerId) return loggedOutJson("Log in to claim a card", `${pathPrefix}/redeem`);
+  try {
+    if (bodyKind(request) !== "json") throw notJson();
+    const body = parseJsonBody(await readBodyText(request));
+    return jsonResponse({ data: { cards: await claimForCustomer(shop, customerId, body, { address: clientAddress }) } });
+  } catch (error) {
+    return jsonFailure(error);
+  }
+}
+
+async function claimByForm({ request, shop, customerId, clientAddress, pathPrefix }: ProxyRequest): Promise<Response> {
+  let code = "";
+  let publicKey = "";
+  try {
+    const fields = new URLSearchParams(await readBodyText(request));
+    code = fields.get("code") ?? "";
+    publicKey = fields.get("publicKey") ?? "";
+    if (!customerId) return loggedOut(pathPrefix, code.trim().slice(0, MAX_ECHO), 401);
+    const cards = await claimForCustomer(shop, customerId, { code, publicKey }, { address: clientAddress });
+    return liquidResponse(claimedPage(cards, pathPrefix));
+  } catch (error) {
+    const { status, error: failure, headers } = describeFailure(error);
+    const state = {
+      code: code.slice(0, MAX_ECHO),
+      publicKey: publicKey.slice(0, MAX_ECHO),
+      failure: { message: failure.message, details: failure.details, validation: failure.code === "VALIDATION_FAILED" },
+    };
+    return liquidResponse(claimFormPage(state, pathPrefix), status, headers);
+  }
+}

@@ -1,0 +1,144 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { errorBody, STATUS_OF } from "~/api/errors";
+import { DomainError } from "~/domain/errors";
+import { authenticate } from "~/shopify.server";
+
+/** Where the storefront reaches the app proxy unless Shopify says otherwise (shopify.app.toml: prefix + subpath). */
+export const DEFAULT_PATH_PREFIX = "/apps/twincards";
+/** Shopify signs `timestamp`; older or newer requests than this are replays or a broken clock. */
+export const TIMESTAMP_TOLERANCE_SECONDS = 90;
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,60}\.myshopify\.com$/;
+const CUSTOMER_ID = /^[1-9]\d{0,19}$/;
+// A merchant may rename the proxy's prefix (apps, a, community, tools) and subpath.
+const PATH_PREFIX = /^\/(apps|a|community|tools)\/[A-Za-z0-9_-]{1,30}$/;
+
+/** A request Shopify's app proxy signed, and what it tells us. */
+export interface ProxyRequest {
+  request: Request;
+  url: URL;
+  /** The shop the storefront belongs to (from the verified `shop`). */
+  shop: string;
+  /** The logged-in customer's numeric id (from the verified `logged_in_customer_id`), or null when logged out. */
+  customerId: string | null;
+  /** The storefront visitor's address (X-Forwarded-For as the proxy hop reports it), for redeem limits. */
+  clientAddress: string;
+  /** The storefront path the proxy is mounted on, e.g. `/apps/twincards`: links in pages point there. */
+  pathPrefix: string;
+}
+
+/**
+ * Builds a `proxy.*` route's loader or action. Every request is verified here
+ * first — the HMAC signature over the query (by `authenticate.public.appProxy`)
+ * and a timestamp within ±90 s — and anything else is a 400 before the handler
+ * runs. The shop and the customer are read from the verified query only.
+ */
+export function proxyRoute(handler: (proxy: ProxyRequest) => Promise<Response>) {
+  return async ({ request, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
+    const verified = await verifyProxyRequest(request, context.clientAddress);
+    if (verified instanceof Response) return verified;
+    return handler(verified);
+  };
+}
+
+export async function verifyProxyRequest(request: Request, clientAddress: string): Promise<ProxyRequest | Response> {
+  try {
+    await authenticate.public.appProxy(request);
+  } catch (error) {
+    if (error instanceof Response) return rejected();
+    throw error;
+  }
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const shop = query.get("shop") ?? "";
+  const customer = query.get("logged_in_customer_id") ?? "";
+  // The library checks the timestamp only when one is present; a request must carry it.
+  if (!SHOP_DOMAIN.test(shop) || !isFresh(query.get("timestamp")) || (customer !== "" && !CUSTOMER_ID.test(customer))) {
+    return rejected();
+  }
+  const prefix = query.get("path_prefix") ?? "";
+  return {
+    request,
+    url,
+    shop,
+    customerId: customer === "" ? null : customer,
+    clientAddress,
+    pathPrefix: PATH_PREFIX.test(prefix) ? prefix : DEFAULT_PATH_PREFIX,
+  };
+}
+
+function isFresh(timestamp: string | null): boolean {
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
+  return Math.abs(Date.now() / 1000 - Number(timestamp)) <= TIMESTAMP_TOLERANCE_SECONDS;
+}
+
+const rejected = () =>
+  new Response("Bad Request: this URL works only through the shop's app proxy (missing, invalid or expired signature)", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+/** Every storefront answer is about one customer: never cached by Shopify, the browser or anyone between. */
+export const NO_STORE = { "Cache-Control": "private, no-store" } as const;
+
+/** The storefront's log-in page, coming back to `returnTo` (a storefront path) afterwards. */
+export const loginUrl = (returnTo: string) => `/account/login?return_url=${encodeURIComponent(returnTo)}`;
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...NO_STORE, ...headers },
+  });
+}
+
+/** 401 with the /v1 envelope plus where to log in. */
+export const loggedOutJson = (message: string, returnTo: string) =>
+  jsonResponse({ ...errorBody("UNAUTHENTICATED", message), loginUrl: loginUrl(returnTo) }, 401);
+
+/** The status, message and field details of a failure, as /v1 reports them; unexpected errors are logged, not shown. */
+export function describeFailure(error: unknown): { status: number; error: DomainError; headers: Record<string, string> } {
+  if (!(error instanceof DomainError)) {
+    console.error("Unhandled error in the app proxy:", error);
+    return { status: 500, error: new DomainError("INTERNAL", "Something went wrong on our side; retry later"), headers: {} };
+  }
+  const headers: Record<string, string> = {};
+  if (error.code === "RATE_LIMITED") headers["Retry-After"] = String(error.retryAfterSeconds ?? 1);
+  // The unread rest of an oversize body is not worth receiving.
+  if (error.code === "PAYLOAD_TOO_LARGE") headers.Connection = "close";
+  return { status: STATUS_OF[error.code], error, headers };
+}
+
+/** A failure in the /v1 error envelope and status. */
+export function jsonFailure(error: unknown): Response {
+  const failure = describeFailure(error);
+  return jsonResponse(errorBody(failure.error.code, failure.error.message, failure.error.details), failure.status, failure.headers);
+}
+
+/** A Liquid page: Shopify renders it inside the shop's theme. */
+export function liquidResponse(body: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: { "Content-Type": "application/liquid", ...NO_STORE, ...headers },
+  });
+}
+
+/** Which body a POST carries: a JSON API call, or a plain HTML form (no JavaScript). */
+export function bodyKind(request: Request): "json" | "form" | "other" {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") return "form";
+  if (type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type)) return "json";
+  return "other";
+}
+
+/**
+ * JSON is accepted only with a JSON Content-Type: a page on another site cannot
+ * send that to the shop's domain without a CORS preflight, which the storefront
+ * does not grant.
+ */
+export const notJson = () =>
+  new DomainError("INVALID_JSON", "Send a JSON body with Content-Type: application/json", [
+    { path: "", message: "Content-Type must be application/json" },
+  ]);
+
+export const methodNotAllowed = (allow: string) =>
+  jsonResponse(errorBody("METHOD_NOT_ALLOWED", `Use ${allow} on this path`), 405, { Allow: allow });

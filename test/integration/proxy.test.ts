@@ -1,0 +1,551 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { Liquid } from "liquidjs";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { createCard } from "~/domain/cards.server";
+import { registerName } from "~/domain/names.server";
+import { issueTwin } from "~/domain/twins.server";
+import { fieldValues, visibleText } from "../support/admin";
+import { baseUrl, uniqueClientAddress, uniqueShop } from "../support/api";
+import { PATH_PREFIX, postForm, postJson, proxyFetch, proxySignature, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
+import { uniqueName, walletKey } from "../support/fixtures";
+
+const owner = (customerId: string) => `shopify|${customerId}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** A card's fields with one public and one PRIVATE metadata entry, each with a name and value no other test uses. */
+function cardFields(name = `Card ${randomUUID().slice(0, 6)}`) {
+  const secret = { key: `margin-${randomUUID().slice(0, 8)}`, value: `secret-${randomUUID().slice(0, 8)}` };
+  return {
+    secret,
+    fields: {
+      name,
+      media: { imageUrls: ["https://cdn.example.com/card.png"], videoUrls: ["https://cdn.example.com/card.mp4"] },
+      metadata: [
+        { key: "edition", value: "First" },
+        { key: "price", value: [49.5, "EUR"], metaType: "PRICE" },
+        { key: secret.key, value: secret.value, visibility: "PRIVATE" as const },
+      ],
+    },
+  };
+}
+
+/** A customer of a fresh shop who owns one card and one twin (issued to their universal name). */
+async function customerWithHoldings() {
+  const shop = uniqueShop();
+  const customerId = uniqueCustomerId();
+  const { fields, secret } = cardFields();
+  const card = await createCard(shop, { ...fields, owner: owner(customerId), publicKey: walletKey() });
+  const name = await registerName(shop, { name: uniqueName("cust"), publicKey: walletKey(), owner: owner(customerId) });
+  const twin = await issueTwin(shop, {
+    public_key: name.public_key,
+    name_id: name.uns_name_id,
+    title: "Limited sneaker",
+    description: "Hand-made",
+    quantity: 2,
+    price: 19.99,
+    currency: "USD",
+    brand: "Acme",
+    categories: ["Shoes"],
+    links: ["https://shop.example.com/sneaker"],
+    images: ["https://cdn.example.com/sneaker.png"],
+  });
+  return { shop, customerId, card, name, twin, secret };
+}
+
+/** A card waiting to be claimed in `shop`, and its code. */
+async function pendingCard(shop: string) {
+  const { fields, secret } = cardFields();
+  const card = await createCard(shop, { ...fields, email: "jane@example.com" });
+  return { card, code: card.redemption!.code!, secret };
+}
+
+type Holdings = { data: { cards: Record<string, unknown>[]; twins: Record<string, unknown>[] } };
+
+const getCards = async (shop: string, customerId: string | null) => proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId }));
+
+const expectLiquid = (response: Response) => {
+  expect(response.headers.get("content-type")).toBe("application/liquid");
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
+};
+
+describe("app proxy: signature", () => {
+  it("answers a request Shopify signed", async () => {
+    const response = await getCards(uniqueShop(), uniqueCustomerId());
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(await response.json()).toEqual({ data: { cards: [], twins: [] } });
+  });
+
+  it("rejects a bad signature with 400: another secret, or a customer id changed after signing", async () => {
+    const shop = uniqueShop();
+    const otherSecret = await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId: "1", secret: "not-the-secret" }));
+    const forged = new URL(signedProxyUrl("/proxy/cards", { shop, customerId: "1" }));
+    forged.searchParams.set("logged_in_customer_id", "2");
+    const tampered = await proxyFetch(forged.toString());
+
+    expect(otherSecret.status).toBe(400);
+    expect(tampered.status).toBe(400);
+  });
+
+  it("rejects an unsigned request with 400", async () => {
+    const params = new URLSearchParams({ shop: uniqueShop(), logged_in_customer_id: "1", path_prefix: PATH_PREFIX, timestamp: String(now()) });
+
+    for (const path of ["/proxy/cards", "/proxy", "/proxy/redeem"]) {
+      expect((await proxyFetch(`${baseUrl}${path}?${params}`)).status, path).toBe(400);
+    }
+    expect((await postJson(`${baseUrl}/proxy/names?${params}`, { name: uniqueName(), publicKey: walletKey() })).status).toBe(400);
+  });
+
+  it("rejects a stale or future timestamp (±90 s), and a signed request without one", async () => {
+    const shop = uniqueShop();
+    const stale = await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId: "1", timestamp: now() - 600 }));
+    const future = await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId: "1", timestamp: now() + 600 }));
+    const withoutTimestamp = new URL(signedProxyUrl("/proxy/cards", { shop, customerId: "1" }));
+    withoutTimestamp.searchParams.delete("timestamp");
+    withoutTimestamp.searchParams.set("signature", proxySignature(withoutTimestamp.searchParams));
+    const untimed = await proxyFetch(withoutTimestamp.toString());
+
+    expect(stale.status).toBe(400);
+    expect(future.status).toBe(400);
+    expect(untimed.status).toBe(400);
+  });
+});
+
+describe("GET /proxy/cards", () => {
+  it("answers a logged-out visitor 401 with where to log in", async () => {
+    const response = await getCards(uniqueShop(), null);
+
+    expect(response.status).toBe(401);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(await response.json()).toEqual({
+      error: { code: "UNAUTHENTICATED", message: "Log in to see your cards", details: [] },
+      loginUrl: "/account/login?return_url=%2Fapps%2Ftwincards",
+    });
+  });
+
+  it("shows a customer their cards and twins, public data only", async () => {
+    const { shop, customerId, card, twin, secret } = await customerWithHoldings();
+
+    const response = await getCards(shop, customerId);
+
+    expect(response.status).toBe(200);
+    const raw = await response.text();
+    const { data } = JSON.parse(raw) as Holdings;
+    expect(data.cards).toEqual([
+      {
+        id: card.id,
+        name: card.name,
+        media: card.media,
+        metadata: [
+          { key: "edition", value: "First", metaType: "NO_TYPE" },
+          { key: "price", value: [49.5, "EUR"], metaType: "PRICE" },
+        ],
+        status: "OWNED",
+        createdAt: card.createdAt,
+        redeemedAt: null,
+      },
+    ]);
+    expect(data.twins).toEqual([
+      {
+        id: twin.id,
+        title: "Limited sneaker",
+        description: "Hand-made",
+        brand: "Acme",
+        creator: "",
+        quantity: 2,
+        price: 19.99,
+        currency: "USD",
+        categories: ["Shoes"],
+        links: ["https://shop.example.com/sneaker"],
+        images: ["https://cdn.example.com/sneaker.png"],
+        uns_name: twin.uns_name,
+        createdAt: twin.createdAt,
+      },
+    ]);
+    expect(raw).not.toContain(secret.key);
+    expect(raw).not.toContain(secret.value);
+    expect(raw).not.toContain("visibility");
+  });
+
+  it("shows nothing of another customer's cards and twins", async () => {
+    const { shop, customerId } = await customerWithHoldings();
+    const other = uniqueCustomerId();
+    const mine = await createCard(shop, { ...cardFields().fields, owner: owner(other), publicKey: walletKey() });
+
+    const theirs = (await (await getCards(shop, customerId)).json()) as Holdings;
+    const own = (await (await getCards(shop, other)).json()) as Holdings;
+
+    expect(theirs.data.cards.map((card) => card.id)).not.toContain(mine.id);
+    expect(own.data.cards.map((card) => card.id)).toEqual([mine.id]);
+    expect(own.data.twins).toEqual([]);
+  });
+
+  it("shows nothing of another shop, even for the same customer id", async () => {
+    const { customerId } = await customerWithHoldings();
+
+    const response = await getCards(uniqueShop(), customerId);
+
+    expect(await response.json()).toEqual({ data: { cards: [], twins: [] } });
+  });
+});
+
+describe("GET /proxy (Liquid page)", () => {
+  it("renders the customer's cards and twins for the theme, with no script and no PRIVATE metadata", async () => {
+    const { shop, customerId, card, twin, secret } = await customerWithHoldings();
+
+    const response = await proxyFetch(signedProxyUrl("/proxy", { shop, customerId }));
+
+    expect(response.status).toBe(200);
+    expectLiquid(response);
+    const body = await response.text();
+    expect(body).not.toMatch(/<script/i);
+    expect(body).not.toContain(secret.key);
+    expect(body).not.toContain(secret.value);
+    expect(body).toMatch(/<h1>My cards<\/h1>/);
+    expect(body).toContain(`<img src="https://cdn.example.com/card.png" alt="${card.name}"`);
+    expect(body).toMatch(/<dl><div><dt>edition<\/dt><dd>First<\/dd><\/div><div><dt>price<\/dt><dd>49\.50 EUR<\/dd><\/div><\/dl>/);
+    const text = visibleText(body);
+    expect(text).toContain(card.name);
+    expect(text).toContain("Status: Owned");
+    expect(text).toContain(twin.title);
+    expect(text).toContain(twin.uns_name);
+    expect(text).toContain("19.99 USD");
+    expect(body).toContain(`<a href="${PATH_PREFIX}/redeem">Claim a card</a>`);
+  });
+
+  it("has an empty state for a customer with nothing", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy", { shop: uniqueShop(), customerId: uniqueCustomerId() }));
+
+    expect(response.status).toBe(200);
+    expectLiquid(response);
+    const body = await response.text();
+    expect(visibleText(body)).toContain("You don't have any cards yet.");
+    expect(body).toContain(`<a href="${PATH_PREFIX}/redeem">Claim a card</a>`);
+  });
+
+  it("offers a logged-out visitor a log-in link back to the page", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy", { shop: uniqueShop() }));
+
+    expect(response.status).toBe(200);
+    expectLiquid(response);
+    const body = await response.text();
+    expect(body).toContain('<a href="/account/login?return_url=%2Fapps%2Ftwincards">Log in</a>');
+    expect(body).not.toMatch(/<script/i);
+  });
+
+  it("escapes every value for HTML and Liquid: the theme renders card data as text", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const name = `Gold {{ shop.name }} {% if true %}yes{% endif %} <script>alert(1)</script> "q" 'a' & co`;
+    await createCard(shop, {
+      name,
+      media: { imageUrls: ['https://cdn.example.com/x.png?a="><script>1</script>{{x}}'], videoUrls: [] },
+      metadata: [{ key: "{% raw %}", value: { nested: "{{ customer.email }}" } }],
+      owner: owner(customerId),
+      publicKey: walletKey(),
+    });
+
+    const body = await (await proxyFetch(signedProxyUrl("/proxy", { shop, customerId }))).text();
+
+    expect(body).not.toMatch(/<script/i);
+    expect(body).not.toMatch(/\{\{|\{%/);
+    // Shopify renders the page as Liquid: nothing in it is a Liquid tag, so it comes out unchanged.
+    const rendered = await new Liquid().parseAndRender(body, { shop: { name: "LEAKED" }, customer: { email: "LEAKED" } });
+    expect(rendered).toBe(body);
+    const text = visibleText(body);
+    expect(text).toContain(name);
+    expect(text).toContain("{% raw %}");
+    expect(text).toContain('{"nested":"{{ customer.email }}"}');
+  });
+});
+
+describe("GET /proxy/redeem (Liquid page)", () => {
+  it("shows the claim form with the code from the link, a label for every input", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy/redeem?code=ABCD-EFGH-JKMN", { shop: uniqueShop(), customerId: uniqueCustomerId() }));
+
+    expect(response.status).toBe(200);
+    expectLiquid(response);
+    const body = await response.text();
+    expect(body).not.toMatch(/<script/i);
+    expect(body).toContain(`<form method="post" action="${PATH_PREFIX}/redeem">`);
+    expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN", ""]);
+    for (const name of ["code", "publicKey"]) {
+      const id = new RegExp(`<input id="([^"]+)" name="${name}"`).exec(body)?.[1];
+      expect(id, name).toBeTruthy();
+      expect(body).toContain(`<label for="${id}">`);
+    }
+    expect(body).toMatch(/<button type="submit">Claim<\/button>/);
+  });
+
+  it("offers a logged-out visitor a log-in link back to the form with the code", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy/redeem?code=ABCD-EFGH-JKMN", { shop: uniqueShop() }));
+
+    expect(response.status).toBe(200);
+    expectLiquid(response);
+    const body = await response.text();
+    expect(body).toContain(`<a href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}">Log in</a>`);
+    expect(body).not.toContain("<form");
+  });
+});
+
+describe("POST /proxy/redeem (JSON)", () => {
+  it("claims the cards of a code for the customer with the key given", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const { card, code, secret } = await pendingCard(shop);
+    const publicKey = walletKey();
+
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code, publicKey });
+
+    expect(response.status).toBe(200);
+    const raw = await response.text();
+    expect(raw).not.toContain(secret.key);
+    expect(raw).not.toContain(secret.value);
+    const { data } = JSON.parse(raw) as { data: { cards: Record<string, unknown>[] } };
+    expect(data.cards).toHaveLength(1);
+    expect(data.cards[0]).toMatchObject({ id: card.id, name: card.name, status: "OWNED" });
+    expect(Object.keys(data.cards[0]!).sort()).toEqual(["createdAt", "id", "media", "metadata", "name", "redeemedAt", "status"]);
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey });
+  });
+
+  it("uses the key of the customer's universal name when none is given", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const { card, code } = await pendingCard(shop);
+    const name = await registerName(shop, { name: uniqueName("claim"), publicKey: walletKey(), owner: owner(customerId) });
+
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: code.toLowerCase() });
+
+    expect(response.status).toBe(200);
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({
+      status: "OWNED",
+      owner: owner(customerId),
+      publicKey: name.public_key,
+    });
+  });
+
+  it("answers 422 naming publicKey when no key is given and the customer has no name", async () => {
+    const shop = uniqueShop();
+    const { card, code } = await pendingCard(shop);
+
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code, publicKey: "" });
+
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "Give your wallet's public key, or register a universal name first",
+        details: [{ path: "publicKey", message: "Give your wallet's public key, or register a universal name first" }],
+      },
+    });
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
+  });
+
+  it("answers 409 to a second claim, and the cards keep their first owner", async () => {
+    const shop = uniqueShop();
+    const first = uniqueCustomerId();
+    const { card, code } = await pendingCard(shop);
+    const publicKey = walletKey();
+    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: first }), { code, publicKey })).status).toBe(200);
+
+    const again = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code, publicKey: walletKey() });
+
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe("CONFLICT");
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ owner: owner(first), publicKey });
+  });
+
+  it("answers 404 to a wrong code, and another shop's code is a wrong code", async () => {
+    const shop = uniqueShop();
+    const { code } = await pendingCard(shop);
+    const customerId = uniqueCustomerId();
+
+    const wrong = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ZZZZ-ZZZZ-ZZZZ", publicKey: walletKey() });
+    const otherShop = await postJson(signedProxyUrl("/proxy/redeem", { shop: uniqueShop(), customerId }), { code, publicKey: walletKey() });
+
+    expect(wrong.status).toBe(404);
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+    expect(otherShop.status).toBe(404);
+  });
+
+  it("answers 410 to an expired code", async () => {
+    const shop = uniqueShop();
+    const { card, code } = await pendingCard(shop);
+    const { redemptionId } = await db.unitCard.findUniqueOrThrow({ where: { id: card.id } });
+    await db.redemption.update({ where: { id: redemptionId! }, data: { expiresAt: new Date(Date.now() - 1000) } });
+
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code, publicKey: walletKey() });
+
+    expect(response.status).toBe(410);
+  });
+
+  it("takes the owner only from the signed customer id: an owner in the body is refused", async () => {
+    const shop = uniqueShop();
+    const { card, code } = await pendingCard(shop);
+
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), {
+      code,
+      publicKey: walletKey(),
+      owner: "shopify|1",
+    });
+
+    expect(response.status).toBe(422);
+    const { error } = (await response.json()) as { error: { details: { path: string }[] } };
+    expect(error.details.map((detail) => detail.path)).toEqual(["owner"]);
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "PENDING_REDEMPTION" });
+  });
+
+  it("answers 401 with where to log in when logged out, 400 to bad JSON, 422 naming a bad key", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+
+    const loggedOut = await postJson(signedProxyUrl("/proxy/redeem", { shop }), { code: "ABCD-EFGH-JKMN" });
+    const badJson = await proxyFetch(signedProxyUrl("/proxy/redeem", { shop, customerId }), {
+      method: "POST",
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
+    const badKey = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ABCD-EFGH-JKMN", publicKey: "nope" });
+
+    expect(loggedOut.status).toBe(401);
+    expect(await loggedOut.json()).toMatchObject({
+      error: { code: "UNAUTHENTICATED" },
+      loginUrl: "/account/login?return_url=%2Fapps%2Ftwincards%2Fredeem",
+    });
+    expect(badJson.status).toBe(400);
+    expect(((await badJson.json()) as { error: { code: string } }).error.code).toBe("INVALID_JSON");
+    expect(badKey.status).toBe(422);
+    expect(((await badKey.json()) as { error: { details: { path: string }[] } }).error.details.map((d) => d.path)).toEqual(["publicKey"]);
+  });
+
+  it("limits attempts per client address like /v1: 429 with Retry-After", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const address = uniqueClientAddress();
+    const attempt = () =>
+      postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: `${randomInt(1000, 9999)}-AAAA-AAAA`, publicKey: walletKey() }, address);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await attempt()).status);
+    const limited = await attempt();
+
+    expect(statuses).toEqual(Array(10).fill(404));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
+  });
+
+  it("refuses a body over 1 MiB with 413", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy/redeem", { shop: uniqueShop(), customerId: uniqueCustomerId() }), {
+      method: "POST",
+      body: JSON.stringify({ code: "x".repeat(1024 * 1024) }),
+      headers: { "Content-Type": "application/json" },
+    });
+
+    expect(response.status).toBe(413);
+  });
+});
+
+describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
+  it("claims the card and answers a Liquid page with the claimed card, no PRIVATE metadata", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const { card, code, secret } = await pendingCard(shop);
+    const publicKey = walletKey();
+
+    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code, publicKey });
+
+    expect(response.status).toBe(200);
+    expectLiquid(response);
+    const body = await response.text();
+    expect(body).not.toMatch(/<script/i);
+    expect(body).not.toContain(secret.key);
+    expect(body).not.toContain(secret.value);
+    expect(visibleText(body)).toContain("You claimed a card");
+    expect(visibleText(body)).toContain(card.name);
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey });
+  });
+
+  it("shows the message and the form again, keeping the input, with the error's status", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const publicKey = walletKey();
+
+    const wrong = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ZZZZ-ZZZZ-ZZZZ", publicKey });
+    const noKey = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ZZZZ-ZZZZ-ZZZY", publicKey: "" });
+
+    expect(wrong.status).toBe(404);
+    expectLiquid(wrong);
+    const wrongBody = await wrong.text();
+    expect(visibleText(wrongBody)).toContain("Redemption code not found");
+    expect(fieldValues(wrongBody)).toEqual(["ZZZZ-ZZZZ-ZZZZ", publicKey]);
+    expect(noKey.status).toBe(422);
+    const noKeyBody = await noKey.text();
+    expect(noKeyBody).toMatch(/<input id="twincards-public-key"[^>]*aria-invalid="true"/);
+    expect(visibleText(noKeyBody)).toContain("Give your wallet's public key, or register a universal name first");
+    expect(fieldValues(noKeyBody)).toEqual(["ZZZZ-ZZZZ-ZZZY", ""]);
+  });
+
+  it("answers a logged-out visitor with a log-in link back to the form with the code", async () => {
+    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop: uniqueShop() }), { code: "ABCD-EFGH-JKMN", publicKey: "" });
+
+    expect(response.status).toBe(401);
+    expectLiquid(response);
+    expect(await response.text()).toContain(`href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}"`);
+  });
+});
+
+describe("POST /proxy/names", () => {
+  it("registers a universal name for the customer: 201, owned by shopify|<id>", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const name = uniqueName("store");
+    const publicKey = walletKey();
+
+    const response = await postJson(signedProxyUrl("/proxy/names", { shop, customerId }), { name, publicKey });
+
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: { uns_name: string; uns_name_id: string; public_key: string } };
+    expect(data).toEqual({ uns_name: name, uns_name_id: expect.any(String), public_key: publicKey });
+    expect(await db.universalName.findUnique({ where: { id: data.uns_name_id } })).toMatchObject({ name, publicKey, owner: owner(customerId) });
+  });
+
+  it("answers 409 to a taken name, 422 naming the field, 401 when logged out", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const taken = await registerName(shop, { name: uniqueName("taken"), publicKey: walletKey() });
+    const url = () => signedProxyUrl("/proxy/names", { shop, customerId });
+
+    const conflict = await postJson(url(), { name: taken.uns_name, publicKey: walletKey() });
+    const badName = await postJson(url(), { name: "No", publicKey: walletKey() });
+    const badKey = await postJson(url(), { name: uniqueName(), publicKey: "not-a-key" });
+    const withOwner = await postJson(url(), { name: uniqueName(), publicKey: walletKey(), owner: "shopify|1" });
+    const loggedOut = await postJson(signedProxyUrl("/proxy/names", { shop }), { name: uniqueName(), publicKey: walletKey() });
+
+    const paths = async (response: Response) =>
+      ((await response.json()) as { error: { details: { path: string }[] } }).error.details.map((detail) => detail.path);
+    expect(conflict.status).toBe(409);
+    expect(badName.status).toBe(422);
+    expect(await paths(badName)).toEqual(["name"]);
+    expect(badKey.status).toBe(422);
+    expect(await paths(badKey)).toEqual(["publicKey"]);
+    expect(withOwner.status).toBe(422);
+    expect(await paths(withOwner)).toEqual(["owner"]);
+    expect(loggedOut.status).toBe(401);
+    expect(await loggedOut.json()).toMatchObject({ error: { code: "UNAUTHENTICATED" }, loginUrl: "/account/login?return_url=%2Fapps%2Ftwincards" });
+    expect(await db.universalName.count({ where: { owner: owner(customerId) } })).toBe(0);
+  });
+
+  it("takes JSON only with a JSON Content-Type (a page elsewhere cannot post it cross-site)", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy/names", { shop: uniqueShop(), customerId: uniqueCustomerId() }), {
+      method: "POST",
+      body: JSON.stringify({ name: uniqueName(), publicKey: walletKey() }),
+      headers: { "Content-Type": "text/plain" },
+    });
+
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("INVALID_JSON");
+  });
+});
