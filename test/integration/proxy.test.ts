@@ -89,6 +89,13 @@ describe("app proxy: signature", () => {
     expect(tampered.status).toBe(400);
   });
 
+  it("answers an unknown signed path with a JSON 404, not the admin's HTML page", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy/nothing-here", { shop: uniqueShop(), customerId: "1" }));
+
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such storefront page", details: [] } });
+  });
+
   it("rejects an unsigned request with 400", async () => {
     const params = new URLSearchParams({ shop: uniqueShop(), logged_in_customer_id: "1", path_prefix: PATH_PREFIX, timestamp: String(now()) });
 
