@@ -1,0 +1,294 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { Keypair } from "@solana/web3.js";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "~/db.server";
+import { createCard } from "~/domain/cards.server";
+import { registerName } from "~/domain/names.server";
+import { NO_PUBLIC_KEY_MESSAGE } from "~/domain/storefront.server";
+import { issueTwin } from "~/domain/twins.server";
+import { uniqueClientAddress, uniqueShop } from "../support/api";
+import { launchBrowser, newPage, screenshot } from "../support/browser";
+import { startStorefrontHarness, type StorefrontHarness } from "../support/storefront-harness";
+
+// What a customer sees of the theme app extension (extensions/storefront/): both app
+// blocks rendered from their .liquid files on a theme-like page, talking to the built
+// app through a signed app proxy, in Debian's Chromium.
+const baseUrl = inject("baseUrl");
+// Product pictures served on loopback by the Admin API stub (the browser reaches nothing else).
+const image = (file: string) => `${inject("adminApiStubUrl")}/images/${file}`;
+
+let browser: Browser;
+const harnesses: StorefrontHarness[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Storefront {
+  page: Page;
+  claim: Locator;
+  myCards: Locator;
+  /** Storefront paths under /apps/ the page asked for (the app proxy). */
+  appRequests: string[];
+}
+
+async function openStorefront(shop: string, customerId: string | null, query = "", locale?: string): Promise<Storefront> {
+  const harness = await startStorefrontHarness({
+    appUrl: baseUrl, apiSecret: "test-api-secret", shop, customerId, locale, clientAddress: uniqueClientAddress(),
+  });
+  harnesses.push(harness);
+  const page = await newPage(browser);
+  const appRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/apps/")) appRequests.push(`${request.method()} ${url.pathname}`);
+  });
+  await page.goto(`${harness.url}/pages/twin-cards${query}`);
+  return {
+    page,
+    claim: page.getByRole("region", { name: "Claim a card" }),
+    myCards: page.getByRole("region", { name: "My cards" }),
+    appRequests,
+  };
+}
+
+/** Waits until the element is on screen; fails the test if it never is. */
+const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
+
+const uniqueCustomerId = () => String(randomInt(1, 2 ** 47));
+const wallet = () => Keypair.generate().publicKey.toBase58();
+
+/** The text of the elements an input's aria-describedby points at. */
+async function descriptionOf(input: Locator): Promise<string> {
+  const ids = ((await input.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => input.page().locator(`[id="${id}"]`).innerText()));
+  return texts.join(" ");
+}
+
+/** A customer who already owns a card and holds a twin under their universal name. */
+async function customerWithCollection(shop: string) {
+  const customerId = uniqueCustomerId();
+  const owner = `shopify|${customerId}`;
+  const key = wallet();
+  await createCard(shop, {
+    name: "Canvas Rolltop Backpack — owner's card",
+    media: { imageUrls: [image("canvas-rolltop-backpack-1.svg")], videoUrls: [] },
+    metadata: [
+      { key: "serial_number", value: "HP-RT-20931", metaType: "RETAIL_IDENTIFIER" },
+      { key: "colour", value: "Olive", metaType: "NO_TYPE" },
+    ],
+    owner,
+    publicKey: key,
+  });
+  const name = await registerName(shop, { name: `alex-${randomUUID().slice(0, 8)}`, publicKey: key, owner });
+  const twin = await issueTwin(shop, {
+    public_key: key,
+    name_id: name.uns_name_id,
+    title: "Aurora Ceramic Mug",
+    description: "A hand-thrown stoneware mug with a northern-lights glaze. Holds 350 ml.",
+    brand: "Nordlys Studio",
+    quantity: 1,
+    price: 24.9,
+    currency: "EUR",
+    images: [image("aurora-ceramic-mug-1.svg")],
+    links: ["https://harbor-and-pine.example/products/aurora-ceramic-mug"],
+  });
+  return { customerId, owner, name, twin };
+}
+
+/** A card waiting to be claimed with a code, carrying public and PRIVATE metadata. */
+async function cardToClaim(shop: string) {
+  const secret = `supplier-note-${randomUUID()}`;
+  const card = await createCard(shop, {
+    name: `Meridian Automatic Watch — certificate ${randomUUID().slice(0, 4)}`,
+    media: { imageUrls: [image("meridian-automatic-watch-1.svg")], videoUrls: ["http://127.0.0.1:9/unboxing.mp4"] },
+    metadata: [
+      { key: "edition", value: "27 of 250", metaType: "NO_TYPE" },
+      { key: "price", value: [649, "EUR"], metaType: "PRICE" },
+      { key: "supplier_margin_note", value: secret, metaType: "NO_TYPE", visibility: "PRIVATE" },
+    ],
+    email: "alex.morgan@example.com",
+  });
+  return { card, code: card.redemption!.code!, secret };
+}
+
+describe("storefront blocks (theme app extension, Chromium)", { timeout: 60_000 }, () => {
+  it("claims a card from a ?code= link: success shown, the card appears in My cards without a reload, public metadata only", async () => {
+    const shop = uniqueShop();
+    const { customerId, owner, twin } = await customerWithCollection(shop);
+    const { card, code, secret } = await cardToClaim(shop);
+    const { page, claim, myCards, appRequests } = await openStorefront(shop, customerId, `?code=${encodeURIComponent(code)}`);
+
+    // My cards: the owned card and the twin, with the twin's price formatted for the locale.
+    await shown(myCards.getByRole("heading", { name: "Canvas Rolltop Backpack — owner's card" }));
+    await shown(myCards.getByRole("heading", { name: twin.title }));
+    await shown(myCards.getByText("€24.90"));
+    await shown(myCards.getByRole("img", { name: twin.title }));
+    expect(await myCards.getByRole("heading", { name: card.name }).count()).toBe(0);
+
+    // Claim a card: the code from the link is already there.
+    const codeInput = claim.getByLabel("Claim code");
+    expect(await codeInput.inputValue()).toBe(code);
+    await screenshot(page, "storefront-01-before-claim");
+
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    const key = wallet();
+    await claim.getByLabel(/Wallet public key/).fill(key);
+    await claim.getByRole("button", { name: "Claim card" }).click();
+
+    await shown(claim.getByText("Card claimed! It's now in your collection."));
+    await shown(claim.getByRole("listitem").filter({ hasText: card.name }));
+    // Focus moves to the result, so keyboard and screen-reader users land on it.
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Card claimed!");
+
+    // My cards refreshed itself: the claimed card with its picture, status and public metadata.
+    const claimed = myCards.getByRole("article", { name: card.name });
+    await shown(claimed);
+    await shown(claimed.getByRole("img", { name: card.name }));
+    await shown(claimed.getByText("In your collection"));
+    await shown(claimed.getByText("27 of 250"));
+    await shown(claimed.getByText("€649.00"));
+    await shown(claimed.getByText(/Claimed on/));
+    expect(await claimed.locator("video[controls]").count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(appRequests).toEqual(["GET /apps/twincards/cards", "POST /apps/twincards/redeem", "GET /apps/twincards/cards"]);
+    // The used code is dropped from the address bar, so a reload does not pre-fill it again.
+    expect(new URL(page.url()).searchParams.has("code")).toBe(false);
+
+    // The PRIVATE entry is nowhere on the page.
+    const text = await page.locator("body").innerText();
+    expect(text).not.toContain("translation missing");
+    expect(text).not.toContain(secret);
+    expect(text.toLowerCase()).not.toContain("supplier");
+    expect(await page.content()).not.toContain(secret);
+    await screenshot(page, "storefront-02-after-claim");
+
+    const stored = await db.unitCard.findUniqueOrThrow({ where: { id: card.id } });
+    expect(stored).toMatchObject({ status: "OWNED", owner, publicKey: key });
+  });
+
+  it("shows a wrong code at the code field, and refuses a malformed wallet key at the key field without asking the app", async () => {
+    const shop = uniqueShop();
+    const { customerId } = await customerWithCollection(shop);
+    const { page, claim, appRequests } = await openStorefront(shop, customerId);
+    const codeInput = claim.getByLabel("Claim code");
+    const keyInput = claim.getByLabel(/Wallet public key/);
+    const button = claim.getByRole("button", { name: "Claim card" });
+    expect(await codeInput.inputValue()).toBe("");
+
+    // From the keyboard: Enter in the field submits the form.
+    await codeInput.fill("WRNG-C0DE-0000");
+    await codeInput.press("Enter");
+    await shown(claim.getByText("We don't recognise this code. Check it against your message and try again."));
+    expect(await codeInput.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(codeInput)).toContain("We don't recognise this code.");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("code");
+    await screenshot(page, "storefront-03-wrong-code");
+
+    // Typing a new code clears the error.
+    await codeInput.fill("ABCD-EFGH-JKMN");
+    expect(await codeInput.getAttribute("aria-invalid")).toBeNull();
+    expect(await claim.getByText("We don't recognise this code.").count()).toBe(0);
+
+    const redeemsBefore = appRequests.filter((request) => request.endsWith("/redeem")).length;
+    await keyInput.fill("0xNotASolanaKey-Il0O");
+    await button.click();
+    const keyMessage = "This isn't a wallet public key: it has 32 to 44 letters and digits, without 0, O, I or l.";
+    await shown(claim.getByText(keyMessage));
+    expect(await keyInput.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(keyInput)).toContain(keyMessage);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("publicKey");
+    expect(appRequests.filter((request) => request.endsWith("/redeem")).length).toBe(redeemsBefore);
+    await screenshot(page, "storefront-04-invalid-key");
+  });
+
+  it("asks for a wallet key at the key field when the customer has no universal name to fall back on", async () => {
+    const shop = uniqueShop();
+    const { code } = await cardToClaim(shop);
+    const { page, claim, myCards } = await openStorefront(shop, uniqueCustomerId(), `?code=${code}`);
+    await shown(myCards.getByText("You don't have any cards yet."));
+    await claim.getByRole("button", { name: "Claim card" }).click();
+
+    const keyInput = claim.getByLabel(/Wallet public key/);
+    await shown(claim.getByText(NO_PUBLIC_KEY_MESSAGE));
+    expect(await keyInput.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(keyInput)).toContain(NO_PUBLIC_KEY_MESSAGE);
+    expect(await claim.getByLabel("Claim code").getAttribute("aria-invalid")).toBeNull();
+    await screenshot(page, "storefront-05-key-needed");
+  });
+
+  it("logged out: both blocks offer a log-in link that comes back to the page, and nothing asks the app", async () => {
+    const { page, claim, myCards, appRequests } = await openStorefront(uniqueShop(), null, "?code=ABCD-EFGH-JKMN");
+    for (const block of [claim, myCards]) {
+      const link = block.getByRole("link", { name: "Log in" });
+      await shown(link);
+      const href = new URL((await link.getAttribute("href"))!, page.url());
+      expect(href.pathname).toBe("/account/login");
+      expect(href.searchParams.get("return_url")).toBe("/pages/twin-cards?code=ABCD-EFGH-JKMN");
+    }
+    await shown(myCards.getByText("Log in to see your cards and digital twins."));
+    await shown(claim.getByText("Log in to claim the cards you received with a code."));
+    expect(await page.getByLabel("Claim code").count()).toBe(0);
+    expect(await page.locator("body").innerText()).not.toContain("translation missing");
+    await page.waitForLoadState("networkidle");
+    expect(appRequests).toEqual([]);
+    await screenshot(page, "storefront-06-logged-out");
+  });
+
+  it("on a phone: shows loading, then an error with a retry when the app refuses the request", async () => {
+    // A proxy signing with the wrong secret: the app answers 400 to everything.
+    const harness = await startStorefrontHarness({
+      appUrl: baseUrl, apiSecret: "not-the-app-secret", shop: uniqueShop(), customerId: uniqueCustomerId(), clientAddress: uniqueClientAddress(),
+    });
+    harnesses.push(harness);
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/apps/twincards/cards", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${harness.url}/pages/twin-cards?code=ABCD-EFGH-JKMN`);
+    const myCards = page.getByRole("region", { name: "My cards" });
+    await shown(myCards.getByText("Loading your cards…"));
+    await screenshot(page, "storefront-08-mobile-loading");
+
+    release();
+    await shown(myCards.getByText("We couldn't load your cards. Check your connection and try again."));
+    const retry = myCards.getByRole("button", { name: "Try again" });
+    await shown(retry);
+    await retry.click();
+    await shown(myCards.getByRole("button", { name: "Try again" }));
+
+    const claim = page.getByRole("region", { name: "Claim a card" });
+    await claim.getByRole("button", { name: "Claim card" }).click();
+    const failure = claim.getByRole("alert");
+    await shown(failure);
+    expect(await failure.innerText()).toContain("Something went wrong and your cards weren't claimed.");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("alert");
+    await screenshot(page, "storefront-09-mobile-errors");
+  });
+
+  it("speaks the storefront's language: French strings and prices", async () => {
+    const shop = uniqueShop();
+    const { customerId, twin } = await customerWithCollection(shop);
+    const { page, myCards, claim } = await openStorefront(shop, customerId, "", "fr");
+    const twinCard = myCards.getByRole("article", { name: twin.title });
+    await shown(twinCard.getByText("Jumeau numérique"));
+    await shown(twinCard.getByText("Prix"));
+    await shown(myCards.getByText("Dans votre collection"));
+    await shown(myCards.getByText(/24,90\s€/));
+    await shown(claim.getByLabel("Code de réclamation"));
+    await shown(claim.getByText("facultatif", { exact: false }));
+    expect(await page.locator("body").innerText()).not.toContain("translation missing");
+    await screenshot(page, "storefront-07-french");
+  });
+});

@@ -1,0 +1,320 @@
+// A local stand-in for a Shopify storefront, for tests and for looking at the theme
+// app extension (extensions/storefront/): a theme-like page with both app blocks
+// rendered by liquidjs from the real .liquid files, the extension's assets, and the
+// app proxy (/apps/twincards/* → <appUrl>/proxy/*, signed as Shopify signs it).
+import { createHmac } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Liquid, type TagToken, type TopLevelToken } from "liquidjs";
+
+export const EXTENSION_DIR = path.resolve("extensions/storefront");
+export const PROXY_PREFIX = "/apps/twincards";
+
+/** The app blocks, in the order the page shows them. */
+export const STOREFRONT_BLOCKS = ["claim-card", "my-cards"] as const;
+export type StorefrontBlock = (typeof STOREFRONT_BLOCKS)[number];
+
+export interface StorefrontHarnessOptions {
+  /** The app's origin; proxy requests go to `<appUrl>/proxy/*`. */
+  appUrl: string;
+  /** The app's API secret, which signs proxy requests. */
+  apiSecret: string;
+  /** The shop's *.myshopify.com domain. */
+  shop: string;
+  /** The logged-in customer's numeric id, or null for a logged-out visitor. */
+  customerId: string | null;
+  /** The storefront locale (a file in extensions/storefront/locales/); `?locale=` on the page overrides it. */
+  locale?: string;
+  /** Sent to the app as X-Forwarded-For, as Shopify forwards the shopper's address. */
+  clientAddress?: string;
+  /** Block settings over the schema's defaults. */
+  settings?: Partial<Record<StorefrontBlock, Record<string, unknown>>>;
+}
+
+export interface StorefrontHarness {
+  /** The storefront's origin; the page with both blocks is at `/` (and `/pages/twin-cards`). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Shopify's app proxy signature: every param but `signature`, sorted, `key=value` joined with nothing, HMAC-SHA256 hex. */
+export function signProxyQuery(params: URLSearchParams, apiSecret: string): string {
+  const grouped = new Map<string, string[]>();
+  for (const [key, value] of params) {
+    if (key !== "signature") grouped.set(key, [...(grouped.get(key) ?? []), value]);
+  }
+  const message = [...grouped.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, values]) => `${key}=${values.join(",")}`)
+    .join("");
+  return createHmac("sha256", apiSecret).update(message).digest("hex");
+}
+
+// Params Shopify sets itself on proxied requests: a shopper can never supply them.
+const SHOPIFY_PARAMS = new Set(["shop", "logged_in_customer_id", "path_prefix", "timestamp", "signature"]);
+// Request headers passed to the app; Shopify strips cookies and most others.
+const FORWARDED_REQUEST_HEADERS = ["accept", "accept-language", "content-type", "user-agent"];
+const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "location", "cache-control", "x-request-id"];
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json; charset=utf-8",
+};
+
+export async function startStorefrontHarness(options: StorefrontHarnessOptions): Promise<StorefrontHarness> {
+  const server = http.createServer((req, res) => {
+    handle(req, res, options).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end(`Storefront harness error: ${error instanceof Error ? error.stack : String(error)}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, options: StorefrontHarnessOptions) {
+  const url = new URL(req.url ?? "/", "http://storefront.local");
+  if (url.pathname === PROXY_PREFIX || url.pathname.startsWith(`${PROXY_PREFIX}/`)) return proxy(req, res, url, options);
+  if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain; charset=utf-8", "Method not allowed");
+  if (url.pathname.startsWith("/assets/")) return asset(res, url.pathname.slice("/assets/".length));
+  if (url.pathname === "/" || url.pathname === "/pages/twin-cards") {
+    return send(res, 200, "text/html; charset=utf-8", await renderPage(options, url));
+  }
+  if (url.pathname === "/account/login") return send(res, 200, "text/html; charset=utf-8", loginPage(url));
+  return send(res, 404, "text/plain; charset=utf-8", "Not found");
+}
+
+function send(res: http.ServerResponse, status: number, contentType: string, body: string | Buffer) {
+  res.writeHead(status, { "Content-Type": contentType, "Cache-Control": "no-store" });
+  res.end(body);
+}
+
+async function asset(res: http.ServerResponse, name: string) {
+  if (!/^[\w.-]+$/.test(name)) return send(res, 404, "text/plain; charset=utf-8", "Not found");
+  try {
+    const body = await readFile(path.join(EXTENSION_DIR, "assets", name));
+    return send(res, 200, CONTENT_TYPES[path.extname(name)] ?? "application/octet-stream", body);
+  } catch {
+    return send(res, 404, "text/plain; charset=utf-8", "Not found");
+  }
+}
+
+/** What Shopify does for an app proxy: forward to the app with a signed query, pass the answer back unchanged. */
+async function proxy(req: http.IncomingMessage, res: http.ServerResponse, url: URL, options: StorefrontHarnessOptions) {
+  const target = new URL(`${options.appUrl}/proxy${url.pathname.slice(PROXY_PREFIX.length)}`);
+  for (const [key, value] of url.searchParams) {
+    if (!SHOPIFY_PARAMS.has(key)) target.searchParams.append(key, value);
+  }
+  target.searchParams.set("shop", options.shop);
+  target.searchParams.set("logged_in_customer_id", options.customerId ?? "");
+  target.searchParams.set("path_prefix", PROXY_PREFIX);
+  target.searchParams.set("timestamp", String(Math.floor(Date.now() / 1000)));
+  target.searchParams.set("signature", signProxyQuery(target.searchParams, options.apiSecret));
+
+  const headers = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  headers.set("X-Forwarded-For", options.clientAddress ?? req.socket.remoteAddress ?? "127.0.0.1");
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+
+  const answer = await fetch(target, {
+    method: req.method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+    redirect: "manual",
+  });
+  const responseHeaders: Record<string, string> = {};
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = answer.headers.get(name);
+    if (value !== null) responseHeaders[name] = value;
+  }
+  res.writeHead(answer.status, responseHeaders);
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
+
+// ---- Liquid: the parts of Shopify's theme runtime the blocks use ----
+
+interface BlockSchema {
+  name: string;
+  javascript?: string;
+  stylesheet?: string;
+  settings?: { id: string; default?: unknown }[];
+}
+
+const SCHEMA_TAG = /{%-?\s*schema\s*-?%}([\s\S]*?){%-?\s*endschema\s*-?%}/;
+
+/** The `{% schema %}` JSON of a block (Shopify reads it; it renders nothing). */
+export function blockSchema(source: string): BlockSchema {
+  const match = SCHEMA_TAG.exec(source);
+  if (!match) throw new Error("The block has no {% schema %}");
+  return JSON.parse(match[1]!) as BlockSchema;
+}
+
+type Translations = { [key: string]: string | Translations };
+
+async function loadLocale(locale: string): Promise<Translations | null> {
+  const file = locale === "en" ? "en.default.json" : `${locale}.json`;
+  if (!/^[\w.-]+$/.test(file)) return null;
+  try {
+    return JSON.parse(await readFile(path.join(EXTENSION_DIR, "locales", file), "utf8")) as Translations;
+  } catch {
+    return null;
+  }
+}
+
+function lookup(translations: Translations | null, key: string): string | undefined {
+  let node: string | Translations | undefined = translations ?? undefined;
+  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  return typeof node === "string" ? node : undefined;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+async function liquidEngine(locale: string) {
+  const [translations, fallback] = await Promise.all([loadLocale(locale), loadLocale("en")]);
+  const engine = new Liquid({
+    root: path.join(EXTENSION_DIR, "blocks"),
+    partials: path.join(EXTENSION_DIR, "snippets"),
+    extname: ".liquid",
+    strictFilters: true,
+  });
+  // Shopify's `t`: the locale's string (else the default locale's), {{ name }} interpolated,
+  // HTML-escaped unless the key ends in `_html`; a missing key prints "translation missing".
+  engine.registerFilter("t", (key: string, ...args: unknown[]) => {
+    const text = lookup(translations, key) ?? lookup(fallback, key);
+    if (text === undefined) return `translation missing: ${locale}.${key}`;
+    const values = Object.fromEntries(args.filter((arg): arg is [string, unknown] => Array.isArray(arg)));
+    const interpolated = text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ""));
+    return key.endsWith("_html") ? interpolated : escapeHtml(interpolated);
+  });
+  engine.registerFilter("asset_url", (file: string) => `/assets/${encodeURIComponent(file)}`);
+  // {% schema %}…{% endschema %} is read by Shopify, not rendered.
+  engine.registerTag("schema", {
+    parse(token: TagToken, remainTokens: TopLevelToken[]) {
+      while (remainTokens.length) {
+        const next = remainTokens.shift()!;
+        if ("name" in next && next.name === "endschema") return;
+      }
+      throw new Error(`tag ${token.getText()} not closed`);
+    },
+    render() {},
+  });
+  return engine;
+}
+
+interface RenderedBlock {
+  html: string;
+  schema: BlockSchema;
+}
+
+async function renderBlock(engine: Liquid, name: StorefrontBlock, globals: object, options: StorefrontHarnessOptions): Promise<RenderedBlock> {
+  const source = await readFile(path.join(EXTENSION_DIR, "blocks", `${name}.liquid`), "utf8");
+  const schema = blockSchema(source);
+  const defaults = Object.fromEntries((schema.settings ?? []).map((setting) => [setting.id, setting.default]));
+  const block = {
+    id: `${name.replace(/-/g, "_")}_AbC123`,
+    type: `shopify://apps/twin-cards/blocks/${name}`,
+    settings: { ...defaults, ...options.settings?.[name] },
+    shopify_attributes: "",
+  };
+  const html = (await engine.parseAndRender(source, { block }, { globals })) as string;
+  return { html: `<div id="shopify-block-${block.id}" class="shopify-block shopify-app-block">${html}</div>`, schema };
+}
+
+async function renderPage(options: StorefrontHarnessOptions, url: URL): Promise<string> {
+  const locale = url.searchParams.get("locale") ?? options.locale ?? "en";
+  const engine = await liquidEngine(locale);
+  const customer = options.customerId ? { id: Number(options.customerId), first_name: "Alex", name: "Alex Morgan" } : null;
+  const globals = {
+    customer,
+    shop: { name: "Harbor & Pine", permanent_domain: options.shop },
+    request: { locale: { iso_code: locale, primary: locale === "en" }, path: url.pathname, host: url.host, page_type: "page" },
+    routes: { root_url: "/", account_login_url: "/account/login", account_url: "/account", cart_url: "/cart" },
+  };
+  const blocks = await Promise.all(STOREFRONT_BLOCKS.map((name) => renderBlock(engine, name, globals, options)));
+  // Shopify adds each app block's stylesheet and (deferred) script once per page.
+  const stylesheets = [...new Set(blocks.flatMap((b) => (b.schema.stylesheet ? [b.schema.stylesheet] : [])))];
+  const scripts = [...new Set(blocks.flatMap((b) => (b.schema.javascript ? [b.schema.javascript] : [])))];
+  const head = [
+    ...stylesheets.map((file) => `<link rel="stylesheet" href="/assets/${file}">`),
+    ...scripts.map((file) => `<script src="/assets/${file}" defer></script>`),
+  ].join("\n    ");
+  const account = customer ? `<a href="/account">${escapeHtml(customer.first_name)}’s account</a>` : `<a href="/account/login">Log in</a>`;
+  return `<!doctype html>
+<html lang="${escapeHtml(locale)}">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Your collection – Harbor &amp; Pine</title>
+    <style>${THEME_CSS}</style>
+    ${head}
+  </head>
+  <body>
+    <a class="skip-link" href="#MainContent">Skip to content</a>
+    <div class="announcement">Free shipping on orders over €50</div>
+    <header class="site-header">
+      <a class="site-header__logo" href="/">Harbor &amp; Pine</a>
+      <nav aria-label="Main"><a href="/collections/all">Shop</a><a href="/collections/new">New in</a><a href="/pages/about">Our story</a></nav>
+      <div class="site-header__icons">${account}<a href="/cart">Cart (0)</a></div>
+    </header>
+    <main id="MainContent">
+      <div class="page-header"><h1>Your collection</h1><p>Cards and digital twins from Harbor &amp; Pine, in one place.</p></div>
+      ${blocks.map((b) => `<div class="shopify-section section">${b.html}</div>`).join("\n      ")}
+    </main>
+    <footer class="site-footer">
+      <nav aria-label="Footer"><a href="/pages/contact">Contact</a><a href="/policies/shipping-policy">Shipping</a><a href="/policies/refund-policy">Returns</a></nav>
+      <p>© 2026 Harbor &amp; Pine · Powered by Shopify</p>
+    </footer>
+  </body>
+</html>`;
+}
+
+function loginPage(url: URL): string {
+  const back = url.searchParams.get("return_url") ?? "/";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in</title><style>${THEME_CSS}</style></head>
+<body><main id="MainContent"><div class="page-header"><h1>Log in</h1><p>This harness has no accounts: start it with a customer id.</p>
+<p>After logging in you would return to <code>${escapeHtml(back)}</code>.</p></div></main></body></html>`;
+}
+
+// A minimal Dawn-like theme: the blocks must look at home with its fonts and colours.
+const THEME_CSS = `
+:root { --color-foreground: 28, 33, 37; --color-background: 250, 248, 244; --color-button: 33, 64, 54; --color-button-text: 255, 255, 255;
+  --font-body: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; --page-width: 75rem; }
+*, *::before, *::after { box-sizing: border-box; }
+html { font-size: 100%; }
+body { margin: 0; font-family: var(--font-body); font-size: 1rem; line-height: 1.6; letter-spacing: 0.01em;
+  color: rgb(var(--color-foreground)); background: rgb(var(--color-background)); }
+h1, h2, h3, h4 { font-family: Georgia, "Times New Roman", serif; font-weight: 500; line-height: 1.2; letter-spacing: 0.01em; }
+h1 { font-size: 2.5rem; margin: 0 0 0.5rem; } h2 { font-size: 1.75rem; } h3 { font-size: 1.3rem; }
+a { color: inherit; }
+.skip-link { position: absolute; left: -999px; } .skip-link:focus { left: 1rem; top: 1rem; background: #fff; padding: 0.5rem 1rem; z-index: 10; }
+.announcement { background: rgb(var(--color-button)); color: rgb(var(--color-button-text)); text-align: center; font-size: 0.85rem; padding: 0.4rem; letter-spacing: 0.06em; }
+.site-header { display: flex; align-items: center; justify-content: space-between; gap: 2rem; max-width: var(--page-width); margin: 0 auto; padding: 1.25rem; border-bottom: 1px solid rgba(var(--color-foreground), 0.12); }
+.site-header__logo { font-family: Georgia, serif; font-size: 1.6rem; text-decoration: none; letter-spacing: 0.04em; }
+.site-header nav, .site-header__icons, .site-footer nav { display: flex; gap: 1.5rem; }
+.site-header nav a, .site-header__icons a, .site-footer a { text-decoration: none; font-size: 0.95rem; }
+.site-header nav a:hover, .site-footer a:hover { text-decoration: underline; }
+main { max-width: var(--page-width); margin: 0 auto; padding: 2.5rem 0 1rem; }
+.page-header { padding: 0 1.25rem 2rem; } .page-header p { margin: 0; opacity: 0.75; }
+.site-footer { margin-top: 3rem; padding: 2rem 1.25rem; border-top: 1px solid rgba(var(--color-foreground), 0.12); font-size: 0.9rem; text-align: center; }
+.site-footer nav { justify-content: center; margin-bottom: 0.5rem; } .site-footer p { margin: 0; opacity: 0.7; }
+@media (max-width: 749px) { .site-header { flex-wrap: wrap; gap: 0.75rem 1.5rem; } .site-header nav { order: 3; width: 100%; } h1 { font-size: 2rem; } main { padding-top: 1.5rem; } }
+`;
