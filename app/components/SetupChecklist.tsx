@@ -1,13 +1,15 @@
 import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
 
 /** What a merchant still has to do before customers can use Twin Cards. */
-export function SetupChecklist({ hasApiKey }: { hasApiKey: boolean }) {
+export function SetupChecklist({ hasApiKey, storefrontBlockSeen }: { hasApiKey: boolean; storefrontBlockSeen: boolean }) {
   const steps = [
     { done: hasApiKey, title: "Create an API key", detail: "For the issuing API, from Settings.", to: "/app/settings" },
     {
-      done: false,
+      done: storefrontBlockSeen,
       title: "Add the storefront blocks",
-      detail: "In the theme editor, add the “My cards” and “Claim a card” blocks so customers can see and claim their cards.",
+      detail: storefrontBlockSeen
+        ? "A customer's “My cards” block has loaded on your storefront."
+        : "In the theme editor, add the “My cards” and “Claim a card” blocks so customers can see and claim their cards. This turns done once a logged-in customer's block loads.",
       to: undefined,
     },
   ];

@@ -6,16 +6,37 @@ export interface ShopOverview {
   twins: number;
   failedNotifications: number;
   activeApiKeys: number;
+  /** A theme block has loaded a customer's cards through the app proxy. */
+  storefrontBlockSeen: boolean;
 }
 
 /** The counts on the admin home page. */
 export async function shopOverview(shop: string): Promise<ShopOverview> {
-  const [pendingCards, ownedCards, twins, failedNotifications, activeApiKeys] = await Promise.all([
+  const [pendingCards, ownedCards, twins, failedNotifications, activeApiKeys, setup] = await Promise.all([
     db.unitCard.count({ where: { shop, status: "PENDING_REDEMPTION" } }),
     db.unitCard.count({ where: { shop, status: "OWNED" } }),
     db.digitalTwin.count({ where: { shop } }),
     db.notification.count({ where: { shop, status: "FAILED" } }),
     db.apiKey.count({ where: { shop, revokedAt: null } }),
+    db.shopSetup.findUnique({ where: { shop } }),
   ]);
-  return { pendingCards, ownedCards, twins, failedNotifications, activeApiKeys };
+  return { pendingCards, ownedCards, twins, failedNotifications, activeApiKeys, storefrontBlockSeen: Boolean(setup?.storefrontBlockSeenAt) };
+}
+
+// Shops already recorded by this process: the storefront's hot path skips the database.
+const seenBlocks = new Set<string>();
+
+/**
+ * Notes that a storefront block works in this shop (the checklist's "storefront
+ * blocks added"): without the read_themes scope, a block's first call is the
+ * evidence. Written once per shop.
+ */
+export async function recordStorefrontBlockSeen(shop: string, now = new Date()) {
+  if (seenBlocks.has(shop)) return;
+  await db.shopSetup.upsert({
+    where: { shop },
+    create: { shop, storefrontBlockSeenAt: now },
+    update: {},
+  });
+  seenBlocks.add(shop);
 }

@@ -34,7 +34,7 @@ export default function Home() {
           </InlineGrid>
         </Layout.Section>
         <Layout.Section>
-          <SetupChecklist hasApiKey={overview.activeApiKeys > 0} />
+          <SetupChecklist hasApiKey={overview.activeApiKeys > 0} storefrontBlockSeen={overview.storefrontBlockSeen} />
         </Layout.Section>
         <Layout.Section>
           <Box paddingBlockEnd="800" />

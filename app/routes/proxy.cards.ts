@@ -1,3 +1,4 @@
+import { recordStorefrontBlockSeen } from "~/domain/overview.server";
 import { storefrontHoldings } from "~/domain/storefront.server";
 import { jsonFailure, jsonResponse, loggedOutJson, methodNotAllowed, proxyRoute } from "~/storefront/proxy-request.server";
 
@@ -5,6 +6,7 @@ import { jsonFailure, jsonResponse, loggedOutJson, methodNotAllowed, proxyRoute 
 export const loader = proxyRoute(async ({ shop, customerId, pathPrefix }) => {
   if (!customerId) return loggedOutJson("Log in to see your cards", pathPrefix);
   try {
+    await recordStorefrontBlockSeen(shop);
     return jsonResponse({ data: await storefrontHoldings(shop, customerId) });
   } catch (error) {
     return jsonFailure(error);

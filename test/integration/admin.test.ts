@@ -20,6 +20,7 @@ import {
   tokenClaims,
 } from "../support/admin";
 import { http, uniqueShop } from "../support/api";
+import { proxyFetch, signedProxyUrl } from "../support/app-proxy";
 import { GENERATED_CODE, uniqueName, walletKey } from "../support/fixtures";
 import { rowsOf } from "../support/rows";
 
@@ -55,6 +56,18 @@ const twinFields = (name: { uns_name_id: string; public_key: string }, overrides
 const card = (name: string) => ({ name, media: { imageUrls: ["https://cdn.example.com/card.png"], videoUrls: [] } });
 
 describe("admin home", () => {
+  it("marks the storefront blocks done once a customer's block has loaded through the app proxy", async () => {
+    const shop = uniqueShop();
+    const before = await getPage("/app", shop);
+    expect(before.text).toContain("This turns done once a logged-in customer's block loads.");
+
+    expect((await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId: "7" }))).status).toBe(200);
+
+    const after = await getPage("/app", shop);
+    expect(after.text).toContain("A customer's “My cards” block has loaded on your storefront.");
+    expect(after.text).not.toContain("This turns done once");
+  });
+
   it("shows the shop's own counts, and zeros for another shop", async () => {
     const shopA = uniqueShop();
     const shopB = uniqueShop();

@@ -1,0 +1,5 @@
+-- CreateTable
+CREATE TABLE "ShopSetup" (
+    "shop" TEXT NOT NULL PRIMARY KEY,
+    "storefrontBlockSeenAt" DATETIME
+);
