@@ -40,8 +40,12 @@ export function createHttpApp(options: { build: ServerBuild | (() => Promise<Ser
   return app;
 }
 
-/** Listens, logs the address (tests read the port from it) and stops cleanly on SIGTERM/SIGINT. */
-export function listen(app: express.Express, port: number, host: string) {
+/**
+ * Listens, logs the address (tests read the port from it) and stops cleanly on
+ * SIGTERM/SIGINT: stops accepting requests and runs `onShutdown` (e.g. the
+ * notification dispatcher finishing the row in hand) before exiting.
+ */
+export function listen(app: express.Express, port: number, host: string, options: { onShutdown?: () => Promise<void> } = {}) {
   const server = app.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
@@ -49,8 +53,10 @@ export function listen(app: express.Express, port: number, host: string) {
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      server.close(() => process.exit(0));
       setTimeout(() => process.exit(0), 10_000).unref();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const shutdown = (options.onShutdown?.() ?? Promise.resolve()).catch((error: unknown) => console.error("Shutdown failed:", error));
+      void Promise.all([closed, shutdown]).then(() => process.exit(0));
     });
   }
   return server;

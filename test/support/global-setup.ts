@@ -12,6 +12,8 @@ export const TEST_ENV = {
   // Tests name their own client address in X-Forwarded-For, so per-address
   // redeem limits apply per test rather than to the whole suite.
   TRUST_PROXY: "loopback",
+  // Tests run their own dispatchers (test/integration/notify-*.test.ts); the shared servers leave the outbox alone.
+  NOTIFY_DISPATCHER: "off",
 };
 
 declare module "vitest" {

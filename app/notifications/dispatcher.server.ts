@@ -1,0 +1,216 @@
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { db as defaultDb } from "~/db.server";
+import type { ClaimNotificationPayload } from "~/domain/notifications.server";
+import type { NotifyConfig } from "./config.server";
+import { transportsFromConfig } from "./transports/index.server";
+import { DeliveryError, type Transports } from "./transports/transport";
+
+export interface DispatcherOptions {
+  transports: Transports;
+  db?: PrismaClient;
+  /** Attempts before a row is FAILED (NOTIFY_MAX_ATTEMPTS). */
+  maxAttempts?: number;
+  /** Wait between polls when nothing is due (NOTIFY_POLL_MS). */
+  pollMs?: number;
+  /** How long a claimed row belongs to this dispatcher (NOTIFY_LEASE_MS); longer than any one send. */
+  leaseMs?: number;
+  /** First retry delay, doubled per attempt (NOTIFY_BACKOFF_BASE_MS), capped at backoffMaxMs. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Due rows read per poll (NOTIFY_BATCH_SIZE); each is still claimed on its own. */
+  batchSize?: number;
+  /** Only rows matching this as well (e.g. one shop in tests). */
+  where?: Prisma.NotificationWhereInput;
+  log?: Pick<Console, "info" | "warn" | "error">;
+  random?: () => number;
+}
+
+type Outcome = "SENT" | "RETRY" | "FAILED" | "LOST";
+
+/**
+ * Drains the claim-notification outbox (docs/decisions/0015-notification-delivery.md).
+ *
+ * A row is claimed with one conditional update — PENDING and due, or SENDING
+ * with an expired lease — to SENDING with `lockedUntil` = now + lease, so of
+ * several dispatchers (threads or processes) exactly one gets it. The outcome
+ * is written only while this dispatcher still holds that lease. A dispatcher
+ * that dies leaves its row SENDING; it is claimed again once the lease expires
+ * (at least once delivery).
+ */
+export class Dispatcher {
+  private readonly db: PrismaClient;
+  private readonly transports: Transports;
+  private readonly maxAttempts: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffMaxMs: number;
+  private readonly batchSize: number;
+  private readonly where: Prisma.NotificationWhereInput;
+  private readonly log: Pick<Console, "info" | "warn" | "error">;
+  private readonly random: () => number;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+
+  constructor(options: DispatcherOptions) {
+    this.db = options.db ?? defaultDb;
+    this.transports = options.transports;
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.pollMs = options.pollMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.backoffBaseMs = options.backoffBaseMs ?? 30_000;
+    this.backoffMaxMs = options.backoffMaxMs ?? 6 * 60 * 60 * 1000;
+    this.batchSize = options.batchSize ?? 20;
+    this.where = options.where ?? {};
+    this.log = options.log ?? console;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Polls until stop(). */
+  start(): this {
+    if (this.running) return this;
+    this.stopping = false;
+    this.running = this.loop();
+    return this;
+  }
+
+  /** Stops polling; resolves once the row in hand (if any) is finished and recorded. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.running;
+    this.running = undefined;
+    for (const transport of new Set(Object.values(this.transports))) await transport.close?.();
+  }
+
+  private async loop() {
+    while (!this.stopping) {
+      let handled = 0;
+      try {
+        handled = await this.drainOnce();
+      } catch (error) {
+        this.log.error("Notification dispatcher: polling failed:", error);
+      }
+      if (handled === 0 && !this.stopping) await this.sleep(this.pollMs);
+    }
+  }
+
+  private sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    }).finally(() => (this.wake = undefined));
+  }
+
+  private due(now: Date): Prisma.NotificationWhereInput {
+    return {
+      AND: [
+        this.where,
+        { OR: [{ status: "PENDING", nextAttemptAt: { lte: now } }, { status: "SENDING", lockedUntil: { lt: now } }] },
+      ],
+    };
+  }
+
+  /** Claims and delivers due rows, one at a time; resolves with how many rows this dispatcher handled. */
+  async drainOnce(): Promise<number> {
+    const candidates = await this.db.notification.findMany({
+      where: this.due(new Date()),
+      select: { id: true },
+      orderBy: { nextAttemptAt: "asc" },
+      take: this.batchSize,
+    });
+    let handled = 0;
+    for (const { id } of candidates) {
+      if (this.stopping) break;
+      if ((await this.processOne(id)) !== undefined) handled++;
+    }
+    return handled;
+  }
+
+  /** Claims one row and delivers it; undefined when another dispatcher had it. */
+  private async processOne(id: string): Promise<Outcome | undefined> {
+    const now = new Date();
+    const lease = new Date(now.getTime() + this.leaseMs);
+    const claimed = await this.db.notification.updateMany({
+      where: { id, ...this.due(now) },
+      data: { status: "SENDING", lockedUntil: lease, attempts: { increment: 1 } },
+    });
+    if (claimed.count !== 1) return undefined;
+    const row = await this.db.notification.findUniqueOrThrow({ where: { id } });
+    const held: Prisma.NotificationWhereInput = { id, status: "SENDING", lockedUntil: lease };
+
+    // Only a row whose dispatcher died mid-send gets here with its attempts spent.
+    if (row.attempts > this.maxAttempts) {
+      return this.record(held, "FAILED", {
+        status: "FAILED",
+        lockedUntil: null,
+        attempts: this.maxAttempts,
+        lastError: row.lastError ?? "Gave up: the dispatcher stopped during the last attempt",
+      });
+    }
+
+    const payload = row.payload as unknown as ClaimNotificationPayload | null;
+    const transport = this.transports[row.channel as keyof Transports];
+    try {
+      if (!transport) throw new DeliveryError(`No transport for channel ${row.channel}`, true);
+      if (!payload || typeof payload.code !== "string" || typeof payload.claimUrl !== "string") {
+        throw new DeliveryError("The notification no longer holds a code to send", true);
+      }
+      const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload });
+      // Delivered: the code leaves the outbox (docs/decisions/0009-outbox.md).
+      const { code: _code, claimUrl: _claimUrl, ...rest } = payload;
+      return this.record(held, "SENT", {
+        status: "SENT",
+        sentAt: new Date(),
+        providerMessageId,
+        lastError: null,
+        lockedUntil: null,
+        payload: rest as unknown as Prisma.InputJsonObject,
+      });
+    } catch (error) {
+      const failure = error instanceof DeliveryError ? error : new DeliveryError((error as Error)?.message ?? String(error), false);
+      const lastError = failure.message.slice(0, 1000);
+      if (failure.permanent || row.attempts >= this.maxAttempts) {
+        this.log.error(`Notification ${row.id} (${row.channel}) FAILED after ${row.attempts} attempt(s): ${lastError}`);
+        return this.record(held, "FAILED", { status: "FAILED", lockedUntil: null, lastError });
+      }
+      const delay = this.backoff(row.attempts, failure.retryAfterMs);
+      this.log.warn(`Notification ${row.id} (${row.channel}) attempt ${row.attempts} failed, retrying in ${delay} ms: ${lastError}`);
+      return this.record(held, "RETRY", { status: "PENDING", lockedUntil: null, lastError, nextAttemptAt: new Date(Date.now() + delay) });
+    }
+  }
+
+  /** Writes the outcome only if the lease is still this dispatcher's. */
+  private async record(held: Prisma.NotificationWhereInput, outcome: Outcome, data: Prisma.NotificationUpdateManyMutationInput): Promise<Outcome> {
+    const updated = await this.db.notification.updateMany({ where: held, data });
+    if (updated.count === 1) return outcome;
+    this.log.warn(`Notification ${String(held.id)}: lease lost before recording ${outcome} (another dispatcher or an admin took it over)`);
+    return "LOST";
+  }
+
+  /** Exponential backoff with equal jitter: half the step fixed, half random; never sooner than the provider asked. */
+  backoff(attempts: number, retryAfterMs = 0): number {
+    const step = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** Math.max(0, attempts - 1));
+    const jittered = Math.round(step / 2 + this.random() * (step / 2));
+    return Math.min(this.backoffMaxMs, Math.max(jittered, retryAfterMs));
+  }
+}
+
+/** A dispatcher as `npm start` and `npm run worker` run it, from the environment. */
+export function dispatcherFromConfig(config: NotifyConfig, options: Partial<DispatcherOptions> = {}): Dispatcher {
+  return new Dispatcher({
+    transports: transportsFromConfig(config),
+    maxAttempts: config.NOTIFY_MAX_ATTEMPTS,
+    pollMs: config.NOTIFY_POLL_MS,
+    leaseMs: config.NOTIFY_LEASE_MS,
+    backoffBaseMs: config.NOTIFY_BACKOFF_BASE_MS,
+    backoffMaxMs: config.NOTIFY_BACKOFF_MAX_MS,
+    batchSize: config.NOTIFY_BATCH_SIZE,
+    ...options,
+  });
+}

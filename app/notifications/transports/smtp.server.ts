@@ -1,0 +1,42 @@
+import nodemailer from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import { claimEmail } from "../templates";
+import { DeliveryError, type OutgoingNotification, type Transport } from "./transport";
+
+/** The message nodemailer builds, shared by the SMTP and the local file transport. */
+export function emailMessage(notification: OutgoingNotification, mailFrom: string) {
+  const content = claimEmail(notification);
+  return {
+    from: { name: content.senderName, address: mailFrom },
+    to: notification.destination,
+    subject: content.subject,
+    text: content.text,
+    html: content.html,
+    // One id per outbox row: a provider that deduplicates on Message-ID drops a retried duplicate.
+    messageId: `<${notification.id}@${addressDomain(mailFrom)}>`,
+  };
+}
+
+const addressDomain = (address: string) => /@([^>\s]+)/.exec(address)?.[1] ?? "twin-cards.local";
+
+/** E-mail over SMTP (SMTP_URL, MAIL_FROM). 4xx replies and network errors are retried, 5xx replies are permanent. */
+export function smtpTransport(options: { url: string; mailFrom: string }): Transport {
+  // Bounded waits, so a stuck server delays a dispatcher's shutdown by seconds, not minutes.
+  const transporter = nodemailer.createTransport({ url: options.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  return {
+    name: "smtp",
+    async send(notification) {
+      let info: SMTPTransport.SentMessageInfo;
+      try {
+        info = (await transporter.sendMail(emailMessage(notification, options.mailFrom))) as SMTPTransport.SentMessageInfo;
+      } catch (error) {
+        const { responseCode, response, message } = error as { responseCode?: number; response?: string; message: string };
+        const permanent = typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
+        throw new DeliveryError(`SMTP: ${response ?? message}`, permanent);
+      }
+      if (info.rejected.length > 0) throw new DeliveryError(`SMTP: recipient rejected (${info.response})`, false);
+      return { providerMessageId: info.messageId };
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,149 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaClient } from "@prisma/client";
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { Dispatcher } from "~/notifications/dispatcher.server";
+import { localEmailTransport } from "~/notifications/transports/local.server";
+import type { Transport } from "~/notifications/transports/transport";
+import { uniqueShop } from "../support/api";
+import { insertNotifications, quietLog, startSmtpServer, unusedTransport } from "../support/notify";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "twin-cards-notify-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A database of its own (migrated), for worker processes that must not see other tests' rows. */
+function privateDatabase() {
+  const dir = tempDir();
+  const url = `file:${path.join(dir, "outbox.sqlite")}`;
+  execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: "pipe", env: { ...process.env, DATABASE_URL: url } });
+  const client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 5000 }) });
+  cleanups.push(() => client.$disconnect());
+  return { url, client };
+}
+
+function startWorker(env: Record<string, string>): ChildProcess {
+  const worker = spawn("node_modules/.bin/tsx", ["scripts/worker.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  cleanups.push(async () => {
+    if (worker.exitCode === null && worker.signalCode === null) {
+      worker.kill("SIGKILL");
+      await once(worker, "exit");
+    }
+  });
+  return worker;
+}
+
+describe("notification dispatcher", () => {
+  it("delivers each of 200 rows exactly once with two dispatchers racing", async () => {
+    const shop = uniqueShop();
+    const ids = await insertNotifications({ shop, count: 200 });
+    const dir = tempDir();
+    const files = localEmailTransport({ dir, mailFrom: "cards@twin-cards.test" });
+    const sends = new Map<string, number>();
+    const counting: Transport = {
+      name: "counting",
+      send: (notification) => {
+        sends.set(notification.id, (sends.get(notification.id) ?? 0) + 1);
+        return files.send(notification);
+      },
+    };
+    const dispatchers = [1, 2].map(() =>
+      new Dispatcher({ transports: { EMAIL: counting, SMS: unusedTransport }, where: { shop }, pollMs: 10, batchSize: 25, log: quietLog }).start(),
+    );
+    cleanups.push(() => Promise.all(dispatchers.map((dispatcher) => dispatcher.stop())).then(() => {}));
+
+    await expect.poll(() => db.notification.count({ where: { shop, status: "SENT" } }), { timeout: 45_000 }).toBe(200);
+    await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()));
+
+    expect([...sends.keys()].sort()).toEqual([...ids].sort());
+    expect([...sends.values()].every((count) => count === 1)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(ids.map((id) => `${id}.eml`).sort());
+    const rows = await db.notification.findMany({ where: { shop } });
+    for (const row of rows) expect(row).toMatchObject({ status: "SENT", attempts: 1, providerMessageId: `local:${row.id}.eml` });
+  }, 60_000);
+
+  it("loses no row when a worker is killed mid-batch: another worker delivers the rest after the lease expires", async () => {
+    const { url, client } = privateDatabase();
+    const shop = uniqueShop();
+    const ids = await insertNotifications({ shop, count: 30, client });
+    const smtp = await startSmtpServer({ delayMs: 50 });
+    cleanups.push(smtp.close);
+    const env = {
+      DATABASE_URL: url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "cards@twin-cards.test",
+      NOTIFY_POLL_MS: "50",
+      NOTIFY_LEASE_MS: "1000",
+      NOTIFY_BACKOFF_BASE_MS: "50",
+    };
+
+    const first = startWorker(env);
+    await expect.poll(() => smtp.received.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(5);
+    first.kill("SIGKILL");
+    await once(first, "exit");
+    const deliveredBeforeKill = smtp.received.length;
+    expect(deliveredBeforeKill).toBeLessThan(30);
+
+    const second = startWorker(env);
+    await expect.poll(() => client.notification.count({ where: { status: "SENT" } }), { timeout: 45_000 }).toBe(30);
+    second.kill("SIGTERM");
+    const [exitCode] = (await once(second, "exit")) as [number | null];
+    expect(exitCode).toBe(0);
+
+    const receivedIds = smtp.received.map((mail) => /^<([^@]+)@/.exec(mail.parsed.messageId ?? "")?.[1]);
+    expect(new Set(receivedIds)).toEqual(new Set(ids));
+    // At least once: only the row in flight when the first worker died may arrive twice.
+    expect(receivedIds.length - new Set(receivedIds).size).toBeLessThanOrEqual(1);
+    expect(await client.notification.count({ where: { status: { not: "SENT" } } })).toBe(0);
+  }, 90_000);
+
+  it("runs inside `npm start` unless NOTIFY_DISPATCHER=off, writing local files, and stops on SIGTERM", async () => {
+    const { url, client } = privateDatabase();
+    const shop = uniqueShop();
+    const [emailId] = await insertNotifications({ shop, count: 1, client });
+    const [smsId] = await insertNotifications({ shop, count: 1, channel: "SMS", client });
+    const messagesDir = tempDir();
+    const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        SHOPIFY_API_KEY: "k",
+        SHOPIFY_API_SECRET: "s",
+        SHOPIFY_APP_URL: "http://127.0.0.1",
+        SCOPES: "read_products",
+        NOTIFY_DISPATCHER: "on",
+        NOTIFY_POLL_MS: "50",
+        MESSAGES_DIR: messagesDir,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    cleanups.push(async () => {
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill("SIGKILL");
+        await once(server, "exit");
+      }
+    });
+
+    await expect.poll(() => client.notification.count({ where: { status: "SENT" } }), { timeout: 45_000 }).toBe(2);
+    expect(readdirSync(messagesDir).sort()).toEqual([`${emailId}.eml`, `${smsId}.sms.txt`].sort());
+    const rows = await client.notification.findMany({ orderBy: { channel: "asc" } });
+    expect(rows.map((row) => row.providerMessageId)).toEqual([`local:${emailId}.eml`, `local:${smsId}.sms.txt`]);
+    server.kill("SIGTERM");
+    const [exitCode] = (await once(server, "exit")) as [number | null];
+    expect(exitCode).toBe(0);
+  }, 60_000);
+});
