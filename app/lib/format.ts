@@ -18,3 +18,12 @@ export function formatMoney(amount: number | null, currency: string | null): str
     return `${amount} ${currency}`;
   }
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** `2026-11-21T23:57:55Z` → `Nov 21, 2026, 11:57 PM UTC`; `null` → the fallback. */
+export function formatDateTime(iso: string | null | undefined, fallback = "—"): string {
+  if (!iso) return fallback;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? fallback : `${dateTimeFormat.format(date)} UTC`;
+}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Box, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
+import { BlockStack, Box, Card, InlineGrid, Layout, Link, Page, Text } from "@shopify/polaris";
 import { SetupChecklist } from "~/components/SetupChecklist";
 import { shopOverview } from "~/domain/overview.server";
 import { authenticate } from "~/shopify.server";
@@ -16,7 +16,7 @@ export default function Home() {
     { label: "Cards waiting to be claimed", value: overview.pendingCards, url: "/app/cards?status=PENDING_REDEMPTION" },
     { label: "Cards owned", value: overview.ownedCards, url: "/app/cards?status=OWNED" },
     { label: "Digital twins issued", value: overview.twins, url: "/app/twins" },
-    { label: "Notifications failed", value: overview.failedNotifications, url: undefined },
+    { label: "Notifications failed", value: overview.failedNotifications, url: "/app/notifications?status=FAILED" },
   ];
   return (
     <Page title="Twin Cards">
@@ -27,7 +27,9 @@ export default function Home() {
               <Card key={count.label}>
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingSm" tone="subdued">{count.label}</Text>
-                  <Text as="p" variant="heading2xl">{count.value}</Text>
+                  <Text as="p" variant="heading2xl">
+                    {count.url ? <Link url={count.url} removeUnderline monochrome accessibilityLabel={`${count.label}: ${count.value}`}>{count.value}</Link> : count.value}
+                  </Text>
                 </BlockStack>
               </Card>
             ))}

@@ -24,6 +24,7 @@ export default function App() {
         <Link to="/app/customers">Customers</Link>
         <Link to="/app/cards">Cards</Link>
         <Link to="/app/twins">Twins</Link>
+        <Link to="/app/notifications">Notifications</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <Outlet />

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db.server";
 import { DEMO_SHOP } from "~/demo/demo-mode.server";
+import { createCard } from "~/domain/cards.server";
 import { USER_AGENT } from "../support/api";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
 
@@ -40,7 +41,7 @@ async function openFirstCustomer(page: Page) {
   return name;
 }
 
-describe("merchant admin (demo mode, Chromium)", { timeout: 60_000 }, () => {
+describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
   it("validates a registered name and issues a twin of an ordered product, listed on the customer page and on Twins", async () => {
     const page = await openAdmin();
     await shown(page.getByText("Cards waiting to be claimed"));
@@ -151,5 +152,25 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 60_000 }, () => {
     await shown(row.getByText("Revoked"));
     await screenshot(page, "12-settings-key-revoked");
     expect((await call()).status).toBe(401);
+  });
+
+  it("resends a failed notification from the Notifications page, with a toast", async () => {
+    const domain = `e2e-${Date.now().toString(36)}.example.com`;
+    await createCard(DEMO_SHOP, { name: "Resend me", media: { imageUrls: [], videoUrls: [] }, email: `zed@${domain}` });
+    const row = await db.notification.findFirstOrThrow({ where: { shop: DEMO_SHOP, destination: `zed@${domain}` } });
+    await db.notification.update({ where: { id: row.id }, data: { status: "FAILED", attempts: 5, lastError: "SMTP 550: mailbox unavailable" } });
+
+    const page = await openAdmin();
+    await navigate(page, "Notifications");
+    await page.getByRole("heading", { name: "Notifications" }).waitFor();
+    await page.getByRole("tab", { name: "Failed" }).click();
+    const listed = page.locator("tr", { hasText: `z***@${domain}` });
+    await shown(listed.getByText("SMTP 550: mailbox unavailable"));
+    await page.getByText("Loading notifications…").first().waitFor({ state: "hidden" });
+    await screenshot(page, "13-notifications-failed");
+    await listed.getByRole("button", { name: `Resend the notification to z***@${domain}` }).click();
+    await shown(toast(page, "Notification queued again"));
+    await expect.poll(() => listed.count()).toBe(0);
+    expect(await db.notification.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "PENDING", attempts: 0, lastError: null });
   });
 });

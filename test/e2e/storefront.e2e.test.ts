@@ -119,7 +119,7 @@ async function cardToClaim(shop: string) {
   return { card, code: card.redemption!.code!, secret };
 }
 
-describe("storefront blocks (theme app extension, Chromium)", { timeout: 60_000 }, () => {
+describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000 }, () => {
   it("claims a card from a ?code= link: success shown, the card appears in My cards without a reload, public metadata only", async () => {
     const shop = uniqueShop();
     const { customerId, owner, twin } = await customerWithCollection(shop);

@@ -87,6 +87,12 @@ export async function postForm(
   return pageOf(await fetch(`${options.base ?? baseUrl}${path}`, formInit(fields, options.token ?? adminToken(shop))));
 }
 
+/** A path's single-fetch URL: `.data` after the path, before any query (`/app/notifications.data?index`). */
+function dataUrl(path: string, base = baseUrl): string {
+  const [pathname, query] = path.split("?");
+  return `${base}${pathname}.data${query === undefined ? "" : `?${query}`}`;
+}
+
 /** An admin action's answer (app/admin/action-result.server.ts). */
 export type ActionResult<T = Record<string, unknown>> =
   | { intent: string; ok: true; data: T }
@@ -95,7 +101,8 @@ export type ActionResult<T = Record<string, unknown>> =
 /**
  * A form submitted the way the page's fetchers submit it (Remix single fetch:
  * `POST <path>.data`): the status and the action's result, which is exactly
- * what the page then renders (banners, inline field errors).
+ * what the page then renders (banners, inline field errors). An index route's
+ * action needs `?index` on the path, as the browser sends it.
  */
 export async function submitFetcher<T = Record<string, unknown>>(
   path: string,
@@ -103,7 +110,7 @@ export async function submitFetcher<T = Record<string, unknown>>(
   fields: Record<string, string>,
   options: { token?: string; base?: string } = {},
 ): Promise<{ status: number; result: ActionResult<T> | undefined }> {
-  const response = await fetch(`${options.base ?? baseUrl}${path}.data`, formInit(fields, options.token ?? adminToken(shop)));
+  const response = await fetch(dataUrl(path, options.base), formInit(fields, options.token ?? adminToken(shop)));
   const body = await response.text();
   const decoded = response.headers.get("content-type")?.startsWith("text/x-script") ? decodeTurboStream(body) : undefined;
   const result = decoded && typeof decoded === "object" && "data" in decoded ? (decoded.data as ActionResult<T>) : undefined;
@@ -116,7 +123,7 @@ export async function submitFetcher<T = Record<string, unknown>>(
  * renders from, including parts shown only after an interaction.
  */
 export async function pageData(path: string, shop: string, options: { token?: string } = {}): Promise<{ status: number; routes: Record<string, unknown> }> {
-  const response = await fetch(`${baseUrl}${path}.data`, {
+  const response = await fetch(dataUrl(path), {
     headers: { "User-Agent": USER_AGENT, Authorization: `Bearer ${options.token ?? adminToken(shop)}` },
     redirect: "manual",
   });

@@ -1,0 +1,197 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { Banner, BlockStack, Box, Button, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Tabs, Text } from "@shopify/polaris";
+import { useEffect } from "react";
+import { formFields, runIntent } from "~/admin/action-result.server";
+import { CursorPagination } from "~/components/CursorPagination";
+import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
+import { ChannelBadge, NotificationStatusBadge } from "~/components/NotificationBadges";
+import { DomainError } from "~/domain/errors";
+import { listNotifications, resendNotification, type NotificationStatus } from "~/domain/notification-admin.server";
+import { formatDateTime } from "~/lib/format";
+import { authenticate } from "~/shopify.server";
+
+const PAGE_SIZE = 25;
+const LIST_PATH = "/app/notifications";
+const ERROR_PREVIEW_LENGTH = 80;
+const TABS: { id: string; content: string; status?: NotificationStatus }[] = [
+  { id: "all", content: "All" },
+  { id: "pending", content: "Pending", status: "PENDING" },
+  { id: "sent", content: "Sent", status: "SENT" },
+  { id: "failed", content: "Failed", status: "FAILED" },
+];
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const params = new URL(request.url).searchParams;
+  const status = TABS.find((tab) => tab.status && tab.status === params.get("status"))?.status;
+  const cursor = params.get("cursor") ?? undefined;
+  try {
+    const page = await listNotifications(session.shop, { status, cursor, limit: PAGE_SIZE });
+    const notifications = page.notifications.map((notification) => ({
+      ...notification,
+      sentAt: notification.sentAt?.toISOString() ?? null,
+      createdAt: notification.createdAt.toISOString(),
+    }));
+    return { status: status ?? null, notifications, nextCursor: page.nextCursor, staleCursor: false };
+  } catch (error) {
+    // A hand-edited or outdated page link: say so rather than fail the page.
+    if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
+      return { status: status ?? null, notifications: [], nextCursor: null, staleCursor: true };
+    }
+    throw error;
+  }
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const fields = formFields(await request.formData());
+  switch (fields.intent) {
+    case "resend":
+      return runIntent("resend", () => resendNotification(session.shop, fields.id ?? ""));
+    default:
+      throw new Response(`Unknown intent “${fields.intent ?? ""}”`, { status: 400 });
+  }
+};
+
+export default function Notifications() {
+  const { status, notifications, nextCursor, staleCursor } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const selectedTab = Math.max(0, TABS.findIndex((tab) => tab.status === (status ?? undefined)));
+  const filtered = status !== null;
+  const firstPage = status ? `${LIST_PATH}?status=${status}` : LIST_PATH;
+
+  return (
+    <Page title="Notifications" subtitle="E-mails and text messages with redemption codes, newest first.">
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card padding="0">
+              <Tabs
+                tabs={TABS.map(({ id, content }) => ({ id, content }))}
+                selected={selectedTab}
+                onSelect={(index) => {
+                  const tab = TABS[index];
+                  navigate(tab?.status ? `${LIST_PATH}?status=${tab.status}` : LIST_PATH);
+                }}
+              />
+              {staleCursor ? (
+                <Box padding="400">
+                  <Banner
+                    tone="warning"
+                    title="This page link is no longer valid"
+                    action={{ content: "Go to the first page", url: firstPage }}
+                  />
+                </Box>
+              ) : notifications.length === 0 ? (
+                <EmptyState
+                  heading={filtered ? `No ${TABS[selectedTab]?.content.toLowerCase()} notifications` : "No notifications yet"}
+                  image={EMPTY_STATE_IMAGE}
+                  action={filtered ? undefined : { content: "Create cards", url: "/app/cards/new" }}
+                  secondaryAction={filtered ? { content: "Show all notifications", url: LIST_PATH } : undefined}
+                >
+                  <p>
+                    {filtered
+                      ? "Notifications appear here when they reach this status."
+                      : "Cards sent with a redemption code notify the recipient by e-mail or text message."}
+                  </p>
+                </EmptyState>
+              ) : (
+                <IndexTable
+                  resourceName={{ singular: "notification", plural: "notifications" }}
+                  itemCount={notifications.length}
+                  selectable={false}
+                  loading={navigation.state === "loading" && navigation.location.pathname === LIST_PATH}
+                  headings={[
+                    { title: "Recipient" },
+                    { title: "Channel" },
+                    { title: "Status" },
+                    { title: "Attempts", alignment: "end" },
+                    { title: "Last error" },
+                    { title: "Sent" },
+                    { title: "Created" },
+                    { title: "Actions", hidden: true },
+                  ]}
+                >
+                  {notifications.map((notification, index) => (
+                    <IndexTable.Row id={notification.id} key={notification.id} position={index}>
+                      <IndexTable.Cell>
+                        <BlockStack>
+                          <Text as="span" fontWeight="semibold">{notification.recipient}</Text>
+                          <Text as="span" variant="bodySm" tone="subdued">{cardsOf(notification.cardNames)}</Text>
+                        </BlockStack>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <ChannelBadge channel={notification.channel} />
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <NotificationStatusBadge status={notification.status} />
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <Text as="span" alignment="end" numeric>{notification.attempts}</Text>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        {notification.lastError ? (
+                          <Text as="span" tone="critical">{truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}</Text>
+                        ) : (
+                          "—"
+                        )}
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>{formatDateTime(notification.sentAt)}</IndexTable.Cell>
+                      <IndexTable.Cell>{formatDateTime(notification.createdAt)}</IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <InlineStack gap="300" wrap={false} blockAlign="center">
+                          {notification.hasLocalCopy && (
+                            <Link url={`${LIST_PATH}/${notification.id}`}>View message</Link>
+                          )}
+                          {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
+                        </InlineStack>
+                      </IndexTable.Cell>
+                    </IndexTable.Row>
+                  ))}
+                </IndexTable>
+              )}
+              {!staleCursor && <CursorPagination nextCursor={nextCursor} filters={status ? { status } : {}} />}
+            </Card>
+            <Box paddingBlockEnd="800" />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+/** One fetcher per row, so one row's answer never shows on another. */
+function ResendButton({ id, recipient }: { id: string; recipient: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const shopify = useAppBridge();
+  // The answer arrives before the list reloads (and a resent row loses this button): toast it right away.
+  const result = fetcher.data;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) shopify.toast.show("Notification queued again");
+    else shopify.toast.show(result.message, { isError: true });
+  }, [result, shopify]);
+
+  return (
+    <Button
+      size="slim"
+      loading={fetcher.state !== "idle"}
+      onClick={() => fetcher.submit({ intent: "resend", id }, { method: "post" })}
+      accessibilityLabel={`Resend the notification to ${recipient}`}
+    >
+      Resend
+    </Button>
+  );
+}
+
+function cardsOf(names: string[]): string {
+  if (names.length === 0) return "";
+  if (names.length <= 2) return names.join(", ");
+  return `${names.slice(0, 2).join(", ")} and ${names.length - 2} more`;
+}
+
+const truncate = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
