@@ -19,11 +19,20 @@ export class ConfigError extends Error {
 
 /** Reads and checks the environment; the error names every missing or bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = configSchema.safeParse(env);
+  return parseEnv(configSchema, env, "Twin Cards cannot start");
+}
+
+/**
+ * Parses environment variables with a schema; on failure throws a ConfigError
+ * listing each variable once per problem, "is required" for unset ones.
+ */
+export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>, heading: string): z.output<S> {
+  const result = schema.safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join(".");
-    return `  ${name} ${env[name] === undefined ? "is required" : issue.message}`;
+    const unset = issue.code === "invalid_type" && env[name] === undefined;
+    return `  ${name} ${unset ? "is required" : issue.message}`;
   });
-  throw new ConfigError(`Twin Cards cannot start; fix these environment variables:\n${lines.join("\n")}`);
+  throw new ConfigError(`${heading}; fix these environment variables:\n${lines.join("\n")}`);
 }

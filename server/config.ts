@@ -1,25 +1,21 @@
 import { ConfigError, loadConfig, type Config } from "../app/config.server";
-import { loadNotifyConfig, NotifyConfigError, type NotifyConfig } from "../app/notifications/config.server";
+import { loadNotifyConfig, type NotifyConfig } from "../app/notifications/config.server";
 
 /** The checked configuration, or a message naming every bad variable and exit 1. */
 export function configOrExit(): Config {
-  try {
-    const config = loadConfig();
-    process.env.DATABASE_URL = config.DATABASE_URL;
-    return config;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  const config = orExit(loadConfig);
+  process.env.DATABASE_URL = config.DATABASE_URL;
+  return config;
 }
 
 /** The claim-notification settings, or a message naming every bad variable and exit 1. */
-export function notifyConfigOrExit(): NotifyConfig {
+export const notifyConfigOrExit = (): NotifyConfig => orExit(loadNotifyConfig);
+
+function orExit<T>(load: () => T): T {
   try {
-    return loadNotifyConfig();
+    return load();
   } catch (error) {
-    if (!(error instanceof NotifyConfigError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exit(1);
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEnv } from "~/config.server";
 
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").default(fallback);
@@ -38,14 +39,6 @@ const notifySchema = z
 
 export type NotifyConfig = z.infer<typeof notifySchema>;
 
-export class NotifyConfigError extends Error {
-  override name = "NotifyConfigError";
-}
-
-/** Delivery settings (transports, retries, polling) from the environment; the error names every bad variable. */
-export function loadNotifyConfig(env: Record<string, string | undefined> = process.env): NotifyConfig {
-  const result = notifySchema.safeParse(env);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")} ${issue.message}`);
-  throw new NotifyConfigError(`Claim notifications cannot start; fix these environment variables:\n${lines.join("\n")}`);
-}
+/** Delivery settings (transports, retries, polling) from the environment; a ConfigError names every bad variable. */
+export const loadNotifyConfig = (env: Record<string, string | undefined> = process.env): NotifyConfig =>
+  parseEnv(notifySchema, env, "Claim notifications cannot start");
