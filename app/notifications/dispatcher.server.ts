@@ -4,6 +4,7 @@ import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import type { NotifyConfig } from "./config.server";
 import { transportsFromConfig } from "./transports/index.server";
 import { DeliveryError, type Transports } from "./transports/transport";
+import { backoffDelay, PollingWorker, type BackoffPolicy } from "~/lib/polling-worker";
 
 export interface DispatcherOptions {
   transports: Transports;
@@ -37,74 +38,32 @@ type Outcome = "SENT" | "RETRY" | "FAILED" | "LOST";
  * that dies leaves its row SENDING; it is claimed again once the lease expires
  * (at least once delivery).
  */
-export class Dispatcher {
+export class Dispatcher extends PollingWorker {
   private readonly db: PrismaClient;
   private readonly transports: Transports;
   private readonly maxAttempts: number;
-  private readonly pollMs: number;
   private readonly leaseMs: number;
-  private readonly backoffBaseMs: number;
-  private readonly backoffMaxMs: number;
+  private readonly backoffPolicy: BackoffPolicy;
   private readonly batchSize: number;
   private readonly where: Prisma.NotificationWhereInput;
-  private readonly log: Pick<Console, "info" | "warn" | "error">;
-  private readonly random: () => number;
-  private running: Promise<void> | undefined;
-  private stopping = false;
-  private wake: (() => void) | undefined;
 
   constructor(options: DispatcherOptions) {
+    super("Notification dispatcher", options.pollMs ?? 1000, options.log ?? console);
     this.db = options.db ?? defaultDb;
     this.transports = options.transports;
     this.maxAttempts = options.maxAttempts ?? 8;
-    this.pollMs = options.pollMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 60_000;
-    this.backoffBaseMs = options.backoffBaseMs ?? 30_000;
-    this.backoffMaxMs = options.backoffMaxMs ?? 6 * 60 * 60 * 1000;
+    this.backoffPolicy = {
+      baseMs: options.backoffBaseMs ?? 30_000,
+      maxMs: options.backoffMaxMs ?? 6 * 60 * 60 * 1000,
+      random: options.random ?? Math.random,
+    };
     this.batchSize = options.batchSize ?? 20;
     this.where = options.where ?? {};
-    this.log = options.log ?? console;
-    this.random = options.random ?? Math.random;
   }
 
-  /** Polls until stop(). */
-  start(): this {
-    if (this.running) return this;
-    this.stopping = false;
-    this.running = this.loop();
-    return this;
-  }
-
-  /** Stops polling; resolves once the row in hand (if any) is finished and recorded. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    await this.running;
-    this.running = undefined;
+  protected override async close() {
     for (const transport of new Set(Object.values(this.transports))) await transport.close?.();
-  }
-
-  private async loop() {
-    while (!this.stopping) {
-      let handled = 0;
-      try {
-        handled = await this.drainOnce();
-      } catch (error) {
-        this.log.error("Notification dispatcher: polling failed:", error);
-      }
-      if (handled === 0 && !this.stopping) await this.sleep(this.pollMs);
-    }
-  }
-
-  private sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    }).finally(() => (this.wake = undefined));
   }
 
   private due(now: Date): Prisma.NotificationWhereInput {
@@ -193,11 +152,8 @@ export class Dispatcher {
     return "LOST";
   }
 
-  /** Exponential backoff with equal jitter: half the step fixed, half random; never sooner than the provider asked. */
   backoff(attempts: number, retryAfterMs = 0): number {
-    const step = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** Math.max(0, attempts - 1));
-    const jittered = Math.round(step / 2 + this.random() * (step / 2));
-    return Math.min(this.backoffMaxMs, Math.max(jittered, retryAfterMs));
+    return backoffDelay(this.backoffPolicy, attempts, retryAfterMs);
   }
 }
 
