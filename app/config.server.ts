@@ -36,3 +36,10 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, str
   });
   throw new ConfigError(`${heading}; fix these environment variables:\n${lines.join("\n")}`);
 }
+
+/** The app's public URL (SHOPIFY_APP_URL, no trailing slash), for links that leave the app such as NFT metadata. */
+export function publicAppUrl(env: Record<string, string | undefined> = process.env): string {
+  const parsed = configSchema.shape.SHOPIFY_APP_URL.safeParse(env.SHOPIFY_APP_URL);
+  if (!parsed.success) throw new ConfigError("SHOPIFY_APP_URL must be the app's public URL, e.g. https://twin-cards.example.com");
+  return parsed.data.replace(/\/+$/, "");
+}

@@ -1,7 +1,11 @@
-import type { Redemption, UnitCard as CardRow } from "@prisma/client";
+import type { ChainMint, Redemption, UnitCard as CardRow } from "@prisma/client";
+import { toChainState } from "./chain-mints.server";
 import type { CardStatus, MetadataEntry, UnitCard } from "./schemas";
 
-export type CardWithRedemption = CardRow & { redemption: Redemption | null };
+export type CardWithRedemption = CardRow & { redemption: Redemption | null; chainMint?: ChainMint | null };
+
+/** What to load with a card for its API view. */
+export const CARD_VIEW_INCLUDE = { redemption: true, chainMint: true } as const;
 
 /** The API's UnitCard from a stored card. `code` is given only in the creation response. */
 export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
@@ -22,6 +26,7 @@ export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
       expiresAt: redemption.expiresAt.toISOString(),
       ...(code === undefined ? {} : { code }),
     },
+    chain: toChainState(row.chainMint),
   };
 }
 

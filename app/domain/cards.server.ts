@@ -1,6 +1,7 @@
 import { Prisma } from "@prisma/client";
 import { db, type Tx } from "~/db.server";
-import { toUnitCard, type CardWithRedemption } from "./card-view";
+import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
+import { enqueueMints } from "./chain-mints.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";
 import { conflict, fieldError, notFound } from "./errors";
 import { newId } from "./ids";
@@ -52,6 +53,12 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
         createdAt: now,
       }));
       await tx.unitCard.createMany({ data: rows });
+      if (recipient.kind === "owner") {
+        // Cards by redemption are minted when redeemed, to the redeemer's key.
+        await enqueueMints(tx, shop, rows.map((row) => ({ cardId: row.id, recipient: recipient.publicKey })));
+        const stored = await tx.unitCard.findMany({ where: { id: { in: rows.map((row) => row.id) } }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
+        return stored.map((row) => toUnitCard(row));
+      }
       return rows.map((row) => toUnitCard({ ...row, redemption: redemption?.row ?? null } as CardWithRedemption, redemption?.code));
     });
   } catch (error) {
@@ -103,7 +110,7 @@ async function unusedGeneratedCode(tx: Tx, shop: string): Promise<string> {
 }
 
 export async function getCard(shop: string, id: string): Promise<UnitCard> {
-  const row = await db.unitCard.findFirst({ where: { shop, id }, include: { redemption: true } });
+  const row = await db.unitCard.findFirst({ where: { shop, id }, include: CARD_VIEW_INCLUDE });
   if (!row) throw notFound("Unit card");
   return toUnitCard(row);
 }
@@ -115,7 +122,7 @@ export async function listCards(shop: string, query: unknown): Promise<{ cards: 
     where: { shop, owner, status, ...(cursor ? { id: { lt: decodeCursor(cursor) } } : {}) },
     orderBy: { id: "desc" },
     take: limit + 1,
-    include: { redemption: true },
+    include: CARD_VIEW_INCLUDE,
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -149,6 +149,7 @@ export interface ShopDeletionSummary {
   unitCards: number;
   redemptions: number;
   notifications: number;
+  chainMints: number;
   digitalTwins: number;
   apiKeys: number;
   idempotencyRecords: number;
@@ -166,6 +167,7 @@ export interface ShopDeletionSummary {
 export async function deleteShopData(shop: string): Promise<ShopDeletionSummary> {
   return db.$transaction(async (tx) => {
     const notifications = await tx.notification.deleteMany({ where: { shop } });
+    const chainMints = await tx.chainMint.deleteMany({ where: { shop } });
     const unitCards = await tx.unitCard.deleteMany({ where: { shop } });
     const redemptions = await tx.redemption.deleteMany({ where: { shop } });
     const digitalTwins = await tx.digitalTwin.deleteMany({ where: { shop } });
@@ -182,6 +184,7 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
       unitCards: unitCards.count,
       redemptions: redemptions.count,
       notifications: notifications.count,
+      chainMints: chainMints.count,
       digitalTwins: digitalTwins.count,
       apiKeys: apiKeys.count,
       idempotencyRecords: idempotencyRecords.count,
@@ -258,13 +261,13 @@ async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<Cust
       ],
     },
     orderBy: { id: "asc" },
-    include: { redemption: true },
+    include: { redemption: true, chainMint: true },
   });
   const names = await tx.universalName.findMany({ where: { owner: who.owner }, orderBy: { id: "asc" } });
   const twins = await tx.digitalTwin.findMany({
     where: { shop, name: { owner: who.owner } },
     orderBy: { id: "asc" },
-    include: { name: true },
+    include: { name: true, chainMint: true },
   });
 
   return {

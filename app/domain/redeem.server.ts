@@ -1,6 +1,7 @@
 import { db } from "~/db.server";
 import { TokenBuckets } from "~/lib/token-bucket";
-import { toUnitCard } from "./card-view";
+import { CARD_VIEW_INCLUDE, toUnitCard } from "./card-view";
+import { enqueueMints } from "./chain-mints.server";
 import { hashCode, normalizeCode } from "./codes.server";
 import { conflict, DomainError, notFound } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
@@ -45,10 +46,12 @@ export async function redeemCode(shop: string, input: unknown, client: RedeemCli
       where: { redemptionId: redemption.id },
       data: { status: "OWNED", owner, publicKey },
     });
+    const claimed = await tx.unitCard.findMany({ where: { redemptionId: redemption.id }, select: { id: true } });
+    await enqueueMints(tx, shop, claimed.map(({ id }) => ({ cardId: id, recipient: publicKey })));
     const cards = await tx.unitCard.findMany({
       where: { redemptionId: redemption.id },
       orderBy: { id: "asc" },
-      include: { redemption: true },
+      include: CARD_VIEW_INCLUDE,
     });
     return cards.map((card) => toUnitCard(card));
   });

@@ -3,7 +3,7 @@ import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
 import { DomainError } from "./errors";
 import { namesOfOwner, registerName } from "./names.server";
 import { redeemCode, type RedeemClient } from "./redeem.server";
-import { cardStatus, parseInput, registerNameInput, walletPublicKey, type DigitalTwin, type MetadataEntry, type NameRecord, type UnitCard } from "./schemas";
+import { CHAIN_STATUSES, cardStatus, parseInput, type ChainState, registerNameInput, walletPublicKey, type DigitalTwin, type MetadataEntry, type NameRecord, type UnitCard } from "./schemas";
 import { z } from "./schemas/zod";
 
 /*
@@ -16,6 +16,15 @@ import { z } from "./schemas/zod";
 export const storefrontMetadataEntry = z.object({ key: z.string(), value: z.unknown(), metaType: z.string() });
 export type StorefrontMetadataEntry = z.infer<typeof storefrontMetadataEntry>;
 
+/** A customer sees where their item stands on-chain, never the merchant-side reason for a hold or failure. */
+export const storefrontChain = z
+  .object({ status: z.enum(CHAIN_STATUSES), mint: z.string(), explorerUrl: z.string() })
+  .nullable();
+export type StorefrontChain = z.infer<typeof storefrontChain>;
+
+const toStorefrontChain = (chain: ChainState): StorefrontChain =>
+  chain && { status: chain.status, mint: chain.mint, explorerUrl: chain.explorerUrl };
+
 export const storefrontCard = z.object({
   id: z.string(),
   name: z.string(),
@@ -24,6 +33,7 @@ export const storefrontCard = z.object({
   status: cardStatus,
   createdAt: z.string(),
   redeemedAt: z.string().nullable(),
+  chain: storefrontChain,
 });
 export type StorefrontCard = z.infer<typeof storefrontCard>;
 
@@ -41,6 +51,7 @@ export const storefrontTwin = z.object({
   images: z.array(z.string()),
   uns_name: z.string(),
   createdAt: z.string(),
+  chain: storefrontChain,
 });
 export type StorefrontTwin = z.infer<typeof storefrontTwin>;
 
@@ -78,6 +89,7 @@ export const toStorefrontCard = (card: UnitCard): StorefrontCard => ({
   status: card.status,
   createdAt: card.createdAt,
   redeemedAt: card.redeemedAt,
+  chain: toStorefrontChain(card.chain),
 });
 
 export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
@@ -94,6 +106,7 @@ export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
   images: [...twin.images],
   uns_name: twin.uns_name,
   createdAt: twin.createdAt,
+  chain: toStorefrontChain(twin.chain),
 });
 
 /**

@@ -1,10 +1,14 @@
-import type { DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
+import type { ChainMint, DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
+import { enqueueMints, toChainState } from "./chain-mints.server";
 import { db } from "~/db.server";
 import { fieldError } from "./errors";
 import { newId } from "./ids";
 import { currencyMinorDigits, issueTwinInput, parseInput, type DigitalTwin } from "./schemas";
 
-export const toDigitalTwin = (row: TwinRow & { name: UniversalName }): DigitalTwin => ({
+/** What to load with a twin for its API view. */
+export const TWIN_VIEW_INCLUDE = { name: true, chainMint: true } as const;
+
+export const toDigitalTwin = (row: TwinRow & { name: UniversalName; chainMint?: ChainMint | null }): DigitalTwin => ({
   id: row.id,
   name_id: row.nameId,
   uns_name: row.name.name,
@@ -20,6 +24,7 @@ export const toDigitalTwin = (row: TwinRow & { name: UniversalName }): DigitalTw
   links: row.links as string[],
   images: row.images as string[],
   createdAt: row.createdAt.toISOString(),
+  chain: toChainState(row.chainMint),
 });
 
 /** Step 2: issues a twin to a registered universal name whose key matches. */
@@ -28,8 +33,9 @@ export async function issueTwin(shop: string, input: unknown): Promise<DigitalTw
   const name = await db.universalName.findUnique({ where: { id: twin.name_id } });
   if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
   if (name.publicKey !== twin.public_key) throw fieldError("public_key", "Does not match the universal name's public key");
-  const row = await db.digitalTwin.create({
-    data: {
+  return db.$transaction(async (tx) => {
+    const { id } = await tx.digitalTwin.create({
+      data: {
       id: newId("twin"),
       shop,
       nameId: name.id,
@@ -45,10 +51,12 @@ export async function issueTwin(shop: string, input: unknown): Promise<DigitalTw
       categories: twin.categories,
       links: twin.links,
       images: twin.images,
-    },
-    include: { name: true },
+      },
+    });
+    // The twin's NFT goes to the key the name is registered with (checked above).
+    await enqueueMints(tx, shop, [{ twinId: id, recipient: twin.public_key }]);
+    return toDigitalTwin(await tx.digitalTwin.findUniqueOrThrow({ where: { id }, include: TWIN_VIEW_INCLUDE }));
   });
-  return toDigitalTwin(row);
 }
 
 /** A page of the shop's twins, newest first; `nameIds` narrows to twins of those names. */
@@ -65,7 +73,7 @@ export async function listTwins(
     },
     orderBy: { id: "desc" },
     take: limit + 1,
-    include: { name: true },
+    include: TWIN_VIEW_INCLUDE,
   });
   const page = rows.slice(0, limit);
   return { twins: page.map(toDigitalTwin), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };

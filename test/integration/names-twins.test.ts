@@ -178,7 +178,7 @@ describe("GET /v1/validate-name", () => {
 describe("POST /v1/issue-digital-twin", () => {
   const TWIN_FIELDS = [
     "id", "name_id", "uns_name", "public_key", "title", "creator", "description", "quantity",
-    "price", "currency", "brand", "categories", "links", "images", "createdAt",
+    "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain",
   ];
 
   it("issues a twin from step 1's payload: 201 with every field, defaults filled in", async () => {
@@ -211,6 +211,8 @@ describe("POST /v1/issue-digital-twin", () => {
       links: [],
       images: [],
       createdAt: expect.any(String),
+      // This server has no chain issuing configured: the twin stays off-chain.
+      chain: null,
     });
     expect(Number.isNaN(Date.parse(twin.createdAt as string))).toBe(false);
   });

@@ -30,10 +30,10 @@ const SPEC_PATHS: Record<string, string[]> = {
   "/v1/issue-digital-twin": ["post"],
 };
 
-const UNIT_CARD_FIELDS = ["id", "name", "media", "metadata", "owner", "publicKey", "status", "createdAt", "redeemedAt", "redemption"];
+const UNIT_CARD_FIELDS = ["id", "name", "media", "metadata", "owner", "publicKey", "status", "createdAt", "redeemedAt", "redemption", "chain"];
 const DIGITAL_TWIN_FIELDS = [
   "id", "name_id", "uns_name", "public_key", "title", "creator", "description", "quantity",
-  "price", "currency", "brand", "categories", "links", "images", "createdAt",
+  "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain",
 ];
 
 /** Resolves a local JSON pointer (`#/a/b`) in `document`, or undefined. */

@@ -152,6 +152,7 @@ describe("GET /proxy/cards", () => {
         status: "OWNED",
         createdAt: card.createdAt,
         redeemedAt: null,
+        chain: null,
       },
     ]);
     expect(data.twins).toEqual([
@@ -169,6 +170,7 @@ describe("GET /proxy/cards", () => {
         images: ["https://cdn.example.com/sneaker.png"],
         uns_name: twin.uns_name,
         createdAt: twin.createdAt,
+        chain: null,
       },
     ]);
     expect(raw).not.toContain(secret.key);
@@ -313,7 +315,7 @@ describe("POST /proxy/redeem (JSON)", () => {
     const { data } = JSON.parse(raw) as { data: { cards: Record<string, unknown>[] } };
     expect(data.cards).toHaveLength(1);
     expect(data.cards[0]).toMatchObject({ id: card.id, name: card.name, status: "OWNED" });
-    expect(Object.keys(data.cards[0]!).sort()).toEqual(["createdAt", "id", "media", "metadata", "name", "redeemedAt", "status"]);
+    expect(Object.keys(data.cards[0]!).sort()).toEqual(["chain", "createdAt", "id", "media", "metadata", "name", "redeemedAt", "status"]);
     expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey });
   });
 

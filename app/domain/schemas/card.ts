@@ -1,4 +1,5 @@
 import { currencyCode, email, httpUrl, isoDateTime, owner, phone, text, walletPublicKey } from "./common";
+import { chainState } from "./chain";
 import { z } from "./zod";
 
 export const CARD_STATUSES = ["PENDING_REDEMPTION", "OWNED"] as const;
@@ -214,6 +215,7 @@ export const unitCard = z
     createdAt: z.string(),
     redeemedAt: z.string().nullable(),
     redemption: maskedRedemption.nullable(),
+    chain: chainState,
   })
   .meta({ id: "UnitCard" });
 export type UnitCard = z.infer<typeof unitCard>;

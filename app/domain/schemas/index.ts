@@ -4,3 +4,4 @@ export * from "./name";
 export * from "./twin";
 export { formatPath, issuesToDetails, parseInput } from "./parse";
 export * from "./api-key";
+export * from "./chain";

@@ -1,4 +1,5 @@
 import { currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, solanaPublicKey, text } from "./common";
+import { chainState } from "./chain";
 import { z } from "./zod";
 
 export const MAX_TWIN_QUANTITY = 1_000_000;
@@ -55,6 +56,7 @@ export const digitalTwin = z
     links: z.array(z.string()),
     images: z.array(z.string()),
     createdAt: z.string(),
+    chain: chainState,
   })
   .meta({ id: "DigitalTwin" });
 export type DigitalTwin = z.infer<typeof digitalTwin>;

@@ -1,0 +1,120 @@
+import type { ChainMint } from "@prisma/client";
+import { chainIssuing, isLoopback } from "~/chain/config.server";
+import { mintKeypairFor } from "~/chain/issuer-key.server";
+import { explorerUrl, type Cluster } from "~/chain/port";
+import { publicAppUrl } from "~/config.server";
+import { db, type Tx } from "~/db.server";
+import { conflict, notFound } from "./errors";
+import { newId } from "./ids";
+import { metadataJson, metadataPath, type NftSubject } from "./nft-metadata";
+import type { ChainState, ChainStatus } from "./schemas";
+
+export type MintFor = { twinId: string; cardId?: never } | { cardId: string; twinId?: never };
+
+/**
+ * Queues the NFT for a twin or an owned card in the caller's transaction, when
+ * chain issuing is configured; a no-op otherwise (the off-chain registry is
+ * the default). The mint address is derived and stored here, before any send.
+ */
+export async function enqueueMints(tx: Tx, shop: string, items: (MintFor & { recipient: string })[]): Promise<void> {
+  const issuing = chainIssuing();
+  if (!issuing || items.length === 0) return;
+  await tx.chainMint.createMany({
+    data: items.map(({ recipient, ...subject }) => {
+      const id = newId("nft");
+      return {
+        id,
+        shop,
+        ...subject,
+        recipient,
+        mintAddress: mintKeypairFor(issuing.issuer, id).publicKey.toBase58(),
+        cluster: issuing.cluster,
+      };
+    }),
+  });
+}
+
+/** The API's view of a mint; MINTING is shown as PENDING (the worker holds it). */
+export function toChainState(row: ChainMint | null | undefined): ChainState {
+  if (!row) return null;
+  const status: ChainStatus = row.status === "MINTING" ? "PENDING" : (row.status as ChainStatus);
+  return {
+    status,
+    mint: row.mintAddress,
+    signature: row.signature,
+    explorerUrl: explorerUrl(row.cluster as Cluster, "address", row.mintAddress, localRpcUrl()),
+    metadataUrl: `${publicAppUrl()}${metadataPath(row.id)}`,
+    reason: status === "MINTED" ? null : row.lastError,
+    mintedAt: row.mintedAt?.toISOString() ?? null,
+  };
+}
+
+/** Explorer can read a local chain only through its RPC URL, and only one on this machine is safe to show. */
+function localRpcUrl(): string | undefined {
+  const rpcUrl = chainIssuing()?.rpcUrl;
+  return rpcUrl && isLoopback(new URL(rpcUrl).hostname) ? rpcUrl : undefined;
+}
+
+/** The admin's Retry: a FAILED mint goes back to the queue with fresh attempts. */
+export async function retryMint(shop: string, nftId: string): Promise<void> {
+  const { count } = await db.chainMint.updateMany({
+    where: { id: nftId, shop, status: "FAILED" },
+    data: { status: "PENDING", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null },
+  });
+  if (count === 1) return;
+  const exists = await db.chainMint.findFirst({ where: { id: nftId, shop }, select: { status: true } });
+  if (!exists) throw notFound("Mint");
+  throw conflict(`Only a FAILED mint can be retried; this one is ${exists.status === "MINTING" ? "PENDING" : exists.status}`);
+}
+
+/** Whether the merchant confirmed Shopify approved the shop to distribute NFTs. */
+export async function nftDistributionApproval(shop: string): Promise<Date | null> {
+  const setup = await db.shopSetup.findUnique({ where: { shop }, select: { nftApprovedAt: true } });
+  return setup?.nftApprovedAt ?? null;
+}
+
+/**
+ * The merchant's NFT distribution setting. Turning it on releases every HELD
+ * mint at once; turning it off holds the ones not yet sent when the worker
+ * reaches them.
+ */
+export async function setNftDistributionApproval(shop: string, approved: boolean): Promise<{ released: number }> {
+  const nftApprovedAt = approved ? new Date() : null;
+  return db.$transaction(async (tx) => {
+    await tx.shopSetup.upsert({ where: { shop }, create: { shop, nftApprovedAt }, update: { nftApprovedAt } });
+    if (!approved) return { released: 0 };
+    const { count } = await tx.chainMint.updateMany({
+      where: { shop, status: "HELD" },
+      data: { status: "PENDING", nextAttemptAt: new Date(), lastError: null },
+    });
+    return { released: count };
+  });
+}
+
+/** How many of the shop's mints are in each state, for the admin. */
+export async function chainMintCounts(shop: string): Promise<Record<ChainStatus, number>> {
+  const groups = await db.chainMint.groupBy({ by: ["status"], where: { shop }, _count: true });
+  const counts: Record<ChainStatus, number> = { PENDING: 0, HELD: 0, MINTED: 0, FAILED: 0 };
+  for (const group of groups) counts[group.status === "MINTING" ? "PENDING" : (group.status as ChainStatus)] += group._count;
+  return counts;
+}
+
+/** The subject an NFT record was queued for, with what its metadata needs. */
+export async function loadNftSubject(nftId: string): Promise<{ row: ChainMint; subject: NftSubject } | null> {
+  const row = await db.chainMint.findUnique({ where: { id: nftId }, include: { card: true, twin: { include: { name: true } } } });
+  if (!row) return null;
+  const { card, twin, ...mint } = row;
+  if (twin) return { row: mint, subject: { kind: "twin", twin } };
+  if (card) return { row: mint, subject: { kind: "card", card } };
+  return null;
+}
+
+/**
+ * GET /v1/metadata/<id>.json: public (wallets and explorers fetch it with no
+ * key). Only items queued for the chain have one; any other id is not found.
+ */
+export async function publicNftMetadata(nftId: string) {
+  const found = await loadNftSubject(nftId);
+  if (!found) throw notFound("NFT metadata");
+  return metadataJson(found.subject, found.row.shop);
+}
