@@ -34,6 +34,9 @@ export async function enqueueMints(tx: Tx, shop: string, items: (MintFor & { rec
   });
 }
 
+/** Whether this server mints (SOLANA_RPC_URL and ISSUER_SECRET_KEY are set). */
+export const chainIssuingOn = () => chainIssuing() !== undefined;
+
 /** The API's view of a mint; MINTING is shown as PENDING (the worker holds it). */
 export function toChainState(row: ChainMint | null | undefined): ChainState {
   if (!row) return null;
@@ -55,14 +58,15 @@ function localRpcUrl(): string | undefined {
   return rpcUrl && isLoopback(new URL(rpcUrl).hostname) ? rpcUrl : undefined;
 }
 
-/** The admin's Retry: a FAILED mint goes back to the queue with fresh attempts. */
-export async function retryMint(shop: string, nftId: string): Promise<void> {
+/** The admin's Retry for a twin's or card's NFT: a FAILED mint goes back to the queue with fresh attempts. */
+export async function retryMint(shop: string, itemId: string): Promise<void> {
+  const ofItem = { shop, OR: [{ twinId: itemId }, { cardId: itemId }] };
   const { count } = await db.chainMint.updateMany({
-    where: { id: nftId, shop, status: "FAILED" },
+    where: { ...ofItem, status: "FAILED" },
     data: { status: "PENDING", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null },
   });
   if (count === 1) return;
-  const exists = await db.chainMint.findFirst({ where: { id: nftId, shop }, select: { status: true } });
+  const exists = await db.chainMint.findFirst({ where: ofItem, select: { status: true } });
   if (!exists) throw notFound("Mint");
   throw conflict(`Only a FAILED mint can be retried; this one is ${exists.status === "MINTING" ? "PENDING" : exists.status}`);
 }
@@ -89,6 +93,24 @@ export async function setNftDistributionApproval(shop: string, approved: boolean
     });
     return { released: count };
   });
+}
+
+export interface ChainOverview {
+  /** null when chain issuing is not configured on this server. */
+  issuing: { cluster: string; issuer: string; issuerExplorerUrl: string } | null;
+  nftApprovedAt: string | null;
+  counts: Record<ChainStatus, number>;
+}
+
+/** What the admin shows about on-chain issuing for a shop. */
+export async function chainOverview(shop: string): Promise<ChainOverview> {
+  const issuing = chainIssuing();
+  const issuer = issuing?.issuer.publicKey.toBase58();
+  return {
+    issuing: issuing && issuer ? { cluster: issuing.cluster, issuer, issuerExplorerUrl: explorerUrl(issuing.cluster, "address", issuer, localRpcUrl()) } : null,
+    nftApprovedAt: (await nftDistributionApproval(shop))?.toISOString() ?? null,
+    counts: await chainMintCounts(shop),
+  };
 }
 
 /** How many of the shop's mints are in each state, for the admin. */

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Page, Tabs, Text } from "@shopify/polaris";
+import { retryMintAction } from "~/admin/retry-mint.server";
+import { ChainStatusCell } from "~/components/ChainStatusCell";
 import { CARD_STATUS_LABELS, CardStatusBadge, type CardStatusValue } from "~/components/CardStatusBadge";
 import { CursorPagination } from "~/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
 import { MediaThumbnail } from "~/components/MediaThumbnail";
 import { listCards } from "~/domain/cards.server";
+import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
 import { formatDate } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
@@ -24,18 +27,20 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const cursor = params.get("cursor") ?? undefined;
   try {
     const page = await listCards(session.shop, { status, cursor, limit: PAGE_SIZE });
-    return { status: status ?? null, ...page, staleCursor: false };
+    return { status: status ?? null, ...page, staleCursor: false, chainOn: chainIssuingOn() || page.cards.some((card) => card.chain) };
   } catch (error) {
     // A hand-edited or outdated page link: say so rather than fail the page.
     if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
-      return { status: status ?? null, cards: [], nextCursor: null, staleCursor: true };
+      return { status: status ?? null, cards: [], nextCursor: null, staleCursor: true, chainOn: false };
     }
     throw error;
   }
 };
 
+export const action = retryMintAction;
+
 export default function Cards() {
-  const { status, cards, nextCursor, staleCursor } = useLoaderData<typeof loader>();
+  const { status, cards, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const selectedTab = Math.max(0, TABS.findIndex((tab) => tab.status === (status ?? undefined)));
@@ -92,6 +97,7 @@ export default function Cards() {
                     { title: "Owner or destination" },
                     { title: "Created" },
                     { title: "Redemption" },
+                    ...(chainOn ? [{ title: "On-chain" }] : []),
                   ]}
                 >
                   {cards.map((card, index) => (
@@ -113,6 +119,11 @@ export default function Cards() {
                       </IndexTable.Cell>
                       <IndexTable.Cell>{formatDate(card.createdAt)}</IndexTable.Cell>
                       <IndexTable.Cell>{redemptionOf(card)}</IndexTable.Cell>
+                      {chainOn && (
+                        <IndexTable.Cell>
+                          <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
+                        </IndexTable.Cell>
+                      )}
                     </IndexTable.Row>
                   ))}
                 </IndexTable>

@@ -23,13 +23,15 @@ import { formFields, runIntent } from "~/admin/action-result.server";
 import { CopyButton } from "~/components/CopyButton";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
 import { FormErrorBanner } from "~/components/FormErrorBanner";
+import { NftDistributionSettings } from "~/components/NftDistributionSettings";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "~/domain/api-keys.server";
+import { chainOverview, setNftDistributionApproval } from "~/domain/chain-mints.server";
 import { formatDate } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return { apiKeys: await listApiKeys(session.shop) };
+  return { apiKeys: await listApiKeys(session.shop), chain: await chainOverview(session.shop) };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -40,13 +42,15 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       return runIntent("create", () => createApiKey({ shop: session.shop, label: fields.label }));
     case "revoke":
       return runIntent("revoke", () => revokeApiKey(session.shop, fields.id ?? ""));
+    case "nft-approval":
+      return runIntent("nft-approval", () => setNftDistributionApproval(session.shop, fields.approved === "on"));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
 };
 
 export default function Settings() {
-  const { apiKeys } = useLoaderData<typeof loader>();
+  const { apiKeys, chain } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const shopify = useAppBridge();
@@ -106,6 +110,13 @@ export default function Settings() {
             </Card>
             <ApiKeysCard apiKeys={apiKeys} onRevoke={setRevoking} />
           </BlockStack>
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection
+          id="on-chain"
+          title="On-chain issuing"
+          description="Digital twins and owned cards can also be minted as Solana NFTs in the customer's wallet. The Twin Cards registry stays the record; the NFT mirrors it."
+        >
+          <NftDistributionSettings overview={chain} />
         </Layout.AnnotatedSection>
         <Layout.Section>
           <Box paddingBlockEnd="800" />

@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { retryMintAction } from "~/admin/retry-mint.server";
+import { ChainStatusCell } from "~/components/ChainStatusCell";
 import { CursorPagination } from "~/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
 import { MediaThumbnail } from "~/components/MediaThumbnail";
+import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { listTwins } from "~/domain/twins.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
@@ -13,11 +16,14 @@ const PAGE_SIZE = 25;
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  return listTwins(session.shop, { cursor, limit: PAGE_SIZE });
+  const page = await listTwins(session.shop, { cursor, limit: PAGE_SIZE });
+  return { ...page, chainOn: chainIssuingOn() || page.twins.some((twin) => twin.chain) };
 };
 
+export const action = retryMintAction;
+
 export default function Twins() {
-  const { twins, nextCursor } = useLoaderData<typeof loader>();
+  const { twins, nextCursor, chainOn } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
 
   return (
@@ -46,6 +52,7 @@ export default function Twins() {
                   { title: "Price", alignment: "end" },
                   { title: "Brand" },
                   { title: "Created" },
+                  ...(chainOn ? [{ title: "On-chain" }] : []),
                 ]}
               >
                 {twins.map((twin, index) => (
@@ -68,6 +75,11 @@ export default function Twins() {
                     </IndexTable.Cell>
                     <IndexTable.Cell>{twin.brand || "—"}</IndexTable.Cell>
                     <IndexTable.Cell>{formatDate(twin.createdAt)}</IndexTable.Cell>
+                    {chainOn && (
+                      <IndexTable.Cell>
+                        <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />
+                      </IndexTable.Cell>
+                    )}
                   </IndexTable.Row>
                 ))}
               </IndexTable>

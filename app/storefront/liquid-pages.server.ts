@@ -1,6 +1,6 @@
 import type { ErrorDetail } from "~/domain/errors";
 import { currencyMinorDigits } from "~/domain/schemas";
-import type { StorefrontCard, StorefrontHoldings, StorefrontMetadataEntry, StorefrontTwin } from "~/domain/storefront.server";
+import type { StorefrontCard, StorefrontChain, StorefrontHoldings, StorefrontMetadataEntry, StorefrontTwin } from "~/domain/storefront.server";
 
 /*
  * The app proxy's pages: plain HTML that Shopify renders as Liquid inside the
@@ -83,6 +83,12 @@ function money(amount: number, currency: string): string {
   }
 }
 
+function chainNote(chain: StorefrontChain, title: string): Markup | null {
+  if (!chain) return null;
+  if (chain.status !== "MINTED") return html`<p>NFT on its way to your wallet.</p>`;
+  return html`<p>NFT in your wallet. <a href="${chain.explorerUrl}" rel="noopener" aria-label="View ${title} on Solana Explorer">View on Solana Explorer</a></p>`;
+}
+
 function cardItem(card: StorefrontCard): Markup {
   const images = card.media.imageUrls.filter(isWebUrl);
   const videos = card.media.videoUrls.filter(isWebUrl);
@@ -91,6 +97,7 @@ ${images.map((url, index) => html`<img src="${url}" alt="${index === 0 ? card.na
 ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">Video ${index + 1} of ${card.name}</a></video>`)}
 <h3>${card.name}</h3>
 <p>Status: ${STATUS_LABEL[card.status]}${card.redeemedAt ? html` · claimed ${day(card.redeemedAt)}` : html` · since ${day(card.createdAt)}`}</p>
+${chainNote(card.chain, card.name)}
 ${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${entry.key}</dt><dd>${metadataValue(entry)}</dd></div>`)}</dl>`}
 </article></li>`;
 }
@@ -112,6 +119,7 @@ ${images.map((url, index) => html`<img src="${url}" alt="${index === 0 ? twin.ti
 <h3>${twin.title}</h3>
 ${twin.description && html`<p>${twin.description}</p>`}
 <dl>${facts.filter(([, value]) => value !== "").map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
+${chainNote(twin.chain, twin.title)}
 ${links.length > 0 && html`<ul>${links.map((url) => html`<li><a href="${url}" rel="nofollow noopener">${url}</a></li>`)}</ul>`}
 </article></li>`;
 }

@@ -299,12 +299,12 @@ describe("holds and failures", () => {
     expect(failed.lastError).toContain(`The issuer account ${issuer.publicKey.toBase58()} has too little SOL`);
 
     chain.airdrop(issuer.publicKey, 1_000_000_000);
-    await retryMint(shop, failed.id);
+    await retryMint(shop, twin.id);
     expect(await rowOf(twin.chain!.mint)).toMatchObject({ status: "PENDING", attempts: 0, lastError: null });
     await minterFor(shop, chain, issuer).drainOnce();
     expect(await readNft(chain, twin.chain!.mint, publicKey)).toMatchObject({ supply: 1n, ownerBalance: 1n });
-    await expect(retryMint(shop, failed.id)).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(retryMint(newShop(), failed.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(retryMint(shop, twin.id)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(retryMint(newShop(), twin.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("gives up as FAILED after the last attempt of a transient error", async () => {

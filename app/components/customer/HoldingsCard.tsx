@@ -2,6 +2,7 @@ import { BlockStack, Card, InlineStack, ResourceItem, ResourceList, Text } from 
 import type { CustomerHoldings } from "~/domain/customer-holdings.server";
 import { formatMoney } from "~/lib/format";
 import { CardStatusBadge } from "../CardStatusBadge";
+import { ChainBadge } from "../ChainStatusCell";
 import { MediaThumbnail } from "../MediaThumbnail";
 
 /** The cards and twins this customer holds in this shop. */
@@ -18,7 +19,10 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
             <ResourceItem id={twin.id} onClick={() => undefined}
               media={<MediaThumbnail images={twin.images} alt={twin.title} />}>
               <InlineStack align="space-between">
-                <Text as="span" fontWeight="semibold">{twin.title}</Text>
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="span" fontWeight="semibold">{twin.title}</Text>
+                  {twin.chain && <ChainBadge chain={twin.chain} />}
+                </InlineStack>
                 <Text as="span" tone="subdued">{[`× ${twin.quantity}`, twin.price === null ? null : formatMoney(twin.price, twin.currency), twin.uns_name].filter(Boolean).join(" · ")}</Text>
               </InlineStack>
             </ResourceItem>
@@ -33,7 +37,10 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
             <ResourceItem id={card.id} onClick={() => undefined}
               media={<MediaThumbnail images={card.media.imageUrls} alt={card.name} />}>
               <InlineStack align="space-between">
-                <Text as="span" fontWeight="semibold">{card.name}</Text>
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="span" fontWeight="semibold">{card.name}</Text>
+                  {card.chain && <ChainBadge chain={card.chain} />}
+                </InlineStack>
                 <CardStatusBadge status={card.status} />
               </InlineStack>
             </ResourceItem>

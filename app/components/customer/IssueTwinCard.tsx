@@ -23,7 +23,8 @@ const fromProduct = (product: OrderedProduct): TwinFields => ({
 /** Issuing a twin in two steps: validate the customer's universal name, then the twin form it unlocks. */
 export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
   const step1 = useIntentFetcher<NameRecord>("validate-name");
-  const step2 = useIntentFetcher<{ title: string }>("issue-twin", (twin) => `Digital twin “${twin.title}” issued`);
+  const step2 = useIntentFetcher<{ title: string; chain: unknown }>("issue-twin", (twin) =>
+    twin.chain ? `Digital twin “${twin.title}” issued; its NFT is being minted` : `Digital twin “${twin.title}” issued`);
   const [name, setName] = useState("");
   const [validated, setValidated] = useState<NameRecord | null>(null);
   const [productIndex, setProductIndex] = useState("");

@@ -122,6 +122,23 @@
     return { item: item, body: body };
   }
 
+  // Where the item stands on Solana: in the wallet (with a link to it), or on its way.
+  function chainLine(chain, root, title) {
+    if (!chain) return null;
+    var s = root.dataset;
+    var minted = chain.status === "MINTED";
+    var line = el("p", "twin-cards__chain", (minted ? s.nftMinted : s.nftPending) + " ");
+    if (minted && isHttpUrl(chain.explorerUrl)) {
+      var anchor = el("a", "twin-cards__link", s.nftView);
+      anchor.href = chain.explorerUrl;
+      anchor.target = "_blank";
+      anchor.rel = "noopener";
+      anchor.setAttribute("aria-label", s.nftView + ": " + title);
+      line.appendChild(anchor);
+    }
+    return line;
+  }
+
   function renderCard(card, root, blockId) {
     var s = root.dataset;
     var locale = localeOf(root);
@@ -144,6 +161,9 @@
         parts.body.appendChild(video);
       });
     }
+
+    var chain = chainLine(card.chain, root, card.name);
+    if (chain) parts.body.appendChild(chain);
 
     var when = card.redeemedAt || card.createdAt;
     var date = when && formatDate(when, locale);
@@ -170,6 +190,8 @@
       [s.universalName, twin.uns_name],
     ]);
     if (list) parts.body.appendChild(list);
+    var chain = chainLine(twin.chain, root, twin.title);
+    if (chain) parts.body.appendChild(chain);
     var link = (twin.links || []).filter(isHttpUrl)[0];
     if (link) {
       var anchor = el("a", "twin-cards__link", s.link);
