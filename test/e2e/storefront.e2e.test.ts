@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { Keypair } from "@solana/web3.js";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db.server";
 import { createCard } from "~/domain/cards.server";
@@ -10,6 +10,7 @@ import { issueTwin } from "~/domain/twins.server";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
 import { startStorefrontHarness, type StorefrontHarness } from "../support/storefront-harness";
+import { openStorefrontPage } from "../support/storefront-page";
 
 // What a customer sees of the theme app extension (extensions/storefront/): both app
 // blocks rendered from their .liquid files on a theme-like page, talking to the built
@@ -31,33 +32,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Storefront {
-  page: Page;
-  claim: Locator;
-  myCards: Locator;
-  /** Storefront paths under /apps/ the page asked for (the app proxy). */
-  appRequests: string[];
-}
-
-async function openStorefront(shop: string, customerId: string | null, query = "", locale?: string): Promise<Storefront> {
-  const harness = await startStorefrontHarness({
-    appUrl: baseUrl, apiSecret: "test-api-secret", shop, customerId, locale, clientAddress: uniqueClientAddress(),
-  });
-  harnesses.push(harness);
-  const page = await newPage(browser);
-  const appRequests: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith("/apps/")) appRequests.push(`${request.method()} ${url.pathname}`);
-  });
-  await page.goto(`${harness.url}/pages/twin-cards${query}`);
-  return {
-    page,
-    claim: page.getByRole("region", { name: "Claim a card" }),
-    myCards: page.getByRole("region", { name: "My cards" }),
-    appRequests,
-  };
-}
+const openStorefront = (shop: string, customerId: string | null, query = "", locale?: string) =>
+  openStorefrontPage({ browser, harnesses, appUrl: baseUrl, shop, customerId, query, locale });
 
 /** Waits until the element is on screen; fails the test if it never is. */
 const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });

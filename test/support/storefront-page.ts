@@ -1,0 +1,45 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { uniqueClientAddress } from "./api";
+import { newPage } from "./browser";
+import { startStorefrontHarness, type StorefrontHarness } from "./storefront-harness";
+
+export interface Storefront {
+  page: Page;
+  claim: Locator;
+  myCards: Locator;
+  /** Storefront paths under /apps/ the page asked for (the app proxy). */
+  appRequests: string[];
+}
+
+/**
+ * The theme page with both blocks, for `customerId` (null: logged out), opened in
+ * Chromium through a signed app-proxy harness in front of `appUrl`. The harness
+ * is pushed on `harnesses` for the caller to close.
+ */
+export async function openStorefrontPage(args: {
+  browser: Browser;
+  harnesses: StorefrontHarness[];
+  appUrl: string;
+  shop: string;
+  customerId: string | null;
+  query?: string;
+  locale?: string;
+}): Promise<Storefront> {
+  const harness = await startStorefrontHarness({
+    appUrl: args.appUrl, apiSecret: "test-api-secret", shop: args.shop, customerId: args.customerId, locale: args.locale, clientAddress: uniqueClientAddress(),
+  });
+  args.harnesses.push(harness);
+  const page = await newPage(args.browser);
+  const appRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/apps/")) appRequests.push(`${request.method()} ${url.pathname}`);
+  });
+  await page.goto(`${harness.url}/pages/twin-cards${args.query ?? ""}`);
+  return {
+    page,
+    claim: page.getByRole("region", { name: "Claim a card" }),
+    myCards: page.getByRole("region", { name: "My cards" }),
+    appRequests,
+  };
+}
