@@ -114,6 +114,10 @@ export class TwinCardsClient {
     return this.request("POST", "/v1/issue-digital-twin", digitalTwin, input, options);
   }
 
+  getDigitalTwin(id: string) {
+    return this.request("GET", `/v1/digital-twins/${encodeURIComponent(id)}`, digitalTwin);
+  }
+
   private async request<T extends z.ZodType>(
     method: "GET" | "POST",
     path: string,

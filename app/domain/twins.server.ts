@@ -1,7 +1,7 @@
 import type { ChainMint, DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
 import { enqueueMints, toChainState } from "./chain-mints.server";
 import { db } from "~/db.server";
-import { fieldError } from "./errors";
+import { fieldError, notFound } from "./errors";
 import { newId } from "./ids";
 import { currencyMinorDigits, issueTwinInput, parseInput, type DigitalTwin } from "./schemas";
 
@@ -57,6 +57,13 @@ export async function issueTwin(shop: string, input: unknown): Promise<DigitalTw
     await enqueueMints(tx, shop, [{ twinId: id, recipient: twin.public_key }]);
     return toDigitalTwin(await tx.digitalTwin.findUniqueOrThrow({ where: { id }, include: TWIN_VIEW_INCLUDE }));
   });
+}
+
+/** One of the shop's twins (another shop's is not found): how an integrator follows its NFT. */
+export async function getTwin(shop: string, id: string): Promise<DigitalTwin> {
+  const row = await db.digitalTwin.findFirst({ where: { shop, id }, include: TWIN_VIEW_INCLUDE });
+  if (!row) throw notFound("Digital twin");
+  return toDigitalTwin(row);
 }
 
 /** A page of the shop's twins, newest first; `nameIds` narrows to twins of those names. */

@@ -384,3 +384,37 @@ describe("POST /v1/issue-digital-twin", () => {
     expect(await db.digitalTwin.count({ where: { shop } })).toBe(0);
   });
 });
+
+describe("GET /v1/digital-twins/{id}", () => {
+  it("returns the shop's twin as issued", async () => {
+    const { client } = await shopClient();
+    const { validation } = await registeredName(client);
+    const issued = await client.issueDigitalTwin({
+      name_id: validation.payload.uns_name_id!,
+      public_key: validation.payload.public_key!,
+      title: "Leather jacket",
+      quantity: 1,
+    });
+
+    expect(await client.getDigitalTwin(issued.id)).toEqual(issued);
+  });
+
+  it("answers 404 NOT_FOUND for another shop's twin and for an unknown id", async () => {
+    const owner = await shopClient();
+    const { validation } = await registeredName(owner.client);
+    const issued = await owner.client.issueDigitalTwin({
+      name_id: validation.payload.uns_name_id!,
+      public_key: validation.payload.public_key!,
+      title: "Wool coat",
+      quantity: 1,
+    });
+    const other = await shopClient();
+
+    for (const id of [issued.id, "twin_01J0000000000000000000000Z"]) {
+      const error = await apiError(other.client.getDigitalTwin(id));
+      expect(error.status).toBe(404);
+      expect(error.code).toBe("NOT_FOUND");
+      expect(error.message).toBe("Digital twin not found");
+    }
+  });
+});

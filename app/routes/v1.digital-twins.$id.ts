@@ -1,0 +1,7 @@
+import { v1Route } from "~/api/v1-route.server";
+import { getTwin } from "~/domain/twins.server";
+
+export const loader = v1Route({
+  GET: async ({ shop, params }) => ({ data: await getTwin(shop, params.id ?? "") }),
+});
+export const action = loader;
