@@ -35,7 +35,7 @@ export class LiteSvmChain implements ChainPort {
     const result = this.svm.sendTransaction(this.decoder.decode(wire));
     if (result instanceof FailedTransactionMetadata) {
       // toString() dumps the whole metadata; keep the error's name and the last program logs.
-      const error = /err: (\w+(?:\([^)]*\))?)/.exec(result.toString())?.[1] ?? "unknown error";
+      const error = /err: (.*?), meta: /.exec(result.toString())?.[1] ?? "unknown error";
       const logs = result.meta().logs().slice(-3).join(" | ");
       throw new ChainError(`Transaction failed: ${error}${logs ? ` (${logs})` : ""}`, error === "BlockhashNotFound");
     }
