@@ -1,10 +1,12 @@
 // npm run demo: migrate the embedded SQLite file, create an API key for the
 // demo shop, start the local Admin API stub and the built server (in demo
 // mode) on 127.0.0.1:3000, and print the admin URL, the key and the README's
-// walkthrough with that key filled in.
+// walkthrough with that key filled in. DEMO_CHAIN=1 adds a local Solana chain
+// and turns on-chain issuing on for the demo shop.
 import { execFileSync, spawn } from "node:child_process";
 import { DEFAULT_DATABASE_URL } from "../app/database-url";
 import { startAdminApiStub } from "../stubs/admin-api/server";
+import { startDemoChain, type DemoChain } from "../stubs/solana-rpc/demo-chain";
 import { applyDemoEnv, DEMO_SHOP } from "./demo-env";
 import { forServer, readWalkthrough } from "./walkthrough";
 
@@ -16,16 +18,32 @@ const { createApiKey } = await import("../app/domain/api-keys.server");
 const { key } = await createApiKey({ shop: DEMO_SHOP, label: "demo" });
 // A fixed port: twins keep the product image URLs it serves across demo restarts.
 const stub = await startAdminApiStub({ port: Number(process.env.ADMIN_API_STUB_PORT ?? 3001) });
+const chain = process.env.DEMO_CHAIN === "1" ? await startChain() : undefined;
 
 const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
   stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, DEMO_MODE: "1", SHOPIFY_ADMIN_API_STUB_URL: stub.url },
+  env: { ...process.env, DEMO_MODE: "1", SHOPIFY_ADMIN_API_STUB_URL: stub.url, ...chain?.serverEnv },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {
-  await stub.close();
+  await Promise.all([stub.close(), chain?.rpc.close()]);
   process.exit(code ?? 0);
 });
+
+/** The local chain, with the demo shop approved so its twins and cards end MINTED. */
+async function startChain(): Promise<DemoChain> {
+  const databaseFile = process.env.DATABASE_URL!.replace(/^file:/, "");
+  const started = await startDemoChain({ port: Number(process.env.SOLANA_RPC_PORT ?? 8899), databaseFile });
+  const { setNftDistributionApproval } = await import("../app/domain/chain-mints.server");
+  await setNftDistributionApproval(DEMO_SHOP, true);
+  return started;
+}
+
+const chainBanner = (demo: DemoChain) => `
+On-chain issuing: on, on a local Solana chain (LiteSVM) at ${demo.rpc.url}
+  Issuer ${demo.issuer.publicKey.toBase58()} (${demo.issuerBalanceSol} SOL); ${DEMO_SHOP} is approved for NFT distribution.
+  Ledger and issuer key: ${demo.folder} (delete it together with the database to start over).
+`;
 
 let announced = false;
 server.stdout.on("data", (chunk: Buffer) => {
@@ -38,7 +56,7 @@ Twin Cards demo is running on ${baseUrl} (database ${process.env.DATABASE_URL}, 
 
 Merchant admin (as Shopify admin would open it): ${baseUrl}/demo
 Admin API stub (customers, orders, products): ${stub.url}
-
+${chain ? chainBanner(chain) : ""}
 API key for ${DEMO_SHOP} (shown once):
   ${key}
 

@@ -87,6 +87,17 @@ function operation(args: {
 
 const POST_ERRORS = [400, 413, 422];
 
+// Wallets and explorers fetch it from an NFT's on-chain `uri`, with no key.
+const nftMetadataOperation = {
+  summary: "An NFT's public metadata JSON (its on-chain uri, a twin's or card's chain.metadataUrl); CORS open to every origin",
+  security: [],
+  parameters: [{ name: "file", in: "path", required: true, description: "<nft id>.json", schema: { type: "string", pattern: "^nft_[0-9A-HJKMNP-TV-Z]{26}\\.json$" } }],
+  responses: {
+    200: { description: "name, symbol, description, image, attributes, properties, twin_cards", ...json({ type: "object", additionalProperties: true }) },
+    404: { $ref: "#/components/responses/Error404" },
+  },
+};
+
 /** The OpenAPI 3.1 document for /v1, built from the same zod schemas the API validates with. */
 export function openApiDocument(serverUrl: string) {
   const { schemas } = z.toJSONSchema(z.globalRegistry, {
@@ -104,7 +115,7 @@ export function openApiDocument(serverUrl: string) {
     info: {
       title: "Twin Cards issuing API",
       version: "1.0.0",
-      description: "Unit cards (by redemption or by owner), redeem, universal names and digital twins. Every request needs `Authorization: Bearer <api key>`; every response carries `X-Request-Id`.",
+      description: "Unit cards (by redemption or by owner), redeem, universal names and digital twins. Every request but an NFT's public metadata needs `Authorization: Bearer <api key>`; every response carries `X-Request-Id`.",
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
@@ -132,6 +143,11 @@ export function openApiDocument(serverUrl: string) {
       "/v1/issue-digital-twin": {
         post: operation({ summary: "Step 2: issue a digital twin to a validated name", success: 201, body: issueTwinInput, response: dataOf(ref(digitalTwin)), errors: POST_ERRORS, idempotent: true }),
       },
+      "/v1/digital-twins/{id}": {
+        get: { ...operation({ summary: "Get a digital twin (e.g. to follow its NFT's chain status)", success: 200, response: dataOf(ref(digitalTwin)), errors: [404] }),
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }] },
+      },
+      "/v1/metadata/{file}": { get: nftMetadataOperation },
     },
     components: {
       schemas: { ...components, Error: errorSchema },

@@ -188,6 +188,17 @@ describe("GET /v1/openapi.json", () => {
     expect(unresolved).toEqual([]);
   });
 
+  it("documents an NFT's metadata JSON as public: no key, 200 with an object, 404 for an unknown NFT", async () => {
+    const { document } = await fetchDocument();
+    const operation = document.paths["/v1/metadata/{file}"]?.get;
+
+    expect(operation).toBeDefined();
+    expect(operation!.security).toEqual([]);
+    expect(operation!.parameters).toContainEqual(expect.objectContaining({ name: "file", in: "path", required: true }));
+    expect(Object.keys(operation!.responses as JsonObject).sort()).toEqual(["200", "404"]);
+    expect((jsonSchemaOf((operation!.responses as JsonObject)["200"])?.schema as JsonObject).type).toBe("object");
+  });
+
   it("declares bearer authentication", async () => {
     const { document } = await fetchDocument();
     const schemes = (document.components.securitySchemes ?? {}) as Record<string, JsonObject>;
