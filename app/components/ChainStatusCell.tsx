@@ -6,7 +6,7 @@ import type { ChainState } from "~/domain/schemas/chain";
 
 export const CHAIN_STATUS_LABELS = { PENDING: "Minting", HELD: "Held", MINTED: "Minted", FAILED: "Failed" } as const;
 const TONES = { PENDING: "attention", HELD: "warning", MINTED: "success", FAILED: "critical" } as const;
-const REASON_PREVIEW_LENGTH = 90;
+const REASON_PREVIEW_LENGTH = 200;
 
 /** "7xKXt…9fQa": enough of an address to recognise it. */
 export const shortAddress = (address: string) => `${address.slice(0, 5)}…${address.slice(-4)}`;
@@ -22,9 +22,12 @@ export function ChainStatusCell({ chain, itemId, itemName }: { chain: ChainState
         {shortAddress(chain.mint)}
       </Link>
       {reason && (
-        <Text as="span" variant="bodySm" tone={chain.status === "FAILED" ? "critical" : "subdued"}>
-          {reason.length > REASON_PREVIEW_LENGTH ? `${reason.slice(0, REASON_PREVIEW_LENGTH - 1)}…` : reason}
-        </Text>
+        // Table cells do not wrap; a reason is a sentence to read, so this one does.
+        <div style={{ whiteSpace: "normal", maxWidth: "18rem" }} title={reason}>
+          <Text as="span" variant="bodySm" tone={chain.status === "FAILED" ? "critical" : "subdued"} breakWord>
+            {reason.length > REASON_PREVIEW_LENGTH ? `${reason.slice(0, REASON_PREVIEW_LENGTH - 1)}…` : reason}
+          </Text>
+        </div>
       )}
       {chain.status === "FAILED" && <RetryMintButton itemId={itemId} itemName={itemName} />}
     </BlockStack>
