@@ -1,11 +1,12 @@
 import { Keypair } from "@solana/web3.js";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db.server";
 import { DEMO_SHOP } from "~/demo/demo-mode.server";
 import { createCard } from "~/domain/cards.server";
 import { USER_AGENT } from "../support/api";
-import { launchBrowser, newPage, screenshot } from "../support/browser";
+import { navigate, openAdminPage, openFirstCustomer, shown, toast } from "../support/admin-browser";
+import { launchBrowser, screenshot } from "../support/browser";
 
 // What a merchant clicks, in Debian's Chromium, against the built server in demo mode.
 const demoUrl = inject("demoUrl");
@@ -18,28 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openAdmin(path = "/app"): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto(`${demoUrl}/demo?to=${encodeURIComponent(path)}`);
-  await page.getByRole("link", { name: "Home" }).waitFor();
-  return page;
-}
-
-/** Waits until the element is on screen; fails the test if it never is. */
-const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
-const navigate = (page: Page, name: string) => page.locator("ui-nav-menu").getByRole("link", { name }).click();
-const toast = (page: Page, text: string | RegExp) => page.locator("#demo-toasts").getByText(text);
-
-async function openFirstCustomer(page: Page) {
-  await navigate(page, "Customers");
-  await page.getByRole("heading", { name: "Customers" }).waitFor();
-  await screenshot(page, "02-customers");
-  const row = page.locator("tbody tr").first();
-  const name = (await row.locator("td").first().innerText()).trim();
-  await row.click();
-  await page.getByRole("heading", { name, level: 1 }).waitFor();
-  return name;
-}
+const openAdmin = (path = "/app") => openAdminPage(browser, demoUrl, path);
 
 describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
   it("validates a registered name and issues a twin of an ordered product, listed on the customer page and on Twins", async () => {
@@ -47,7 +27,7 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
     await shown(page.getByText("Cards waiting to be claimed"));
     await screenshot(page, "01-home");
 
-    await openFirstCustomer(page);
+    await openFirstCustomer(page, "02-customers");
     const name = `e2e-${Date.now().toString(36)}`;
     const wallet = Keypair.generate().publicKey.toBase58();
     await page.getByLabel("Universal name", { exact: true }).fill(name);

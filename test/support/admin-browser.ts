@@ -1,0 +1,50 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { newPage, screenshot } from "./browser";
+
+/** The embedded admin of the demo shop, opened through /demo on a demo-mode server, at `path`. */
+export async function openAdminPage(browser: Browser, serverUrl: string, path = "/app"): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${serverUrl}/demo?to=${encodeURIComponent(path)}`);
+  await page.getByRole("link", { name: "Home" }).waitFor();
+  return page;
+}
+
+/** Waits until the element is on screen; fails the test if it never is. */
+export const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
+/** Follows a link of the app's navigation menu (App Bridge's ui-nav-menu). */
+export const navigate = (page: Page, name: string) => page.locator("ui-nav-menu").getByRole("link", { name }).click();
+/** A toast the local App Bridge shows. */
+export const toast = (page: Page, text: string | RegExp) => page.locator("#demo-toasts").getByText(text);
+
+/** Opens Customers, then the first customer's page; returns the customer's name. */
+export async function openFirstCustomer(page: Page, screenshotName?: string) {
+  await navigate(page, "Customers");
+  await page.getByRole("heading", { name: "Customers" }).waitFor();
+  if (screenshotName) await screenshot(page, screenshotName);
+  const row = page.locator("tbody tr").first();
+  const name = (await row.locator("td").first().innerText()).trim();
+  await row.click();
+  await page.getByRole("heading", { name, level: 1 }).waitFor();
+  return name;
+}
+
+/** On a customer's page: registers a universal name for their wallet, then validates it (issuing step 1). */
+export async function registerAndValidateName(page: Page, name: string, wallet: string) {
+  await page.getByLabel("Universal name", { exact: true }).fill(name);
+  await page.getByLabel("Wallet public key").fill(wallet);
+  await page.getByRole("button", { name: "Register name" }).click();
+  await shown(toast(page, `“${name}” registered`));
+  await page.getByLabel("Customer's universal name").fill(name);
+  await page.getByRole("button", { name: "Validate" }).click();
+  await shown(page.getByText(`“${name}” is available`));
+}
+
+/** Step 2: pre-fills the twin from the customer's first ordered product; returns its title once the form shows it. */
+export async function prefillFirstOrderedProduct(page: Page): Promise<string> {
+  const product = page.getByLabel("Pre-fill from an ordered product");
+  const title = (await product.locator("option").nth(1).innerText()).split(" — ")[0]!;
+  await product.selectOption({ index: 1 });
+  await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(title);
+  return title;
+}
