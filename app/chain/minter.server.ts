@@ -80,23 +80,18 @@ export class ChainMinter extends PollingWorker {
     };
   }
 
-  async drainOnce(): Promise<number> {
-    const candidates = await db.chainMint.findMany({
+  protected async dueIds(): Promise<string[]> {
+    const rows = await db.chainMint.findMany({
       where: this.due(new Date()),
       select: { id: true },
       orderBy: { nextAttemptAt: "asc" },
       take: this.batchSize,
     });
-    let handled = 0;
-    for (const { id } of candidates) {
-      if (this.stopping) break;
-      if ((await this.processOne(id)) !== undefined) handled++;
-    }
-    return handled;
+    return rows.map((row) => row.id);
   }
 
   /** Claims one row and mints it; undefined when another worker had it. */
-  private async processOne(id: string): Promise<Outcome | undefined> {
+  protected async processOne(id: string): Promise<Outcome | undefined> {
     const now = new Date();
     const lease = new Date(now.getTime() + this.leaseMs);
     const claimed = await db.chainMint.updateMany({ where: { id, ...this.due(now) }, data: { status: "MINTING", lockedUntil: lease } });
@@ -107,7 +102,12 @@ export class ChainMinter extends PollingWorker {
     const { row, subject } = found;
 
     if (!(await nftDistributionApproval(row.shop))) {
-      return this.record(held, "HELD", { status: "HELD", lockedUntil: null, lastError: HELD_REASON });
+      const outcome = await this.record(held, "HELD", { status: "HELD", lockedUntil: null, lastError: HELD_REASON });
+      // Approval may have come between the check and the write, releasing nothing: release this one.
+      if (await nftDistributionApproval(row.shop)) {
+        await db.chainMint.updateMany({ where: { id, status: "HELD" }, data: { status: "PENDING", lastError: null, nextAttemptAt: new Date() } });
+      }
+      return outcome;
     }
     const mint = mintKeypairFor(this.issuer, row.id);
     if (mint.publicKey.toBase58() !== row.mintAddress) {

@@ -1,6 +1,7 @@
 /**
  * The loop of an outbox worker: drain what is due, sleep `pollMs` when nothing
- * was, until stop(). Subclasses claim and handle rows in drainOnce().
+ * was, until stop(). Subclasses say which rows are due and claim and handle
+ * one at a time, so a stop never leaves a batch claimed but unhandled.
  */
 export abstract class PollingWorker {
   private running: Promise<void> | undefined;
@@ -13,8 +14,21 @@ export abstract class PollingWorker {
     protected readonly log: Pick<Console, "info" | "warn" | "error">,
   ) {}
 
-  /** Claims and handles due rows; resolves with how many this worker handled. */
-  abstract drainOnce(): Promise<number>;
+  /** Ids of rows due now, oldest first, at most one batch. */
+  protected abstract dueIds(): Promise<string[]>;
+
+  /** Claims one row and handles it; undefined when another worker had it. */
+  protected abstract processOne(id: string): Promise<string | undefined>;
+
+  /** Claims and handles due rows, one at a time; resolves with how many this worker handled. */
+  async drainOnce(): Promise<number> {
+    let handled = 0;
+    for (const id of await this.dueIds()) {
+      if (this.stopping) break;
+      if ((await this.processOne(id)) !== undefined) handled++;
+    }
+    return handled;
+  }
 
   /** Releases what the worker holds (connections) once stopped. */
   protected async close(): Promise<void> {}

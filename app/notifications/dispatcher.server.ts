@@ -76,23 +76,18 @@ export class Dispatcher extends PollingWorker {
   }
 
   /** Claims and delivers due rows, one at a time; resolves with how many rows this dispatcher handled. */
-  async drainOnce(): Promise<number> {
-    const candidates = await this.db.notification.findMany({
+  protected async dueIds(): Promise<string[]> {
+    const rows = await this.db.notification.findMany({
       where: this.due(new Date()),
       select: { id: true },
       orderBy: { nextAttemptAt: "asc" },
       take: this.batchSize,
     });
-    let handled = 0;
-    for (const { id } of candidates) {
-      if (this.stopping) break;
-      if ((await this.processOne(id)) !== undefined) handled++;
-    }
-    return handled;
+    return rows.map((row) => row.id);
   }
 
   /** Claims one row and delivers it; undefined when another dispatcher had it. */
-  private async processOne(id: string): Promise<Outcome | undefined> {
+  protected async processOne(id: string): Promise<Outcome | undefined> {
     const now = new Date();
     const lease = new Date(now.getTime() + this.leaseMs);
     const claimed = await this.db.notification.updateMany({
