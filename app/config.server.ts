@@ -13,6 +13,16 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** A whole number ≥ 1 from the environment, `fallback` when unset. */
+export const positiveIntEnv = (fallback: number) =>
+  z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").default(fallback);
+
+/** Optional text from the environment: surrounding spaces dropped, empty means unset. */
+export const optionalTextEnv = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }

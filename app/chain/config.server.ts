@@ -1,33 +1,25 @@
 import type { Keypair } from "@solana/web3.js";
 import { z } from "zod";
-import { parseEnv, publicAppUrl } from "~/config.server";
+import { optionalTextEnv, parseEnv, positiveIntEnv, publicAppUrl } from "~/config.server";
 import { parseIssuerSecretKey } from "./issuer-key.server";
 import { CLUSTERS, type Cluster } from "./port";
 
-const positiveInt = (fallback: number) =>
-  z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").default(fallback);
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value?.trim() ? value.trim() : undefined));
-
 const chainSchema = z
   .object({
-    SOLANA_RPC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) JSON-RPC URL" }).optional()),
-    ISSUER_SECRET_KEY: optionalText,
+    SOLANA_RPC_URL: optionalTextEnv.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) JSON-RPC URL" }).optional()),
+    ISSUER_SECRET_KEY: optionalTextEnv,
     /** Only for explorer links; guessed from SOLANA_RPC_URL when unset. */
     SOLANA_CLUSTER: z.enum(CLUSTERS, { error: `must be one of ${CLUSTERS.join(", ")}` }).optional(),
     /** The app's public URL: each NFT's metadata JSON is served under it. */
-    SHOPIFY_APP_URL: optionalText,
+    SHOPIFY_APP_URL: optionalTextEnv,
     /** "off" keeps `npm start` from minting (run `npm run worker` instead). */
     CHAIN_WORKER: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
-    CHAIN_MAX_ATTEMPTS: positiveInt(8),
-    CHAIN_POLL_MS: positiveInt(1000),
+    CHAIN_MAX_ATTEMPTS: positiveIntEnv(8),
+    CHAIN_POLL_MS: positiveIntEnv(1000),
     // Longer than one send: a blockhash lives about 60–90 s.
-    CHAIN_LEASE_MS: positiveInt(180_000),
-    CHAIN_BACKOFF_BASE_MS: positiveInt(5_000),
-    CHAIN_BACKOFF_MAX_MS: positiveInt(60 * 60 * 1000),
+    CHAIN_LEASE_MS: positiveIntEnv(180_000),
+    CHAIN_BACKOFF_BASE_MS: positiveIntEnv(5_000),
+    CHAIN_BACKOFF_MAX_MS: positiveIntEnv(60 * 60 * 1000),
   })
   .transform((env, ctx) => {
     if (Boolean(env.SOLANA_RPC_URL) !== Boolean(env.ISSUER_SECRET_KEY)) {
