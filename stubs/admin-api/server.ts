@@ -2,10 +2,11 @@
 // exchange of Shopify's embedded auth, the GraphQL operations the app sends
 // (app/shopify/admin-customers.server.ts), and the demo product images.
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildDemoData, type ShopCustomer } from "./demo-data";
 import { demoImages } from "./images";
+import { readBody } from "../shared/read-body";
 
 const SCOPE = "read_customers,read_orders,read_products,write_app_proxy";
 
@@ -136,16 +137,6 @@ function customersPage(all: ShopCustomer[], variables: Record<string, unknown>) 
       endCursor: nodes.length ? cursorOf(end - 1) : null,
     },
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
 }
 
 function parseFields(body: string, contentType: string | undefined): Record<string, string> {

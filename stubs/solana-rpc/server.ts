@@ -2,12 +2,13 @@
 // @solana/web3.js need (./methods.ts), over one in-process LiteSVM chain, so the
 // web server, `npm run worker` and a test all see the same ledger.
 import { existsSync, renameSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { LiteSVM } from "litesvm";
 import { LiteSvmChain } from "../../app/chain/litesvm.server";
 import { answer } from "./json-rpc";
 import { solanaRpcMethods } from "./methods";
+import { readBody } from "../shared/read-body";
 
 export interface SolanaRpcStub {
   url: string;
@@ -62,16 +63,6 @@ export async function startSolanaRpcStub(options: SolanaRpcStubOptions = {}): Pr
       server.closeAllConnections();
     }),
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
 }
 
 function send(res: ServerResponse, body: unknown) {

@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { DEMO_SHOP } from "~/demo/demo-mode.server";
 import { createCard } from "~/domain/cards.server";
 import { USER_AGENT } from "../support/api";
-import { navigate, openAdminPage, openFirstCustomer, shown, toast } from "../support/admin-browser";
+import { navigate, openAdminPage, openFirstCustomer, prefillFirstOrderedProduct, registerAndValidateName, shown, toast } from "../support/admin-browser";
 import { launchBrowser, screenshot } from "../support/browser";
 
 // What a merchant clicks, in Debian's Chromium, against the built server in demo mode.
@@ -30,21 +30,10 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
     await openFirstCustomer(page, "02-customers");
     const name = `e2e-${Date.now().toString(36)}`;
     const wallet = Keypair.generate().publicKey.toBase58();
-    await page.getByLabel("Universal name", { exact: true }).fill(name);
-    await page.getByLabel("Wallet public key").fill(wallet);
-    await page.getByRole("button", { name: "Register name" }).click();
-    await shown(toast(page, `“${name}” registered`));
-
-    await page.getByLabel("Customer's universal name").fill(name);
-    await page.getByRole("button", { name: "Validate" }).click();
-    await shown(page.getByText(`“${name}” is available`));
+    await registerAndValidateName(page, name, wallet);
     await shown(page.getByText(wallet).first());
 
-    const product = page.getByLabel("Pre-fill from an ordered product");
-    const firstProduct = await product.locator("option").nth(1).innerText();
-    await product.selectOption({ index: 1 });
-    const title = firstProduct.split(" — ")[0]!;
-    await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(title);
+    const title = await prefillFirstOrderedProduct(page);
     await expect.poll(() => page.getByLabel("Currency").inputValue()).not.toBe("");
     await expect.poll(() => page.getByLabel("Brand").inputValue()).not.toBe("");
     await screenshot(page, "03-customer-twin-step-2");
