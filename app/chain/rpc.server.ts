@@ -26,45 +26,48 @@ export class RpcChain implements ChainPort {
   }
 
   getLatestBlockhash(): Promise<RecentBlockhash> {
-    return rpc(() => this.connection.getLatestBlockhash("confirmed"));
+    return this.rpc(() => this.connection.getLatestBlockhash("confirmed"));
+  }
+
+  /** Runs one RPC call, turning its failure into a ChainError that says whether a retry may help. */
+  private async rpc<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      const chainError = toChainError(error);
+      // Errors end up in admin and /v1 (`reason`); a provider's URL often carries its API key.
+      const message = chainError.message.split(this.rpcUrl).join("<SOLANA_RPC_URL>").replace(/([?&](?:api[-_]?key|token)=)[^&\s"']+/gi, "$1…");
+      return Promise.reject(new ChainError(message, chainError.transient, chainError.retryAfterMs));
+    }
   }
 
   async sendAndConfirm(transaction: Transaction, lifetime: RecentBlockhash): Promise<string> {
-    const signature = await rpc(() => this.connection.sendRawTransaction(transaction.serialize({ verifySignatures: false }), { preflightCommitment: "confirmed", maxRetries: 0 }));
+    const signature = await this.rpc(() => this.connection.sendRawTransaction(transaction.serialize({ verifySignatures: false }), { preflightCommitment: "confirmed", maxRetries: 0 }));
     for (;;) {
       const status = await this.getSignatureStatus(signature);
       if (status === "confirmed") return signature;
       if (status === "failed") throw new ChainError(`Transaction ${signature} failed on-chain`, false);
-      const height = await rpc(() => this.connection.getBlockHeight("confirmed"));
+      const height = await this.rpc(() => this.connection.getBlockHeight("confirmed"));
       if (height > lifetime.lastValidBlockHeight) throw new ChainError(`Transaction ${signature} expired before it was confirmed (blockhash too old)`, true);
       await new Promise((resolve) => setTimeout(resolve, this.confirmPollMs));
     }
   }
 
   async getAccount(address: PublicKey): Promise<ChainAccount | null> {
-    const account = await rpc(() => this.connection.getAccountInfo(address, "confirmed"));
+    const account = await this.rpc(() => this.connection.getAccountInfo(address, "confirmed"));
     return account && { owner: account.owner, lamports: account.lamports, data: account.data };
   }
 
   getMinimumBalanceForRentExemption(bytes: number): Promise<number> {
-    return rpc(() => this.connection.getMinimumBalanceForRentExemption(bytes, "confirmed"));
+    return this.rpc(() => this.connection.getMinimumBalanceForRentExemption(bytes, "confirmed"));
   }
 
   async getSignatureStatus(signature: string): Promise<"confirmed" | "failed" | "unknown"> {
-    const { value } = await rpc(() => this.connection.getSignatureStatuses([signature], { searchTransactionHistory: true }));
+    const { value } = await this.rpc(() => this.connection.getSignatureStatuses([signature], { searchTransactionHistory: true }));
     const status = value[0];
     if (!status) return "unknown";
     if (status.err) return "failed";
     return status.confirmationStatus === "confirmed" || status.confirmationStatus === "finalized" ? "confirmed" : "unknown";
-  }
-}
-
-/** Runs one RPC call, turning its failure into a ChainError that says whether a retry may help. */
-async function rpc<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw toChainError(error);
   }
 }
 
@@ -86,7 +89,7 @@ function toChainError(error: unknown): ChainError {
   const httpStatus = /(?:^|\s)(\d{3})\s/.exec(message)?.[1];
   if (httpStatus) {
     const status = Number(httpStatus);
-    return new ChainError(`Solana RPC answered ${message}`, status === 429 || status >= 500);
+    return new ChainError(`Solana RPC answered HTTP ${status} (${message})`, status === 429 || status >= 500);
   }
   return new ChainError(`Solana RPC unreachable: ${message}`, true);
 }

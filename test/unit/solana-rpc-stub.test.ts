@@ -246,16 +246,18 @@ describe("RpcChain through the stub", () => {
     expect(await chain.getAccount(mint)).toBeNull();
   });
 
-  it("fails transiently when the RPC answers 503", async () => {
-    const unavailable = createServer((_req, res) => {
+  it("fails transiently when the RPC answers 503, without repeating the RPC URL's API key", async () => {
+    // Some providers echo the request URL, key included, in their error pages.
+    const unavailable = createServer((req, res) => {
       res.writeHead(503, { "Content-Type": "text/plain" });
-      res.end("Service Unavailable");
+      res.end(`Service Unavailable for http://${req.headers.host}${req.url}`);
     });
-    const url = await listen(unavailable);
+    const url = `${await listen(unavailable)}/?api-key=provider-secret-123`;
     try {
       const error = await chainErrorOf(new RpcChain(url, "localnet").getLatestBlockhash());
       expect(error.transient).toBe(true);
       expect(error.message).toContain("503");
+      expect(error.message).not.toContain("provider-secret-123");
     } finally {
       unavailable.close();
     }
