@@ -121,7 +121,10 @@ export class ChainMinter extends PollingWorker {
         return this.fail(held, row, row.lastError ?? "Gave up: the worker stopped during the last attempt");
       }
     } catch (error) {
-      return this.retryOrFail(held, row, row.attempts, error);
+      // The chain could not even be read: an attempt all the same, so a long outage ends FAILED (with Retry) rather than looping.
+      const attempts = row.attempts + 1;
+      await db.chainMint.updateMany({ where: held, data: { attempts } });
+      return this.retryOrFail(held, row, attempts, error);
     }
 
     const attempts = row.attempts + 1;

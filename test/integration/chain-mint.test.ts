@@ -322,6 +322,21 @@ describe("holds and failures", () => {
     expect(chain.sendsThatLanded).toBe(0);
   });
 
+  it("counts a chain that cannot be read as an attempt, so an outage ends FAILED with the reason rather than looping", async () => {
+    const shop = await approvedShop();
+    const chain = new FlakyChain(fundedChain(issuer));
+    const { twin } = await twinFor(shop);
+    const minter = minterFor(shop, chain, issuer, { maxAttempts: 2 });
+    chain.readsFail = true;
+
+    await minter.drainOnce();
+    expect(await rowOf(twin.chain!.mint)).toMatchObject({ status: "PENDING", attempts: 1, lastError: "Solana RPC unreachable: fetch failed" });
+    await minter.drainOnce();
+
+    expect(await rowOf(twin.chain!.mint)).toMatchObject({ status: "FAILED", attempts: 2, lastError: "Solana RPC unreachable: fetch failed" });
+    expect(chain.sendsThatLanded).toBe(0);
+  });
+
   it("fails rather than minting to a new address when the issuer key changed after queueing", async () => {
     const shop = await approvedShop();
     const other = Keypair.generate();
