@@ -53,13 +53,13 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
         createdAt: now,
       }));
       await tx.unitCard.createMany({ data: rows });
-      if (recipient.kind === "owner") {
-        // Cards by redemption are minted when redeemed, to the redeemer's key.
-        await enqueueMints(tx, shop, rows.map((row) => ({ cardId: row.id, recipient: recipient.publicKey })));
-        const stored = await tx.unitCard.findMany({ where: { id: { in: rows.map((row) => row.id) } }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
-        return stored.map((row) => toUnitCard(row));
-      }
-      return rows.map((row) => toUnitCard({ ...row, redemption: redemption?.row ?? null } as CardWithRedemption, redemption?.code));
+      // Cards by owner are minted now; cards by redemption when redeemed, to the redeemer's key.
+      const mints = recipient.kind === "owner"
+        ? await enqueueMints(tx, shop, rows.map((row) => ({ cardId: row.id, recipient: recipient.publicKey })))
+        : [];
+      const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
+      return rows.map((row) =>
+        toUnitCard({ ...row, redemption: redemption?.row ?? null, chainMint: mintOf.get(row.id) } as CardWithRedemption, redemption?.code));
     });
   } catch (error) {
     // Another request stored the same custom code between our check and our insert.

@@ -16,10 +16,10 @@ export type MintFor = { twinId: string; cardId?: never } | { cardId: string; twi
  * chain issuing is configured; a no-op otherwise (the off-chain registry is
  * the default). The mint address is derived and stored here, before any send.
  */
-export async function enqueueMints(tx: Tx, shop: string, items: (MintFor & { recipient: string })[]): Promise<void> {
+export async function enqueueMints(tx: Tx, shop: string, items: (MintFor & { recipient: string })[]): Promise<ChainMint[]> {
   const issuing = chainIssuing();
-  if (!issuing || items.length === 0) return;
-  await tx.chainMint.createMany({
+  if (!issuing || items.length === 0) return [];
+  return tx.chainMint.createManyAndReturn({
     data: items.map(({ recipient, ...subject }) => {
       const id = newId("nft");
       return {
@@ -37,25 +37,34 @@ export async function enqueueMints(tx: Tx, shop: string, items: (MintFor & { rec
 /** Whether this server mints (SOLANA_RPC_URL and ISSUER_SECRET_KEY are set). */
 export const chainIssuingOn = () => chainIssuing() !== undefined;
 
-/** The API's view of a mint; MINTING is shown as PENDING (the worker holds it). */
+/** A stored status as the API shows it: MINTING (a worker holds the row) is still PENDING to everyone else. */
+const publicStatus = (status: string): ChainStatus => (status === "MINTING" ? "PENDING" : (status as ChainStatus));
+
+/** The URLs every chain view is built with, read once per process (views are built per row of every list). */
+let links: { appUrl: string; localRpcUrl: string | undefined } | undefined;
+function viewLinks() {
+  if (!links) {
+    // Explorer reads a local chain only through its RPC URL, and only one on this machine is safe to show.
+    const rpcUrl = chainIssuing()?.rpcUrl;
+    links = { appUrl: publicAppUrl(), localRpcUrl: rpcUrl && isLoopback(new URL(rpcUrl).hostname) ? rpcUrl : undefined };
+  }
+  return links;
+}
+
+/** The API's view of a mint. */
 export function toChainState(row: ChainMint | null | undefined): ChainState {
   if (!row) return null;
-  const status: ChainStatus = row.status === "MINTING" ? "PENDING" : (row.status as ChainStatus);
+  const status = publicStatus(row.status);
+  const { appUrl, localRpcUrl } = viewLinks();
   return {
     status,
     mint: row.mintAddress,
     signature: row.signature,
-    explorerUrl: explorerUrl(row.cluster as Cluster, "address", row.mintAddress, localRpcUrl()),
-    metadataUrl: `${publicAppUrl()}${metadataPath(row.id)}`,
+    explorerUrl: explorerUrl(row.cluster as Cluster, "address", row.mintAddress, localRpcUrl),
+    metadataUrl: `${appUrl}${metadataPath(row.id)}`,
     reason: status === "MINTED" ? null : row.lastError,
     mintedAt: row.mintedAt?.toISOString() ?? null,
   };
-}
-
-/** Explorer can read a local chain only through its RPC URL, and only one on this machine is safe to show. */
-function localRpcUrl(): string | undefined {
-  const rpcUrl = chainIssuing()?.rpcUrl;
-  return rpcUrl && isLoopback(new URL(rpcUrl).hostname) ? rpcUrl : undefined;
 }
 
 /** The admin's Retry for a twin's or card's NFT: a FAILED mint goes back to the queue with fresh attempts. */
@@ -68,7 +77,7 @@ export async function retryMint(shop: string, itemId: string): Promise<void> {
   if (count === 1) return;
   const exists = await db.chainMint.findFirst({ where: ofItem, select: { status: true } });
   if (!exists) throw notFound("Mint");
-  throw conflict(`Only a FAILED mint can be retried; this one is ${exists.status === "MINTING" ? "PENDING" : exists.status}`);
+  throw conflict(`Only a FAILED mint can be retried; this one is ${publicStatus(exists.status)}`);
 }
 
 /** Whether the merchant confirmed Shopify approved the shop to distribute NFTs. */
@@ -105,9 +114,9 @@ export interface ChainOverview {
 /** What the admin shows about on-chain issuing for a shop. */
 export async function chainOverview(shop: string): Promise<ChainOverview> {
   const issuing = chainIssuing();
-  const issuer = issuing?.issuer.publicKey.toBase58();
+  const issuer = issuing?.issuer.publicKey.toBase58() ?? "";
   return {
-    issuing: issuing && issuer ? { cluster: issuing.cluster, issuer, issuerExplorerUrl: explorerUrl(issuing.cluster, "address", issuer, localRpcUrl()) } : null,
+    issuing: issuing ? { cluster: issuing.cluster, issuer, issuerExplorerUrl: explorerUrl(issuing.cluster, "address", issuer, viewLinks().localRpcUrl) } : null,
     nftApprovedAt: (await nftDistributionApproval(shop))?.toISOString() ?? null,
     counts: await chainMintCounts(shop),
   };
@@ -117,7 +126,7 @@ export async function chainOverview(shop: string): Promise<ChainOverview> {
 export async function chainMintCounts(shop: string): Promise<Record<ChainStatus, number>> {
   const groups = await db.chainMint.groupBy({ by: ["status"], where: { shop }, _count: true });
   const counts: Record<ChainStatus, number> = { PENDING: 0, HELD: 0, MINTED: 0, FAILED: 0 };
-  for (const group of groups) counts[group.status === "MINTING" ? "PENDING" : (group.status as ChainStatus)] += group._count;
+  for (const group of groups) counts[publicStatus(group.status)] += group._count;
   return counts;
 }
 

@@ -1,6 +1,6 @@
 import { db } from "~/db.server";
 import { TokenBuckets } from "~/lib/token-bucket";
-import { CARD_VIEW_INCLUDE, toUnitCard } from "./card-view";
+import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { hashCode, normalizeCode } from "./codes.server";
 import { conflict, DomainError, notFound } from "./errors";
@@ -46,14 +46,14 @@ export async function redeemCode(shop: string, input: unknown, client: RedeemCli
       where: { redemptionId: redemption.id },
       data: { status: "OWNED", owner, publicKey },
     });
-    const claimed = await tx.unitCard.findMany({ where: { redemptionId: redemption.id }, select: { id: true } });
-    await enqueueMints(tx, shop, claimed.map(({ id }) => ({ cardId: id, recipient: publicKey })));
     const cards = await tx.unitCard.findMany({
       where: { redemptionId: redemption.id },
       orderBy: { id: "asc" },
-      include: CARD_VIEW_INCLUDE,
+      include: { redemption: true },
     });
-    return cards.map((card) => toUnitCard(card));
+    const mints = await enqueueMints(tx, shop, cards.map(({ id }) => ({ cardId: id, recipient: publicKey })));
+    const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
+    return cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
   });
 }
 

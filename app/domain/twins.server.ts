@@ -1,6 +1,6 @@
 import type { ChainMint, DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
-import { enqueueMints, toChainState } from "./chain-mints.server";
 import { db } from "~/db.server";
+import { enqueueMints, toChainState } from "./chain-mints.server";
 import { fieldError, notFound } from "./errors";
 import { newId } from "./ids";
 import { currencyMinorDigits, issueTwinInput, parseInput, type DigitalTwin } from "./schemas";
@@ -34,28 +34,29 @@ export async function issueTwin(shop: string, input: unknown): Promise<DigitalTw
   if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
   if (name.publicKey !== twin.public_key) throw fieldError("public_key", "Does not match the universal name's public key");
   return db.$transaction(async (tx) => {
-    const { id } = await tx.digitalTwin.create({
+    const row = await tx.digitalTwin.create({
       data: {
-      id: newId("twin"),
-      shop,
-      nameId: name.id,
-      publicKey: twin.public_key,
-      title: twin.title,
-      creator: twin.creator,
-      description: twin.description,
-      quantity: twin.quantity,
-      // Exact decimal text in the currency's own precision: 19.99 USD → "19.99", 1500 JPY → "1500".
-      price: twin.price === undefined || !twin.currency ? null : twin.price.toFixed(currencyMinorDigits(twin.currency)),
-      currency: twin.currency ?? null,
-      brand: twin.brand,
-      categories: twin.categories,
-      links: twin.links,
-      images: twin.images,
+        id: newId("twin"),
+        shop,
+        nameId: name.id,
+        publicKey: twin.public_key,
+        title: twin.title,
+        creator: twin.creator,
+        description: twin.description,
+        quantity: twin.quantity,
+        // Exact decimal text in the currency's own precision: 19.99 USD → "19.99", 1500 JPY → "1500".
+        price: twin.price === undefined || !twin.currency ? null : twin.price.toFixed(currencyMinorDigits(twin.currency)),
+        currency: twin.currency ?? null,
+        brand: twin.brand,
+        categories: twin.categories,
+        links: twin.links,
+        images: twin.images,
       },
+      include: { name: true },
     });
     // The twin's NFT goes to the key the name is registered with (checked above).
-    await enqueueMints(tx, shop, [{ twinId: id, recipient: twin.public_key }]);
-    return toDigitalTwin(await tx.digitalTwin.findUniqueOrThrow({ where: { id }, include: TWIN_VIEW_INCLUDE }));
+    const [chainMint] = await enqueueMints(tx, shop, [{ twinId: row.id, recipient: twin.public_key }]);
+    return toDigitalTwin({ ...row, chainMint });
   });
 }
 

@@ -56,6 +56,8 @@ describe("Twins and Cards pages", () => {
   it("has no On-chain column for a shop with nothing on-chain when the server does not mint", async () => {
     const shop = uniqueShop();
     const page = await getPage("/app/twins", shop);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("No digital twins yet");
     expect(page.text).not.toContain("On-chain");
   });
 
