@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { errorBody, STATUS_OF } from "~/api/errors";
 import { DomainError } from "~/domain/errors";
-import { authenticate } from "~/shopify.server";
+import { loadConfig } from "~/config.server";
+import { verifiedProxyQuery } from "./proxy-signature.server";
 
 /** Where the storefront reaches the app proxy unless Shopify says otherwise (shopify.app.toml: prefix + subpath). */
 export const DEFAULT_PATH_PREFIX = "/apps/twincards";
-/** Shopify signs `timestamp`; older or newer requests than this are replays or a broken clock. */
-export const TIMESTAMP_TOLERANCE_SECONDS = 90;
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,60}\.myshopify\.com$/;
 const CUSTOMER_ID = /^[1-9]\d{0,19}$/;
@@ -29,33 +28,31 @@ export interface ProxyRequest {
 
 /**
  * Builds a `proxy.*` route's loader or action. Every request is verified here
- * first — the HMAC signature over the query (by `authenticate.public.appProxy`)
- * and a timestamp within ±90 s — and anything else is a 400 before the handler
- * runs. The shop and the customer are read from the verified query only.
+ * first (`verifyProxyRequest`) and anything else is a 400 before the handler runs.
  */
 export function proxyRoute(handler: (proxy: ProxyRequest) => Promise<Response>) {
   return async ({ request, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
-    const verified = await verifyProxyRequest(request, context.clientAddress);
+    const verified = verifyProxyRequest(request, context.clientAddress);
     if (verified instanceof Response) return verified;
     return handler(verified);
   };
 }
 
-export async function verifyProxyRequest(request: Request, clientAddress: string): Promise<ProxyRequest | Response> {
-  try {
-    await authenticate.public.appProxy(request);
-  } catch (error) {
-    if (error instanceof Response) return rejected();
-    throw error;
-  }
+let secret: string | undefined;
+const appSecret = () => (secret ??= loadConfig().SHOPIFY_API_SECRET);
+
+/**
+ * The signature over the query, a fresh timestamp and no repeated parameter
+ * (`verifiedProxyQuery`), then a `*.myshopify.com` shop and a numeric customer
+ * id or none. The shop and the customer come from the signed values only.
+ */
+export function verifyProxyRequest(request: Request, clientAddress: string): ProxyRequest | Response {
   const url = new URL(request.url);
-  const query = url.searchParams;
+  const query = verifiedProxyQuery(url, appSecret());
+  if (!query) return rejected();
   const shop = query.get("shop") ?? "";
   const customer = query.get("logged_in_customer_id") ?? "";
-  // The library checks the timestamp only when one is present; a request must carry it.
-  if (!SHOP_DOMAIN.test(shop) || !isFresh(query.get("timestamp")) || (customer !== "" && !CUSTOMER_ID.test(customer))) {
-    return rejected();
-  }
+  if (!SHOP_DOMAIN.test(shop) || (customer !== "" && !CUSTOMER_ID.test(customer))) return rejected();
   const prefix = query.get("path_prefix") ?? "";
   return {
     request,
@@ -67,13 +64,8 @@ export async function verifyProxyRequest(request: Request, clientAddress: string
   };
 }
 
-function isFresh(timestamp: string | null): boolean {
-  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
-  return Math.abs(Date.now() / 1000 - Number(timestamp)) <= TIMESTAMP_TOLERANCE_SECONDS;
-}
-
 const rejected = () =>
-  new Response("Bad Request: this URL works only through the shop's app proxy (missing, invalid or expired signature)", {
+  new Response("Bad Request: this URL works only through the shop's app proxy (missing, invalid, expired or repeated signed parameters)", {
     status: 400,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
