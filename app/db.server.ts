@@ -1,18 +1,60 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { Prisma, PrismaClient } from "@prisma/client";
 import { DEFAULT_DATABASE_URL } from "./database-url";
+import { SerialSqliteAdapterFactory } from "./db/sqlite-adapter.server";
 
 declare global {
   var __twinCardsDb: PrismaClient | undefined;
 }
 
+export type Tx = Prisma.TransactionClient;
+
+interface OpenTransaction {
+  tx: Tx;
+  open: boolean;
+}
+
+const current = new AsyncLocalStorage<OpenTransaction>();
+
 function createClient(): PrismaClient {
   const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  // A writer waits up to 5 s for another connection's transaction instead of failing at once.
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 5000 }) });
+  const adapter = new SerialSqliteAdapterFactory(url, { insideTransaction: () => current.getStore()?.open === true });
+  // Transactions queue for the one connection (and for other processes' writers): wait for a turn well past Prisma's 2 s default.
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: 15_000, timeout: 20_000 } });
 }
 
 // One client per process; kept on globalThis so Vite's dev reloads don't open more.
 export const db: PrismaClient = (globalThis.__twinCardsDb ??= createClient());
 export type Db = PrismaClient;
-export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/**
+ * Runs `work` in a transaction, or in the caller's when it is already in one:
+ * a domain command joins the transaction of whoever called it (an idempotent
+ * /v1 request stores its response in the same transaction as its work). Inside,
+ * every query must go through `tx`.
+ */
+export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  const open = current.getStore();
+  if (open?.open) return work(open.tx);
+  return db.$transaction(async (tx) => {
+    const scope: OpenTransaction = { tx, open: true };
+    try {
+      return await current.run(scope, () => work(tx));
+    } finally {
+      scope.open = false;
+    }
+  });
+}
+
+/** Prisma's code for a unique constraint that refused an insert. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+/**
+ * The database could not serve the request in time (locked by other writers
+ * past the retry budget, or no turn for a transaction): a retry later can succeed.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) return ["P1008", "P2024", "P2028"].includes(error.code);
+  return false;
+}

@@ -1,4 +1,5 @@
-import type { ErrorCode, ErrorDetail } from "~/domain/errors";
+import { isDatabaseBusy } from "~/db.server";
+import { DomainError, type ErrorCode, type ErrorDetail } from "~/domain/errors";
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   INVALID_JSON: 400,
@@ -11,6 +12,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export interface ErrorBody {
@@ -20,3 +22,7 @@ export interface ErrorBody {
 export const errorBody = (code: ErrorCode, message: string, details: ErrorDetail[] = []): ErrorBody => ({
   error: { code, message, details },
 });
+
+/** An error that is not the caller's fault but will pass (the database busy past its retries): 503 with Retry-After. */
+export const asUnavailable = (error: unknown): DomainError | null =>
+  isDatabaseBusy(error) ? new DomainError("UNAVAILABLE", "The service is busy; retry in a moment", [], 1) : null;

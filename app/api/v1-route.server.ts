@@ -3,7 +3,7 @@ import { authenticateApiKey } from "~/domain/api-keys.server";
 import { DomainError } from "~/domain/errors";
 import { once, requestFingerprint, type WorkResult } from "~/domain/idempotency.server";
 import { TokenBuckets } from "~/lib/token-bucket";
-import { errorBody, STATUS_OF } from "./errors";
+import { asUnavailable, errorBody, STATUS_OF } from "./errors";
 import { parseJsonBody, readBodyText } from "./request-body.server";
 
 type Method = "GET" | "POST";
@@ -115,10 +115,11 @@ const withHeaders = (result: WorkResult & { headers?: Record<string, string> }):
   headers: result.headers ?? {},
 });
 
-function failure(error: unknown, headers: Record<string, string> = {}): Outcome {
+function failure(thrown: unknown, headers: Record<string, string> = {}): Outcome {
+  const error = asUnavailable(thrown) ?? thrown;
   if (error instanceof DomainError) {
     const extra: Record<string, string> = { ...headers };
-    if (error.code === "RATE_LIMITED") extra["Retry-After"] = String(error.retryAfterSeconds ?? 1);
+    if (error.code === "RATE_LIMITED" || error.code === "UNAVAILABLE") extra["Retry-After"] = String(error.retryAfterSeconds ?? 1);
     if (error.code === "UNAUTHENTICATED") extra["WWW-Authenticate"] = 'Bearer realm="twin-cards"';
     // The unread rest of an oversize body is not worth receiving.
     if (error.code === "PAYLOAD_TOO_LARGE") extra.Connection = "close";

@@ -1,5 +1,5 @@
 import { Prisma } from "@prisma/client";
-import { db, type Tx } from "~/db.server";
+import { db, isUniqueViolation, transaction, type Tx } from "~/db.server";
 import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";
@@ -36,7 +36,7 @@ export async function createCardBatch(shop: string, input: unknown): Promise<Uni
 async function createCards(shop: string, cards: CardData[], recipient: Recipient, codePath: string) {
   const now = new Date();
   try {
-    return await db.$transaction(async (tx) => {
+    return await transaction(async (tx) => {
       const redemption = recipient.kind === "redemption"
         ? await createRedemption(tx, shop, recipient.redemption, cards, now, codePath)
         : undefined;
@@ -63,7 +63,7 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
     });
   } catch (error) {
     // Another request stored the same custom code between our check and our insert.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw codeInUse(codePath);
+    if (isUniqueViolation(error)) throw codeInUse(codePath);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { chainIssuing, isLoopback } from "~/chain/config.server";
 import { mintKeypairFor } from "~/chain/issuer-key.server";
 import { explorerUrl, type Cluster } from "~/chain/port";
 import { publicAppUrl } from "~/config.server";
-import { db, type Tx } from "~/db.server";
+import { db, transaction, type Tx } from "~/db.server";
 import { conflict, notFound } from "./errors";
 import { newId } from "./ids";
 import { metadataJson, metadataPath, type NftSubject } from "./nft-metadata";
@@ -93,7 +93,7 @@ export async function nftDistributionApproval(shop: string): Promise<Date | null
  */
 export async function setNftDistributionApproval(shop: string, approved: boolean): Promise<{ released: number }> {
   const nftApprovedAt = approved ? new Date() : null;
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     await tx.shopSetup.upsert({ where: { shop }, create: { shop, nftApprovedAt }, update: { nftApprovedAt } });
     if (!approved) return { released: 0 };
     const { count } = await tx.chainMint.updateMany({

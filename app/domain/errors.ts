@@ -9,7 +9,8 @@ export type ErrorCode =
   | "EXPIRED"
   | "PAYLOAD_TOO_LARGE"
   | "RATE_LIMITED"
-  | "INTERNAL";
+  | "INTERNAL"
+  | "UNAVAILABLE";
 
 export interface ErrorDetail {
   /** Where the problem is, e.g. `cards[2].media.imageUrls[0]`; `""` for the whole input. */
@@ -22,7 +23,7 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
-    /** Only for RATE_LIMITED: seconds until a retry can succeed. */
+    /** Only for RATE_LIMITED and UNAVAILABLE: seconds until a retry can succeed. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

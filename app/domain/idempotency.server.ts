@@ -1,28 +1,31 @@
 import { createHash } from "node:crypto";
-import { Prisma } from "@prisma/client";
-import { db } from "~/db.server";
+import type { IdempotencyRecord } from "@prisma/client";
+import { db, isUniqueViolation, transaction } from "~/db.server";
 import { conflict } from "./errors";
 import { newId } from "./ids";
 
 const RETENTION_MS = 24 * 3600_000;
-// A first request that has not finished after this long is taken to have died.
-const ABANDONED_AFTER_MS = 5 * 60_000;
+// Two requests can each see the other's commit between a read and a write; a third time is not a race but a fault.
+const MAX_ROUNDS = 3;
 
 export interface StoredResponse {
   status: number;
   body: string;
 }
 
-/** `keep: false` for outcomes a retry may change (server errors, rate limits): they are not replayed. */
+/** `keep: false` for outcomes a retry may change (server errors, rate limits): they are not stored. */
 export type WorkResult = StoredResponse & { keep: boolean };
 
 export const requestFingerprint = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("hex");
 
 /**
- * Runs `work` once per (shop, key). A repeat with the same fingerprint within
- * 24 h gets the stored response; another fingerprint, or a repeat while the
- * first is still running, is a CONFLICT. Outcomes marked `keep: false` are
- * forgotten, so the client can retry them with the same key.
+ * Runs `work` at most once per (shop, key) — also across a crash (decision 0019).
+ * A success is stored in the same transaction as the work, so the work and its
+ * stored response commit together or not at all; `work` must write only
+ * through `transaction()`, which joins this one. A failure is rolled back whole
+ * (nothing it wrote stays) and then stored on its own when `keep`, so a retry
+ * replays it. A repeat with the same fingerprint within 24 h gets the stored
+ * response; another fingerprint is a CONFLICT.
  */
 export async function once<T extends WorkResult>(
   shop: string,
@@ -30,20 +33,73 @@ export async function once<T extends WorkResult>(
   fingerprint: string,
   work: () => Promise<T>,
 ): Promise<(T & { replayed: false }) | (StoredResponse & { replayed: true })> {
-  const reserved = await reserve(shop, key, fingerprint);
-  if ("stored" in reserved) return { ...reserved.stored, replayed: true };
-  let result: T | undefined;
-  try {
-    result = await work();
-    return { ...result, replayed: false };
-  } finally {
-    if (result?.keep) {
-      await db.idempotencyRecord.update({ where: { id: reserved.id }, data: { status: result.status, body: result.body } });
-    } else {
-      await db.idempotencyRecord.delete({ where: { id: reserved.id } });
+  await purgeExpired(Date.now());
+  for (let round = 1; round <= MAX_ROUNDS; round++) {
+    const stored = await storedResponse(shop, key, fingerprint);
+    if (stored) return { ...stored, replayed: true };
+    try {
+      const result = await runAndStore(shop, key, fingerprint, work);
+      return { ...result, replayed: false };
+    } catch (error) {
+      // Another request with this key committed first: replay what it stored (next round).
+      if (!isUniqueViolation(error)) throw error;
     }
   }
+  throw conflict("Requests with this Idempotency-Key keep racing; retry", [{ path: "Idempotency-Key", message: "In use" }]);
 }
+
+/** Thrown inside the transaction to roll back a failed outcome while keeping it for the caller. */
+class RolledBack<T> {
+  constructor(readonly result: T) {}
+}
+
+async function runAndStore<T extends WorkResult>(shop: string, key: string, fingerprint: string, work: () => Promise<T>): Promise<T> {
+  let failed: T;
+  try {
+    return await transaction(async (tx) => {
+      // Claims the key first: on PostgreSQL a concurrent twin waits here for this commit instead of doing the work too.
+      const record = await tx.idempotencyRecord.create({ data: { id: newId("idem"), shop, key, requestHash: fingerprint } });
+      const result = await work();
+      if (!succeeded(result)) throw new RolledBack(result);
+      await tx.idempotencyRecord.update({ where: { id: record.id }, data: { status: result.status, body: result.body } });
+      return result;
+    });
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
+    failed = error.result as T;
+  }
+  if (failed.keep) {
+    await db.idempotencyRecord.create({
+      data: { id: newId("idem"), shop, key, requestHash: fingerprint, status: failed.status, body: failed.body },
+    });
+  }
+  return failed;
+}
+
+const succeeded = (result: WorkResult) => result.keep && result.status < 300;
+
+/**
+ * The stored response for this key, CONFLICT for another fingerprint, or null
+ * when the key is free. Expired records, and records without a response (left
+ * by versions that stored it after the work), free their key.
+ */
+async function storedResponse(shop: string, key: string, fingerprint: string): Promise<StoredResponse | null> {
+  const existing = await db.idempotencyRecord.findUnique({ where: { shop_key: { shop, key } } });
+  if (!existing) return null;
+  if (!isReplayable(existing)) {
+    await db.idempotencyRecord.deleteMany({ where: { id: existing.id, createdAt: existing.createdAt } });
+    return null;
+  }
+  if (existing.requestHash !== fingerprint) {
+    throw conflict("This Idempotency-Key was already used with a different request", [
+      { path: "Idempotency-Key", message: "Reused with a different body" },
+    ]);
+  }
+  return { status: existing.status, body: existing.body };
+}
+
+const isReplayable = (record: IdempotencyRecord): record is IdempotencyRecord & StoredResponse =>
+  record.status !== null && record.body !== null && Date.now() - record.createdAt.getTime() <= RETENTION_MS;
 
 // Stored responses can hold redemption codes: forget them once they can no
 // longer be replayed. At most once an hour per process, on the write path.
@@ -54,34 +110,4 @@ async function purgeExpired(now: number) {
   if (now - lastPurge < PURGE_EVERY_MS) return;
   lastPurge = now;
   await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(now - RETENTION_MS) } } });
-}
-
-async function reserve(shop: string, key: string, fingerprint: string): Promise<{ id: string } | { stored: StoredResponse }> {
-  await purgeExpired(Date.now());
-  for (;;) {
-    const existing = await db.idempotencyRecord.findUnique({ where: { shop_key: { shop, key } } });
-    const age = existing ? Date.now() - existing.createdAt.getTime() : 0;
-    const stale = existing && (age > RETENTION_MS || (existing.status === null && age > ABANDONED_AFTER_MS));
-    if (existing && !stale) {
-      if (existing.requestHash !== fingerprint) {
-        throw conflict("This Idempotency-Key was already used with a different request", [
-          { path: "Idempotency-Key", message: "Reused with a different body" },
-        ]);
-      }
-      if (existing.status === null || existing.body === null) {
-        throw conflict("A request with this Idempotency-Key is still in progress", [
-          { path: "Idempotency-Key", message: "In progress" },
-        ]);
-      }
-      return { stored: { status: existing.status, body: existing.body } };
-    }
-    if (existing) await db.idempotencyRecord.deleteMany({ where: { id: existing.id, createdAt: existing.createdAt } });
-    try {
-      const row = await db.idempotencyRecord.create({ data: { id: newId("idem"), shop, key, requestHash: fingerprint } });
-      return { id: row.id };
-    } catch (error) {
-      // Someone else reserved the key between our read and our write: look again.
-      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-    }
-  }
 }

@@ -1,5 +1,5 @@
-import { Prisma, type UniversalName } from "@prisma/client";
-import { db } from "~/db.server";
+import type { UniversalName } from "@prisma/client";
+import { db, isUniqueViolation, transaction } from "~/db.server";
 import { conflict } from "./errors";
 import { newId } from "./ids";
 import { parseInput, registerNameInput, validateNameQuery, type NameRecord, type NameValidation } from "./schemas";
@@ -14,14 +14,16 @@ const toNameRecord = (row: UniversalName): NameRecord => ({
 export async function registerName(shop: string, input: unknown): Promise<NameRecord> {
   const { name, publicKey, owner } = parseInput(registerNameInput, input);
   const taken = () => conflict(`The name "${name}" is already taken`, [{ path: "name", message: "Already taken" }]);
-  if (await db.universalName.findUnique({ where: { name } })) throw taken();
   try {
-    const row = await db.universalName.create({
-      data: { id: newId("uns"), name, publicKey, owner: owner ?? null, registeredByShop: shop },
+    return await transaction(async (tx) => {
+      if (await tx.universalName.findUnique({ where: { name } })) throw taken();
+      const row = await tx.universalName.create({
+        data: { id: newId("uns"), name, publicKey, owner: owner ?? null, registeredByShop: shop },
+      });
+      return toNameRecord(row);
     });
-    return toNameRecord(row);
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw taken();
+    if (isUniqueViolation(error)) throw taken();
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { ulid } from "ulid";
-import { db, type Tx } from "~/db.server";
+import { db, transaction, type Tx } from "~/db.server";
 import { toUnitCard } from "./card-view";
 import { fieldError } from "./errors";
 import { email as emailSchema, phone as phoneSchema, type DigitalTwin, type UnitCard } from "./schemas";
@@ -64,7 +64,7 @@ export async function customerDataReport(
   options: { externalId?: string } = {},
 ): Promise<DataRequestRecord> {
   const who = identify(customer);
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const report = await gatherReport(tx, shop, who);
     const data = { shop, customerId: who.customerId, report: report as unknown as Prisma.InputJsonObject };
     const row = options.externalId
@@ -103,7 +103,7 @@ export interface RedactionSummary {
 export async function redactCustomer(shop: string, customer: CustomerRef): Promise<RedactionSummary> {
   const who = identify(customer);
   const anonymous = `${REDACTED}|${randomUUID()}`;
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const unitCards = await tx.unitCard.updateMany({ where: { shop, owner: who.owner }, data: { owner: anonymous } });
 
     const redeemed = await tx.redemption.findMany({ where: { shop, redeemedBy: who.owner }, select: { id: true } });
@@ -165,7 +165,7 @@ export interface ShopDeletionSummary {
  * twins to them; those stay (their twins need them) without an owner.
  */
 export async function deleteShopData(shop: string): Promise<ShopDeletionSummary> {
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const notifications = await tx.notification.deleteMany({ where: { shop } });
     const chainMints = await tx.chainMint.deleteMany({ where: { shop } });
     const unitCards = await tx.unitCard.deleteMany({ where: { shop } });

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { transaction } from "~/db.server";
 import { TokenBuckets } from "~/lib/token-bucket";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
@@ -27,15 +27,14 @@ export async function redeemCode(shop: string, input: unknown, client: RedeemCli
   const normalized = normalizeCode(code);
   limitAttempts(`${shop}\n${normalized.slice(0, 4)}`, client.address);
 
-  const redemption = await db.redemption.findUnique({
-    where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } },
-  });
-  if (!redemption) throw notFound("Redemption code");
-  if (redemption.redeemedAt) throw alreadyRedeemed();
   const now = new Date();
-  if (redemption.expiresAt <= now) throw new DomainError("EXPIRED", "This redemption code has expired");
-
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
+    const redemption = await tx.redemption.findUnique({
+      where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } },
+    });
+    if (!redemption) throw notFound("Redemption code");
+    if (redemption.redeemedAt) throw alreadyRedeemed();
+    if (redemption.expiresAt <= now) throw new DomainError("EXPIRED", "This redemption code has expired");
     // The first write decides the race: only one transaction sees redeemedAt still null.
     const { count } = await tx.redemption.updateMany({
       where: { id: redemption.id, redeemedAt: null },

@@ -1,5 +1,5 @@
 import type { ChainMint, DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
-import { db } from "~/db.server";
+import { db, transaction } from "~/db.server";
 import { enqueueMints, toChainState } from "./chain-mints.server";
 import { fieldError, notFound } from "./errors";
 import { newId } from "./ids";
@@ -30,10 +30,10 @@ export const toDigitalTwin = (row: TwinRow & { name: UniversalName; chainMint?: 
 /** Step 2: issues a twin to a registered universal name whose key matches. */
 export async function issueTwin(shop: string, input: unknown): Promise<DigitalTwin> {
   const twin = parseInput(issueTwinInput, input);
-  const name = await db.universalName.findUnique({ where: { id: twin.name_id } });
-  if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
-  if (name.publicKey !== twin.public_key) throw fieldError("public_key", "Does not match the universal name's public key");
-  return db.$transaction(async (tx) => {
+  return transaction(async (tx) => {
+    const name = await tx.universalName.findUnique({ where: { id: twin.name_id } });
+    if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
+    if (name.publicKey !== twin.public_key) throw fieldError("public_key", "Does not match the universal name's public key");
     const row = await tx.digitalTwin.create({
       data: {
         id: newId("twin"),

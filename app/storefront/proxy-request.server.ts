@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { errorBody, STATUS_OF } from "~/api/errors";
+import { asUnavailable, errorBody, STATUS_OF } from "~/api/errors";
 import { DomainError } from "~/domain/errors";
 import { loadConfig } from "~/config.server";
 import { verifiedProxyQuery } from "./proxy-signature.server";
@@ -88,13 +88,14 @@ export const loggedOutJson = (message: string, returnTo: string) =>
   jsonResponse({ ...errorBody("UNAUTHENTICATED", message), loginUrl: loginUrl(returnTo) }, 401);
 
 /** The status, message and field details of a failure, as /v1 reports them; unexpected errors are logged, not shown. */
-export function describeFailure(error: unknown): { status: number; error: DomainError; headers: Record<string, string> } {
+export function describeFailure(thrown: unknown): { status: number; error: DomainError; headers: Record<string, string> } {
+  const error = asUnavailable(thrown) ?? thrown;
   if (!(error instanceof DomainError)) {
     console.error("Unhandled error in the app proxy:", error);
     return { status: 500, error: new DomainError("INTERNAL", "Something went wrong on our side; retry later"), headers: {} };
   }
   const headers: Record<string, string> = {};
-  if (error.code === "RATE_LIMITED") headers["Retry-After"] = String(error.retryAfterSeconds ?? 1);
+  if (error.code === "RATE_LIMITED" || error.code === "UNAVAILABLE") headers["Retry-After"] = String(error.retryAfterSeconds ?? 1);
   // The unread rest of an oversize body is not worth receiving.
   if (error.code === "PAYLOAD_TOO_LARGE") headers.Connection = "close";
   return { status: STATUS_OF[error.code], error, headers };
