@@ -30,19 +30,14 @@ const ROLLBACK: SqlQuery = { sql: "ROLLBACK", args: [], argTypes: [] };
  *   handler.
  * - One statement or transaction at a time on the connection: a query from
  *   another request never runs inside someone else's open transaction (where
- *   it would see uncommitted rows and be rolled back with them). A query made
- *   outside the transaction it is running in would wait for that transaction
- *   for ever; `insideTransaction` lets it fail at once instead.
+ *   it would see uncommitted rows and be rolled back with them).
  */
 export class SerialSqliteAdapterFactory implements SqlDriverAdapterFactory {
   readonly provider = "sqlite" as const;
   readonly adapterName = "twin-cards-serial-sqlite";
   readonly #inner: PrismaBetterSQLite3;
 
-  constructor(
-    url: string,
-    private readonly options: { insideTransaction?: () => boolean } = {},
-  ) {
+  constructor(url: string) {
     // Busy timeout 0: SQLite reports SQLITE_BUSY at once and the retry below waits without blocking.
     this.#inner = new PrismaBetterSQLite3({ url, timeout: 0 });
   }
@@ -50,7 +45,7 @@ export class SerialSqliteAdapterFactory implements SqlDriverAdapterFactory {
   async connect(): Promise<SqlDriverAdapter> {
     const inner = await this.#inner.connect();
     await retryWhileBusy(() => inner.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"));
-    return new SerialSqliteAdapter(inner, this.options.insideTransaction ?? (() => false));
+    return new SerialSqliteAdapter(inner);
   }
 }
 
@@ -59,10 +54,7 @@ class SerialSqliteAdapter implements SqlDriverAdapter {
   readonly adapterName = "twin-cards-serial-sqlite";
   readonly #lock = new FifoLock();
 
-  constructor(
-    private readonly inner: SqlDriverAdapter,
-    private readonly insideTransaction: () => boolean,
-  ) {}
+  constructor(private readonly inner: SqlDriverAdapter) {}
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
     return this.#alone(() => this.inner.queryRaw(query));
@@ -77,7 +69,6 @@ class SerialSqliteAdapter implements SqlDriverAdapter {
   }
 
   async startTransaction(): Promise<Transaction> {
-    this.#refuseInsideTransaction();
     const release = await this.#lock.acquire();
     try {
       await retryWhileBusy(() => this.inner.executeRaw(BEGIN_IMMEDIATE));
@@ -93,18 +84,11 @@ class SerialSqliteAdapter implements SqlDriverAdapter {
   }
 
   async #alone<T>(run: () => Promise<T>): Promise<T> {
-    this.#refuseInsideTransaction();
     const release = await this.#lock.acquire();
     try {
       return await retryWhileBusy(run);
     } finally {
       release();
-    }
-  }
-
-  #refuseInsideTransaction() {
-    if (this.insideTransaction()) {
-      throw new Error("A query ran outside the transaction its caller is in: it would wait for that transaction for ever. Use the transaction's client.");
     }
   }
 }

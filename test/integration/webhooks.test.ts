@@ -11,7 +11,7 @@ import { http, shopClient, uniqueClientAddress, uniqueShop } from "../support/ap
 import { cardInput, uniqueName, walletKey } from "../support/fixtures";
 
 // Webhooks signed as Shopify signs them: base64 HMAC-SHA256 of the raw body with the app's secret,
-// the test server's SHOPIFY_API_SECRET (TEST_ENV in test/support/global-setup.ts).
+// the test server's SHOPIFY_API_SECRET (TEST_ENV in test/support/test-env.ts).
 const API_SECRET = "test-api-secret";
 
 type Topic = "app/uninstalled" | "customers/data_request" | "customers/redact" | "shop/redact";

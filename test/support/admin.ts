@@ -8,7 +8,7 @@ export const baseUrl = inject("baseUrl");
 /** The same build with DEMO_MODE=1. */
 export const demoUrl = inject("demoUrl");
 
-// The test servers' app credentials (TEST_ENV in test/support/global-setup.ts).
+// The test servers' app credentials (TEST_ENV in test/support/test-env.ts).
 export const API_KEY = "test-api-key";
 export const API_SECRET = "test-api-secret";
 

@@ -1,22 +1,11 @@
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
 import type { TestProject } from "vitest/node";
 import { startAdminApiStub } from "../../stubs/admin-api/server";
 import { startSolanaRpcStub } from "../../stubs/solana-rpc/server";
+import { removeDatabase, startServer, type AppProcess } from "./processes";
+import { TEST_ENV } from "./test-env";
 
-export const TEST_ENV = {
-  SHOPIFY_API_KEY: "test-api-key",
-  SHOPIFY_API_SECRET: "test-api-secret",
-  SHOPIFY_APP_URL: "http://127.0.0.1",
-  SCOPES: "read_customers,read_orders,read_products,write_app_proxy",
-  // Tests name their own client address in X-Forwarded-For, so per-address
-  // redeem limits apply per test rather than to the whole suite.
-  TRUST_PROXY: "loopback",
-  // Tests run their own dispatchers (test/integration/notify-*.test.ts); the shared servers leave the outbox alone.
-  NOTIFY_DISPATCHER: "off",
-};
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,7 +24,7 @@ declare module "vitest" {
   }
 }
 
-const servers: ChildProcess[] = [];
+const servers: AppProcess[] = [];
 
 /**
  * Migrates fresh SQLite files, starts the Admin API stub, the Solana RPC stub
@@ -66,7 +55,15 @@ export async function setup(project: TestProject) {
     ISSUER_SECRET_KEY: JSON.stringify([...issuer.secretKey]),
     CHAIN_POLL_MS: "100",
   };
-  const [baseUrl, demoUrl, chainUrl] = await Promise.all([startServer(env), startServer({ ...env, DEMO_MODE: "1" }), startServer(chainEnv)]);
+  const started = await Promise.allSettled([startServer(env), startServer({ ...env, DEMO_MODE: "1" }), startServer(chainEnv)]);
+  for (const result of started) if (result.status === "fulfilled") servers.push(result.value);
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    // Stop the ones that did start: no server outlives a failed setup.
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  const [baseUrl, demoUrl, chainUrl] = servers.map((server) => server.url) as [string, string, string];
   project.provide("baseUrl", baseUrl);
   project.provide("demoUrl", demoUrl);
   project.provide("adminApiStubUrl", stub.url);
@@ -75,33 +72,9 @@ export async function setup(project: TestProject) {
   project.provide("solanaRpcUrl", rpcStub.url);
 
   return async () => {
-    await Promise.all(servers.filter((server) => server.exitCode === null).map(async (server) => {
-      server.kill("SIGTERM");
-      await once(server, "exit");
-    }));
+    await Promise.all(servers.map((server) => server.stop()));
     await Promise.all([stub.close(), rpcStub.close()]);
     removeDatabase(databaseFile);
     removeDatabase(chainDatabaseFile);
   };
-}
-
-async function startServer(env: Record<string, string>): Promise<string> {
-  const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
-    env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  servers.push(server);
-  let stderr = "";
-  server.stderr!.on("data", (chunk) => (stderr += chunk));
-  return new Promise<string>((resolve, reject) => {
-    server.stdout!.on("data", (chunk: Buffer) => {
-      const match = /listening on (http:\/\/\S+)/.exec(chunk.toString());
-      if (match) resolve(match[1]!);
-    });
-    server.once("exit", (code) => reject(new Error(`The server exited (${code}) before listening:\n${stderr}`)));
-  });
-}
-
-function removeDatabase(file: string) {
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
 }

@@ -1,0 +1,101 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { PrismaClient } from "@prisma/client";
+import { SerialSqliteAdapterFactory } from "~/db/sqlite-adapter.server";
+
+/**
+ * A process the tests started (the built server, `npm run worker`), in a
+ * process group of its own: tsx runs the script in a child, and stopping the
+ * group stops both, also when a test fails.
+ */
+export interface AppProcess {
+  /** `http://127.0.0.1:<port>` for a server; empty for a worker. */
+  url: string;
+  /** SIGTERM to the group, SIGKILL if it is still there after 10 s; resolves once it has exited. */
+  stop(): Promise<void>;
+  /** SIGKILL to the group at once, as a crash would; resolves once it has exited. */
+  kill(): Promise<void>;
+  /** What it wrote to stderr so far (for failure messages). */
+  stderr(): string;
+}
+
+/** A new SQLite file with every migration applied, and how to delete it with its WAL files. */
+export function migratedDatabase(label: string): { url: string; remove: () => void } {
+  const file = path.join(os.tmpdir(), `twin-cards-${label}-${process.pid}-${randomUUID().slice(0, 8)}.sqlite`);
+  const url = `file:${file}`;
+  execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: "pipe", env: { ...process.env, DATABASE_URL: url } });
+  return { url, remove: () => removeDatabase(file) };
+}
+
+/** A client on another database than the suite's shared one, through the app's own adapter. */
+export const clientFor = (url: string) => new PrismaClient({ adapter: new SerialSqliteAdapterFactory(url) });
+
+/** A new API key for `shop` in the database at `url`, made with the project's CLI (`npm run -s api-key:create`). */
+export const apiKeyIn = (url: string, shop: string): string =>
+  execFileSync("node_modules/.bin/tsx", ["scripts/api-key-create.ts", "--shop", shop], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: "utf8",
+  }).trim();
+
+/** SQLite's own check of the whole file: "ok" when nothing is damaged. */
+export async function integrityCheck(client: PrismaClient): Promise<string> {
+  const rows = await client.$queryRawUnsafe<{ integrity_check: string }[]>("PRAGMA integrity_check");
+  return rows.map((row) => row.integrity_check).join("\n");
+}
+
+export function removeDatabase(file: string) {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+}
+
+/** Starts the built server (`server.ts`) on a free port; resolves when it listens. */
+export const startServer = (env: Record<string, string>) =>
+  startProcess("server.ts", { PORT: "0", HOST: "127.0.0.1", ...env }, /listening on (http:\/\/\S+)/);
+
+/** Starts `npm run worker`'s script; resolves when it has started. */
+export const startWorker = (env: Record<string, string>) => startProcess("scripts/worker.ts", env, /worker started()/);
+
+function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<AppProcess> {
+  const child = spawn("node_modules/.bin/tsx", [script], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const exited = once(child, "exit");
+  let stderr = "";
+  const handle = (url: string): AppProcess => ({
+    url,
+    stop: () => stopGroup(child, exited, "SIGTERM"),
+    kill: () => stopGroup(child, exited, "SIGKILL"),
+    stderr: () => stderr,
+  });
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  return new Promise<AppProcess>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const match = ready.exec(chunk.toString());
+      if (match) resolve(handle(match[1] ?? ""));
+    });
+    child.once("exit", (code) => reject(new Error(`${script} exited (${code}) before it was ready:\n${stderr}`)));
+  });
+}
+
+async function stopGroup(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  signalGroup(child, signal);
+  const escalate = setTimeout(() => signalGroup(child, "SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(escalate);
+  // The group's other members (tsx's child) may outlive the leader by a moment.
+  signalGroup(child, "SIGKILL");
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
