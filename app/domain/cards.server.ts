@@ -100,13 +100,17 @@ async function createRedemption(
   return { row, code };
 }
 
+// Five collisions in a row of 60 random bits means the generator is broken, not unlucky.
+const CODE_TRIES = 5;
+
 /** 60 random bits rarely collide, but a collision must not hand out someone else's code. */
 async function unusedGeneratedCode(tx: Tx, shop: string): Promise<string> {
-  for (;;) {
+  for (let attempt = 0; attempt < CODE_TRIES; attempt++) {
     const code = generateCode();
     const taken = await tx.redemption.findUnique({ where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalizeCode(code)) } } });
     if (!taken) return code;
   }
+  throw new Error(`${CODE_TRIES} generated redemption codes in a row were already in use`);
 }
 
 export async function getCard(shop: string, id: string): Promise<UnitCard> {
