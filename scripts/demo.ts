@@ -14,8 +14,8 @@ applyDemoEnv();
 process.env.DATABASE_URL ??= DEFAULT_DATABASE_URL;
 execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: ["ignore", "ignore", "inherit"] });
 
-const { createApiKey } = await import("../app/domain/api-keys.server");
-const { key } = await createApiKey({ shop: DEMO_SHOP, label: "demo" });
+const { demoApiKey } = await import("./demo-key");
+const key = await demoApiKey(DEMO_SHOP);
 // A fixed port: twins keep the product image URLs it serves across demo restarts.
 const stub = await startAdminApiStub({ port: Number(process.env.ADMIN_API_STUB_PORT ?? 3001) });
 const chain = process.env.DEMO_CHAIN === "1" ? await startChain() : undefined;
@@ -57,7 +57,7 @@ Twin Cards demo is running on ${baseUrl} (database ${process.env.DATABASE_URL}, 
 Merchant admin (as Shopify admin would open it): ${baseUrl}/demo
 Admin API stub (customers, orders, products): ${stub.url}
 ${chain ? chainBanner(chain) : ""}
-API key for ${DEMO_SHOP} (shown once):
+API key for ${DEMO_SHOP} (kept in tmp/demo-api-key for the next run):
   ${key}
 
 OpenAPI document: ${baseUrl}/v1/openapi.json

@@ -18,6 +18,8 @@ export function NftDistributionSettings({ overview }: { overview: ChainOverview 
   const fetcher = useFetcher<{ ok: boolean; data?: { released: number }; message?: string }>();
   const shopify = useAppBridge();
   const approved = overview.nftApprovedAt !== null;
+  // A server that does not mint has nothing to approve, unless mints held while it did are waiting or the merchant set it before.
+  const approvalApplies = overview.issuing !== null || overview.counts.HELD > 0 || approved;
   const result = fetcher.data;
 
   useEffect(() => {
@@ -52,8 +54,8 @@ export function NftDistributionSettings({ overview }: { overview: ChainOverview 
             On-chain issuing is off on this server: twins and cards live in the Twin Cards registry only. Your app operator turns it on.
           </Text>
         )}
-        <Text as="h2" variant="headingMd">NFT distribution approval</Text>
-        {approved ? (
+        {approvalApplies && <Text as="h2" variant="headingMd">NFT distribution approval</Text>}
+        {!approvalApplies ? null : approved ? (
           <InlineStack gap="300" blockAlign="center">
             <Badge tone="success">Approved</Badge>
             <Text as="span" tone="subdued">{`Confirmed ${formatDateTime(overview.nftApprovedAt)}`}</Text>

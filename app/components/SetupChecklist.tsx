@@ -19,7 +19,10 @@ export function SetupChecklist({ hasApiKey, storefrontBlockSeen }: { hasApiKey: 
         <Text as="h2" variant="headingMd">Setup</Text>
         {steps.map((step) => (
           <InlineStack key={step.title} gap="300" blockAlign="start" wrap={false}>
-            <Badge tone={step.done ? "success" : "attention"}>{step.done ? "Done" : "To do"}</Badge>
+            {/* The badge keeps its width: a long detail beside it must not squeeze "To do" onto two lines. */}
+            <span style={{ flexShrink: 0, whiteSpace: "nowrap" }}>
+              <Badge tone={step.done ? "success" : "attention"}>{step.done ? "Done" : "To do"}</Badge>
+            </span>
             <BlockStack gap="100">
               <Text as="p" variant="bodyMd" fontWeight="semibold">
                 {step.to ? <Link url={step.to}>{step.title}</Link> : step.title}

@@ -125,6 +125,16 @@ describe("Settings: NFT distribution", () => {
     expect(after.text).not.toContain("Minting is held");
   });
 
+  it("on a server that does not mint and with nothing held, says issuing is off and offers no approval", async () => {
+    const page = await getPage("/app/settings", uniqueShop());
+
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("On-chain issuing is off on this server");
+    expect(page.text).not.toContain("Minting is held");
+    expect(page.text).not.toContain("turn on NFT distribution");
+    expect(page.text).not.toContain("NFT distribution approval");
+  });
+
   it("turning it off holds the next mints again", async () => {
     const shop = uniqueShop();
     await setNftDistributionApproval(shop, true);

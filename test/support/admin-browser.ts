@@ -37,7 +37,8 @@ export async function registerAndValidateName(page: Page, name: string, wallet: 
   await shown(toast(page, `“${name}” registered`));
   await page.getByLabel("Customer's universal name").fill(name);
   await page.getByRole("button", { name: "Validate" }).click();
-  await shown(page.getByText(`“${name}” is available`));
+  // The banner names the wallet it is registered to, shortened as admin shows addresses.
+  await shown(page.getByText(`“${name}” is registered to ${wallet.slice(0, 5)}…${wallet.slice(-4)}`));
 }
 
 /** Step 2: pre-fills the twin from the customer's first ordered product; returns its title once the form shows it. */

@@ -2,6 +2,7 @@ import { Badge, Banner, BlockStack, Box, Button, Card, Divider, FormLayout, Inli
 import { useEffect, useState } from "react";
 import type { NameRecord } from "~/domain/schemas";
 import type { OrderedProduct } from "~/shopify/admin-customers.server";
+import { shortAddress } from "../ChainStatusCell";
 import { useIntentFetcher } from "./use-intent-fetcher";
 
 const EMPTY_TWIN = { title: "", description: "", creator: "", quantity: "1", price: "", currency: "", brand: "", categories: "", links: "", images: "" };
@@ -77,7 +78,7 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
         </step1.fetcher.Form>
 
         {validated ? (
-          <Banner tone="success" title={`“${validated.uns_name}” is available`}>
+          <Banner tone="success" title={`“${validated.uns_name}” is registered to ${shortAddress(validated.public_key)}`}>
             <BlockStack gap="100">
               <Text as="p">Name id: <Text as="span" fontWeight="semibold">{validated.uns_name_id}</Text></Text>
               <Text as="p" breakWord>Public key: <Text as="span" fontWeight="semibold">{validated.public_key}</Text></Text>
