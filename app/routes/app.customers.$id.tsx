@@ -66,7 +66,12 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       return runIntent(intent, () => registerName(shop, { name: fields.name ?? "", publicKey: fields.publicKey ?? "", owner: shopifyOwner(customerId) }));
     case "create-card": {
       const card = { name: fields.name ?? "", media: { imageUrls: splitList(fields.imageUrls, /\n/), videoUrls: splitList(fields.videoUrls, /\n/) } };
-      const recipient = fields.mode === "owner"
+      const byOwner = fields.mode === "owner";
+      // The form's own words for its empty destination (the API's message speaks of owner + publicKey).
+      if (!byOwner && !fields.email && !fields.phone) {
+        return { intent, ok: false as const, message: "Nowhere to send the claim code", fieldErrors: { email: NO_DESTINATION } };
+      }
+      const recipient = byOwner
         ? { owner: shopifyOwner(customerId), publicKey: fields.publicKey ?? "" }
         : { email: fields.email, phone: fields.phone };
       return runIntent(intent, () => createCard(shop, { ...card, ...recipient }));
@@ -75,6 +80,8 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       throw new Response(`Unknown intent “${intent}”`, { status: 400 });
   }
 };
+
+const NO_DESTINATION = "Enter the customer's e-mail or phone number: the claim code is sent there";
 
 export default function CustomerPage() {
   const { customer, holdings } = useLoaderData<typeof loader>();

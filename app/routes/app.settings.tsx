@@ -85,7 +85,7 @@ export default function Settings() {
               <NewKeyBanner apiKey={newKey.apiKey} secret={newKey.key} onDismiss={() => setDismissedKeyId(newKey.apiKey.id)} />
             )}
             <Card>
-              <Form method="post">
+              <Form method="post" noValidate>
                 <input type="hidden" name="intent" value="create" />
                 <FormLayout>
                   <Text as="h2" variant="headingMd">Create an API key</Text>

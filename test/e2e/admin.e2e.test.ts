@@ -78,6 +78,25 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
     expect(card.redemption?.notifications).toEqual([expect.objectContaining({ channel: "EMAIL", destination: email, status: "PENDING" })]);
   });
 
+  it("shows a bad e-mail under its field in the app's words (no browser popup), and a Copy button beside a new code", async () => {
+    const page = await openAdmin();
+    await openFirstCustomer(page);
+    await page.getByText("Claimed with a code sent to them").click();
+    await page.getByLabel("Card name").fill("Typo gift");
+    await page.getByLabel("E-mail").fill("jane@@example");
+    await page.getByRole("button", { name: "Create card" }).click();
+    const emailField = page.getByLabel("E-mail");
+    await expect.poll(() => emailField.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await emailField.getAttribute("aria-describedby")) ?? "";
+    await expect.poll(async () => page.locator(`[id="${describedBy.split(" ")[0]}"]`).innerText()).toMatch(/e-?mail/i);
+
+    await emailField.fill("jane@example.com");
+    await page.getByRole("button", { name: "Create card" }).click();
+    await shown(page.getByText("Card created: a claim code was sent"));
+    await page.getByRole("button", { name: "Copy code" }).click();
+    await shown(toast(page, "Redemption code copied"));
+  });
+
   it("batch-creates three cards sharing one redemption code", async () => {
     const page = await openAdmin();
     await navigate(page, "Cards");

@@ -342,6 +342,20 @@ describe("names and cards for a customer", () => {
     expect(await rowsOf(shop)).toEqual({ cards: 0, redemptions: 0, notifications: 0 });
   });
 
+  it("create-card by redemption with no e-mail or phone says so at the e-mail field in the merchant's words, and writes nothing", async () => {
+    const shop = uniqueShop();
+
+    const { result } = await submitFetcher(customerPath, shop, { intent: "create-card", mode: "redemption", name: "Gift", email: "", phone: "" });
+
+    expect(result).toMatchObject({
+      intent: "create-card",
+      ok: false,
+      fieldErrors: { email: "Enter the customer's e-mail or phone number: the claim code is sent there" },
+    });
+    expect(JSON.stringify(result)).not.toMatch(/publicKey|owner/);
+    expect(await rowsOf(shop)).toEqual({ cards: 0, redemptions: 0, notifications: 0 });
+  });
+
   it("answers 400 to an unknown intent", async () => {
     const shop = uniqueShop();
     const page = await postForm(customerPath, shop, { intent: "delete-everything" });

@@ -1,7 +1,8 @@
-import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, Select, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import type { NameRecord, UnitCard } from "~/domain/schemas";
 import type { CustomerSummary } from "~/shopify/admin-customers.server";
+import { CopyButton } from "../CopyButton";
 import { useIntentFetcher } from "./use-intent-fetcher";
 
 /** A card for this customer: owned now (their wallet) or claimed later with a code sent to them. */
@@ -24,14 +25,18 @@ export function CreateCardCard({ customer, names }: { customer: CustomerSummary;
 
   return (
     <Card>
-      <create.fetcher.Form method="post">
+      {/* noValidate: errors show under their field in the app's words, not in the browser's popup. */}
+      <create.fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="create-card" />
         <input type="hidden" name="mode" value={mode} />
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">Create a card for {customer.name}</Text>
           {create.success?.redemption?.code && (
             <Banner tone="success" title="Card created: a claim code was sent">
-              <p>Code <Text as="span" fontWeight="bold">{create.success.redemption.code}</Text> — shown only now.</p>
+              <InlineStack gap="300" blockAlign="center">
+                <Text as="p">Code <Text as="span" fontWeight="bold">{create.success.redemption.code}</Text> — shown only now.</Text>
+                <CopyButton value={create.success.redemption.code} label="Copy code" copiedMessage="Redemption code copied" />
+              </InlineStack>
             </Banner>
           )}
           <FormLayout>

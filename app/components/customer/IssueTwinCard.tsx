@@ -58,7 +58,7 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
           <Text as="h2" variant="headingMd">Issue a digital twin</Text>
           <Badge tone={validated ? "success" : undefined}>{validated ? "Step 2 of 2" : "Step 1 of 2"}</Badge>
         </InlineStack>
-        <step1.fetcher.Form method="post">
+        <step1.fetcher.Form method="post" noValidate>
           <input type="hidden" name="intent" value="validate-name" />
           <FormLayout>
             <TextField
@@ -93,7 +93,7 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
         {validated && (
           <>
             <Divider />
-            <step2.fetcher.Form method="post">
+            <step2.fetcher.Form method="post" noValidate>
               <input type="hidden" name="intent" value="issue-twin" />
               <input type="hidden" name="name_id" value={validated.uns_name_id} />
               <input type="hidden" name="public_key" value={validated.public_key} />

@@ -18,7 +18,7 @@ export function RegisterNameCard() {
 
   return (
     <Card>
-      <register.fetcher.Form method="post">
+      <register.fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="register-name" />
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">Register a universal name</Text>
