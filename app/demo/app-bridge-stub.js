@@ -63,7 +63,8 @@
 
   const style = document.createElement("style");
   style.textContent = `
-    ui-nav-menu { display: flex; gap: 4px; align-items: center; padding: 8px 16px; background: #1a1a1a; }
+    ui-nav-menu { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; padding: 8px 16px; background: #1a1a1a; }
+    @media (max-width: 600px) { ui-nav-menu::before { flex-basis: 100%; } }
     ui-nav-menu::before { content: "Shopify admin · Twin Cards (demo)"; color: #e3e3e3; font: 600 13px/20px -apple-system, "Segoe UI", sans-serif; margin-right: 16px; }
     ui-nav-menu a { color: #e3e3e3; text-decoration: none; font: 500 13px/20px -apple-system, "Segoe UI", sans-serif; padding: 4px 10px; border-radius: 8px; }
     ui-nav-menu a:hover, ui-nav-menu a:focus-visible, ui-nav-menu a[aria-current="page"] { background: #303030; color: #fff; }

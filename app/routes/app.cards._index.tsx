@@ -12,6 +12,7 @@ import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
 import { formatDate } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
 const PAGE_SIZE = 25;
 const TABS: { id: string; content: string; status?: CardStatusValue }[] = [
@@ -86,7 +87,7 @@ export default function Cards() {
                   </p>
                 </EmptyState>
               ) : (
-                <IndexTable
+                <ResponsiveIndexTable
                   resourceName={{ singular: "card", plural: "cards" }}
                   itemCount={cards.length}
                   selectable={false}
@@ -126,7 +127,7 @@ export default function Cards() {
                       )}
                     </IndexTable.Row>
                   ))}
-                </IndexTable>
+                </ResponsiveIndexTable>
               )}
               {!staleCursor && <CursorPagination nextCursor={nextCursor} filters={status ? { status } : {}} />}
             </Card>

@@ -27,6 +27,7 @@ import { MediaThumbnail } from "~/components/MediaThumbnail";
 import { createCardBatch, DEFAULT_CODE_LIFETIME_DAYS } from "~/domain/cards.server";
 import { MAX_BATCH_CARDS } from "~/domain/schemas";
 import { authenticate } from "~/shopify.server";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
 /** What the page edits; the action turns it into the /v1 batch body. */
 interface BatchForm {
@@ -178,7 +179,7 @@ function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; onCreateM
             )}
           </Banner>
           <Card padding="0">
-            <IndexTable
+            <ResponsiveIndexTable
               resourceName={{ singular: "card", plural: "cards" }}
               itemCount={cards.length}
               selectable={false}
@@ -200,7 +201,7 @@ function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; onCreateM
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
-            </IndexTable>
+            </ResponsiveIndexTable>
           </Card>
           <InlineStack gap="300" align="end">
             <Button url="/app/cards">View all cards</Button>

@@ -4,6 +4,7 @@ import { Card, EmptyState, IndexTable, Layout, Page, Pagination, Text, TextField
 import { useState } from "react";
 import { listCustomers } from "~/shopify/admin-customers.server";
 import { authenticate } from "~/shopify.server";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin } = await authenticate.admin(request);
@@ -52,7 +53,7 @@ export default function Customers() {
                 <p>{search ? `Nobody matches “${search}”.` : "This shop has no customers yet."}</p>
               </EmptyState>
             ) : (
-              <IndexTable
+              <ResponsiveIndexTable
                 resourceName={{ singular: "customer", plural: "customers" }}
                 itemCount={page.items.length}
                 selectable={false}
@@ -76,7 +77,7 @@ export default function Customers() {
                     </IndexTable.Cell>
                   </IndexTable.Row>
                 ))}
-              </IndexTable>
+              </ResponsiveIndexTable>
             )}
             <div style={{ display: "flex", justifyContent: "center", padding: "var(--p-space-300)" }}>
               <Pagination

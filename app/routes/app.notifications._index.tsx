@@ -11,6 +11,7 @@ import { DomainError } from "~/domain/errors";
 import { listNotifications, resendNotification, type NotificationStatus } from "~/domain/notification-admin.server";
 import { formatDateTime } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
 const PAGE_SIZE = 25;
 const LIST_PATH = "/app/notifications";
@@ -99,7 +100,7 @@ export default function Notifications() {
                   </p>
                 </EmptyState>
               ) : (
-                <IndexTable
+                <ResponsiveIndexTable
                   resourceName={{ singular: "notification", plural: "notifications" }}
                   itemCount={notifications.length}
                   selectable={false}
@@ -151,7 +152,7 @@ export default function Notifications() {
                       </IndexTable.Cell>
                     </IndexTable.Row>
                   ))}
-                </IndexTable>
+                </ResponsiveIndexTable>
               )}
               {!staleCursor && <CursorPagination nextCursor={nextCursor} filters={status ? { status } : {}} />}
             </Card>

@@ -28,6 +28,7 @@ import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "~/d
 import { chainOverview, setNftDistributionApproval } from "~/domain/chain-mints.server";
 import { formatDate } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -160,7 +161,7 @@ function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; onRevoke
           <p>Create a key above to let another platform issue cards for this shop.</p>
         </EmptyState>
       ) : (
-        <IndexTable
+        <ResponsiveIndexTable
           resourceName={{ singular: "API key", plural: "API keys" }}
           itemCount={apiKeys.length}
           selectable={false}
@@ -195,7 +196,7 @@ function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; onRevoke
               </IndexTable.Cell>
             </IndexTable.Row>
           ))}
-        </IndexTable>
+        </ResponsiveIndexTable>
       )}
     </Card>
   );

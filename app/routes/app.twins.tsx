@@ -10,6 +10,7 @@ import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { listTwins } from "~/domain/twins.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
+import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
 const PAGE_SIZE = 25;
 
@@ -40,7 +41,7 @@ export default function Twins() {
                 <p>Open a customer, validate their universal name, then issue a twin of a product they bought.</p>
               </EmptyState>
             ) : (
-              <IndexTable
+              <ResponsiveIndexTable
                 resourceName={{ singular: "digital twin", plural: "digital twins" }}
                 itemCount={twins.length}
                 selectable={false}
@@ -82,7 +83,7 @@ export default function Twins() {
                     )}
                   </IndexTable.Row>
                 ))}
-              </IndexTable>
+              </ResponsiveIndexTable>
             )}
             <CursorPagination nextCursor={nextCursor} />
           </Card>
