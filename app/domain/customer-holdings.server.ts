@@ -5,6 +5,9 @@ import { listTwins } from "./twins.server";
 
 export const shopifyOwner = (customerId: string) => `shopify|${customerId}`;
 
+/** The Shopify customer id of an owner `shopify|<id>`, or null for any other owner. */
+export const shopifyCustomerIdOf = (owner: string | null | undefined): string | null => /^shopify\|([1-9]\d{0,19})$/.exec(owner ?? "")?.[1] ?? null;
+
 export interface CustomerHoldings {
   names: NameRecord[];
   cards: UnitCard[];

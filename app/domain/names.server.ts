@@ -40,3 +40,10 @@ export async function namesOfOwner(owner: string): Promise<NameRecord[]> {
   const rows = await db.universalName.findMany({ where: { owner }, orderBy: { name: "asc" } });
   return rows.map(toNameRecord);
 }
+
+/** Who holds each of these names (`<provider>|<id>`, or null when none was given), by name id. */
+export async function ownersOfNames(nameIds: string[]): Promise<Record<string, string | null>> {
+  if (nameIds.length === 0) return {};
+  const rows = await db.universalName.findMany({ where: { id: { in: nameIds } }, select: { id: true, owner: true } });
+  return Object.fromEntries(rows.map((row) => [row.id, row.owner]));
+}

@@ -54,6 +54,14 @@ export async function listNotifications(
   return { notifications: page.map(toSummary), nextCursor: rows.length > limit && last ? last.id : null };
 }
 
+/** The claim notifications sent for a card's redemption code (none for a card issued to an owner), oldest first. */
+export async function notificationsOfCard(shop: string, cardId: string): Promise<NotificationSummary[]> {
+  const card = await db.unitCard.findFirst({ where: { shop, id: cardId }, select: { redemptionId: true } });
+  if (!card?.redemptionId) return [];
+  const rows = await db.notification.findMany({ where: { shop, redemptionId: card.redemptionId }, orderBy: { id: "asc" } });
+  return rows.map(toSummary);
+}
+
 /** One notification of the shop, or NOT_FOUND (also for another shop's). */
 export async function getNotification(shop: string, id: string): Promise<NotificationSummary> {
   const row = await findOwn(shop, id);

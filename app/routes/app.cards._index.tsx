@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Page, Tabs, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Tabs, Text } from "@shopify/polaris";
+import { customerLinks } from "~/admin/customer-links.server";
+import { OwnerLabel } from "~/components/OwnerLabel";
 import { retryMintAction } from "~/admin/retry-mint.server";
 import { ChainStatusCell } from "~/components/ChainStatusCell";
 import { CARD_STATUS_LABELS, CardStatusBadge, type CardStatusValue } from "~/components/CardStatusBadge";
@@ -22,17 +24,18 @@ const TABS: { id: string; content: string; status?: CardStatusValue }[] = [
 ];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const params = new URL(request.url).searchParams;
   const status = TABS.find((tab) => tab.status && tab.status === params.get("status"))?.status;
   const cursor = params.get("cursor") ?? undefined;
   try {
     const page = await listCards(session.shop, { status, cursor, limit: PAGE_SIZE });
-    return { status: status ?? null, ...page, staleCursor: false, chainOn: chainIssuingOn() || page.cards.some((card) => card.chain) };
+    const customers = await customerLinks(admin.graphql, page.cards.map((card) => card.owner));
+    return { status: status ?? null, ...page, customers, staleCursor: false, chainOn: chainIssuingOn() || page.cards.some((card) => card.chain) };
   } catch (error) {
     // A hand-edited or outdated page link: say so rather than fail the page.
     if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
-      return { status: status ?? null, cards: [], nextCursor: null, staleCursor: true, chainOn: false };
+      return { status: status ?? null, cards: [], customers: {}, nextCursor: null, staleCursor: true, chainOn: false };
     }
     throw error;
   }
@@ -41,7 +44,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = retryMintAction;
 
 export default function Cards() {
-  const { status, cards, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
+  const { status, cards, customers, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const selectedTab = Math.max(0, TABS.findIndex((tab) => tab.status === (status ?? undefined)));
@@ -107,7 +110,9 @@ export default function Cards() {
                         <InlineStack gap="300" blockAlign="center" wrap={false}>
                           <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
                           <BlockStack>
-                            <Text as="span" fontWeight="semibold">{card.name}</Text>
+                            <Link url={`/app/cards/${card.id}`} removeUnderline>
+                              <Text as="span" fontWeight="semibold">{card.name}</Text>
+                            </Link>
                             <Text as="span" variant="bodySm" tone="subdued">{card.id}</Text>
                           </BlockStack>
                         </InlineStack>
@@ -116,7 +121,7 @@ export default function Cards() {
                         <CardStatusBadge status={card.status} />
                       </IndexTable.Cell>
                       <IndexTable.Cell>
-                        <Text as="span" breakWord>{recipientOf(card)}</Text>
+                        {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinationOf(card)}</Text>}
                       </IndexTable.Cell>
                       <IndexTable.Cell>{formatDate(card.createdAt)}</IndexTable.Cell>
                       <IndexTable.Cell>{redemptionOf(card)}</IndexTable.Cell>
@@ -141,9 +146,8 @@ export default function Cards() {
 
 type CardRow = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
 
-/** The owner once there is one, else where the code was sent (masked). */
-function recipientOf(card: CardRow): string {
-  if (card.owner) return card.owner;
+/** Where the code was sent (masked), for a card not yet claimed. */
+function destinationOf(card: CardRow): string {
   const sentTo = [card.redemption?.email, card.redemption?.phone].filter(Boolean);
   return sentTo.length ? sentTo.join(", ") : "—";
 }

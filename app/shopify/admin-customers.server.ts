@@ -73,6 +73,11 @@ query TwinCardsCustomer($id: ID!) {
   }
 }`;
 
+export const CUSTOMER_NAMES_QUERY = `#graphql
+query TwinCardsCustomerNames($ids: [ID!]!) {
+  nodes(ids: $ids) { ... on Customer { id displayName } }
+}`;
+
 interface CustomerNode {
   id: string;
   displayName: string;
@@ -164,4 +169,14 @@ export async function getCustomer(graphql: GraphqlClient, id: string): Promise<C
     }),
   );
   return { ...toSummary(customer), createdAt: customer.createdAt, orderedProducts };
+}
+
+/** Display names of the shop's customers with these numeric ids; ids the shop does not have are left out. */
+export async function customerNames(graphql: GraphqlClient, ids: string[]): Promise<Record<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return {};
+  const data = await run<{ nodes: ({ id: string; displayName: string } | null)[] }>(graphql, CUSTOMER_NAMES_QUERY, {
+    ids: unique.map((id) => `gid://shopify/Customer/${id}`),
+  });
+  return Object.fromEntries(data.nodes.flatMap((node) => (node?.id ? [[numericId(node.id), node.displayName]] : [])));
 }

@@ -56,6 +56,11 @@ export async function startAdminApiStub(options: { port?: number; host?: string 
           const customer = customers.find((candidate) => candidate.gid === variables.id);
           return send(res, 200, { data: { customer: customer ? customerNode(customer, true) : null } });
         }
+        if (operation === "TwinCardsCustomerNames") {
+          const ids = Array.isArray(variables.ids) ? variables.ids : [];
+          const nodes = ids.map((id) => customers.find((candidate) => candidate.gid === id) ?? null);
+          return send(res, 200, { data: { nodes: nodes.map((customer) => (customer ? { id: customer.gid, displayName: customer.name } : null)) } });
+        }
         return send(res, 200, { errors: [{ message: `Unknown operation ${operation ?? "(unnamed)"}` }] });
       }
       send(res, 404, { errors: "Not Found" });

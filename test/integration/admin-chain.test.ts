@@ -70,7 +70,7 @@ describe("Twins and Cards pages", () => {
     expect(result).toMatchObject({ intent: "retry-mint", ok: true });
     expect(await mintOf(failed.id)).toMatchObject({ status: "PENDING", attempts: 0, lastError: null });
     const data = await pageData("/app/twins", shop);
-    const twins = (data.routes["routes/app.twins"] as { twins: { id: string; chain: { status: string } }[] }).twins;
+    const twins = (data.routes["routes/app.twins._index"] as { twins: { id: string; chain: { status: string } }[] }).twins;
     expect(twins.find((twin) => twin.id === failed.id)?.chain.status).toBe("PENDING");
   });
 

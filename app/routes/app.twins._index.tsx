@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { customerLinks } from "~/admin/customer-links.server";
+import { OwnerLabel } from "~/components/OwnerLabel";
+import { ownersOfNames } from "~/domain/names.server";
 import { retryMintAction } from "~/admin/retry-mint.server";
 import { ChainStatusCell } from "~/components/ChainStatusCell";
 import { CursorPagination } from "~/components/CursorPagination";
@@ -15,16 +18,18 @@ import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 const PAGE_SIZE = 25;
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
   const page = await listTwins(session.shop, { cursor, limit: PAGE_SIZE });
-  return { ...page, chainOn: chainIssuingOn() || page.twins.some((twin) => twin.chain) };
+  const owners = await ownersOfNames(page.twins.map((twin) => twin.name_id));
+  const customers = await customerLinks(admin.graphql, Object.values(owners));
+  return { ...page, owners, customers, chainOn: chainIssuingOn() || page.twins.some((twin) => twin.chain) };
 };
 
 export const action = retryMintAction;
 
 export default function Twins() {
-  const { twins, nextCursor, chainOn } = useLoaderData<typeof loader>();
+  const { twins, owners, customers, nextCursor, chainOn } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
 
   return (
@@ -62,12 +67,19 @@ export default function Twins() {
                       <InlineStack gap="300" blockAlign="center" wrap={false}>
                         <MediaThumbnail images={twin.images} alt={twin.title} />
                         <BlockStack>
-                          <Text as="span" fontWeight="semibold">{twin.title}</Text>
+                          <Link url={`/app/twins/${twin.id}`} removeUnderline>
+                            <Text as="span" fontWeight="semibold">{twin.title}</Text>
+                          </Link>
                           {twin.creator && <Text as="span" variant="bodySm" tone="subdued">by {twin.creator}</Text>}
                         </BlockStack>
                       </InlineStack>
                     </IndexTable.Cell>
-                    <IndexTable.Cell>{twin.uns_name}</IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <BlockStack>
+                        <Text as="span">{twin.uns_name}</Text>
+                        {owners[twin.name_id] && <OwnerLabel owner={owners[twin.name_id] ?? null} customers={customers} />}
+                      </BlockStack>
+                    </IndexTable.Cell>
                     <IndexTable.Cell>
                       <Text as="span" alignment="end" numeric>{twin.quantity.toLocaleString("en-US")}</Text>
                     </IndexTable.Cell>

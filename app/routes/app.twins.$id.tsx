@@ -1,0 +1,79 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Card, InlineStack, Layout, Link, Page, Text, Thumbnail } from "@shopify/polaris";
+import { customerLinks } from "~/admin/customer-links.server";
+import { retryMintAction } from "~/admin/retry-mint.server";
+import { ChainStatusCell } from "~/components/ChainStatusCell";
+import { DetailList } from "~/components/DetailList";
+import { OwnerLabel } from "~/components/OwnerLabel";
+import { DomainError } from "~/domain/errors";
+import { ownersOfNames } from "~/domain/names.server";
+import { getTwin } from "~/domain/twins.server";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { authenticate } from "~/shopify.server";
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session, admin } = await authenticate.admin(request);
+  try {
+    const twin = await getTwin(session.shop, params.id ?? "");
+    const owner = (await ownersOfNames([twin.name_id]))[twin.name_id] ?? null;
+    return { twin, owner, customers: await customerLinks(admin.graphql, [owner]) };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "NOT_FOUND") throw new Response("Digital twin not found", { status: 404 });
+    throw error;
+  }
+};
+
+export const action = retryMintAction;
+
+/** One digital twin with every field, the customer holding its universal name, and its NFT. */
+export default function TwinDetails() {
+  const { twin, owner, customers } = useLoaderData<typeof loader>();
+  return (
+    <Page title={twin.title} subtitle={twin.id} backAction={{ content: "Twins", url: "/app/twins" }}>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">Details</Text>
+                <DetailList
+                  rows={[
+                    ["Universal name", twin.uns_name],
+                    ["Customer", <OwnerLabel key="owner" owner={owner} customers={customers} />],
+                    ["Wallet", twin.public_key],
+                    ["Quantity", String(twin.quantity)],
+                    ["Price", formatMoney(twin.price, twin.currency)],
+                    ["Brand", twin.brand || "—"],
+                    ["Creator", twin.creator || "—"],
+                    ["Categories", twin.categories.join(", ") || "—"],
+                    ["Issued", formatDateTime(twin.createdAt)],
+                  ]}
+                />
+                {twin.description && <Text as="p">{twin.description}</Text>}
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">Images and links</Text>
+                {twin.images.length + twin.links.length === 0 && <Text as="p" tone="subdued">No images or links.</Text>}
+                <InlineStack gap="300">
+                  {twin.images.map((url) => <Thumbnail key={url} source={url} alt={twin.title} size="large" />)}
+                </InlineStack>
+                {twin.links.map((url) => <Link key={url} url={url} target="_blank">{url}</Link>)}
+              </BlockStack>
+            </Card>
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">On-chain</Text>
+              <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
