@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { localMessageView } from "~/admin/local-message.server";
 import { ChannelBadge, NotificationStatusBadge } from "~/components/NotificationBadges";
 import { DomainError } from "~/domain/errors";
+import { LocalMessage } from "~/components/LocalMessage";
 import { getNotification, localMessage } from "~/domain/notification-admin.server";
 import { formatDateTime } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
@@ -13,7 +15,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   try {
     const notification = await getNotification(session.shop, id);
     // Only a message the dispatcher wrote to a local file (demo, development): never a provider's.
-    const message = notification.hasLocalCopy ? await localMessage(session.shop, id) : null;
+    const raw = notification.hasLocalCopy ? await localMessage(session.shop, id) : null;
+    const message = raw === null ? null : await localMessageView(raw, notification.channel);
     return {
       notification: {
         ...notification,
@@ -82,13 +85,7 @@ export default function NotificationDetails() {
                   {message === null ? (
                     <Banner tone="warning" title="The message file is no longer there" />
                   ) : (
-                    <Box background="bg-surface-secondary" padding="300" borderRadius="200" overflowX="scroll">
-                      <div style={{ maxHeight: "32rem", overflowY: "auto" }}>
-                        <pre style={{ margin: 0, whiteSpace: "pre-wrap", wordBreak: "break-word", fontFamily: "var(--p-font-family-mono)", fontSize: "0.8125rem" }}>
-                          {message}
-                        </pre>
-                      </div>
-                    </Box>
+                    <LocalMessage message={message} />
                   )}
                 </BlockStack>
               </Card>
