@@ -3,16 +3,19 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { db } from "~/db.server";
 import { conflict, fieldError, notFound } from "./errors";
-import { maskEmail, maskPhone } from "./masking";
 
 export const NOTIFICATION_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
-/** A notification as the admin shows it: never the full destination, never the code. */
+/**
+ * A notification as the shop's own admin shows it: the customer's address in
+ * full (the merchant has it in Shopify already; masking is for other
+ * audiences), never the code.
+ */
 export interface NotificationSummary {
   id: string;
   channel: string;
-  /** The destination, masked (`j***@example.com`, `+1******4567`). */
+  /** The destination: an e-mail address or an E.164 phone number. */
   recipient: string;
   status: string;
   attempts: number;
@@ -62,6 +65,16 @@ export async function notificationsOfCard(shop: string, cardId: string): Promise
   return rows.map(toSummary);
 }
 
+/** Where each card's claim code was sent (its notifications' destinations, in full), by card id; cards issued to an owner have none. */
+export async function destinationsOfCards(shop: string, cardIds: string[]): Promise<Record<string, string[]>> {
+  if (cardIds.length === 0) return {};
+  const cards = await db.unitCard.findMany({
+    where: { shop, id: { in: cardIds }, redemptionId: { not: null } },
+    select: { id: true, redemption: { select: { notifications: { select: { destination: true }, orderBy: { id: "asc" } } } } },
+  });
+  return Object.fromEntries(cards.map((card) => [card.id, card.redemption?.notifications.map((n) => n.destination) ?? []]));
+}
+
 /** One notification of the shop, or NOT_FOUND (also for another shop's). */
 export async function getNotification(shop: string, id: string): Promise<NotificationSummary> {
   const row = await findOwn(shop, id);
@@ -89,7 +102,7 @@ export async function resendNotification(shop: string, id: string, now = new Dat
 /**
  * The text of a notification's local copy, or null: only for a row of this shop
  * that the dispatcher wrote to a file (`providerMessageId` = `local:<file name>`),
- * read from MESSAGES_DIR. The recipient's address is masked in it as on the list.
+ * read from MESSAGES_DIR.
  */
 export async function localMessage(shop: string, id: string): Promise<string | null> {
   const row = await findOwn(shop, id);
@@ -104,8 +117,7 @@ export async function localMessage(shop: string, id: string): Promise<string | n
     throw error;
   }
   if (buffer.length > MAX_LOCAL_COPY_BYTES) return null;
-  const text = buffer.toString("utf8");
-  return row.destination ? text.split(row.destination).join(maskDestination(row.channel, row.destination)) : text;
+  return buffer.toString("utf8");
 }
 
 /** Where the dispatcher writes messages when no provider is configured (relative to the working directory). */
@@ -127,15 +139,11 @@ const isNotificationId = (value: string) => /^ntf_[0-9A-Z]{26}$/.test(value);
 const isMissingFile = (error: unknown) =>
   error instanceof Error && "code" in error && (error.code === "ENOENT" || error.code === "ENOTDIR" || error.code === "EISDIR");
 
-function maskDestination(channel: string, destination: string): string {
-  return channel === "SMS" ? maskPhone(destination) : maskEmail(destination);
-}
-
 function toSummary(row: NotificationRow): NotificationSummary {
   return {
     id: row.id,
     channel: row.channel,
-    recipient: maskDestination(row.channel, row.destination),
+    recipient: row.destination,
     status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,

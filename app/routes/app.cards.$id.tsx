@@ -50,7 +50,7 @@ export default function CardDetails() {
                     ["Wallet", card.publicKey ?? "—"],
                     ["Created", formatDateTime(card.createdAt)],
                     ["Claimed", formatDateTime(card.redeemedAt)],
-                    ["Code sent to", redemption ? [redemption.email, redemption.phone].filter(Boolean).join(", ") || "—" : "Issued to owner"],
+                    ["Code sent to", redemption ? notifications.map((notification) => notification.recipient).join(", ") || "—" : "Issued to owner"],
                     ["Code expires", redemption ? formatDate(redemption.expiresAt) : "—"],
                   ]}
                 />

@@ -12,6 +12,7 @@ import { MediaThumbnail } from "~/components/MediaThumbnail";
 import { listCards } from "~/domain/cards.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
+import { destinationsOfCards } from "~/domain/notification-admin.server";
 import { formatDate } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
@@ -30,12 +31,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const cursor = params.get("cursor") ?? undefined;
   try {
     const page = await listCards(session.shop, { status, cursor, limit: PAGE_SIZE });
-    const customers = await customerLinks(admin.graphql, page.cards.map((card) => card.owner));
-    return { status: status ?? null, ...page, customers, staleCursor: false, chainOn: chainIssuingOn() || page.cards.some((card) => card.chain) };
+    const [customers, destinations] = await Promise.all([
+      customerLinks(admin.graphql, page.cards.map((card) => card.owner)),
+      destinationsOfCards(session.shop, page.cards.filter((card) => !card.owner).map((card) => card.id)),
+    ]);
+    return { status: status ?? null, ...page, customers, destinations, staleCursor: false, chainOn: chainIssuingOn() || page.cards.some((card) => card.chain) };
   } catch (error) {
     // A hand-edited or outdated page link: say so rather than fail the page.
     if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
-      return { status: status ?? null, cards: [], customers: {}, nextCursor: null, staleCursor: true, chainOn: false };
+      return { status: status ?? null, cards: [], customers: {}, destinations: {}, nextCursor: null, staleCursor: true, chainOn: false };
     }
     throw error;
   }
@@ -44,7 +48,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = retryMintAction;
 
 export default function Cards() {
-  const { status, cards, customers, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
+  const { status, cards, customers, destinations, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const selectedTab = Math.max(0, TABS.findIndex((tab) => tab.status === (status ?? undefined)));
@@ -121,7 +125,7 @@ export default function Cards() {
                         <CardStatusBadge status={card.status} />
                       </IndexTable.Cell>
                       <IndexTable.Cell>
-                        {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinationOf(card)}</Text>}
+                        {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinations[card.id]?.join(", ") || "—"}</Text>}
                       </IndexTable.Cell>
                       <IndexTable.Cell>{formatDate(card.createdAt)}</IndexTable.Cell>
                       <IndexTable.Cell>{redemptionOf(card)}</IndexTable.Cell>
@@ -145,12 +149,6 @@ export default function Cards() {
 }
 
 type CardRow = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
-
-/** Where the code was sent (masked), for a card not yet claimed. */
-function destinationOf(card: CardRow): string {
-  const sentTo = [card.redemption?.email, card.redemption?.phone].filter(Boolean);
-  return sentTo.length ? sentTo.join(", ") : "—";
-}
 
 function redemptionOf(card: CardRow) {
   if (!card.redemption) return <Text as="span" tone="subdued">Issued to owner</Text>;

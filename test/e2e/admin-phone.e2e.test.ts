@@ -65,6 +65,7 @@ describe("admin lists at 390 px (demo mode, Chromium)", { timeout: 120_000 }, ()
     const row = rowWith(page, `Phone card ${label}`);
     await expectOnScreen(row.getByText(`Phone card ${label}`));
     await expectOnScreen(row.getByText("Waiting to be claimed"));
+    await expectOnScreen(row.getByText("phone.test@example.com"));
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
   });
 
@@ -77,7 +78,7 @@ describe("admin lists at 390 px (demo mode, Chromium)", { timeout: 120_000 }, ()
 
   it("Notifications: status and View message are on screen", async () => {
     const page = await openAtPhoneWidth("/app/notifications", "phone-notifications");
-    const row = rowWith(page, "p***@example.com").first();
+    const row = rowWith(page, "phone.test@example.com").first();
     await expectOnScreen(row.getByRole("link", { name: "View message" }));
     await expectOnScreen(row.getByText("Sent", { exact: true }));
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);

@@ -57,6 +57,16 @@ describe("Cards list and card page", () => {
     expect(page.body).toContain(`href="/app/cards/${card.id}"`);
   });
 
+  it("shows where a waiting card's code was sent in full: the merchant's own customer's address", async () => {
+    const shop = uniqueShop();
+    await createCard(shop, { name: "Gift", media: { imageUrls: [] }, email: "jane.doe@example.com", phone: "+14155554567" });
+
+    const page = await getPage("/app/cards", shop);
+
+    expect(page.text).toContain("jane.doe@example.com");
+    expect(page.text).toContain("+14155554567");
+  });
+
   it("shows an owner that is not a Shopify customer as it is stored", async () => {
     const shop = uniqueShop();
     await createCard(shop, { name: "Partner card", media: { imageUrls: [] }, owner: "partner|abc-42", publicKey: walletKey() });
