@@ -11,6 +11,7 @@ import {
   type Node,
   type OpenApiDocument,
   type Operation,
+  type Parameter,
   type Validator,
 } from "../support/openapi-document";
 import { generateValid, seededRandom, type Rng } from "../support/openapi-generate";
@@ -172,6 +173,13 @@ function generateCall(operation: Operation, rng: Rng): ApiCall | undefined {
   return body ? { params, body: body.value } : undefined;
 }
 
+/** The text a parameter is sent as: HTTP drops the spaces and tabs around a header's value. */
+const onWire = (parameter: Parameter, value: unknown) =>
+  parameter.in === "header" ? String(value).replace(/^[ \t]+|[ \t]+$/g, "") : String(value);
+
+/** Whether HTTP can carry a header value at all (fetch refuses control characters). */
+const sendable = (parameter: Parameter, value: unknown) => parameter.in !== "header" || /^[\t\x20-\x7e\x80-\xff]*$/.test(String(value));
+
 /** How a query, path or header value reads back from the wire for its schema. */
 function fromWire(wire: string, schema: Node): unknown {
   const types = ([] as unknown[]).concat(schema.type ?? []);
@@ -183,7 +191,7 @@ function callProblems(operation: Operation, call: ApiCall): string[] {
   const problems = operation.parameters.flatMap((parameter) => {
     const value = call.params[parameter.name];
     if (value === undefined) return parameter.required ? [`${parameter.name} missing`] : [];
-    const errors = validate(parameter.schema, fromWire(String(value), resolvePointer(document, parameter.schema)));
+    const errors = validate(parameter.schema, fromWire(onWire(parameter, value), resolvePointer(document, parameter.schema)));
     return errors.map((error) => `${parameter.name}: ${error.message}`);
   });
   if (operation.body) problems.push(...validate(operation.body, call.body).map((error) => `body${error.instancePath}: ${error.message}`));
@@ -214,13 +222,14 @@ function brokenCalls(operation: Operation, call: ApiCall): Broken[] {
     const candidates: Mutation[] = value === undefined
       ? []
       : mutationsOf(document, schema, value).map((mutation) => ({ ...mutation, path: parameter.name }));
-    if (parameter.required) candidates.push({ rule: "required", path: parameter.name, crossField: false, value: undefined });
+    // A path parameter cannot be left out, only be wrong.
+    if (parameter.required && parameter.in !== "path") candidates.push({ rule: "required", path: parameter.name, crossField: false, value: undefined });
     for (const mutation of candidates) {
       const scalar = mutation.value === undefined || ["string", "number", "boolean"].includes(typeof mutation.value);
-      if (!scalar) continue;
+      if (!scalar || !sendable(parameter, mutation.value)) continue;
       const params = { ...base.params, [parameter.name]: mutation.value };
       if (mutation.value === undefined) delete params[parameter.name];
-      const invalid = mutation.value === undefined || validate(parameter.schema, fromWire(String(mutation.value), schema)).length > 0;
+      const invalid = mutation.value === undefined || validate(parameter.schema, fromWire(onWire(parameter, mutation.value), schema)).length > 0;
       // An empty path segment addresses another resource altogether.
       if (invalid && !(parameter.in === "path" && mutation.value === "")) {
         out.push({ call: { ...base, params }, mutation, inPath: parameter.in === "path" });
@@ -234,7 +243,8 @@ function brokenCalls(operation: Operation, call: ApiCall): Broken[] {
 function pickSpread(pool: Broken[], count: number, rng: Rng): Broken[] {
   const groups = new Map<string, Broken[]>();
   for (const broken of pool) {
-    const group = `${broken.mutation.rule} ${broken.mutation.path.replace(/\[\d+\]/g, "[]")}`;
+    // One group per rule and field ("type" as one rule, whichever wrong type).
+    const group = `${broken.mutation.rule.replace(/ \(.*\)$/, "")} ${broken.mutation.path.replace(/\[\d+\]/g, "[]")}`;
     groups.set(group, [...(groups.get(group) ?? []), broken]);
   }
   const order = [...groups.values()].sort(() => rng.next() - 0.5);
@@ -262,6 +272,8 @@ interface Tally {
   outcomes: Record<string, number>;
   rejected: string[];
   invalid: number;
+  /** How many broken requests broke each rule. */
+  rules: Record<string, number>;
   refused: number;
   notRefused: string[];
   offDocument: string[];
@@ -270,7 +282,7 @@ interface Tally {
 async function runOperation(name: string): Promise<Tally> {
   const operation = operations.find((candidate) => `${candidate.method.toUpperCase()} ${candidate.path}` === name)!;
   const rng = seededRandom(SEED + OPERATIONS.indexOf(name) * 7919);
-  const tally: Tally = { valid: 0, outcomes: {}, rejected: [], invalid: 0, refused: 0, notRefused: [], offDocument: [] };
+  const tally: Tally = { valid: 0, outcomes: {}, rejected: [], invalid: 0, rules: {}, refused: 0, notRefused: [], offDocument: [] };
   const shopFor = (index: number) => shops[(index + OPERATIONS.indexOf(name)) % SHOPS]!;
   const exchange = async (call: ApiCall, shop: ShopFixture, label: string) => {
     const answer = await send(operation, call, shop.key);
@@ -301,13 +313,14 @@ async function runOperation(name: string): Promise<Tally> {
     tally.valid++;
     const verdict = plan.judge(answer);
     if (typeof verdict === "string") tally.outcomes[verdict] = (tally.outcomes[verdict] ?? 0) + 1;
-    else tally.rejected.push(`valid case ${index} ${JSON.stringify(plan.call).slice(0, 400)}: ${verdict.wrong}`);
+    else tally.rejected.push(`valid case ${index} ${JSON.stringify(plan.call).slice(0, 600)}: ${verdict.wrong}`);
   }
 
   const pool = bases.slice(0, 10).flatMap((call) => brokenCalls(operation, call));
   for (const [index, broken] of pickSpread(pool, INVALID_CASES, rng).entries()) {
     const answer = await exchange(broken.call, shopFor(index), `invalid case ${index} (${broken.mutation.rule} at ${broken.mutation.path})`);
     tally.invalid++;
+    tally.rules[broken.mutation.rule] = (tally.rules[broken.mutation.rule] ?? 0) + 1;
     const problem = refusalProblem(broken, answer);
     if (problem) tally.notRefused.push(`${broken.mutation.rule} at ${broken.mutation.path}: ${problem}`);
     else tally.refused++;
@@ -329,7 +342,8 @@ function report(name: string, tally: Tally) {
   const outcomes = Object.entries(tally.outcomes).map(([outcome, count]) => `${count}× ${outcome}`).join(", ");
   const lines = [
     `${name}: ${tally.valid} valid → ${outcomes || "none as documented"}; ${tally.rejected.length} rejected or unforeseen`,
-    `  ${tally.invalid} invalid → ${tally.refused} refused as documented, ${tally.notRefused.length} not; ${tally.offDocument.length} answers off the document`,
+    `  ${tally.invalid} invalid (${Object.entries(tally.rules).map(([rule, count]) => `${count}× ${rule}`).join(", ")})`,
+    `  → ${tally.refused} refused as documented, ${tally.notRefused.length} not; ${tally.offDocument.length} answers off the document`,
     ...[...tally.rejected, ...tally.notRefused, ...tally.offDocument].slice(0, 12).map((line) => `    ${line}`),
   ];
   console.log(lines.join("\n"));

@@ -117,11 +117,34 @@ function solanaKey(value: string): PublicKey | undefined {
   }
 }
 
+/** A number's decimal text as digits and a power of ten: 12.5 → 125 × 10^-1. */
+function decimal(value: number): { digits: bigint; scale: number } {
+  const [mantissa, exponent = "0"] = String(value).toLowerCase().split("e");
+  const [whole, fraction = ""] = mantissa!.split(".");
+  return { digits: BigInt(whole! + fraction), scale: fraction.length - Number(exponent) };
+}
+
+/**
+ * multipleOf on the number as JSON writes it, exactly: ajv divides floats, and calls
+ * 468579540727.66003 a multiple of 0.01 because the quotient rounds to a whole number.
+ */
+function exactMultipleOf(divisor: number, value: number): boolean {
+  const a = decimal(value);
+  const b = decimal(divisor);
+  const scale = Math.max(a.scale, b.scale, 0);
+  const scaled = (x: { digits: bigint; scale: number }) => x.digits * 10n ** BigInt(scale - x.scale);
+  return scaled(a) % scaled(b) === 0n;
+}
+
 /** Validates values against any schema of the document (OpenAPI 3.1 = JSON Schema 2020-12). */
 export function createValidator(document: OpenApiDocument) {
-  // No multipleOfPrecision: a float that only nearly divides is not a multiple, as JSON Schema says.
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  // Strict about unknown keywords and formats; not about ajv's own style rules (a `required`
+  // inside `anyOf` without `properties` beside it is plain JSON Schema). No multipleOfPrecision:
+  // a float that only nearly divides is not a multiple, as JSON Schema says.
+  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true });
   addFormats(ajv);
+  ajv.removeKeyword("multipleOf");
+  ajv.addKeyword({ keyword: "multipleOf", type: "number", schemaType: "number", validate: exactMultipleOf });
   for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, { type: "string", validate });
   // The OpenAPI 3.1 dialect's own keywords, and where the document keeps its schemas.
   ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs", "components", "paths"]);

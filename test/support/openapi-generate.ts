@@ -50,8 +50,20 @@ function forGeneration(node: unknown, rng: Rng): unknown {
   if (!copy.properties) return copy;
   const alternatives = (copy.oneOf ?? copy.anyOf) as Node[] | undefined;
   if (alternatives) applyShape(copy, rng.pick(alternatives), rng);
-  for (const keyword of ["oneOf", "anyOf", "not", "if", "then", "else", "allOf"]) delete copy[keyword];
+  // An if/then about this object's properties: half the time, make its condition true.
+  const conditionals = [...((copy.allOf ?? []) as Node[]), ...(copy.if ? [copy as Node] : [])].filter((rule) => rule.if && rule.then);
+  if (conditionals.length && rng.next() < 0.5) {
+    const rule = rng.pick(conditionals);
+    copy.properties = mergeProperties(mergeProperties(copy.properties as Node, (rule.if as Node).properties as Node), (rule.then as Node).properties as Node);
+  }
+  for (const keyword of ["oneOf", "anyOf", "not", "allOf", "if", "then", "else"]) delete copy[keyword];
   return copy;
+}
+
+function mergeProperties(properties: Node, extra: Node | undefined): Node {
+  const merged = { ...properties };
+  for (const [name, schema] of Object.entries(extra ?? {})) merged[name] = { allOf: [merged[name] ?? {}, schema] };
+  return merged;
 }
 
 /** Narrows an object schema to one alternative made of `required`, `anyOf` of `required` and `not`. */

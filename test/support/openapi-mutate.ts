@@ -83,8 +83,7 @@ export function mutationsOf(document: OpenApiDocument, schema: Node, value: unkn
       if (typeof node.minLength === "number" && node.minLength > 0) add("minLength", path, (old) => (old as string).slice(0, (node.minLength as number) - 1));
       if (typeof node.pattern === "string") {
         const pattern = new RegExp(node.pattern, "u");
-        const breaker = PATTERN_BREAKERS.find((candidate) => !pattern.test(candidate));
-        if (breaker !== undefined) add("pattern", path, () => breaker);
+        for (const breaker of PATTERN_BREAKERS.filter((candidate) => !pattern.test(candidate)).slice(0, 3)) add("pattern", path, () => breaker);
       }
       const breaker = typeof node.format === "string" ? FORMAT_BREAKERS[node.format] : undefined;
       if (breaker !== undefined) add(`format (${node.format})`, path, () => breaker);
@@ -111,6 +110,12 @@ export function mutationsOf(document: OpenApiDocument, schema: Node, value: unkn
     if (current && typeof current === "object" && !Array.isArray(current) && node.properties) {
       const required = new Set((node.required ?? []) as string[]);
       if (node.additionalProperties === false) add("additionalProperties", [...path, "unexpectedField"], () => "surprise");
+      // A field the value lacks, set to the document's example: breaks a rule between fields, if any.
+      for (const [name, property] of Object.entries(node.properties as Record<string, Node>)) {
+        const target = typeof property.$ref === "string" ? resolvePointer(document, property.$ref) : property;
+        const example = (target.examples as unknown[] | undefined)?.[0];
+        if (!(name in current) && example !== undefined) add("added (a rule between fields)", [...path, name], () => example, true);
+      }
       for (const [name, item] of Object.entries(current)) {
         add(required.has(name) ? "required" : "dropped (a rule between fields)", [...path, name], () => DROP, !required.has(name));
         const propertySchema = (node.properties as Node)[name];
