@@ -199,6 +199,65 @@ describe("GET /v1/openapi.json", () => {
     expect((jsonSchemaOf((operation!.responses as JsonObject)["200"])?.schema as JsonObject).type).toBe("object");
   });
 
+  it("documents every status each operation can answer, 409 for a reused Idempotency-Key on every POST included", async () => {
+    const { document } = await fetchDocument();
+    const statusesOf = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses as JsonObject).sort();
+    const post = ["400", "401", "409", "413", "422", "429", "500"];
+
+    expect(statusesOf("/v1/unit-cards", "post")).toEqual(["201", ...post].sort());
+    expect(statusesOf("/v1/unit-cards/_actions/batch", "post")).toEqual(["201", ...post].sort());
+    expect(statusesOf("/v1/unit-cards/_actions/redeem", "post")).toEqual(["200", "404", "410", ...post].sort());
+    expect(statusesOf("/v1/names", "post")).toEqual(["201", ...post].sort());
+    expect(statusesOf("/v1/issue-digital-twin", "post")).toEqual(["201", ...post].sort());
+    expect(statusesOf("/v1/unit-cards", "get")).toEqual(["200", "401", "422", "429", "500"]);
+    expect(statusesOf("/v1/validate-name", "get")).toEqual(["200", "401", "422", "429", "500"]);
+    expect(statusesOf("/v1/unit-cards/{id}", "get")).toEqual(["200", "401", "404", "429", "500"]);
+    expect(statusesOf("/v1/digital-twins/{id}", "get")).toEqual(["200", "401", "404", "429", "500"]);
+  });
+
+  it("says which headers come with which answers: Retry-After with 429, WWW-Authenticate with 401, X-Request-Id with all", async () => {
+    const { document } = await fetchDocument();
+    const responses = document.components.responses as Record<string, JsonObject>;
+    const headerNames = (response: JsonObject) => Object.keys(response.headers as JsonObject).sort();
+
+    expect(headerNames(responses.Error429!)).toEqual(["Retry-After", "X-Request-Id"]);
+    expect(headerNames(responses.Error401!)).toEqual(["WWW-Authenticate", "X-Request-Id"]);
+    for (const [name, response] of Object.entries(responses)) expect(headerNames(response), name).toContain("X-Request-Id");
+    expect(((document.components.headers as JsonObject)["Retry-After"] as JsonObject).required).toBe(true);
+  });
+
+  it("gives every operation its own operationId", async () => {
+    const { document } = await fetchDocument();
+    const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+
+    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("states the rules the server enforces that JSON Schema can state", async () => {
+    const { document } = await fetchDocument();
+    const { schemas } = document.components;
+    const propertiesOf = (name: string) => schemas[name]!.properties as Record<string, JsonObject>;
+    const card = propertiesOf("CreateUnitCardInput");
+    const batch = schemas.CreateUnitCardBatchInput!;
+    const twin = schemas.IssueDigitalTwinInput!;
+    const cursor = ((document.paths["/v1/unit-cards"]!.get!.parameters as JsonObject[]).find((p) => p.name === "cursor")!.schema as JsonObject);
+
+    expect(card.publicKey).toMatchObject({ minLength: 32, maxLength: 44, pattern: expect.any(String), format: "solana-wallet-key", not: { const: "11111111111111111111111111111111" } });
+    expect(card.name).toMatchObject({ pattern: "\\S", maxLength: 200 });
+    expect(card.phone).toMatchObject({ pattern: expect.any(String), format: "international-phone" });
+    expect(card.email).toMatchObject({ pattern: expect.any(String) });
+    expect((schemas.CreateUnitCardInput!.oneOf as JsonObject[]).map((branch) => branch.title)).toEqual(["By redemption", "By owner"]);
+    expect((batch.oneOf as JsonObject[]).map((branch) => branch.title)).toEqual(["By redemption", "By owner"]);
+    expect(((batch.properties as JsonObject).redemption as JsonObject).anyOf).toEqual([{ required: ["phone"] }, { required: ["email"] }]);
+    expect(twin.dependentRequired).toEqual({ price: ["currency"], currency: ["price"] });
+    expect((twin.properties as JsonObject).title).toMatchObject({ pattern: "\\S" });
+    expect(schemas.CurrencyCode!.enum).toEqual(expect.arrayContaining(["EUR", "JPY", "USD"]));
+    expect(schemas.MetadataEntry).toHaveProperty("if.properties.metaType.const", "PRICE");
+    expect(cursor.pattern).toMatch(/^\^\(\?:Y2FyZF/);
+    expect(propertiesOf("RegisterNameInput").name!.pattern).toBe("^\\s*[A-Za-z0-9._-]{3,32}\\s*$");
+  });
+
   it("declares bearer authentication", async () => {
     const { document } = await fetchDocument();
     const schemes = (document.components.securitySchemes ?? {}) as Record<string, JsonObject>;

@@ -1,5 +1,6 @@
 import { currencyCode, email, httpUrl, isoDateTime, owner, phone, text, walletPublicKey } from "./common";
 import { chainState } from "./chain";
+import { CARD_CURSOR_PATTERN } from "./cursor";
 import { z } from "./zod";
 
 export const CARD_STATUSES = ["PENDING_REDEMPTION", "OWNED"] as const;
@@ -19,7 +20,22 @@ export const media = z
 
 const metadataValue = z.union([z.string(), z.number(), z.array(z.unknown()), z.record(z.string(), z.unknown())], {
   error: "Must be a string, number, object or array",
-});
+}).meta({ description: "A string, number, array or object, at most 4 KiB as JSON (UTF-8). With metaType PRICE: [amount >= 0, ISO 4217 code]" });
+
+// A PRICE entry's value, as the document states it (isPrice below checks it).
+const PRICE_RULE = {
+  if: { properties: { metaType: { const: "PRICE" } }, required: ["metaType"] },
+  then: {
+    properties: {
+      value: {
+        type: "array",
+        prefixItems: [{ type: "number", minimum: 0 }, { $ref: "#/components/schemas/CurrencyCode" }],
+        minItems: 2,
+        maxItems: 2,
+      },
+    },
+  },
+};
 
 export const metadataEntry = z
   .object({
@@ -44,7 +60,7 @@ export const metadataEntry = z
     const [amount, currency] = entry.value as [number, string];
     return { ...entry, value: [amount, currency.toUpperCase()] };
   })
-  .meta({ id: "MetadataEntry" });
+  .meta({ id: "MetadataEntry", ...PRICE_RULE });
 
 function isPrice(value: unknown): boolean {
   if (!Array.isArray(value) || value.length !== 2) return false;
@@ -61,7 +77,9 @@ export const metadata = z
       if (seen.has(entry.key)) ctx.addIssue({ code: "custom", path: [index, "key"], message: `Duplicate key "${entry.key}"` });
       seen.add(entry.key);
     });
-  });
+  })
+  // uniqueItems compares whole entries; no JSON Schema keyword says "unique by key".
+  .meta({ description: "At most 50 entries; each key at most once" });
 export type MetadataEntry = z.output<typeof metadataEntry>;
 
 /** The fields every card has, whichever way it is created. */
@@ -74,18 +92,19 @@ export const cardInput = z
   .strict()
   .meta({ id: "CardInput" });
 
-/** A redemption code a merchant chooses: 8-64 letters and digits; spaces and hyphens are ignored. */
+/** A redemption code a merchant chooses: 8+ letters and digits in at most 80 characters; spaces and hyphens are ignored. */
 export const customCode = z
   .string()
   .max(80, "Must be at most 80 characters")
-  .refine((value) => /^[A-Za-z0-9 -]*$/.test(value), "Only letters, digits, spaces and hyphens")
-  .refine((value) => value.replace(/[\s-]/g, "").length >= 8, "Must have at least 8 letters or digits");
+  .regex(/^[A-Za-z0-9 -]*$/, "Only letters, digits, spaces and hyphens")
+  // Given the first rule, the same as "at least 8 letters or digits once spaces and hyphens are gone".
+  .regex(/^[ -]*(?:[A-Za-z0-9][ -]*){8,}$/, "Must have at least 8 letters or digits");
 
 const expiresAt = isoDateTime
   .transform((value) => new Date(value))
   .refine((date) => date.getTime() > Date.now(), "Must be in the future")
   .refine((date) => date.getTime() <= Date.now() + 366 * 86_400_000, "Must be within a year")
-  .meta({ description: "When the redemption code stops working; default 90 days from creation" });
+  .meta({ description: "When the redemption code stops working: in the future, at most 366 days from now; default 90 days from creation" });
 
 export interface RedemptionTarget {
   phone?: string;
@@ -101,6 +120,21 @@ export type Recipient =
 
 const REDEMPTION_FIELDS = ["phone", "email", "expiresAt"] as const;
 const OWNER_FIELDS = ["owner", "publicKey"] as const;
+
+// The rules between fields that the superRefines below enforce, as JSON Schema states them.
+const anyPresent = (fields: readonly string[]) => ({ anyOf: fields.map((field) => ({ required: [field] })) });
+const CARD_RECIPIENT_RULE = {
+  oneOf: [
+    { title: "By redemption", ...anyPresent(["phone", "email"]), not: anyPresent(OWNER_FIELDS) },
+    { title: "By owner", required: [...OWNER_FIELDS], not: anyPresent(REDEMPTION_FIELDS) },
+  ],
+};
+const BATCH_RECIPIENT_RULE = {
+  oneOf: [
+    { title: "By redemption", required: ["redemption"], not: anyPresent(OWNER_FIELDS) },
+    { title: "By owner", required: [...OWNER_FIELDS], not: { required: ["redemption"] } },
+  ],
+};
 
 /** POST /v1/unit-cards: a card's fields plus either a destination (phone/email) or an owner. */
 export const createCardInput = cardInput
@@ -132,13 +166,20 @@ export const createCardInput = cardInput
       ? { kind: "owner", owner, publicKey }
       : { kind: "redemption", redemption: { phone, email, expiresAt } },
   }))
-  .meta({ id: "CreateUnitCardInput", description: "Either phone and/or email (by redemption) or owner + publicKey (by owner)" });
+  .meta({
+    id: "CreateUnitCardInput",
+    description: "Either phone and/or email, and expiresAt if you like (by redemption), or owner + publicKey (by owner)",
+    ...CARD_RECIPIENT_RULE,
+  });
 
 export const redemptionInput = z
   .object({
     phone: phone.optional(),
     email: email.optional(),
-    code: customCode.optional().meta({ description: "Your own code (8+ letters/digits); generated when absent" }),
+    code: customCode.optional().meta({
+      description: "Your own code: letters, digits, spaces and hyphens, at least 8 letters or digits, at most 80 characters; " +
+        "unique in the shop once spaces and hyphens are dropped, case ignored and O read as 0, I and L as 1 (else 409). Generated when absent",
+    }),
     expiresAt: expiresAt.optional(),
   })
   .strict()
@@ -146,7 +187,8 @@ export const redemptionInput = z
     if (input.phone === undefined && input.email === undefined) {
       ctx.addIssue({ code: "custom", path: ["phone"], message: "Give phone and/or email" });
     }
-  });
+  })
+  .meta(anyPresent(["phone", "email"]));
 
 /** POST /v1/unit-cards/_actions/batch: one redemption (one shared code) or one owner for every card. */
 export const createBatchInput = z
@@ -176,11 +218,19 @@ export const createBatchInput = z
     cards,
     recipient: owner && publicKey ? { kind: "owner", owner, publicKey } : { kind: "redemption", redemption: redemption ?? {} },
   }))
-  .meta({ id: "CreateUnitCardBatchInput" });
+  .meta({
+    id: "CreateUnitCardBatchInput",
+    description: "redemption (one code for every card) or owner + publicKey (every card owned now)",
+    ...BATCH_RECIPIENT_RULE,
+  });
 
 export const redeemInput = z
   .object({
-    code: z.string().min(1, "Required").max(80, "Must be at most 80 characters"),
+    code: z.string().min(1, "Required").max(80, "Must be at most 80 characters").meta({
+      description: "The code as received; case, spaces and hyphens don't matter, O reads as 0 and I, L as 1. " +
+        "A code this shop never issued is 404, one redeemed before 409, one expired 410",
+      examples: ["7KQ2-M9XD-R4TB"],
+    }),
     owner,
     publicKey: walletPublicKey,
   })
@@ -191,7 +241,10 @@ export const listCardsQuery = z
   .object({
     owner: owner.optional(),
     status: cardStatus.optional(),
-    cursor: z.string().max(64).optional(),
+    cursor: z.string().max(64).meta({
+      description: "nextCursor of the previous page (empty: the first page). Any other value is 422",
+      pattern: CARD_CURSOR_PATTERN,
+    }).optional(),
     limit: z.coerce.number().int("Must be a whole number").min(1).max(100).default(50),
   })
   .strict();

@@ -7,7 +7,12 @@ export const universalName = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9._-]{3,32}$/, "Must be 3-32 characters of a-z, 0-9, '.', '_' or '-'")
-  .meta({ example: "jane.doe" });
+  // The regex above sees the name trimmed and lowercased; the document states what may be sent.
+  .meta({
+    description: "3-32 characters of a-z, 0-9, '.', '_' or '-'; surrounding spaces are dropped and capitals read as small letters",
+    pattern: "^\\s*[A-Za-z0-9._-]{3,32}\\s*$",
+    examples: ["jane.doe"],
+  });
 
 export const registerNameInput = z
   .object({ name: universalName, publicKey: walletPublicKey, owner: owner.optional() })

@@ -1,19 +1,37 @@
-import { currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, solanaPublicKey, text } from "./common";
+import { CURRENCY_CODES, currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, solanaPublicKey, text } from "./common";
 import { chainState } from "./chain";
 import { z } from "./zod";
 
 export const MAX_TWIN_QUANTITY = 1_000_000;
 const MAX_PRICE = 1_000_000_000_000;
 
+/** price and currency go together, and price has at most the currency's decimal places: the superRefine below, as JSON Schema states it. */
+function priceRules() {
+  const byDigits = new Map<number, string[]>();
+  for (const code of CURRENCY_CODES) byDigits.set(currencyMinorDigits(code), [...(byDigits.get(currencyMinorDigits(code)) ?? []), code]);
+  return {
+    dependentRequired: { price: ["currency"], currency: ["price"] },
+    allOf: [...byDigits].sort(([a], [b]) => a - b).map(([digits, codes]) => ({
+      if: { properties: { currency: { enum: codes } }, required: ["currency"] },
+      then: { properties: { price: digits === 0 ? { type: "integer" } : { multipleOf: Number(`1e-${digits}`) } } },
+    })),
+  };
+}
+
 export const issueTwinInput = z
   .object({
-    public_key: solanaPublicKey.meta({ description: "data.payload.public_key from validate-name" }),
-    name_id: z.string().min(1, "Required").max(64).meta({ description: "data.payload.uns_name_id from validate-name" }),
+    public_key: solanaPublicKey.meta({
+      description: "data.payload.public_key from validate-name: a Solana public key (format solana-public-key) that must be the name's key, else 422 at public_key",
+    }),
+    name_id: z.string().min(1, "Required").max(64).meta({
+      description: "data.payload.uns_name_id from validate-name. An id no universal name has is 422 at name_id",
+    }),
     title: text(255),
     creator: z.string().max(255).default(""),
     description: z.string().max(10_000).default(""),
     quantity: z.number().int("Must be a whole number").min(1, "Must be at least 1").max(MAX_TWIN_QUANTITY),
-    price: z.number().min(0, "Must be at least 0").max(MAX_PRICE).optional(),
+    price: z.number().min(0, "Must be at least 0").max(MAX_PRICE).optional()
+      .meta({ description: "With currency; at most the currency's decimal places (2 for EUR, 0 for JPY, 3 for KWD)", examples: [19.99] }),
     currency: currencyCode.optional(),
     brand: z.string().max(255).default(""),
     categories: z.array(z.string().min(1).max(100)).max(50).default([]),
@@ -36,7 +54,7 @@ export const issueTwinInput = z
       }
     }
   })
-  .meta({ id: "IssueDigitalTwinInput" });
+  .meta({ id: "IssueDigitalTwinInput", ...priceRules() });
 export type IssueTwinInput = z.output<typeof issueTwinInput>;
 
 export const digitalTwin = z
