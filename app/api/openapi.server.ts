@@ -76,11 +76,12 @@ const ERROR_MEANINGS: Record<number, string> = {
   422: "VALIDATION_FAILED: details name every offending field; nothing was written",
   429: "RATE_LIMITED: wait Retry-After seconds",
   500: "INTERNAL: no internals are shown; retry later",
+  503: "UNAVAILABLE: the database stayed busy past the server's retries; nothing was written; retry after Retry-After seconds",
 };
 
 const errorResponse = (status: number) => ({
   description: ERROR_MEANINGS[status] ?? codesOf(status).join(", "),
-  headers: headerRefs("X-Request-Id", ...(status === 429 ? ["Retry-After" as const] : []), ...(status === 401 ? ["WWW-Authenticate" as const] : [])),
+  headers: headerRefs("X-Request-Id", ...(status === 429 || status === 503 ? ["Retry-After" as const] : []), ...(status === 401 ? ["WWW-Authenticate" as const] : [])),
   ...json({
     allOf: [{ $ref: "#/components/schemas/Error" }, { properties: { error: { properties: { code: { enum: codesOf(status) } } } } }],
   }),
@@ -144,7 +145,7 @@ function operation(args: {
     ...(isPost ? [IDEMPOTENCY_KEY] : []),
   ];
   const strictQuery = args.query ? " Unknown query parameters are 422." : "";
-  const errors = [...new Set([401, 429, 500, ...(isPost ? [400, 409, 413, 422] : []), ...(args.query ? [422] : []), ...args.errors])]
+  const errors = [...new Set([401, 429, 500, 503, ...(isPost ? [400, 409, 413, 422] : []), ...(args.query ? [422] : []), ...args.errors])]
     .sort((a, b) => a - b);
   return {
     operationId: args.operationId,
