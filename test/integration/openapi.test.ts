@@ -202,17 +202,17 @@ describe("GET /v1/openapi.json", () => {
   it("documents every status each operation can answer, 409 for a reused Idempotency-Key on every POST included", async () => {
     const { document } = await fetchDocument();
     const statusesOf = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses as JsonObject).sort();
-    const post = ["400", "401", "409", "413", "422", "429", "500"];
+    const post = ["400", "401", "409", "413", "422", "429", "500", "503"];
 
     expect(statusesOf("/v1/unit-cards", "post")).toEqual(["201", ...post].sort());
     expect(statusesOf("/v1/unit-cards/_actions/batch", "post")).toEqual(["201", ...post].sort());
     expect(statusesOf("/v1/unit-cards/_actions/redeem", "post")).toEqual(["200", "404", "410", ...post].sort());
     expect(statusesOf("/v1/names", "post")).toEqual(["201", ...post].sort());
     expect(statusesOf("/v1/issue-digital-twin", "post")).toEqual(["201", ...post].sort());
-    expect(statusesOf("/v1/unit-cards", "get")).toEqual(["200", "401", "422", "429", "500"]);
-    expect(statusesOf("/v1/validate-name", "get")).toEqual(["200", "401", "422", "429", "500"]);
-    expect(statusesOf("/v1/unit-cards/{id}", "get")).toEqual(["200", "401", "404", "429", "500"]);
-    expect(statusesOf("/v1/digital-twins/{id}", "get")).toEqual(["200", "401", "404", "429", "500"]);
+    expect(statusesOf("/v1/unit-cards", "get")).toEqual(["200", "401", "422", "429", "500", "503"]);
+    expect(statusesOf("/v1/validate-name", "get")).toEqual(["200", "401", "422", "429", "500", "503"]);
+    expect(statusesOf("/v1/unit-cards/{id}", "get")).toEqual(["200", "401", "404", "429", "500", "503"]);
+    expect(statusesOf("/v1/digital-twins/{id}", "get")).toEqual(["200", "401", "404", "429", "500", "503"]);
   });
 
   it("says which headers come with which answers: Retry-After with 429, WWW-Authenticate with 401, X-Request-Id with all", async () => {
@@ -222,6 +222,7 @@ describe("GET /v1/openapi.json", () => {
 
     expect(headerNames(responses.Error429!)).toEqual(["Retry-After", "X-Request-Id"]);
     expect(headerNames(responses.Error401!)).toEqual(["WWW-Authenticate", "X-Request-Id"]);
+    expect(headerNames(responses.Error503!)).toEqual(["Retry-After", "X-Request-Id"]);
     for (const [name, response] of Object.entries(responses)) expect(headerNames(response), name).toContain("X-Request-Id");
     expect(((document.components.headers as JsonObject)["Retry-After"] as JsonObject).required).toBe(true);
   });
