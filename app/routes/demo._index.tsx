@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { adminHost, sessionToken } from "~/demo/session-token.server";
 import { DEMO_SHOP, requireDemoMode } from "~/demo/demo-mode.server";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 
 // GET /demo[?to=/app/...]: opens the embedded admin for the demo shop, the way
 // Shopify admin would load it, with a fresh session token.
@@ -12,3 +13,5 @@ export const loader = ({ request }: LoaderFunctionArgs) => {
   const params = new URLSearchParams({ embedded: "1", shop: DEMO_SHOP, host: adminHost(DEMO_SHOP), id_token: token });
   return redirect(`${path}?${params}`);
 };
+
+export const action = methodNotAllowed("GET, HEAD");
