@@ -8,7 +8,8 @@ import { methodNotAllowed } from "~/lib/method-not-allowed";
 export const loader = ({ request }: LoaderFunctionArgs) => {
   requireDemoMode();
   const to = new URL(request.url).searchParams.get("to") ?? "/app";
-  const path = to.startsWith("/app") ? to : "/app";
+  // An admin path and nothing else: it ends up in the Location header.
+  const path = /^\/app(\/[\w.~-]+)*\/?$/.test(to) ? to : "/app";
   const token = sessionToken({ shop: DEMO_SHOP, apiKey: process.env.SHOPIFY_API_KEY!, apiSecret: process.env.SHOPIFY_API_SECRET! });
   const params = new URLSearchParams({ embedded: "1", shop: DEMO_SHOP, host: adminHost(DEMO_SHOP), id_token: token });
   return redirect(`${path}?${params}`);
