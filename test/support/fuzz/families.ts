@@ -322,6 +322,7 @@ const ADMIN_PATHS = [
   "/app", "/app/", "/app?index", "/app/cards", "/app/cards?status=OWNED&cursor=junk", "/app/cards/new", "/app/customers", "/app/customers?query=%ZZ",
   "/app/customers/7364129087", "/app/customers/%ZZ", "/app/twins", "/app/notifications", "/app/notifications?index", "/app/notifications/ntf_nope",
   "/app/settings", "/app/customer-link?id=gid://shopify/Customer/1", "/app/customer-link?id=%ZZ", "/app/nope",
+  "/app/cards/card_01JAAAAAAAAAAAAAAAAAAAAAAA", "/app/cards/%ZZ", "/app/twins/twin_01JAAAAAAAAAAAAAAAAAAAAAAA", "/app/twins/..%2f",
 ];
 
 const ADMIN_FORMS = [
