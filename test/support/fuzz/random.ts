@@ -1,22 +1,15 @@
+import { seededRandom } from "../seeded-random";
+
 /**
- * A repeatable source of choices from a 32-bit seed (mulberry32): the same
- * seed gives the same requests, so a failing fuzz run can be replayed with
- * FUZZ_SEED=<seed>.
+ * Choices drawn from a repeatable stream (mulberry32, test/support/seeded-random.ts):
+ * the same seed gives the same requests, so a failing fuzz run can be replayed
+ * with FUZZ_SEED=<seed>.
  */
 export class Random {
-  private state: number;
+  readonly next: () => number;
 
   constructor(readonly seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** A number in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed);
   }
 
   /** An integer in [0, max). */
