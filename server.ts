@@ -13,9 +13,10 @@ const build = (await import(new URL("./build/server/index.js", import.meta.url).
   process.exit(1);
 })) as ServerBuild;
 
+// No directory redirects: serve-static would answer a directory path with its own HTML page.
 const assets = express.Router();
-assets.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-assets.use(express.static("build/client", { maxAge: "1h" }));
+assets.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }));
+assets.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 
 // Claim notifications and NFT mints run in this process unless NOTIFY_DISPATCHER=off / CHAIN_WORKER=off (then `npm run worker`).
 const workers = await backgroundWorkers({ notify: notifyConfig, chain: chainConfig, inWebServer: true });

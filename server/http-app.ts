@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { isApiPath, routedUrl, sendError } from "./error-response";
+import { requestGuards, SERVED_METHODS } from "./request-guards";
 
 /**
  * The Express app around the Remix build: a request id on every response and
@@ -22,19 +26,31 @@ export function createHttpApp(options: { build: ServerBuild | (() => Promise<Ser
     res.set("X-Request-Id", requestId);
     next();
   });
+  app.use(requestGuards);
   app.use(options.assets);
   // app.use, not app.all("*"): Express would decode the path itself and fail with a 500 on bad %-encoding.
   app.use(
     createRequestHandler({
       build: options.build,
       getLoadContext: (req, res) => ({ requestId: res.locals.requestId as string, clientAddress: req.ip ?? "" }),
+      // Remix shows error details outside production mode; NODE_ENV=test must not turn that on.
+      mode: process.env.NODE_ENV === "development" ? "development" : "production",
     }),
   );
   // Last resort: never a stack trace to the client.
-  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+  const onError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    // The adapter builds the request URL from Host (or a trusted X-Forwarded-Host): junk there is the client's fault.
+    if ((error as { code?: unknown } | null)?.code === "ERR_INVALID_URL" && !res.headersSent) {
+      return sendError(res, req.originalUrl, {
+        status: isApiPath(routedUrl(req.originalUrl)) ? 422 : 400,
+        code: "VALIDATION_FAILED",
+        message: "Bad request: the Host header is not a valid host",
+        details: [{ path: "Host", message: "Not a valid host" }],
+      });
+    }
     console.error(`[${res.locals.requestId}] ${req.method} ${req.path} failed:`, error);
     if (res.headersSent) return res.end();
-    res.status(500).json({ error: { code: "INTERNAL", message: "Something went wrong on our side; retry later", details: [] } });
+    sendError(res, req.originalUrl, { status: 500, code: "INTERNAL", message: "Something went wrong on our side; retry later" });
   };
   app.use(onError);
   return app;
@@ -51,6 +67,7 @@ export function listen(app: express.Express, port: number, host: string, options
     const actualPort = typeof address === "object" && address ? address.port : port;
     console.log(`Twin Cards listening on http://${host}:${actualPort}`);
   });
+  server.on("connect", answerConnect);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       setTimeout(() => process.exit(0), 10_000).unref();
@@ -60,4 +77,26 @@ export function listen(app: express.Express, port: number, host: string, options
     });
   }
   return server;
+}
+
+/**
+ * CONNECT asks for a tunnel, which this server never opens. Node hands it to a
+ * 'connect' listener (without one it drops the connection unanswered): answer
+ * 405 like any other method no route serves.
+ */
+function answerConnect(req: IncomingMessage, socket: Duplex) {
+  const api = isApiPath(routedUrl(req.url ?? ""));
+  const message = `CONNECT is not served here; use ${SERVED_METHODS}`;
+  const body = api ? JSON.stringify({ error: { code: "METHOD_NOT_ALLOWED", message, details: [] } }) : message;
+  const head = [
+    "HTTP/1.1 405 Method Not Allowed",
+    `Allow: ${SERVED_METHODS}`,
+    `Content-Type: ${api ? "application/json" : "text/plain"}; charset=utf-8`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Cache-Control: no-store",
+    `X-Request-Id: ${randomUUID()}`,
+    "Connection: close",
+  ];
+  socket.on("error", () => socket.destroy());
+  socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
 }

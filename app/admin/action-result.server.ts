@@ -21,6 +21,15 @@ export async function runIntent<T>(intent: string, work: () => Promise<T>): Prom
   }
 }
 
+/** The submitted form; a body that is not one (another content type, broken multipart) is the client's 400, not a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("The form could not be read", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
+
 /** Form fields as strings; an empty or missing field is undefined, so optional fields stay optional. */
 export function formFields(form: FormData): Record<string, string | undefined> {
   const fields: Record<string, string | undefined> = {};

@@ -26,3 +26,10 @@ export const errorBody = (code: ErrorCode, message: string, details: ErrorDetail
 /** An error that is not the caller's fault but will pass (the database busy past its retries): 503 with Retry-After. */
 export const asUnavailable = (error: unknown): DomainError | null =>
   isDatabaseBusy(error) ? new DomainError("UNAVAILABLE", "The service is busy; retry in a moment", [], 1) : null;
+
+/** 405 in the envelope for a /v1 path's other methods, with `Allow` naming the ones it serves. */
+export const methodNotAllowedResponse = (allow: string) =>
+  Response.json(errorBody("METHOD_NOT_ALLOWED", `Use ${allow} on this path`), {
+    status: 405,
+    headers: { Allow: allow, "Cache-Control": "no-store" },
+  });

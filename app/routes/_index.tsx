@@ -1,6 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 
 export const meta: MetaFunction = () => [{ title: "Twin Cards" }];
+
+export const action = methodNotAllowed("GET, HEAD");
 
 export default function Index() {
   return (

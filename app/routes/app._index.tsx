@@ -4,12 +4,15 @@ import { Banner, BlockStack, Box, Card, InlineGrid, Layout, Link, Page, Text } f
 import { SetupChecklist } from "~/components/SetupChecklist";
 import { chainMintCounts } from "~/domain/chain-mints.server";
 import { shopOverview } from "~/domain/overview.server";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   return { overview: await shopOverview(session.shop), mints: await chainMintCounts(session.shop) };
 };
+
+export const action = methodNotAllowed("GET, HEAD");
 
 export default function Home() {
   const { overview, mints } = useLoaderData<typeof loader>();

@@ -19,7 +19,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { runIntent, type ActionResult } from "~/admin/action-result.server";
+import { type ActionResult, readForm, runIntent } from "~/admin/action-result.server";
 import { CardStatusBadge } from "~/components/CardStatusBadge";
 import { CopyButton } from "~/components/CopyButton";
 import { FormErrorBanner, type UnplacedError } from "~/components/FormErrorBanner";
@@ -56,7 +56,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const data = await request.formData();
+  const data = await readForm(request);
   if (data.get("intent") !== "create") throw new Response("Unknown intent", { status: 400 });
   const form = readBatchForm(data.get("batch"));
   if (!form) return { ...unreadable, rowKeys: [] };

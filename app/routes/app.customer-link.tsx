@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/shopify.server";
 
 // Target of the admin link on Shopify's customer page (extensions/customer-link):
@@ -9,3 +10,5 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const numeric = /(\d{1,20})$/.exec(id)?.[1];
   return redirect(numeric ? `/app/customers/${numeric}` : "/app/customers");
 };
+
+export const action = methodNotAllowed("GET, HEAD");

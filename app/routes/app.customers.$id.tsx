@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Layout, Page } from "@shopify/polaris";
-import { formFields, runIntent, splitList } from "~/admin/action-result.server";
+import { formFields, readForm, runIntent, splitList } from "~/admin/action-result.server";
 import { CreateCardCard } from "~/components/customer/CreateCardCard";
 import { CustomerSummaryCard } from "~/components/customer/CustomerSummaryCard";
 import { HoldingsCard } from "~/components/customer/HoldingsCard";
@@ -35,7 +35,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
   const customerId = customerIdOf(params);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await readForm(request));
   const intent = fields.intent ?? "";
 
   switch (intent) {

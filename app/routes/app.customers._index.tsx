@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Card, EmptyState, IndexTable, Layout, Page, Pagination, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { listCustomers } from "~/shopify/admin-customers.server";
 import { authenticate } from "~/shopify.server";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
@@ -17,6 +18,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   });
   return { search, page };
 };
+
+export const action = methodNotAllowed("GET, HEAD");
 
 export default function Customers() {
   const { search, page } = useLoaderData<typeof loader>();

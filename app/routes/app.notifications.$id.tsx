@@ -7,6 +7,7 @@ import { DomainError } from "~/domain/errors";
 import { LocalMessage } from "~/components/LocalMessage";
 import { getNotification, localMessage } from "~/domain/notification-admin.server";
 import { formatDateTime } from "~/lib/format";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -30,6 +31,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     throw error;
   }
 };
+
+export const action = methodNotAllowed("GET, HEAD");
 
 export default function NotificationDetails() {
   const { notification, message } = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-ru
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Box, Button, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Tabs, Text } from "@shopify/polaris";
 import { useEffect } from "react";
-import { formFields, runIntent } from "~/admin/action-result.server";
+import { formFields, readForm, runIntent } from "~/admin/action-result.server";
 import { CursorPagination } from "~/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
 import { ChannelBadge, NotificationStatusBadge } from "~/components/NotificationBadges";
@@ -47,7 +47,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await readForm(request));
   switch (fields.intent) {
     case "resend":
       return runIntent("resend", () => resendNotification(session.shop, fields.id ?? ""));

@@ -19,7 +19,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
-import { formFields, runIntent } from "~/admin/action-result.server";
+import { formFields, readForm, runIntent } from "~/admin/action-result.server";
 import { CopyButton } from "~/components/CopyButton";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
 import { FormErrorBanner } from "~/components/FormErrorBanner";
@@ -37,7 +37,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await readForm(request));
   switch (fields.intent) {
     case "create":
       return runIntent("create", () => createApiKey({ shop: session.shop, label: fields.label }));

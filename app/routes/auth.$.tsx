@@ -1,8 +1,32 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
+import { loginPage } from "~/shopify/login-page.server";
+import { isRequestFault } from "~/shopify/request-fault.server";
+import { isShopDomain } from "~/shopify/shop-domain";
 import { authenticate } from "~/shopify.server";
 
-// Shopify's auth paths (/auth/session-token bounce, /auth/callback).
+// The configured login path takes the library's login flow: authenticate.admin refuses to run there.
+const isLoginPath = (request: Request) => /^\/auth\/login\/?$/i.test(new URL(request.url).pathname);
+
+// Shopify's auth paths (/auth/session-token bounce, /auth/exit-iframe, /auth/callback) and /auth/login.
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
+  if (isLoginPath(request)) return loginPage(request);
+  // The bounce and exit-iframe pages put `shop` into a response header unchecked.
+  const shop = new URL(request.url).searchParams.get("shop");
+  if (shop !== null && !isShopDomain(shop)) return badRequest();
+  try {
+    await authenticate.admin(request);
+  } catch (error) {
+    // e.g. an exit-iframe destination the library refuses to redirect to.
+    if (isRequestFault(error)) return badRequest();
+    throw error;
+  }
   return null;
 };
+
+const badRequest = () =>
+  new Response("Bad request: invalid shop, host or redirect target", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+const notServed = methodNotAllowed("GET, HEAD");
+
+export const action = async ({ request }: ActionFunctionArgs) => (isLoginPath(request) ? loginPage(request) : notServed());

@@ -1,5 +1,6 @@
 import { sessionToken } from "~/demo/session-token.server";
 import { DEMO_SHOP, requireDemoMode } from "~/demo/demo-mode.server";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 
 // The local App Bridge's idToken(): a fresh token for the demo shop.
 export const loader = () => {
@@ -7,3 +8,5 @@ export const loader = () => {
   const token = sessionToken({ shop: DEMO_SHOP, apiKey: process.env.SHOPIFY_API_KEY!, apiSecret: process.env.SHOPIFY_API_SECRET! });
   return Response.json({ token }, { headers: { "Cache-Control": "no-store" } });
 };
+
+export const action = methodNotAllowed("GET, HEAD");

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { errorBody } from "~/api/errors";
+import { errorBody, methodNotAllowedResponse } from "~/api/errors";
 import { DomainError } from "~/domain/errors";
 import { publicNftMetadata } from "~/domain/chain-mints.server";
 
@@ -18,3 +18,5 @@ export async function loader({ params }: LoaderFunctionArgs) {
     return Response.json(errorBody("NOT_FOUND", error.message), { status: 404, headers: { ...headers, "Cache-Control": "no-store" } });
   }
 }
+
+export const action = () => methodNotAllowedResponse("GET");

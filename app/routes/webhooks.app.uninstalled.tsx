@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { endShopSessions } from "~/domain/privacy.server";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { appUninstalledPayload, verifiedWebhook } from "~/shopify/webhooks.server";
 
 /** The app was uninstalled: its sessions go; the shop's data waits for shop/redact. */
@@ -12,3 +13,5 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   await endShopSessions(shop);
   return new Response();
 };
+
+export const loader = methodNotAllowed("POST");

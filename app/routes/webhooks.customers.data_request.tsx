@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { customerDataReport } from "~/domain/privacy.server";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { customersDataRequestPayload, verifiedWebhook } from "~/shopify/webhooks.server";
 
 /** A customer asked for their data: the report is recorded for the merchant to send them. */
@@ -13,3 +14,5 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   await customerDataReport(shop, { customerId: id, email, phone }, { externalId: payload.data_request.id });
   return new Response();
 };
+
+export const loader = methodNotAllowed("POST");

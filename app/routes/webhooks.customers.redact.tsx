@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redactCustomer } from "~/domain/privacy.server";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { customersRedactPayload, verifiedWebhook } from "~/shopify/webhooks.server";
 
 /** Erase a customer's personal data in this shop (orders are Shopify's; the app keeps none). */
@@ -13,3 +14,5 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   await redactCustomer(shop, { customerId: id, email, phone });
   return new Response();
 };
+
+export const loader = methodNotAllowed("POST");

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { deleteShopData } from "~/domain/privacy.server";
+import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { shopRedactPayload, verifiedWebhook } from "~/shopify/webhooks.server";
 
 /** 48 hours after uninstalling: every row of the shop goes. */
@@ -12,3 +13,5 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   await deleteShopData(shop);
   return new Response();
 };
+
+export const loader = methodNotAllowed("POST");

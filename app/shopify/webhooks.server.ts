@@ -1,24 +1,32 @@
 import { z } from "zod";
 import { authenticate } from "~/shopify.server";
+import { isRequestFault } from "./request-fault.server";
+import { isShopDomain } from "./shop-domain";
 
 /**
- * Verifies a Shopify webhook and reads its payload. `authenticate.webhook`
- * answers 405 to a non-POST, 400 to a missing body, HMAC or header and 401 to a
- * wrong HMAC; those Responses propagate. The HMAC covers only the body, not the
- * headers, so the shop is checked against the signed payload (`shopOf`) and the
- * payload must have this topic's shape: a signed body of one topic (or shop)
- * replayed with other headers is refused with a 400 instead of acting on it.
+ * Verifies a Shopify webhook and reads its payload. A shop header that is not
+ * a shop domain is a 400 here; `authenticate.webhook` answers 400 to a missing
+ * body, HMAC or header and 401 to a wrong HMAC; those Responses propagate. The
+ * HMAC covers only the body, not the headers, so the shop is checked against
+ * the signed payload (`shopOf`) and the payload must have this topic's shape: a
+ * signed body of one topic (or shop) replayed with other headers is refused
+ * with a 400 instead of acting on it.
  */
 export async function verifiedWebhook<S extends z.ZodType>(
   request: Request,
   options: { topic: string; payload: S; shopOf: (payload: z.output<S>) => string },
 ): Promise<{ shop: string; payload: z.output<S>; webhookId: string }> {
+  // The library would throw InvalidShopError (a 500) on a bogus shop header, e.g. a captured body resent as `evil.com`.
+  for (const header of SHOP_HEADERS) {
+    if (request.headers.has(header) && !isShopDomain(request.headers.get(header))) throw badRequest(`${header} is not a shop domain`);
+  }
   let context: Awaited<ReturnType<typeof authenticate.webhook>>;
   try {
     context = await authenticate.webhook(request);
   } catch (error) {
     // A correctly signed body that is not JSON: the library's JSON.parse throws.
     if (error instanceof SyntaxError) throw badRequest("The body is not JSON");
+    if (isRequestFault(error)) throw badRequest("Invalid webhook headers");
     throw error;
   }
   if (context.topic !== topicKey(options.topic)) throw badRequest(`Expected the ${options.topic} topic`);
@@ -27,6 +35,9 @@ export async function verifiedWebhook<S extends z.ZodType>(
   if (options.shopOf(parsed.data) !== context.shop) throw badRequest("The payload is for another shop");
   return { shop: context.shop, payload: parsed.data, webhookId: context.webhookId };
 }
+
+/** Both forms Shopify sends (the library reads the second when `Shopify-Hmac-Sha256` is present). */
+const SHOP_HEADERS = ["x-shopify-shop-domain", "shopify-shop-domain"];
 
 /** `customers/redact` → `CUSTOMERS_REDACT`, as the library reports topics. */
 const topicKey = (topic: string) => topic.toUpperCase().replace(/[/.]/g, "_");

@@ -1,0 +1,42 @@
+import type { Response } from "express";
+import type { ErrorCode, ErrorDetail } from "../app/domain/errors";
+
+/**
+ * The URL as Remix will see it: the Express adapter appends the raw target to
+ * the origin, and WHATWG URL then resolves `..` and `%2e%2e`. Null when that
+ * is not a URL at all.
+ */
+export function routedUrl(originalUrl: string): URL | null {
+  try {
+    return new URL(`http://localhost${originalUrl}`);
+  } catch {
+    return null;
+  }
+}
+
+/** Remix matches routes case-insensitively, so /V1/... is the API too. */
+export const isApiPath = (url: URL | null) => url !== null && /^\/v1(\/|$)/i.test(url.pathname);
+
+export interface EarlyError {
+  status: number;
+  /** The /v1 error code; API paths only. */
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+  headers?: Record<string, string>;
+}
+
+/**
+ * An error answered before the request reaches Remix: the /v1 error envelope
+ * on API paths (the shape of app/api/errors.ts), a line of plain text
+ * elsewhere. Never anything about the server itself.
+ */
+export function sendError(res: Response, originalUrl: string, error: EarlyError) {
+  res.status(error.status).set({ "Cache-Control": "no-store", ...error.headers });
+  if (isApiPath(routedUrl(originalUrl))) {
+    const body = { error: { code: error.code, message: error.message, details: error.details ?? [] } };
+    res.type("application/json; charset=utf-8").send(JSON.stringify(body));
+  } else {
+    res.type("text/plain; charset=utf-8").send(error.message);
+  }
+}
