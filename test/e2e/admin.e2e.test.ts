@@ -152,11 +152,11 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
     await navigate(page, "Notifications");
     await page.getByRole("heading", { name: "Notifications" }).waitFor();
     await page.getByRole("tab", { name: "Failed" }).click();
-    const listed = page.locator("tr", { hasText: `z***@${domain}` });
+    const listed = page.locator("tr", { hasText: `zed@${domain}` });
     await shown(listed.getByText("SMTP 550: mailbox unavailable"));
     await page.getByText("Loading notifications…").first().waitFor({ state: "hidden" });
     await screenshot(page, "13-notifications-failed");
-    await listed.getByRole("button", { name: `Resend the notification to z***@${domain}` }).click();
+    await listed.getByRole("button", { name: `Resend the notification to zed@${domain}` }).click();
     await shown(toast(page, "Notification queued again"));
     await expect.poll(() => listed.count()).toBe(0);
     expect(await db.notification.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "PENDING", attempts: 0, lastError: null });
