@@ -3,6 +3,7 @@ import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/s
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { loadConfig } from "./config.server";
 import { db } from "./db.server";
+import { reopenThroughDemo } from "./demo/demo-mode.server";
 import { routeAdminApiToStub } from "./shopify/admin-api-stub.server";
 
 const config = loadConfig();
@@ -24,6 +25,14 @@ const shopify = shopifyApp({
 export default shopify;
 export const apiVersion = ApiVersion.July26;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
-export const authenticate = shopify.authenticate;
+export const authenticate = {
+  ...shopify.authenticate,
+  /** The library's admin authentication; in the demo, a page opened without Shopify's parameters reopens through /demo. */
+  admin: async (request: Request) => {
+    const reopen = reopenThroughDemo(request);
+    if (reopen) throw reopen;
+    return shopify.authenticate.admin(request);
+  },
+};
 export const login = shopify.login;
 export const sessionStorage = shopify.sessionStorage;

@@ -8,3 +8,26 @@ export const DEMO_SHOP = "twin-cards-demo.myshopify.com";
 export function requireDemoMode() {
   if (!demoMode()) throw new Response("Not found", { status: 404 });
 }
+
+// What Shopify admin adds when it opens an embedded page; the demo adds them afresh.
+const SHOPIFY_PARAMS = ["embedded", "shop", "host", "id_token", "hmac", "session", "timestamp", "locale"];
+
+/**
+ * In the demo, an admin page loaded without Shopify's parameters — a reload
+ * after moving around with the menu, a bookmark, a typed URL — is sent
+ * through /demo, which opens it the way Shopify admin would, with a fresh
+ * session token. Null when that does not apply (not the demo, or a request
+ * Shopify or App Bridge made).
+ */
+export function reopenThroughDemo(request: Request): Response | null {
+  if (!demoMode() || request.method !== "GET" || request.headers.has("authorization")) return null;
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data") || url.searchParams.has("shop") || url.searchParams.has("id_token")) return null;
+  for (const name of SHOPIFY_PARAMS) url.searchParams.delete(name);
+  return new Response(null, { status: 302, headers: { Location: `/demo?to=${encodeURIComponent(url.pathname + url.search)}` } });
+}
+
+/** Where /demo?to= may lead: an admin path, with a plain query string (it ends up in a Location header). */
+export function demoTarget(to: string | null): string {
+  return to && /^\/app(\/[\w.~-]+)*\/?(\?[\w.~%+=&-]*)?$/.test(to) ? to : "/app";
+}

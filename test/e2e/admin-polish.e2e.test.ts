@@ -3,8 +3,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_SHOP } from "~/demo/demo-mode.server";
 import { createCard } from "~/domain/cards.server";
-import { openAdminPage, shown } from "../support/admin-browser";
-import { launchBrowser, screenshot } from "../support/browser";
+import { navigate, openAdminPage, shown } from "../support/admin-browser";
+import { launchBrowser, newPage, screenshot } from "../support/browser";
 
 // Small things a merchant notices in the first hour, in Debian's Chromium.
 const demoUrl = inject("demoUrl");
@@ -29,6 +29,22 @@ describe("admin polish (demo mode, Chromium)", { timeout: 120_000 }, () => {
     expect(heights.length).toBeGreaterThanOrEqual(2);
     // One line of Polaris' badge text is 20 px; a wrapped "To do" is twice that.
     for (const height of heights) expect(height).toBeLessThan(30);
+  });
+
+  it("survives a reload after moving around with the menu, and a typed admin URL", async () => {
+    const page = await openAdminPage(browser, demoUrl, "/app");
+    await navigate(page, "Cards");
+    await page.getByRole("tab", { name: "Owned" }).click();
+    await page.waitForURL(/status=OWNED/);
+
+    await page.reload();
+    await shown(page.getByRole("heading", { name: "Cards" }));
+    await expect.poll(() => page.getByRole("tab", { name: "Owned" }).getAttribute("aria-selected")).toBe("true");
+
+    const typed = await newPage(browser);
+    await typed.goto(`${demoUrl}/app/settings`);
+    await shown(typed.getByRole("heading", { name: "API keys" }));
+    expect(new URL(typed.url()).pathname).toBe("/app/settings");
   });
 
   it("shows a placeholder, not alt text in a grey box, for an image that does not load", async () => {
