@@ -5,6 +5,7 @@ import {
   digitalTwin,
   issueTwinInput,
   listCardsQuery,
+  listTwinsQuery,
   nameRecord,
   nameValidation,
   redeemInput,
@@ -233,6 +234,12 @@ function documentPaths() {
         operationId: "issueDigitalTwin", summary: "Step 2: issue a digital twin to a validated name",
         description: "name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field.",
         success: 201, body: issueTwinInput, response: dataOf(ref(digitalTwin)), errors: [],
+      }),
+    },
+    "/v1/digital-twins": {
+      get: operation({
+        operationId: "listDigitalTwins", summary: "List digital twins, newest first", success: 200, query: listTwinsQuery,
+        response: dataOf({ type: "array", items: ref(digitalTwin) }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } }), errors: [],
       }),
     },
     "/v1/digital-twins/{id}": {
