@@ -5,6 +5,7 @@ import {
   digitalTwin,
   issueTwinInput,
   listCardsQuery,
+  listTwinsQuery,
   nameRecord,
   nameValidation,
   redeemInput,
@@ -13,6 +14,7 @@ import {
   validateNameQuery,
 } from "~/domain/schemas";
 import { STATUS_OF } from "./errors";
+import { componentSchemas } from "./openapi-components.server";
 
 // Every schema with a `.meta({ id })` is a component; these are the ones the paths use.
 const ref = (schema: z.ZodType) => {
@@ -180,23 +182,88 @@ const nftMetadataOperation = {
   },
 };
 
+/** Every operation of /v1, by path. */
+function documentPaths() {
+  return {
+    "/v1/unit-cards": {
+      post: operation({
+        operationId: "createUnitCard", summary: "Create a unit card by redemption or by owner", success: 201, body: createCardInput,
+        response: dataOf(ref(unitCard)), errors: [],
+      }),
+      get: operation({
+        operationId: "listUnitCards", summary: "List unit cards, newest first", success: 200, query: listCardsQuery,
+        response: dataOf({ type: "array", items: ref(unitCard) }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } }), errors: [],
+      }),
+    },
+    "/v1/unit-cards/{id}": {
+      get: operation({
+        operationId: "getUnitCard", summary: "Get a unit card", success: 200, path: idParameter("card", "card"),
+        response: dataOf(ref(unitCard)), errors: [404],
+      }),
+    },
+    "/v1/unit-cards/_actions/batch": {
+      post: operation({
+        operationId: "createUnitCardBatch", summary: "Create up to 500 cards sharing one redemption code or one owner, all or nothing",
+        description: "409 also when redemption.code is already in use in this shop.", success: 201, body: createBatchInput,
+        response: dataOf({ type: "array", items: ref(unitCard) }), errors: [],
+      }),
+    },
+    "/v1/unit-cards/_actions/redeem": {
+      post: operation({
+        operationId: "redeemCode", summary: "Claim every card of a redemption code",
+        description: "404: no card was issued under the code in this shop; 409 also when it was redeemed before; 410: it expired. " +
+          "429 also after 10 attempts a minute for one code prefix or from one client address.",
+        success: 200, body: redeemInput, response: dataOf({ type: "array", items: ref(unitCard) }), errors: [404, 410],
+      }),
+    },
+    "/v1/validate-name": {
+      get: operation({
+        operationId: "validateName", summary: "Step 1 of issuing a twin: validate a universal name", success: 200, query: validateNameQuery,
+        response: dataOf(ref(nameValidation)), errors: [],
+      }),
+    },
+    "/v1/names": {
+      post: operation({
+        operationId: "registerName", summary: "Register a universal name for a wallet key",
+        description: "409 also when the name is taken (names are global, across shops).", success: 201, body: registerNameInput,
+        response: dataOf(ref(nameRecord)), errors: [],
+      }),
+    },
+    "/v1/issue-digital-twin": {
+      post: operation({
+        operationId: "issueDigitalTwin", summary: "Step 2: issue a digital twin to a validated name",
+        description: "name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field.",
+        success: 201, body: issueTwinInput, response: dataOf(ref(digitalTwin)), errors: [],
+      }),
+    },
+    "/v1/digital-twins": {
+      get: operation({
+        operationId: "listDigitalTwins", summary: "List digital twins, newest first", success: 200, query: listTwinsQuery,
+        response: dataOf({ type: "array", items: ref(digitalTwin) }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } }), errors: [],
+      }),
+    },
+    "/v1/digital-twins/{id}": {
+      get: operation({
+        operationId: "getDigitalTwin", summary: "Get a digital twin (e.g. to follow its NFT's chain status)", success: 200,
+        path: idParameter("twin", "twin"), response: dataOf(ref(digitalTwin)), errors: [404],
+      }),
+    },
+    "/v1/metadata/{file}": { get: nftMetadataOperation },
+  };
+}
+
 /** The OpenAPI 3.1 document for /v1, built from the same zod schemas the API validates with. */
 export function openApiDocument(serverUrl: string) {
-  const { schemas } = z.toJSONSchema(z.globalRegistry, {
-    io: "input",
-    unrepresentable: "any",
-    uri: (id) => `#/components/schemas/${id}`,
-  });
-  // Components are plain schemas: drop the standalone-document keys zod adds.
-  const components = Object.fromEntries(
-    Object.entries(schemas).map(([id, { $id: _id, $schema: _schema, ...schema }]) => [id, schema]),
-  );
-  const statuses = [...new Set(Object.values(STATUS_OF))];
+  const paths = documentPaths();
+  // The error answers some operation gives (405 answers only a method no operation has).
+  const statuses = [...new Set(Object.values(paths).flatMap((item) => Object.values(item))
+    .flatMap((operation) => Object.keys(operation.responses).map(Number).filter((status) => status >= 400)))].sort((a, b) => a - b);
   return {
     openapi: "3.1.0",
     info: {
       title: "Twin Cards issuing API",
       version: "1.0.0",
+      license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-Proprietary" },
       description: "Unit cards (by redemption or by owner), redeem, universal names and digital twins. Every request but an NFT's public metadata " +
         "needs `Authorization: Bearer <api key>`; every response carries `X-Request-Id`. Limits: 20 requests a second per key with bursts of 100 " +
         "(429 with Retry-After); request bodies are JSON of at most 1 MiB (413), nested at most 32 levels (400). Strings must be well-formed " +
@@ -206,68 +273,9 @@ export function openApiDocument(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    paths: {
-      "/v1/unit-cards": {
-        post: operation({
-          operationId: "createUnitCard", summary: "Create a unit card by redemption or by owner", success: 201, body: createCardInput,
-          response: dataOf(ref(unitCard)), errors: [],
-        }),
-        get: operation({
-          operationId: "listUnitCards", summary: "List unit cards, newest first", success: 200, query: listCardsQuery,
-          response: dataOf({ type: "array", items: ref(unitCard) }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } }), errors: [],
-        }),
-      },
-      "/v1/unit-cards/{id}": {
-        get: operation({
-          operationId: "getUnitCard", summary: "Get a unit card", success: 200, path: idParameter("card", "card"),
-          response: dataOf(ref(unitCard)), errors: [404],
-        }),
-      },
-      "/v1/unit-cards/_actions/batch": {
-        post: operation({
-          operationId: "createUnitCardBatch", summary: "Create up to 500 cards sharing one redemption code or one owner, all or nothing",
-          description: "409 also when redemption.code is already in use in this shop.", success: 201, body: createBatchInput,
-          response: dataOf({ type: "array", items: ref(unitCard) }), errors: [],
-        }),
-      },
-      "/v1/unit-cards/_actions/redeem": {
-        post: operation({
-          operationId: "redeemCode", summary: "Claim every card of a redemption code",
-          description: "404: no card was issued under the code in this shop; 409 also when it was redeemed before; 410: it expired. " +
-            "429 also after 10 attempts a minute for one code prefix or from one client address.",
-          success: 200, body: redeemInput, response: dataOf({ type: "array", items: ref(unitCard) }), errors: [404, 410],
-        }),
-      },
-      "/v1/validate-name": {
-        get: operation({
-          operationId: "validateName", summary: "Step 1 of issuing a twin: validate a universal name", success: 200, query: validateNameQuery,
-          response: dataOf(ref(nameValidation)), errors: [],
-        }),
-      },
-      "/v1/names": {
-        post: operation({
-          operationId: "registerName", summary: "Register a universal name for a wallet key",
-          description: "409 also when the name is taken (names are global, across shops).", success: 201, body: registerNameInput,
-          response: dataOf(ref(nameRecord)), errors: [],
-        }),
-      },
-      "/v1/issue-digital-twin": {
-        post: operation({
-          operationId: "issueDigitalTwin", summary: "Step 2: issue a digital twin to a validated name",
-          description: "name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field.",
-          success: 201, body: issueTwinInput, response: dataOf(ref(digitalTwin)), errors: [],
-        }),
-      },
-      "/v1/digital-twins/{id}": {
-        get: operation({
-          operationId: "getDigitalTwin", summary: "Get a digital twin (e.g. to follow its NFT's chain status)", success: 200,
-          path: idParameter("twin", "twin"), response: dataOf(ref(digitalTwin)), errors: [404],
-        }),
-      },
-      "/v1/metadata/{file}": { get: nftMetadataOperation },
-    },
+    paths,
     components: {
-      schemas: { ...components, Error: errorSchema },
+      schemas: { ...componentSchemas(paths), Error: errorSchema },
       responses: Object.fromEntries(statuses.map((status) => [`Error${status}`, errorResponse(status)])),
       headers,
       securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A per-shop API key (tc_...)" } },

@@ -26,6 +26,14 @@ export interface ListCardsQuery {
   cursor?: string;
   limit?: number;
 }
+export interface ListTwinsQuery {
+  /** Only twins of this universal name (its uns_name_id). */
+  name_id?: string;
+  /** Only twins issued to this public key. */
+  public_key?: string;
+  cursor?: string;
+  limit?: number;
+}
 export interface RequestOptions {
   idempotencyKey?: string;
 }
@@ -84,12 +92,8 @@ export class TwinCardsClient {
   }
 
   /** One page, newest first; pass `nextCursor` back as `cursor` for the next. */
-  async listCards(query: ListCardsQuery = {}) {
-    const params = new URLSearchParams(
-      Object.entries(query).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]),
-    );
-    const { body } = await this.send("GET", `/v1/unit-cards?${params}`);
-    return parseResponse(z.object({ data: z.array(unitCard), nextCursor: z.string().nullable() }), body);
+  listCards(query: ListCardsQuery = {}) {
+    return this.page("/v1/unit-cards", unitCard, query);
   }
 
   /** Async generator over every card matching `query`, page by page. */
@@ -116,6 +120,29 @@ export class TwinCardsClient {
 
   getDigitalTwin(id: string) {
     return this.request("GET", `/v1/digital-twins/${encodeURIComponent(id)}`, digitalTwin);
+  }
+
+  /** One page of this shop's twins, newest first; pass `nextCursor` back as `cursor` for the next. */
+  listTwins(query: ListTwinsQuery = {}) {
+    return this.page("/v1/digital-twins", digitalTwin, query);
+  }
+
+  /** Async generator over every twin matching `query`, page by page. */
+  async *allTwins(query: Omit<ListTwinsQuery, "cursor"> = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listTwins({ ...query, cursor });
+      yield* page.data;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  private async page<T extends z.ZodType>(path: string, item: T, query: object) {
+    const params = new URLSearchParams(
+      Object.entries(query).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]),
+    );
+    const { body } = await this.send("GET", `${path}?${params}`);
+    return parseResponse(z.object({ data: z.array(item), nextCursor: z.string().nullable() }), body);
   }
 
   private async request<T extends z.ZodType>(

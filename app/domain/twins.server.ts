@@ -3,7 +3,8 @@ import { db, transaction } from "~/db.server";
 import { enqueueMints, toChainState } from "./chain-mints.server";
 import { fieldError, notFound } from "./errors";
 import { newId } from "./ids";
-import { currencyMinorDigits, issueTwinInput, parseInput, type DigitalTwin } from "./schemas";
+import { currencyMinorDigits, issueTwinInput, listTwinsQuery, parseInput, type DigitalTwin } from "./schemas";
+import { decodeCursor, encodeCursor } from "./schemas/cursor";
 
 /** What to load with a twin for its API view. */
 export const TWIN_VIEW_INCLUDE = { name: true, chainMint: true } as const;
@@ -67,22 +68,49 @@ export async function getTwin(shop: string, id: string): Promise<DigitalTwin> {
   return toDigitalTwin(row);
 }
 
-/** A page of the shop's twins, newest first; `nameIds` narrows to twins of those names. */
-export async function listTwins(
-  shop: string,
-  options: { nameIds?: string[]; cursor?: string; limit?: number } = {},
-): Promise<{ twins: DigitalTwin[]; nextCursor: string | null }> {
+/** What narrows and pages a list of twins. */
+export interface ListTwinsOptions {
+  /** Only twins of this universal name. */
+  nameId?: string;
+  /** Only twins of any of these universal names. */
+  nameIds?: string[];
+  /** Only twins issued to this public key. */
+  publicKey?: string;
+  /** nextCursor of the previous page. */
+  cursor?: string;
+  /** 1-100, default 50. */
+  limit?: number;
+}
+
+/**
+ * A page of the shop's twins, newest first (the admin and /v1 alike). A cursor it did
+ * not hand out is VALIDATION_FAILED at `cursor`; `nextCursor` is null on the last page.
+ */
+export async function listTwins(shop: string, options: ListTwinsOptions = {}): Promise<{ twins: DigitalTwin[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 100);
+  const after = options.cursor ? decodeCursor(options.cursor, "twin") : undefined;
+  if (options.cursor && !after) throw fieldError("cursor", "Not a cursor this API returned");
   const rows = await db.digitalTwin.findMany({
     where: {
       shop,
-      ...(options.nameIds ? { nameId: { in: options.nameIds } } : {}),
-      ...(options.cursor ? { id: { lt: options.cursor } } : {}),
+      AND: [
+        ...(options.nameIds ? [{ nameId: { in: options.nameIds } }] : []),
+        ...(options.nameId !== undefined ? [{ nameId: options.nameId }] : []),
+      ],
+      ...(options.publicKey !== undefined ? { publicKey: options.publicKey } : {}),
+      ...(after ? { id: { lt: after } } : {}),
     },
     orderBy: { id: "desc" },
     take: limit + 1,
     include: TWIN_VIEW_INCLUDE,
   });
   const page = rows.slice(0, limit);
-  return { twins: page.map(toDigitalTwin), nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+  const last = page.at(-1);
+  return { twins: page.map(toDigitalTwin), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+}
+
+/** GET /v1/digital-twins: the query as the API takes it (unknown parameters are 422). */
+export function listTwinsByQuery(shop: string, query: unknown) {
+  const { name_id, public_key, cursor, limit } = parseInput(listTwinsQuery, query);
+  return listTwins(shop, { nameId: name_id, publicKey: public_key, cursor, limit });
 }

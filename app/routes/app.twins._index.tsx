@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { customerLinks } from "~/admin/customer-links.server";
 import { OwnerLabel } from "~/components/OwnerLabel";
 import { ownersOfNames } from "~/domain/names.server";
@@ -10,6 +10,7 @@ import { CursorPagination } from "~/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
 import { MediaThumbnail } from "~/components/MediaThumbnail";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
+import { DomainError } from "~/domain/errors";
 import { listTwins } from "~/domain/twins.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
@@ -20,16 +21,24 @@ const PAGE_SIZE = 25;
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  const page = await listTwins(session.shop, { cursor, limit: PAGE_SIZE });
-  const owners = await ownersOfNames(page.twins.map((twin) => twin.name_id));
-  const customers = await customerLinks(admin.graphql, Object.values(owners));
-  return { ...page, owners, customers, chainOn: chainIssuingOn() || page.twins.some((twin) => twin.chain) };
+  try {
+    const page = await listTwins(session.shop, { cursor, limit: PAGE_SIZE });
+    const owners = await ownersOfNames(page.twins.map((twin) => twin.name_id));
+    const customers = await customerLinks(admin.graphql, Object.values(owners));
+    return { ...page, owners, customers, staleCursor: false, chainOn: chainIssuingOn() || page.twins.some((twin) => twin.chain) };
+  } catch (error) {
+    // A hand-edited or outdated page link: say so rather than fail the page.
+    if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
+      return { twins: [], nextCursor: null, owners: {}, customers: {}, staleCursor: true, chainOn: false };
+    }
+    throw error;
+  }
 };
 
 export const action = retryMintAction;
 
 export default function Twins() {
-  const { twins, owners, customers, nextCursor, chainOn } = useLoaderData<typeof loader>();
+  const { twins, owners, customers, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
 
   return (
@@ -37,7 +46,11 @@ export default function Twins() {
       <Layout>
         <Layout.Section>
           <Card padding="0">
-            {twins.length === 0 ? (
+            {staleCursor ? (
+              <Box padding="400">
+                <Banner tone="warning" title="This page link is no longer valid" action={{ content: "Go to the first page", url: "/app/twins" }} />
+              </Box>
+            ) : twins.length === 0 ? (
               <EmptyState
                 heading="No digital twins yet"
                 image={EMPTY_STATE_IMAGE}
@@ -97,7 +110,7 @@ export default function Twins() {
                 ))}
               </ResponsiveIndexTable>
             )}
-            <CursorPagination nextCursor={nextCursor} />
+            {!staleCursor && <CursorPagination nextCursor={nextCursor} />}
           </Card>
           <Box paddingBlockEnd="800" />
         </Layout.Section>

@@ -4,7 +4,7 @@ import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
 import { DEMO_CUSTOMERS } from "../../stubs/admin-api/demo-data";
-import { getPage } from "../support/admin";
+import { getPage, pageData } from "../support/admin";
 import { uniqueShop } from "../support/api";
 import { uniqueName, walletKey } from "../support/fixtures";
 
@@ -136,6 +136,27 @@ describe("Twins list and twin page", () => {
     for (const text of [twin.title, name.uns_name, customer.name, name.public_key, "€189.90", "Northwind", "Outerwear", "https://shop.example.com/jacket"]) {
       expect(page.text).toContain(text);
     }
+  });
+
+  it("pages 25 twins at a time with the list's cursor, and says so for a cursor it never handed out", async () => {
+    const shop = uniqueShop();
+    const name = await registerName(shop, { name: uniqueName("pages"), publicKey: walletKey() });
+    const issued = [];
+    for (let index = 0; index < 26; index++) {
+      issued.push(await issueTwin(shop, { name_id: name.uns_name_id, public_key: name.public_key, title: `Twin ${index}`, quantity: 1 }));
+    }
+    const newestFirst = issued.map((twin) => twin.id).reverse();
+    type ListData = { twins: { id: string }[]; nextCursor: string | null };
+
+    const first = (await pageData("/app/twins", shop)).routes["routes/app.twins._index"] as ListData;
+    const second = (await pageData(`/app/twins?cursor=${first.nextCursor}`, shop)).routes["routes/app.twins._index"] as ListData;
+    const stale = await getPage("/app/twins?cursor=not-a-cursor", shop);
+
+    expect(first.twins.map((twin) => twin.id)).toEqual(newestFirst.slice(0, 25));
+    expect(second).toMatchObject({ twins: [{ id: newestFirst[25] }], nextCursor: null });
+    expect((await getPage("/app/twins", shop)).body).toContain(`cursor=${first.nextCursor}`);
+    expect(stale.status).toBe(200);
+    expect(stale.text).toContain("This page link is no longer valid");
   });
 
   it("answers 404 for another shop's twin", async () => {

@@ -42,6 +42,7 @@ const OPERATIONS = [
   "GET /v1/validate-name",
   "POST /v1/names",
   "POST /v1/issue-digital-twin",
+  "GET /v1/digital-twins",
   "GET /v1/digital-twins/{id}",
   "GET /v1/metadata/{file}",
 ];
@@ -96,6 +97,7 @@ const namePairs: { name_id: string; public_key: string }[] = [];
 const PLANNERS: Record<string, Planner> = {
   "POST /v1/unit-cards": async (call) => ({ call, judge: success(201) }),
   "GET /v1/unit-cards": async (call) => ({ call, judge: success(200) }),
+  "GET /v1/digital-twins": async (call) => ({ call, judge: success(200) }),
   "GET /v1/validate-name": async (call) => ({ call, judge: success(200) }),
 
   // A code of your own must be unused in the shop: which codes exist is the shop's data.

@@ -28,6 +28,7 @@ const SPEC_PATHS: Record<string, string[]> = {
   "/v1/validate-name": ["get"],
   "/v1/names": ["post"],
   "/v1/issue-digital-twin": ["post"],
+  "/v1/digital-twins": ["get"],
 };
 
 const UNIT_CARD_FIELDS = ["id", "name", "media", "metadata", "owner", "publicKey", "status", "createdAt", "redeemedAt", "redemption", "chain"];
@@ -99,6 +100,7 @@ describe("GET /v1/openapi.json", () => {
       ["/v1/unit-cards", "get", undefined, "200"],
       ["/v1/unit-cards/{id}", "get", undefined, "200"],
       ["/v1/validate-name", "get", undefined, "200"],
+      ["/v1/digital-twins", "get", undefined, "200"],
     ];
 
     for (const [path, method, requestSchema, success] of expected) {
@@ -213,6 +215,7 @@ describe("GET /v1/openapi.json", () => {
     expect(statusesOf("/v1/validate-name", "get")).toEqual(["200", "401", "422", "429", "500", "503"]);
     expect(statusesOf("/v1/unit-cards/{id}", "get")).toEqual(["200", "401", "404", "429", "500", "503"]);
     expect(statusesOf("/v1/digital-twins/{id}", "get")).toEqual(["200", "401", "404", "429", "500", "503"]);
+    expect(statusesOf("/v1/digital-twins", "get")).toEqual(["200", "401", "422", "429", "500", "503"]);
   });
 
   it("says which headers come with which answers: Retry-After with 429, WWW-Authenticate with 401, X-Request-Id with all", async () => {
@@ -243,6 +246,7 @@ describe("GET /v1/openapi.json", () => {
     const batch = schemas.CreateUnitCardBatchInput!;
     const twin = schemas.IssueDigitalTwinInput!;
     const cursor = ((document.paths["/v1/unit-cards"]!.get!.parameters as JsonObject[]).find((p) => p.name === "cursor")!.schema as JsonObject);
+    const twinListParameters = document.paths["/v1/digital-twins"]!.get!.parameters as JsonObject[];
 
     expect(card.publicKey).toMatchObject({ minLength: 32, maxLength: 44, pattern: expect.any(String), format: "solana-wallet-key", not: { const: "11111111111111111111111111111111" } });
     expect(card.name).toMatchObject({ pattern: "\\S", maxLength: 200 });
@@ -255,7 +259,11 @@ describe("GET /v1/openapi.json", () => {
     expect((twin.properties as JsonObject).title).toMatchObject({ pattern: "\\S" });
     expect(schemas.CurrencyCode!.enum).toEqual(expect.arrayContaining(["EUR", "JPY", "USD"]));
     expect(schemas.MetadataEntry).toHaveProperty("if.properties.metaType.const", "PRICE");
+    expect(schemas.MetadataEntry!.examples).toContainEqual({ key: "price", value: [189.9, "EUR"], metaType: "PRICE" });
     expect(cursor.pattern).toMatch(/^\^\(\?:Y2FyZF/);
+    expect(twinListParameters.map((p) => `${p.name}${p.required ? "" : "?"}`)).toEqual(["name_id?", "public_key?", "cursor?", "limit?"]);
+    expect((twinListParameters.find((p) => p.name === "cursor")!.schema as JsonObject).pattern).toMatch(/^\^\(\?:dHdpbl/);
+    expect((twinListParameters.find((p) => p.name === "public_key")!.schema as JsonObject).format).toBe("solana-public-key");
     expect(propertiesOf("RegisterNameInput").name!.pattern).toBe("^\\s*[A-Za-z0-9._-]{3,32}\\s*$");
   });
 

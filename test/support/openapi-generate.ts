@@ -66,12 +66,13 @@ function mergeProperties(properties: Node, extra: Node | undefined): Node {
   return merged;
 }
 
-/** Narrows an object schema to one alternative made of `required`, `anyOf` of `required` and `not`. */
+/** Narrows an object schema to one alternative made of `required`, `anyOf` of `required`, `not` and properties that must be absent (`false`). */
 function applyShape(target: Node, shape: Node, rng: Rng) {
   const required = new Set([...((target.required ?? []) as string[]), ...((shape.required ?? []) as string[])]);
   const anyOf = shape.anyOf as Node[] | undefined;
   if (anyOf) for (const name of (rng.pick(anyOf).required ?? []) as string[]) required.add(name);
-  const forbidden = requiredNames(shape.not as Node | undefined);
+  const absent = Object.entries((shape.properties ?? {}) as Node).filter(([, schema]) => schema === false).map(([name]) => name);
+  const forbidden = [...requiredNames(shape.not as Node | undefined), ...absent];
   const properties = { ...(target.properties as Node) };
   for (const name of forbidden) {
     delete properties[name];

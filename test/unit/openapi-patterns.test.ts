@@ -3,7 +3,7 @@ import { generateSync } from "json-schema-faker";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "~/api/openapi.server";
 import { customCode, email, httpUrl, text, universalName, walletPublicKey } from "~/domain/schemas";
-import { CARD_CURSOR_PATTERN } from "~/domain/schemas/cursor";
+import { CARD_CURSOR_PATTERN, decodeCursor, encodeCursor, TWIN_CURSOR_PATTERN } from "~/domain/schemas/cursor";
 
 type Node = Record<string, unknown>;
 const document = openApiDocument("http://127.0.0.1") as unknown as Node;
@@ -46,6 +46,26 @@ describe("the OpenAPI document's patterns", () => {
     }
     for (const other of ["card_01", Buffer.from("card_01J0000000000000000000000a").toString("base64url"), Buffer.from("twin_01J00000000000000000000000").toString("base64url")]) {
       expect(cursor.test(other), other).toBe(false);
+    }
+  });
+
+  it("state the twin list cursor exactly: the server takes every cursor the pattern allows and nothing else", () => {
+    const cursor = new RegExp(TWIN_CURSOR_PATTERN, "u");
+    const symbols = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    const ids = Array.from({ length: 300 }, (_, n) => `twin_${Array.from({ length: 26 }, (_, i) => symbols[(n * 11 + i * 7 + n * i) % 32]).join("")}`);
+    const others = [
+      "not-a-cursor", "twin_01", encodeCursor("card_01J0000000000000000000000Z"), encodeCursor("twin_01J0000000000000000000000a"),
+      `${encodeCursor("twin_01J0000000000000000000000Z")}==`, ` ${encodeCursor("twin_01J0000000000000000000000Z")}`,
+    ];
+
+    for (const id of ids) {
+      expect(cursor.test(encodeCursor(id)), id).toBe(true);
+      expect(decodeCursor(encodeCursor(id), "twin"), id).toBe(id);
+    }
+    for (const value of generated(TWIN_CURSOR_PATTERN, 200).filter(Boolean)) expect(decodeCursor(value, "twin"), value).toMatch(/^twin_[0-9A-Z]{26}$/);
+    for (const other of others) {
+      expect(cursor.test(other), other).toBe(false);
+      expect(decodeCursor(other, "twin"), other).toBeUndefined();
     }
   });
 

@@ -60,7 +60,16 @@ export const metadataEntry = z
     const [amount, currency] = entry.value as [number, string];
     return { ...entry, value: [amount, currency.toUpperCase()] };
   })
-  .meta({ id: "MetadataEntry", ...PRICE_RULE });
+  .meta({
+    id: "MetadataEntry",
+    description: "One fact about the card. With metaType PRICE, value is [amount >= 0, ISO 4217 currency code], e.g. [189.9, \"EUR\"]",
+    examples: [
+      { key: "price", value: [189.9, "EUR"], metaType: "PRICE" },
+      { key: "tier", value: "gold" },
+      { key: "supplier_ref", value: "NW-2291", metaType: "RETAIL_IDENTIFIER", visibility: "PRIVATE" },
+    ],
+    ...PRICE_RULE,
+  });
 
 function isPrice(value: unknown): boolean {
   if (!Array.isArray(value) || value.length !== 2) return false;
@@ -123,16 +132,18 @@ const OWNER_FIELDS = ["owner", "publicKey"] as const;
 
 // The rules between fields that the superRefines below enforce, as JSON Schema states them.
 const anyPresent = (fields: readonly string[]) => ({ anyOf: fields.map((field) => ({ required: [field] })) });
+// A field whose schema is `false` must be left out.
+const absent = (fields: readonly string[]) => ({ properties: Object.fromEntries(fields.map((field) => [field, false])) });
 const CARD_RECIPIENT_RULE = {
   oneOf: [
-    { title: "By redemption", ...anyPresent(["phone", "email"]), not: anyPresent(OWNER_FIELDS) },
-    { title: "By owner", required: [...OWNER_FIELDS], not: anyPresent(REDEMPTION_FIELDS) },
+    { title: "By redemption", ...anyPresent(["phone", "email"]), ...absent(OWNER_FIELDS) },
+    { title: "By owner", required: [...OWNER_FIELDS], ...absent(REDEMPTION_FIELDS) },
   ],
 };
 const BATCH_RECIPIENT_RULE = {
   oneOf: [
-    { title: "By redemption", required: ["redemption"], not: anyPresent(OWNER_FIELDS) },
-    { title: "By owner", required: [...OWNER_FIELDS], not: { required: ["redemption"] } },
+    { title: "By redemption", required: ["redemption"], ...absent(OWNER_FIELDS) },
+    { title: "By owner", required: [...OWNER_FIELDS], ...absent(["redemption"]) },
   ],
 };
 

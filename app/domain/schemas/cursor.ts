@@ -1,9 +1,19 @@
 /**
- * The exact shape of a unit-card list cursor, as a regular expression for the
- * OpenAPI document: base64url (no padding) of `card_` and 26 characters of
- * 0-9 A-Z (see `encodeCursor` in cards.server.ts). Built from the bytes rather
- * than written by hand: each base64 character mixes bits of two bytes.
+ * List cursors: base64url (no padding) of the last id of a page, e.g. `card_` or `twin_`
+ * and 26 characters of 0-9 A-Z. The exact shape is also a regular expression for the
+ * OpenAPI document, built from the bytes rather than written by hand: each base64
+ * character mixes bits of two bytes.
  */
+
+/** The cursor that continues a list after the row with this id. */
+export const encodeCursor = (id: string) => Buffer.from(id).toString("base64url");
+
+/** The id a cursor of `prefix` ids stands for, or undefined for anything this API did not hand out. */
+export function decodeCursor(cursor: string, prefix: string): string | undefined {
+  const id = Buffer.from(cursor, "base64url").toString();
+  // Re-encoding catches what base64url decoding skips over (stray characters, padding).
+  return new RegExp(`^${prefix}_[0-9A-Z]{26}$`).test(id) && encodeCursor(id) === cursor ? id : undefined;
+}
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const ID_BYTES = [..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((char) => char.charCodeAt(0));
@@ -50,11 +60,12 @@ function group(first: number[], second?: number[], third?: number[]): string {
   }));
 }
 
-function cursorPattern(): string {
-  const bytes = [..."card_"].map((char) => [char.charCodeAt(0)]).concat(Array.from({ length: 26 }, () => ID_BYTES));
+function cursorPattern(prefix: string): string {
+  const bytes = [...`${prefix}_`].map((char) => [char.charCodeAt(0)]).concat(Array.from({ length: 26 }, () => ID_BYTES));
   const groups: string[] = [];
   for (let index = 0; index < bytes.length; index += 3) groups.push(group(bytes[index]!, bytes[index + 1], bytes[index + 2]));
   return `^(?:${groups.join("")})?$`;
 }
 
-export const CARD_CURSOR_PATTERN = cursorPattern();
+export const CARD_CURSOR_PATTERN = cursorPattern("card");
+export const TWIN_CURSOR_PATTERN = cursorPattern("twin");

@@ -1,5 +1,6 @@
 import { CURRENCY_CODES, currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, solanaPublicKey, text } from "./common";
 import { chainState } from "./chain";
+import { decodeCursor, TWIN_CURSOR_PATTERN } from "./cursor";
 import { z } from "./zod";
 
 export const MAX_TWIN_QUANTITY = 1_000_000;
@@ -78,3 +79,18 @@ export const digitalTwin = z
   })
   .meta({ id: "DigitalTwin" });
 export type DigitalTwin = z.infer<typeof digitalTwin>;
+
+/** GET /v1/digital-twins: filters (exact match), the cursor of the previous page and the page size. */
+export const listTwinsQuery = z
+  .object({
+    name_id: z.string().min(1, "Required").max(64).optional()
+      .meta({ description: "Only twins issued to this universal name: its uns_name_id (a twin's name_id)" }),
+    public_key: solanaPublicKey.optional()
+      .meta({ description: "Only twins issued to this Solana public key (a twin's public_key; format solana-public-key)" }),
+    cursor: z.string().max(64)
+      .refine((value) => value === "" || decodeCursor(value, "twin") !== undefined, "Not a cursor this API returned")
+      .meta({ description: "nextCursor of the previous page (empty: the first page). Any other value is 422", pattern: TWIN_CURSOR_PATTERN })
+      .optional(),
+    limit: z.coerce.number().int("Must be a whole number").min(1).max(100).default(50),
+  })
+  .strict();

@@ -1,0 +1,10 @@
+import { v1Route } from "~/api/v1-route.server";
+import { listTwinsByQuery } from "~/domain/twins.server";
+
+export const loader = v1Route({
+  GET: async ({ shop, url }) => {
+    const { twins, nextCursor } = await listTwinsByQuery(shop, Object.fromEntries(url.searchParams));
+    return { data: twins, extra: { nextCursor } };
+  },
+});
+export const action = loader;
