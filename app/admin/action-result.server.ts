@@ -40,3 +40,13 @@ export function formFields(form: FormData): Record<string, string | undefined> {
 /** One list item per line (URLs) or per comma (categories). */
 export const splitList = (value: string | undefined, separator: RegExp) =>
   (value ?? "").split(separator).map((item) => item.trim()).filter(Boolean);
+
+/** `work`'s result; the domain's NOT_FOUND becomes the admin's 404 page with `message` (another shop's ids included). */
+export async function orNotFound<T>(work: Promise<T>, message: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "NOT_FOUND") throw new Response(message, { status: 404 });
+    throw error;
+  }
+}

@@ -3,7 +3,7 @@ import { ImageIcon } from "@shopify/polaris-icons";
 import { useEffect, useState } from "react";
 
 /** The first image of a card or twin; a placeholder when it has none or it does not load. */
-export function MediaThumbnail({ images, alt }: { images: readonly string[]; alt: string }) {
+export function MediaThumbnail({ images, alt, size = "small" }: { images: readonly string[]; alt: string; size?: "small" | "large" }) {
   const source = images[0];
   const [broken, setBroken] = useState(false);
   useEffect(() => {
@@ -17,5 +17,5 @@ export function MediaThumbnail({ images, alt }: { images: readonly string[]; alt
       probe.onerror = null;
     };
   }, [source]);
-  return <Thumbnail source={source && !broken ? source : ImageIcon} alt={alt} size="small" />;
+  return <Thumbnail source={source && !broken ? source : ImageIcon} alt={alt} size={size} />;
 }

@@ -1,33 +1,29 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, InlineStack, Layout, Link, Page, Text, Thumbnail } from "@shopify/polaris";
+import { BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { customerLinks } from "~/admin/customer-links.server";
+import { orNotFound } from "~/admin/action-result.server";
 import { retryMintAction } from "~/admin/retry-mint.server";
 import { CardStatusBadge } from "~/components/CardStatusBadge";
 import { ChainStatusCell } from "~/components/ChainStatusCell";
 import { DetailList } from "~/components/DetailList";
+import { MediaGallery } from "~/components/MediaGallery";
 import { MetadataTable } from "~/components/MetadataTable";
 import { NotificationStatusBadge } from "~/components/NotificationBadges";
 import { OwnerLabel } from "~/components/OwnerLabel";
 import { getCard } from "~/domain/cards.server";
-import { DomainError } from "~/domain/errors";
 import { notificationsOfCard } from "~/domain/notification-admin.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  try {
-    const card = await getCard(session.shop, params.id ?? "");
-    const [notifications, customers] = await Promise.all([
-      notificationsOfCard(session.shop, card.id),
-      customerLinks(admin.graphql, [card.owner]),
-    ]);
-    return { card, customers, notifications: notifications.map((n) => ({ ...n, sentAt: n.sentAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })) };
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "NOT_FOUND") throw new Response("Card not found", { status: 404 });
-    throw error;
-  }
+  const card = await orNotFound(getCard(session.shop, params.id ?? ""), "Card not found");
+  const [notifications, customers] = await Promise.all([
+    notificationsOfCard(session.shop, card.id),
+    customerLinks(admin.graphql, [card.owner]),
+  ]);
+  return { card, customers, notifications: notifications.map((n) => ({ ...n, sentAt: n.sentAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })) };
 };
 
 export const action = retryMintAction;
@@ -62,16 +58,7 @@ export default function CardDetails() {
                 <MetadataTable entries={card.metadata} />
               </BlockStack>
             </Card>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">Media</Text>
-                {card.media.imageUrls.length + card.media.videoUrls.length === 0 && <Text as="p" tone="subdued">No images or videos.</Text>}
-                <InlineStack gap="300">
-                  {card.media.imageUrls.map((url) => <Thumbnail key={url} source={url} alt={card.name} size="large" />)}
-                </InlineStack>
-                {card.media.videoUrls.map((url) => <Link key={url} url={url} target="_blank">{url}</Link>)}
-              </BlockStack>
-            </Card>
+            <MediaGallery title="Media" images={card.media.imageUrls} links={card.media.videoUrls} alt={card.name} empty="No images or videos." />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { orNotFound } from "~/admin/action-result.server";
 import { localMessageView } from "~/admin/local-message.server";
 import { ChannelBadge, NotificationStatusBadge } from "~/components/NotificationBadges";
-import { DomainError } from "~/domain/errors";
 import { LocalMessage } from "~/components/LocalMessage";
 import { getNotification, localMessage } from "~/domain/notification-admin.server";
 import { formatDateTime } from "~/lib/format";
@@ -13,23 +13,18 @@ import { authenticate } from "~/shopify.server";
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const id = params.id ?? "";
-  try {
-    const notification = await getNotification(session.shop, id);
-    // Only a message the dispatcher wrote to a local file (demo, development): never a provider's.
-    const raw = notification.hasLocalCopy ? await localMessage(session.shop, id) : null;
-    const message = raw === null ? null : await localMessageView(raw, notification.channel);
-    return {
-      notification: {
-        ...notification,
-        sentAt: notification.sentAt?.toISOString() ?? null,
-        createdAt: notification.createdAt.toISOString(),
-      },
-      message,
-    };
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "NOT_FOUND") throw new Response("Notification not found", { status: 404 });
-    throw error;
-  }
+  const notification = await orNotFound(getNotification(session.shop, id), "Notification not found");
+  // Only a message the dispatcher wrote to a local file (demo, development): never a provider's.
+  const raw = notification.hasLocalCopy ? await localMessage(session.shop, id) : null;
+  const message = raw === null ? null : await localMessageView(raw, notification.channel);
+  return {
+    notification: {
+      ...notification,
+      sentAt: notification.sentAt?.toISOString() ?? null,
+      createdAt: notification.createdAt.toISOString(),
+    },
+    message,
+  };
 };
 
 export const action = methodNotAllowed("GET, HEAD");

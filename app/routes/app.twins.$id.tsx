@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, InlineStack, Layout, Link, Page, Text, Thumbnail } from "@shopify/polaris";
+import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import { customerLinks } from "~/admin/customer-links.server";
+import { orNotFound } from "~/admin/action-result.server";
 import { retryMintAction } from "~/admin/retry-mint.server";
 import { ChainStatusCell } from "~/components/ChainStatusCell";
 import { DetailList } from "~/components/DetailList";
+import { MediaGallery } from "~/components/MediaGallery";
 import { OwnerLabel } from "~/components/OwnerLabel";
-import { DomainError } from "~/domain/errors";
 import { ownersOfNames } from "~/domain/names.server";
 import { getTwin } from "~/domain/twins.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -14,14 +15,9 @@ import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  try {
-    const twin = await getTwin(session.shop, params.id ?? "");
-    const owner = (await ownersOfNames([twin.name_id]))[twin.name_id] ?? null;
-    return { twin, owner, customers: await customerLinks(admin.graphql, [owner]) };
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "NOT_FOUND") throw new Response("Digital twin not found", { status: 404 });
-    throw error;
-  }
+  const twin = await orNotFound(getTwin(session.shop, params.id ?? ""), "Digital twin not found");
+  const owner = (await ownersOfNames([twin.name_id]))[twin.name_id] ?? null;
+  return { twin, owner, customers: await customerLinks(admin.graphql, [owner]) };
 };
 
 export const action = retryMintAction;
@@ -53,16 +49,7 @@ export default function TwinDetails() {
                 {twin.description && <Text as="p">{twin.description}</Text>}
               </BlockStack>
             </Card>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">Images and links</Text>
-                {twin.images.length + twin.links.length === 0 && <Text as="p" tone="subdued">No images or links.</Text>}
-                <InlineStack gap="300">
-                  {twin.images.map((url) => <Thumbnail key={url} source={url} alt={twin.title} size="large" />)}
-                </InlineStack>
-                {twin.links.map((url) => <Link key={url} url={url} target="_blank">{url}</Link>)}
-              </BlockStack>
-            </Card>
+            <MediaGallery title="Images and links" images={twin.images} links={twin.links} alt={twin.title} empty="No images or links." />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
