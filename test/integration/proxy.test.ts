@@ -457,6 +457,66 @@ describe("POST /proxy/redeem (JSON)", () => {
   });
 });
 
+describe("POST /proxy/redeem with no key to use: the code is checked first", () => {
+  const codeError = async (response: Response) => ((await response.json()) as { error: { code: string; details: { path: string }[] } }).error;
+
+  it("reports a wrong code as wrong (404), not as a missing key, when the customer gave no key and has no name", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ZZZZ-ZZZZ-ZZZZ" });
+
+    expect(response.status).toBe(404);
+    expect(await codeError(response)).toMatchObject({ code: "NOT_FOUND", details: [] });
+  });
+
+  it("reports a used code (409) and an expired code (410) before asking for a key", async () => {
+    const shop = uniqueShop();
+    const used = await pendingCard(shop);
+    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code: used.code, publicKey: walletKey() })).status).toBe(200);
+    const expired = await pendingCard(shop);
+    const { redemptionId } = await db.unitCard.findUniqueOrThrow({ where: { id: expired.card.id } });
+    await db.redemption.update({ where: { id: redemptionId! }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const customerId = uniqueCustomerId();
+
+    const again = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: used.code, publicKey: "" });
+    const late = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: expired.code });
+
+    expect(again.status).toBe(409);
+    expect((await codeError(again)).code).toBe("CONFLICT");
+    expect(late.status).toBe(410);
+    expect((await codeError(late)).code).toBe("EXPIRED");
+    expect(await db.unitCard.findUnique({ where: { id: expired.card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
+  });
+
+  it("asks for a key only for a code that could be claimed, and claims nothing", async () => {
+    const shop = uniqueShop();
+    const { card, code } = await pendingCard(shop);
+
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code });
+
+    expect(response.status).toBe(422);
+    expect((await codeError(response)).details.map((detail) => detail.path)).toEqual(["publicKey"]);
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
+    expect(await db.redemption.findFirst({ where: { id: (await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).redemptionId! } })).toMatchObject({ redeemedAt: null });
+  });
+
+  it("counts a keyless check as an attempt: the 11th guess in a minute from one address is 429", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const address = uniqueClientAddress();
+    const guess = () => postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: `${randomInt(1000, 9999)}-BBBB-BBBB` }, address);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await guess()).status);
+    const limited = await guess();
+
+    expect(statuses).toEqual(Array(10).fill(404));
+    expect(limited.status).toBe(429);
+    expect((await codeError(limited)).code).toBe("RATE_LIMITED");
+  });
+});
+
 describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
   it("claims the card and answers a Liquid page with the claimed card, no PRIVATE metadata", async () => {
     const shop = uniqueShop();
@@ -481,9 +541,10 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     const shop = uniqueShop();
     const customerId = uniqueCustomerId();
     const publicKey = walletKey();
+    const { code } = await pendingCard(shop);
 
     const wrong = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ZZZZ-ZZZZ-ZZZZ", publicKey });
-    const noKey = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ZZZZ-ZZZZ-ZZZY", publicKey: "" });
+    const noKey = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code, publicKey: "" });
 
     expect(wrong.status).toBe(404);
     expectLiquid(wrong);
@@ -494,7 +555,7 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     const noKeyBody = await noKey.text();
     expect(noKeyBody).toMatch(/<input id="twincards-public-key"[^>]*aria-invalid="true"/);
     expect(visibleText(noKeyBody)).toContain("Give your wallet's public key, or register a universal name first");
-    expect(fieldValues(noKeyBody)).toEqual(["ZZZZ-ZZZZ-ZZZY", ""]);
+    expect(fieldValues(noKeyBody)).toEqual([code, ""]);
   });
 
   it("answers a logged-out visitor with a log-in link back to the form with the code", async () => {
