@@ -3,7 +3,9 @@
  * Pre-fills the code from ?code=, checks the wallet key's shape before sending,
  * POSTs JSON to <proxy>/redeem (the app proxy, same origin), shows the result and
  * dispatches `twin-cards:claimed` on document so "My cards" blocks refresh.
- * Data is only ever written with textContent/attributes.
+ * Below the claim form, a customer registers a universal name (POST <proxy>/names).
+ * Every message comes from the block's translated data-* attributes, never from
+ * the app's (English) error text. Data is only ever written with textContent/attributes.
  */
 (function () {
   "use strict";
@@ -11,7 +13,8 @@
   var SELECTOR = "[data-twin-cards-claim]";
   // A Solana public key: base58 (no 0, O, I, l), 32 to 44 characters.
   var PUBLIC_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-  var FIELDS = { code: "code", publicKey: "publicKey" };
+  // A universal name, as the app normalises it (trimmed, lower case).
+  var NAME = /^[a-z0-9._-]{3,32}$/;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -20,78 +23,158 @@
     return node;
   }
 
-  function errorFor(root, field) {
-    return root.querySelector('[data-error-for="' + field + '"]');
+  // ---- Field errors, within one form ----
+
+  function errorFor(form, field) {
+    return form.querySelector('[data-error-for="' + field + '"]');
   }
 
-  function hintId(input) {
+  function hintIds(input) {
     return (input.getAttribute("aria-describedby") || "").split(" ").filter(function (id) { return id && !/-error$/.test(id); });
   }
 
-  function showFieldError(root, field, message) {
-    var input = field && root.querySelector('[name="' + field + '"]');
-    var target = errorFor(root, input ? field : "");
+  /** Shows `message` under `field` ("" for the whole form); returns what should take focus. */
+  function showFieldError(form, field, message) {
+    var input = field && form.elements[field];
+    var target = errorFor(form, input ? field : "");
     target.textContent = message;
     target.hidden = false;
     if (input) {
       input.setAttribute("aria-invalid", "true");
-      input.setAttribute("aria-describedby", hintId(input).concat(target.id).join(" "));
+      input.setAttribute("aria-describedby", hintIds(input).concat(target.id).join(" "));
     } else {
       target.setAttribute("role", "alert");
     }
     return input || target;
   }
 
-  function clearError(root, field) {
-    var input = field && root.querySelector('[name="' + field + '"]');
-    var target = errorFor(root, field || "");
+  function clearError(form, field) {
+    var input = field && form.elements[field];
+    var target = errorFor(form, field || "");
     target.textContent = "";
     target.hidden = true;
     if (input) {
       input.removeAttribute("aria-invalid");
-      input.setAttribute("aria-describedby", hintId(input).join(" "));
+      input.setAttribute("aria-describedby", hintIds(input).join(" "));
     }
   }
 
-  function clearErrors(root) {
-    clearError(root, "");
-    Object.keys(FIELDS).forEach(function (field) { clearError(root, field); });
+  function clearErrors(form) {
+    form.querySelectorAll("[data-error-for]").forEach(function (target) { clearError(form, target.dataset.errorFor); });
   }
 
-  function setBusy(root, busy) {
-    var button = root.querySelector('[type="submit"]');
+  /** Typing in a field in error clears its message. */
+  function clearOnInput(form) {
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (input.name) input.addEventListener("input", function () {
+        if (input.getAttribute("aria-invalid")) clearError(form, input.name);
+      });
+    });
+  }
+
+  function setBusy(form, busy, busyLabel) {
+    var button = form.querySelector('[type="submit"]');
     if (!button.dataset.label) button.dataset.label = button.textContent;
     button.disabled = busy;
-    button.textContent = busy ? root.dataset.submitting : button.dataset.label;
-    root.querySelector("[data-twin-cards-form]").setAttribute("aria-busy", busy ? "true" : "false");
+    button.textContent = busy ? busyLabel : button.dataset.label;
+    form.setAttribute("aria-busy", busy ? "true" : "false");
   }
 
-  /** Client-side checks: returns the fields in error, in form order. */
-  function validate(root, code, publicKey) {
-    var invalid = [];
-    if (!code) invalid.push(showFieldError(root, "code", root.dataset.codeRequired));
-    if (publicKey && !PUBLIC_KEY.test(publicKey)) invalid.push(showFieldError(root, "publicKey", root.dataset.keyInvalid));
-    return invalid;
+  /** Shows each [field, message] once per field and focuses the first. */
+  function showProblems(form, problems) {
+    var seen = {};
+    var focusable = problems.filter(function (pair) {
+      if (seen[pair[0]]) return false;
+      seen[pair[0]] = true;
+      return true;
+    }).map(function (pair) { return showFieldError(form, pair[0], pair[1]); });
+    if (focusable[0]) focusable[0].focus();
   }
 
-  function showSuccess(root, cards) {
+  /** The fields the app's 400/422 answer names, e.g. ["publicKey"]. */
+  function failedFields(body) {
+    var details = body && body.error && Array.isArray(body.error.details) ? body.error.details : [];
+    return details.map(function (detail) { return Array.isArray(detail.path) ? detail.path.join(".") : String(detail.path || ""); });
+  }
+
+  /** What a key the app refused should say: a malformed key, or one of the right shape it cannot use. */
+  function keyProblem(s, key) {
+    return PUBLIC_KEY.test(key) ? s.keyRefused : s.keyInvalid;
+  }
+
+  function postJson(url, payload) {
+    return fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(payload),
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (body) {
+        return { status: response.status, body: body, retryAfter: response.headers.get("Retry-After") };
+      });
+    });
+  }
+
+  /** The shop's log-in page, coming back to this page (and its ?code=) afterwards. */
+  function loginHref(base) {
+    var url = new URL(base, window.location.href);
+    url.searchParams.set("return_url", window.location.pathname + window.location.search);
+    return url.pathname + url.search;
+  }
+
+  function appendLogIn(root, form) {
+    var login = el("a", "twin-cards__link", root.dataset.logIn);
+    login.href = loginHref(root.dataset.loginUrl || "/account/login");
+    var formError = errorFor(form, "");
+    formError.appendChild(document.createTextNode(" "));
+    formError.appendChild(login);
+  }
+
+  /** A picture, or when it has none or it fails to load, a tinted square with the name's first letter. */
+  function thumbnail(url, name) {
+    var placeholder = el("span", "twin-cards__thumb twin-cards__thumb--empty", String(name).trim().charAt(0).toUpperCase());
+    placeholder.setAttribute("aria-hidden", "true");
+    if (typeof url !== "string" || !/^https?:\/\//i.test(url)) return placeholder;
+    var image = el("img", "twin-cards__thumb");
+    image.alt = "";
+    image.addEventListener("error", function () { image.replaceWith(placeholder); }, { once: true });
+    image.src = url;
+    return image;
+  }
+
+  // ---- Claim ----
+
+  function claimProblems(root, status, body, keyGiven) {
+    var s = root.dataset;
+    if (status === 404) return [["code", s.notFound]];
+    if (status === 409) return [["code", s.conflict]];
+    if (status === 410) return [["code", s.expired]];
+    if (status === 429) return [["", s.rateLimited]];
+    if (status === 401) return [["", s.unauthenticated]];
+    if (status === 422 || status === 400) {
+      var form = root.querySelector("[data-twin-cards-form]");
+      var problems = failedFields(body).map(function (path) {
+        if (path === "code") return ["code", form.elements.code.value.trim() ? s.notFound : s.codeRequired];
+        if (path === "publicKey") return ["publicKey", keyGiven ? keyProblem(s, form.elements.publicKey.value.trim()) : s.keyRequired];
+        return ["", s.generic];
+      });
+      return problems.length ? problems : [["", s.generic]];
+    }
+    return [["", s.generic]];
+  }
+
+  function showClaimed(root, cards) {
     var s = root.dataset;
     var form = root.querySelector("[data-twin-cards-form]");
     var result = root.querySelector("[data-twin-cards-result]");
-    var plural = new Intl.PluralRules(s.locale || undefined).select(cards.length) === "one" ? s.successOne : s.successOther;
+    var message = new Intl.PluralRules(s.locale || undefined).select(cards.length) === "one" ? s.successOne : s.successOther;
     result.replaceChildren();
-    result.appendChild(el("p", "twin-cards__success", plural));
+    result.appendChild(el("p", "twin-cards__success", message));
     var list = el("ul", "twin-cards__claimed");
     list.setAttribute("role", "list");
     cards.forEach(function (card) {
       var item = el("li", "twin-cards__claimed-item");
-      var image = card.media && card.media.imageUrls && card.media.imageUrls[0];
-      if (typeof image === "string" && /^https?:\/\//i.test(image)) {
-        var thumb = el("img", "twin-cards__thumb");
-        thumb.src = image;
-        thumb.alt = "";
-        item.appendChild(thumb);
-      }
+      item.appendChild(thumbnail(card.media && card.media.imageUrls && card.media.imageUrls[0], card.name));
       item.appendChild(el("span", "twin-cards__claimed-name", card.name));
       list.appendChild(item);
     });
@@ -103,7 +186,7 @@
       result.replaceChildren();
       form.hidden = false;
       form.reset();
-      form.querySelector('[name="code"]').focus();
+      form.elements.code.focus();
     });
     result.appendChild(again);
     form.hidden = true;
@@ -111,86 +194,45 @@
     result.focus();
   }
 
-  function messageFor(root, status, body) {
-    var s = root.dataset;
-    var error = (body && body.error) || {};
-    if (status === 404) return [["code", s.notFound]];
-    if (status === 409) return [["code", s.conflict]];
-    if (status === 410) return [["code", s.expired]];
-    if (status === 429) return [["", s.rateLimited]];
-    if (status === 401) return [["", s.unauthenticated]];
-    if (status === 422 || status === 400) {
-      var details = Array.isArray(error.details) ? error.details : [];
-      var mapped = details.map(function (detail) {
-        var path = Array.isArray(detail.path) ? detail.path.join(".") : String(detail.path || "");
-        return [FIELDS[path] ? path : "", detail.message || error.message || s.generic];
-      });
-      return mapped.length ? mapped : [["", error.message || s.generic]];
-    }
-    return [["", s.generic]];
-  }
-
-  function showFailure(root, status, body, retryAfter) {
-    var seen = {};
-    var focusable = messageFor(root, status, body).filter(function (pair) {
-      if (seen[pair[0]]) return false;
-      seen[pair[0]] = true;
-      return true;
-    }).map(function (pair) { return showFieldError(root, pair[0], pair[1]); });
-    if (status === 401) {
-      var login = el("a", "twin-cards__link", root.dataset.logIn);
-      login.href = loginHref(root.dataset.loginUrl || "/account/login");
-      var formError = errorFor(root, "");
-      formError.appendChild(document.createTextNode(" "));
-      formError.appendChild(login);
-    }
-    if (status === 429) {
-      var button = root.querySelector('[type="submit"]');
-      button.disabled = true;
-      setTimeout(function () { button.disabled = false; }, Math.min(Math.max(Number(retryAfter) || 5, 1), 120) * 1000);
-    }
-    if (focusable[0]) focusable[0].focus();
-  }
-
-  function submit(root, event) {
+  function claim(root, event) {
     event.preventDefault();
+    var s = root.dataset;
     var form = event.currentTarget;
     var code = form.elements.code.value.trim();
     var publicKey = form.elements.publicKey.value.trim();
-    clearErrors(root);
-    var invalid = validate(root, code, publicKey);
-    if (invalid.length) {
-      invalid[0].focus();
-      return;
-    }
+    clearErrors(form);
+    var problems = [];
+    if (!code) problems.push(["code", s.codeRequired]);
+    if (publicKey && !PUBLIC_KEY.test(publicKey)) problems.push(["publicKey", s.keyInvalid]);
+    if (problems.length) return showProblems(form, problems);
+
     var payload = { code: code };
     if (publicKey) payload.publicKey = publicKey;
-    setBusy(root, true);
-    fetch(root.dataset.proxyUrl + "/redeem", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(payload),
-    })
-      .then(function (response) {
-        return response.json().catch(function () { return null; }).then(function (body) {
-          return { status: response.status, body: body, retryAfter: response.headers.get("Retry-After") };
-        });
-      })
+    setBusy(form, true, s.submitting);
+    postJson(s.proxyUrl + "/redeem", payload)
       .then(function (result) {
-        setBusy(root, false);
+        setBusy(form, false);
         var cards = result.body && result.body.data && result.body.data.cards;
         if (result.status === 200 && Array.isArray(cards)) {
           forgetCodeInUrl();
-          showSuccess(root, cards);
+          showClaimed(root, cards);
           document.dispatchEvent(new CustomEvent("twin-cards:claimed", { detail: { cards: cards } }));
           return;
         }
-        showFailure(root, result.status, result.body, result.retryAfter);
+        var answer = claimProblems(root, result.status, result.body, Boolean(publicKey));
+        showProblems(form, answer);
+        if (result.status === 401) appendLogIn(root, form);
+        // No key and no universal name: registering one is the way on.
+        if (!publicKey && answer.some(function (pair) { return pair[1] === s.keyRequired; })) openRegistration(root);
+        if (result.status === 429) {
+          var button = form.querySelector('[type="submit"]');
+          button.disabled = true;
+          setTimeout(function () { button.disabled = false; }, Math.min(Math.max(Number(result.retryAfter) || 5, 1), 120) * 1000);
+        }
       })
       .catch(function () {
-        setBusy(root, false);
-        showFailure(root, 0, null, null);
+        setBusy(form, false);
+        showProblems(form, [["", s.generic]]);
       });
   }
 
@@ -202,12 +244,70 @@
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
   }
 
-  /** The shop's log-in page, coming back to this page (and its ?code=) afterwards. */
-  function loginHref(base) {
-    var url = new URL(base, window.location.href);
-    url.searchParams.set("return_url", window.location.pathname + window.location.search);
-    return url.pathname + url.search;
+  // ---- Universal name ----
+
+  function openRegistration(root) {
+    var details = root.querySelector("[data-twin-cards-register]");
+    if (details) details.open = true;
   }
+
+  function nameProblems(root, status, body, form) {
+    var s = root.dataset;
+    if (status === 409) return [["name", s.nameTaken]];
+    if (status === 401) return [["", s.nameUnauthenticated]];
+    if (status === 422 || status === 400) {
+      var problems = failedFields(body).map(function (path) {
+        if (path === "name") return ["name", s.nameInvalid];
+        if (path === "publicKey") return ["publicKey", keyProblem(s, form.elements.publicKey.value.trim())];
+        return ["", s.nameGeneric];
+      });
+      return problems.length ? problems : [["", s.nameGeneric]];
+    }
+    return [["", s.nameGeneric]];
+  }
+
+  function register(root, event) {
+    event.preventDefault();
+    var s = root.dataset;
+    var form = event.currentTarget;
+    var name = form.elements.name.value.trim().toLowerCase();
+    var publicKey = form.elements.publicKey.value.trim();
+    var done = root.querySelector("[data-twin-cards-name-result]");
+    clearErrors(form);
+    done.hidden = true;
+    var problems = [];
+    if (!name) problems.push(["name", s.nameRequired]);
+    else if (!NAME.test(name)) problems.push(["name", s.nameInvalid]);
+    if (!publicKey) problems.push(["publicKey", s.nameKeyRequired]);
+    else if (!PUBLIC_KEY.test(publicKey)) problems.push(["publicKey", s.keyInvalid]);
+    if (problems.length) return showProblems(form, problems);
+
+    setBusy(form, true, s.nameSubmitting);
+    postJson(s.proxyUrl + "/names", { name: name, publicKey: publicKey })
+      .then(function (result) {
+        setBusy(form, false);
+        var registered = result.body && result.body.data;
+        if (result.status === 201 && registered) {
+          form.reset();
+          // The block renders the message with "{name}" where the name goes.
+          done.textContent = s.nameSuccess.replace("{name}", registered.uns_name);
+          done.hidden = false;
+          done.focus();
+          // The claim's key is optional from now on: clear a "give a key" message.
+          var claimForm = root.querySelector("[data-twin-cards-form]");
+          if (errorFor(claimForm, "publicKey").textContent === s.keyRequired) clearError(claimForm, "publicKey");
+          return;
+        }
+        showProblems(form, nameProblems(root, result.status, result.body, form));
+        if (result.status === 401) appendLogIn(root, form);
+      })
+      .catch(function () {
+        setBusy(form, false);
+        showProblems(form, [["", s.nameGeneric]]);
+      });
+  }
+
+  // ---- Start ----
 
   /** Logged out: the log-in links rendered by the blocks come back here after logging in. */
   function returnHereAfterLogin() {
@@ -225,12 +325,15 @@
       root.dataset.twinCardsReady = "true";
       var form = root.querySelector("[data-twin-cards-form]");
       if (code && !form.elements.code.value) form.elements.code.value = code.trim().slice(0, 64);
-      form.addEventListener("submit", function (event) { submit(root, event); });
-      Object.keys(FIELDS).forEach(function (field) {
-        form.elements[field].addEventListener("input", function () {
-          if (form.elements[field].getAttribute("aria-invalid")) clearError(root, field);
-        });
-      });
+      form.addEventListener("submit", function (event) { claim(root, event); });
+      clearOnInput(form);
+      var nameForm = root.querySelector("[data-twin-cards-name-form]");
+      if (nameForm) {
+        // Registration posts JSON, so it is offered only once this script runs.
+        root.querySelector("[data-twin-cards-register]").hidden = false;
+        nameForm.addEventListener("submit", function (event) { register(root, event); });
+        clearOnInput(nameForm);
+      }
     });
   }
 

@@ -89,20 +89,26 @@
     return list.childNodes.length ? list : null;
   }
 
+  /** No picture, or one that failed to load: a tinted square with the name's first letter (the heading names the card). */
+  function placeholder(frame, alt) {
+    frame.replaceChildren(el("span", "twin-cards__monogram", String(alt).trim().charAt(0).toUpperCase()));
+    frame.classList.add("twin-cards__media--empty");
+    frame.setAttribute("aria-hidden", "true");
+  }
+
   function media(imageUrl, alt) {
     var frame = el("div", "twin-cards__media");
-    if (isHttpUrl(imageUrl)) {
-      var image = el("img");
-      image.src = imageUrl;
-      image.alt = alt;
-      image.loading = "lazy";
-      image.decoding = "async";
-      frame.appendChild(image);
-    } else {
-      frame.className += " twin-cards__media--empty";
-      frame.setAttribute("aria-hidden", "true");
-      frame.appendChild(el("span", "twin-cards__monogram", String(alt).trim().charAt(0).toUpperCase()));
+    if (!isHttpUrl(imageUrl)) {
+      placeholder(frame, alt);
+      return frame;
     }
+    var image = el("img");
+    image.alt = alt;
+    image.loading = "lazy";
+    image.decoding = "async";
+    image.addEventListener("error", function () { placeholder(frame, alt); }, { once: true });
+    image.src = imageUrl;
+    frame.appendChild(image);
     return frame;
   }
 

@@ -24,12 +24,14 @@ export async function openStorefrontPage(args: {
   customerId: string | null;
   query?: string;
   locale?: string;
+  /** false: a browser with JavaScript turned off. */
+  javaScriptEnabled?: boolean;
 }): Promise<Storefront> {
   const harness = await startStorefrontHarness({
     appUrl: args.appUrl, apiSecret: "test-api-secret", shop: args.shop, customerId: args.customerId, locale: args.locale, clientAddress: uniqueClientAddress(),
   });
   args.harnesses.push(harness);
-  const page = await newPage(args.browser);
+  const page = await newPage(args.browser, { javaScriptEnabled: args.javaScriptEnabled ?? true });
   const appRequests: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
@@ -38,8 +40,9 @@ export async function openStorefrontPage(args: {
   await page.goto(`${harness.url}/pages/twin-cards${args.query ?? ""}`);
   return {
     page,
-    claim: page.getByRole("region", { name: "Claim a card" }),
-    myCards: page.getByRole("region", { name: "My cards" }),
+    // By block, whatever language their headings are in.
+    claim: page.locator("section.twin-cards--claim"),
+    myCards: page.locator("section.twin-cards--my-cards"),
     appRequests,
   };
 }
