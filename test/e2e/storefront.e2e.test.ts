@@ -263,6 +263,21 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     expect(appRequests.filter((request) => request.endsWith("/names"))).toEqual([]);
   });
 
+  it("keeps the merchant's own heading and button text, and without registration asks only for a key", async () => {
+    const shop = uniqueShop();
+    const { code } = await cardToClaim(shop);
+    const { page, claim } = await openStorefrontPage({
+      browser, harnesses, appUrl: baseUrl, shop, customerId: uniqueCustomerId(), query: `?code=${code}`, locale: "fr",
+      settings: { "claim-card": { heading: "Vos cadeaux", button_label: "Je réclame", name_registration: false }, "my-cards": { show_heading: false } },
+    });
+
+    await shown(page.getByRole("heading", { level: 2, name: "Vos cadeaux" }));
+    expect(await page.getByRole("heading", { level: 2, name: "Mes cartes" }).count()).toBe(0);
+    await claim.getByRole("button", { name: "Je réclame" }).click();
+    await shown(claim.getByText("Saisissez la clé publique de votre portefeuille : vous n'avez pas de nom universel auprès de cette boutique dont le portefeuille pourrait recevoir les cartes."));
+    expect(await claim.locator("details").count()).toBe(0);
+  });
+
   it("logged out: both blocks offer a log-in link that comes back to the page, and nothing asks the app", async () => {
     const { page, claim, myCards, appRequests } = await openStorefront(uniqueShop(), null, "?code=ABCD-EFGH-JKMN");
     for (const block of [claim, myCards]) {

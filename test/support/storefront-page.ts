@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { uniqueClientAddress } from "./api";
 import { newPage } from "./browser";
-import { startStorefrontHarness, type StorefrontHarness } from "./storefront-harness";
+import { startStorefrontHarness, type StorefrontHarness, type StorefrontHarnessOptions } from "./storefront-harness";
 
 export interface Storefront {
   page: Page;
@@ -26,9 +26,11 @@ export async function openStorefrontPage(args: {
   locale?: string;
   /** false: a browser with JavaScript turned off. */
   javaScriptEnabled?: boolean;
+  /** Block settings as the merchant saved them in the theme editor. */
+  settings?: StorefrontHarnessOptions["settings"];
 }): Promise<Storefront> {
   const harness = await startStorefrontHarness({
-    appUrl: args.appUrl, apiSecret: "test-api-secret", shop: args.shop, customerId: args.customerId, locale: args.locale, clientAddress: uniqueClientAddress(),
+    appUrl: args.appUrl, apiSecret: "test-api-secret", shop: args.shop, customerId: args.customerId, locale: args.locale, clientAddress: uniqueClientAddress(), settings: args.settings,
   });
   args.harnesses.push(harness);
   const page = await newPage(args.browser, { javaScriptEnabled: args.javaScriptEnabled ?? true });
