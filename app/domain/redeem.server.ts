@@ -1,4 +1,4 @@
-import { transaction } from "~/db.server";
+import { db, transaction } from "~/db.server";
 import { TokenBuckets } from "~/lib/token-bucket";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
@@ -32,9 +32,7 @@ export async function redeemCode(shop: string, input: unknown, client: RedeemCli
     const redemption = await tx.redemption.findUnique({
       where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } },
     });
-    if (!redemption) throw notFound("Redemption code");
-    if (redemption.redeemedAt) throw alreadyRedeemed();
-    if (redemption.expiresAt <= now) throw new DomainError("EXPIRED", "This redemption code has expired");
+    assertRedeemable(redemption, now);
     // The first write decides the race: only one transaction sees redeemedAt still null.
     const { count } = await tx.redemption.updateMany({
       where: { id: redemption.id, redeemedAt: null },
@@ -54,6 +52,24 @@ export async function redeemCode(shop: string, input: unknown, client: RedeemCli
     const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
     return cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
   });
+}
+
+/**
+ * Whether a code could be redeemed now, without redeeming it: the same answers
+ * as `redeemCode` (404 wrong code, 409 used, 410 expired) and the same attempt
+ * limits — a probe tells as much about a code as a redeem does.
+ */
+export async function checkRedeemable(shop: string, code: string, client: RedeemClient): Promise<void> {
+  const normalized = normalizeCode(code);
+  limitAttempts(`${shop}\n${normalized.slice(0, 4)}`, client.address);
+  const redemption = await db.redemption.findUnique({ where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } } });
+  assertRedeemable(redemption, new Date());
+}
+
+function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date }>(redemption: R | null, now: Date): asserts redemption is R {
+  if (!redemption) throw notFound("Redemption code");
+  if (redemption.redeemedAt) throw alreadyRedeemed();
+  if (redemption.expiresAt <= now) throw new DomainError("EXPIRED", "This redemption code has expired");
 }
 
 const alreadyRedeemed = () => conflict("This redemption code has already been redeemed");

@@ -2,7 +2,7 @@ import { publicMetadata } from "./card-view";
 import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
 import { DomainError } from "./errors";
 import { namesOfOwner, registerName } from "./names.server";
-import { redeemCode, type RedeemClient } from "./redeem.server";
+import { checkRedeemable, redeemCode, type RedeemClient } from "./redeem.server";
 import { CHAIN_STATUSES, cardStatus, parseInput, type ChainState, registerNameInput, walletPublicKey, type DigitalTwin, type MetadataEntry, type NameRecord, type UnitCard } from "./schemas";
 import { z } from "./schemas/zod";
 
@@ -122,7 +122,8 @@ export async function storefrontHoldings(shop: string, customerId: string): Prom
  * A logged-in customer claims the cards of a redemption code: the owner is
  * `shopify|<id>`; the wallet key is the one given, else the key of the
  * customer's first universal name (alphabetically). Then the same redeem as
- * /v1 — single use, 404/409/410, the same attempt limits.
+ * /v1 — single use, 404/409/410, the same attempt limits. With no key to use,
+ * the code is checked first: only a code that could be claimed asks for a key.
  */
 export async function claimForCustomer(
   shop: string,
@@ -134,6 +135,9 @@ export async function claimForCustomer(
   const { code, publicKey } = parseInput(claimCardInput, input);
   const key = publicKey ?? (await namesOfOwner(owner))[0]?.public_key;
   if (!key) {
+    // A wrong, used or expired code is what the customer must fix first: asking
+    // for a key (or a name) to claim nothing would send them the wrong way.
+    await checkRedeemable(shop, code, client);
     throw new DomainError("VALIDATION_FAILED", NO_PUBLIC_KEY_MESSAGE, [{ path: "publicKey", message: NO_PUBLIC_KEY_MESSAGE }]);
   }
   const cards = await redeemCode(shop, { code, owner, publicKey: key }, client);

@@ -21,7 +21,7 @@ const redeemPath = (pathPrefix: string, code: string) =>
   `${pathPrefix}/redeem${code ? `?code=${encodeURIComponent(code)}` : ""}`;
 
 const loggedOut = (pathPrefix: string, code: string, status = 200) =>
-  liquidResponse(loggedOutPage("Claim a card", "Log in to claim your card.", loginUrl(redeemPath(pathPrefix, code))), status);
+  liquidResponse(loggedOutPage("claim", loginUrl(redeemPath(pathPrefix, code))), status);
 
 // GET /apps/twincards/redeem?code=… on the storefront: the claim form, code pre-filled.
 export const loader = proxyRoute(async ({ url, customerId, pathPrefix }) => {
@@ -59,7 +59,7 @@ async function claimByForm({ request, shop, customerId, clientAddress, pathPrefi
     const state = {
       code: code.slice(0, MAX_ECHO),
       publicKey: publicKey.slice(0, MAX_ECHO),
-      failure: { message: failure.message, details: failure.details, validation: failure.code === "VALIDATION_FAILED" },
+      failure: { code: failure.code, details: failure.details },
     };
     return liquidResponse(claimFormPage(state, pathPrefix), status, headers);
   }

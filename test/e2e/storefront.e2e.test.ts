@@ -1,11 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { Keypair } from "@solana/web3.js";
+import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
-import { NO_PUBLIC_KEY_MESSAGE } from "~/domain/storefront.server";
 import { issueTwin } from "~/domain/twins.server";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
@@ -32,14 +31,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const openStorefront = (shop: string, customerId: string | null, query = "", locale?: string) =>
-  openStorefrontPage({ browser, harnesses, appUrl: baseUrl, shop, customerId, query, locale });
+const openStorefront = (shop: string, customerId: string | null, query = "", locale?: string, javaScriptEnabled = true) =>
+  openStorefrontPage({ browser, harnesses, appUrl: baseUrl, shop, customerId, query, locale, javaScriptEnabled });
 
 /** Waits until the element is on screen; fails the test if it never is. */
 const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
 
 const uniqueCustomerId = () => String(randomInt(1, 2 ** 47));
 const wallet = () => Keypair.generate().publicKey.toBase58();
+/** A base58 key of the right shape that is off the ed25519 curve (a program address): no wallet can hold it. */
+const offCurveKey = () => PublicKey.findProgramAddressSync([Buffer.from(randomUUID().slice(0, 32))], SystemProgram.programId)[0].toBase58();
 
 /** The text of the elements an input's aria-describedby points at. */
 async function descriptionOf(input: Locator): Promise<string> {
@@ -116,7 +117,7 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
 
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     const key = wallet();
-    await claim.getByLabel(/Wallet public key/).fill(key);
+    await claim.getByLabel(/Wallet public key \(optional\)/).fill(key);
     await claim.getByRole("button", { name: "Claim card" }).click();
 
     await shown(claim.getByText("Card claimed! It's now in your collection."));
@@ -155,7 +156,7 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     const { customerId } = await customerWithCollection(shop);
     const { page, claim, appRequests } = await openStorefront(shop, customerId);
     const codeInput = claim.getByLabel("Claim code");
-    const keyInput = claim.getByLabel(/Wallet public key/);
+    const keyInput = claim.getByLabel(/Wallet public key \(optional\)/);
     const button = claim.getByRole("button", { name: "Claim card" });
     expect(await codeInput.inputValue()).toBe("");
 
@@ -185,19 +186,96 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await screenshot(page, "storefront-04-invalid-key");
   });
 
-  it("asks for a wallet key at the key field when the customer has no universal name to fall back on", async () => {
+  it("registers a universal name from the Claim block when a claim needs a key: taken name and refused key at their fields, then the claim works without a key", async () => {
+    const shop = uniqueShop();
+    const { card, code } = await cardToClaim(shop);
+    const taken = await registerName(shop, { name: `taken-${randomUUID().slice(0, 8)}`, publicKey: wallet() });
+    const customerId = uniqueCustomerId();
+    const { page, claim, myCards, appRequests } = await openStorefront(shop, customerId, `?code=${code}`);
+    await shown(myCards.getByText("You don't have any cards yet."));
+    const register = claim.locator("details.twin-cards__register");
+
+    // A claim with no key and no name: the key field asks for one and the registration opens below.
+    await claim.getByRole("button", { name: "Claim card" }).click();
+    const keyInput = claim.getByLabel(/Wallet public key \(optional\)/);
+    const keyNeeded = "Enter your wallet's public key, or register a universal name below, then claim again.";
+    await shown(claim.getByText(keyNeeded));
+    expect(await keyInput.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(keyInput)).toContain(keyNeeded);
+    expect(await claim.getByLabel("Claim code").getAttribute("aria-invalid")).toBeNull();
+    const nameInput = register.getByLabel("Universal name", { exact: true });
+    await shown(nameInput);
+    await screenshot(page, "storefront-05-key-needed");
+
+    // A name someone else holds: the message is at the name field.
+    const registerKey = register.getByLabel("Wallet public key", { exact: true });
+    await nameInput.fill(taken.uns_name);
+    await registerKey.fill(wallet());
+    await register.getByRole("button", { name: "Register name" }).click();
+    await shown(register.getByText("This name is already taken. Try another one."));
+    expect(await nameInput.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(nameInput)).toContain("This name is already taken.");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+
+    // A key of the right shape the app refuses (off the ed25519 curve): at the key field.
+    const name = `alex-${randomUUID().slice(0, 8)}`;
+    await nameInput.fill(name);
+    expect(await nameInput.getAttribute("aria-invalid")).toBeNull();
+    await registerKey.fill(offCurveKey());
+    await register.getByRole("button", { name: "Register name" }).click();
+    await shown(register.getByText("This key can't receive cards. Check that you copied your wallet's address."));
+    expect(await registerKey.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(registerKey)).toContain("This key can't receive cards.");
+    await screenshot(page, "storefront-10-register-errors");
+    expect(await db.universalName.count({ where: { owner: `shopify|${customerId}` } })).toBe(0);
+
+    // A good key: registered, and the claim's "give a key" message is gone.
+    const key = wallet();
+    await registerKey.fill(key);
+    await register.getByRole("button", { name: "Register name" }).click();
+    await shown(register.getByText(`“${name}” is registered to your wallet. You can now claim cards without entering a key.`));
+    expect(await claim.getByText(keyNeeded).count()).toBe(0);
+    await screenshot(page, "storefront-11-registered");
+
+    // The same claim, still with no key, now goes to the name's wallet.
+    await claim.getByRole("button", { name: "Claim card" }).click();
+    await shown(claim.getByText("Card claimed! It's now in your collection."));
+    await shown(myCards.getByRole("article", { name: card.name }));
+    expect(appRequests.filter((request) => request === "POST /apps/twincards/names")).toHaveLength(3);
+    expect(await db.universalName.findUnique({ where: { name } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: key });
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", publicKey: key });
+  });
+
+  it("checks the name and key before asking the app, and a wrong code is reported as wrong even with no key and no name", async () => {
+    const { page, claim, appRequests } = await openStorefront(uniqueShop(), uniqueCustomerId(), "?code=WRNG-C0DE-0001");
+    await claim.getByRole("button", { name: "Claim card" }).click();
+    await shown(claim.getByText("We don't recognise this code. Check it against your message and try again."));
+    expect(await claim.getByLabel(/Wallet public key \(optional\)/).getAttribute("aria-invalid")).toBeNull();
+
+    const register = claim.locator("details.twin-cards__register");
+    await register.getByText("No universal name yet? Register one").click();
+    await register.getByLabel("Universal name").fill("No");
+    await register.getByLabel("Wallet public key", { exact: true }).fill("0xNotASolanaKey-Il0O");
+    await register.getByRole("button", { name: "Register name" }).click();
+    await shown(register.getByText("Use 3 to 32 characters: a–z, 0–9, dots, dashes or underscores."));
+    await shown(register.getByText("This isn't a wallet public key: it has 32 to 44 letters and digits, without 0, O, I or l."));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    expect(appRequests.filter((request) => request.endsWith("/names"))).toEqual([]);
+  });
+
+  it("keeps the merchant's own heading and button text, and without registration asks only for a key", async () => {
     const shop = uniqueShop();
     const { code } = await cardToClaim(shop);
-    const { page, claim, myCards } = await openStorefront(shop, uniqueCustomerId(), `?code=${code}`);
-    await shown(myCards.getByText("You don't have any cards yet."));
-    await claim.getByRole("button", { name: "Claim card" }).click();
+    const { page, claim } = await openStorefrontPage({
+      browser, harnesses, appUrl: baseUrl, shop, customerId: uniqueCustomerId(), query: `?code=${code}`, locale: "fr",
+      settings: { "claim-card": { heading: "Vos cadeaux", button_label: "Je réclame", name_registration: false }, "my-cards": { show_heading: false } },
+    });
 
-    const keyInput = claim.getByLabel(/Wallet public key/);
-    await shown(claim.getByText(NO_PUBLIC_KEY_MESSAGE));
-    expect(await keyInput.getAttribute("aria-invalid")).toBe("true");
-    expect(await descriptionOf(keyInput)).toContain(NO_PUBLIC_KEY_MESSAGE);
-    expect(await claim.getByLabel("Claim code").getAttribute("aria-invalid")).toBeNull();
-    await screenshot(page, "storefront-05-key-needed");
+    await shown(page.getByRole("heading", { level: 2, name: "Vos cadeaux" }));
+    expect(await page.getByRole("heading", { level: 2, name: "Mes cartes" }).count()).toBe(0);
+    await claim.getByRole("button", { name: "Je réclame" }).click();
+    await shown(claim.getByText("Saisissez la clé publique de votre portefeuille : vous n'avez pas de nom universel auprès de cette boutique dont le portefeuille pourrait recevoir les cartes."));
+    expect(await claim.locator("details").count()).toBe(0);
   });
 
   it("logged out: both blocks offer a log-in link that comes back to the page, and nothing asks the app", async () => {
@@ -253,18 +331,103 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await screenshot(page, "storefront-09-mobile-errors");
   });
 
-  it("speaks the storefront's language: French strings and prices", async () => {
+  it("speaks French on a French storefront: block headings, button, labels, dates and money, and the proxy page too", async () => {
     const shop = uniqueShop();
     const { customerId, twin } = await customerWithCollection(shop);
-    const { page, myCards, claim } = await openStorefront(shop, customerId, "", "fr");
+    const { card, code } = await cardToClaim(shop);
+    const { page, myCards, claim } = await openStorefront(shop, customerId, `?code=${code}`, "fr");
+
+    await shown(page.getByRole("heading", { level: 2, name: "Mes cartes" }));
+    await shown(page.getByRole("heading", { level: 2, name: "Réclamer une carte" }));
     const twinCard = myCards.getByRole("article", { name: twin.title });
     await shown(twinCard.getByText("Jumeau numérique"));
     await shown(twinCard.getByText("Prix"));
+    await shown(twinCard.getByText(/24,90\s€/));
     await shown(myCards.getByText("Dans votre collection"));
-    await shown(myCards.getByText(/24,90\s€/));
     await shown(claim.getByLabel("Code de réclamation"));
     await shown(claim.getByText("facultatif", { exact: false }));
-    expect(await page.locator("body").innerText()).not.toContain("translation missing");
+    await shown(claim.getByText("Pas encore de nom universel ? Enregistrez-en un"));
+
+    await claim.getByLabel(/Clé publique du portefeuille \(facultatif\)/).fill(wallet());
+    await claim.getByRole("button", { name: "Réclamer la carte" }).click();
+    await shown(claim.getByText("Carte réclamée ! Elle est maintenant dans votre collection."));
+    const claimed = myCards.getByRole("article", { name: card.name });
+    await shown(claimed.getByText(/649,00\s€/));
+    const today = new Intl.DateTimeFormat("fr", { dateStyle: "long" }).format(new Date());
+    await shown(claimed.getByText(`Réclamée le ${today}`));
+    const text = await page.locator("main").innerText();
+    expect(text).not.toContain("translation missing");
+    for (const english of ["My cards", "Claim a card", "Claim card", "In your collection", "Claimed on"]) expect(text).not.toContain(english);
     await screenshot(page, "storefront-07-french");
+
+    // The page without JavaScript, in French too: its dates and prices as well.
+    await page.goto(new URL("/apps/twincards", page.url()).toString());
+    await shown(page.getByRole("heading", { level: 1, name: "Mes cartes" }));
+    const proxyText = await page.locator("main").innerText();
+    expect(proxyText).toMatch(/Prix\s+24,90\s€/);
+    expect(proxyText).toMatch(/649,00\s€/);
+    expect(proxyText).toContain(`Réclamée le ${new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date())}`);
+    expect(proxyText).not.toMatch(/\d{4}-\d{2}-\d{2}|EUR/);
+    await screenshot(page, "storefront-12-french-proxy-page");
+  });
+
+  it("without JavaScript: My cards says where to see the cards instead of loading forever, and the link and the claim form work", async () => {
+    const shop = uniqueShop();
+    const { customerId, twin } = await customerWithCollection(shop);
+    const { card, code } = await cardToClaim(shop);
+    const { page, myCards, claim, appRequests } = await openStorefront(shop, customerId, `?code=${code}`, undefined, false);
+
+    // Playwright's text and role locators skip <noscript>, whose content only a browser without scripts shows: by class.
+    const message = myCards.locator(".twin-cards__no-script");
+    await shown(message);
+    expect(await message.innerText()).toBe("Your cards need JavaScript to show here, and it is turned off in this browser. See your cards on a page that works without it");
+    expect(await myCards.getByText("Loading your cards…").isVisible()).toBe(false);
+    expect(await claim.getByText("No universal name yet? Register one").isVisible()).toBe(false);
+    await screenshot(page, "storefront-13-no-javascript");
+
+    await message.locator("a").click();
+    await shown(page.getByRole("heading", { level: 1, name: "My cards" }));
+    await shown(page.getByRole("heading", { level: 3, name: twin.title }));
+    expect(new URL(page.url()).pathname).toBe("/apps/twincards");
+
+    // The block's own form posts to the app proxy's claim page when no script takes it over.
+    await page.goBack();
+    await claim.getByLabel("Claim code").fill(code);
+    await claim.getByLabel(/Wallet public key \(optional\)/).fill(wallet());
+    await claim.getByRole("button", { name: "Claim card" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "You claimed a card" }));
+    await shown(page.getByRole("heading", { level: 3, name: card.name }));
+    expect(appRequests).toEqual(["GET /apps/twincards", "POST /apps/twincards/redeem"]);
+    await screenshot(page, "storefront-14-no-javascript-claimed");
+  });
+
+  it("shows a placeholder, not alt text in a grey box, for a picture that does not load", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const broken = image("no-such-picture.svg");
+    await createCard(shop, {
+      name: "Harbor Lantern — certificate",
+      media: { imageUrls: [broken], videoUrls: [] },
+      metadata: [],
+      owner: `shopify|${customerId}`,
+      publicKey: wallet(),
+    });
+    const { page, myCards } = await openStorefront(shop, customerId);
+
+    const lantern = myCards.getByRole("article", { name: "Harbor Lantern — certificate" });
+    await shown(lantern.locator(".twin-cards__media--empty .twin-cards__monogram"));
+    expect(await lantern.locator(".twin-cards__monogram").innerText()).toBe("H");
+    expect(await lantern.locator("img").count()).toBe(0);
+    await screenshot(page, "storefront-15-broken-image");
+
+    // The page without JavaScript draws its placeholder with CSS alone: the alt text is not shown.
+    await page.goto(new URL("/apps/twincards", page.url()).toString());
+    const picture = page.locator(`img[src="${broken}"]`);
+    await picture.waitFor({ state: "attached" });
+    await page.waitForLoadState("load");
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+    expect(await picture.evaluate((img) => getComputedStyle(img).color)).toBe("rgba(0, 0, 0, 0)");
+    expect(await picture.evaluate((img) => getComputedStyle(img, "::after").content)).toBe('""');
+    await screenshot(page, "storefront-16-broken-image-no-javascript");
   });
 });

@@ -7,10 +7,12 @@ import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
 import { fieldValues, visibleText } from "../support/admin";
 import { baseUrl, uniqueClientAddress, uniqueShop } from "../support/api";
-import { PATH_PREFIX, postForm, postJson, proxyFetch, proxySignature, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
+import { PATH_PREFIX, postForm, postJson, proxyFetch, proxySignature, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { uniqueName, walletKey } from "../support/fixtures";
 
 const owner = (customerId: string) => `shopify|${customerId}`;
+/** A date as a storefront in `language` writes it, e.g. "12 March 2026" / "12 mars 2026". */
+const longDate = (language: string, iso: string) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A card's fields with one public and one PRIVATE metadata entry, each with a name and value no other test uses. */
@@ -208,20 +210,53 @@ describe("GET /proxy (Liquid page)", () => {
 
     expect(response.status).toBe(200);
     expectLiquid(response);
-    const body = await response.text();
+    const body = await renderedPage(response, "en");
     expect(body).not.toMatch(/<script/i);
     expect(body).not.toContain(secret.key);
     expect(body).not.toContain(secret.value);
     expect(body).toMatch(/<h1>My cards<\/h1>/);
     expect(body).toContain(`<img src="https://cdn.example.com/card.png" alt="${card.name}"`);
-    expect(body).toMatch(/<dl><div><dt>edition<\/dt><dd>First<\/dd><\/div><div><dt>price<\/dt><dd>49\.50 EUR<\/dd><\/div><\/dl>/);
+    // Metadata keys as labels, a PRICE entry as money in the visitor's language.
+    expect(body).toMatch(/<dl><div><dt>Edition<\/dt><dd>First<\/dd><\/div><div><dt>Price<\/dt><dd>€49\.50<\/dd><\/div><\/dl>/);
     const text = visibleText(body);
     expect(text).toContain(card.name);
-    expect(text).toContain("Status: Owned");
+    expect(text).toContain(`Status: In your collection · Added on ${longDate("en", card.createdAt)}`);
     expect(text).toContain(twin.title);
     expect(text).toContain(twin.uns_name);
-    expect(text).toContain("19.99 USD");
+    expect(text).toContain("Price $19.99");
+    expect(text).toContain(`Issued on ${longDate("en", twin.createdAt)}`);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(body).toContain(`<a href="${PATH_PREFIX}/redeem">Claim a card</a>`);
+  });
+
+  it("speaks French on a French storefront: headings, labels, dates and money", async () => {
+    const { shop, customerId, card, twin } = await customerWithHoldings();
+
+    const response = await proxyFetch(signedProxyUrl("/proxy", { shop, customerId }));
+    const body = await renderedPage(response, "fr");
+
+    const text = visibleText(body);
+    expect(body).toMatch(/<h1>Mes cartes<\/h1>/);
+    expect(body).toContain('<section class="twincards" lang="fr">');
+    // The merchant's metadata key stays theirs ("price" → "Price"); its PRICE value is French money.
+    expect(text).toMatch(/Price 49,50\s€/);
+    expect(text).toMatch(/Prix 19,99\s\$US/);
+    expect(text).toContain(`Statut : Dans votre collection · Ajoutée le ${longDate("fr", card.createdAt)}`);
+    expect(text).toContain(`Émis le ${longDate("fr", twin.createdAt)}`);
+    expect(text).toContain("Nom universel");
+    expect(text).toContain("Réclamer une carte");
+    for (const english of ["My cards", "Status", "Claim a card", "Quantity", "Universal name", "Added on"]) expect(text).not.toContain(english);
+  });
+
+  it("falls back to English for a storefront language it does not speak, and keeps French for a regional French", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+
+    const german = visibleText(await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop, customerId })), "de"));
+    const canadian = visibleText(await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop, customerId })), "fr-CA"));
+
+    expect(german).toContain("You don't have any cards yet.");
+    expect(canadian).toContain("Vous n'avez pas encore de carte.");
   });
 
   it("has an empty state for a customer with nothing", async () => {
@@ -229,7 +264,7 @@ describe("GET /proxy (Liquid page)", () => {
 
     expect(response.status).toBe(200);
     expectLiquid(response);
-    const body = await response.text();
+    const body = await renderedPage(response);
     expect(visibleText(body)).toContain("You don't have any cards yet.");
     expect(body).toContain(`<a href="${PATH_PREFIX}/redeem">Claim a card</a>`);
   });
@@ -239,7 +274,7 @@ describe("GET /proxy (Liquid page)", () => {
 
     expect(response.status).toBe(200);
     expectLiquid(response);
-    const body = await response.text();
+    const body = await renderedPage(response);
     expect(body).toContain('<a href="/account/login?return_url=%2Fapps%2Ftwincards">Log in</a>');
     expect(body).not.toMatch(/<script/i);
   });
@@ -259,14 +294,20 @@ describe("GET /proxy (Liquid page)", () => {
     const body = await (await proxyFetch(signedProxyUrl("/proxy", { shop, customerId }))).text();
 
     expect(body).not.toMatch(/<script/i);
-    expect(body).not.toMatch(/\{\{|\{%/);
-    // Shopify renders the page as Liquid: nothing in it is a Liquid tag, so it comes out unchanged.
-    const rendered = await new Liquid().parseAndRender(body, { shop: { name: "LEAKED" }, customer: { email: "LEAKED" } });
-    expect(rendered).toBe(body);
-    const text = visibleText(body);
+    // The only Liquid in the page is the app's own choice of language.
+    expect(body).not.toContain("{{");
+    expect(body.match(/\{%[^}]*%\}/g)).toEqual([
+      "{%- assign twincards_language = request.locale.iso_code | downcase | split: '-' | first -%}",
+      "{%- if twincards_language == 'fr' -%}",
+      "{%- else -%}",
+      "{%- endif -%}",
+    ]);
+    const rendered = await new Liquid().parseAndRender(body, { shop: { name: "LEAKED" }, customer: { email: "LEAKED" }, x: "LEAKED" });
+    expect(rendered).not.toContain("LEAKED");
+    const text = visibleText(rendered);
     expect(text).toContain(name);
     expect(text).toContain("{% raw %}");
-    expect(text).toContain('{"nested":"{{ customer.email }}"}');
+    expect(text).toContain('Nested: {{ customer.email }}');
   });
 });
 
@@ -276,7 +317,7 @@ describe("GET /proxy/redeem (Liquid page)", () => {
 
     expect(response.status).toBe(200);
     expectLiquid(response);
-    const body = await response.text();
+    const body = await renderedPage(response);
     expect(body).not.toMatch(/<script/i);
     expect(body).toContain(`<form method="post" action="${PATH_PREFIX}/redeem">`);
     expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN", ""]);
@@ -285,7 +326,19 @@ describe("GET /proxy/redeem (Liquid page)", () => {
       expect(id, name).toBeTruthy();
       expect(body).toContain(`<label for="${id}">`);
     }
-    expect(body).toMatch(/<button type="submit">Claim<\/button>/);
+    expect(body).toMatch(/<button type="submit">Claim card<\/button>/);
+  });
+
+  it("is in French on a French storefront", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy/redeem?code=ABCD-EFGH-JKMN", { shop: uniqueShop(), customerId: uniqueCustomerId() }));
+
+    const body = await renderedPage(response, "fr");
+
+    expect(body).toMatch(/<h1>Réclamer une carte<\/h1>/);
+    expect(body).toMatch(/<label for="twincards-code">Code de réclamation<\/label>/);
+    expect(body).toMatch(/<label for="twincards-public-key">Clé publique du portefeuille \(facultatif\)<\/label>/);
+    expect(body).toMatch(/<button type="submit">Réclamer la carte<\/button>/);
+    expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN", ""]);
   });
 
   it("offers a logged-out visitor a log-in link back to the form with the code", async () => {
@@ -293,7 +346,7 @@ describe("GET /proxy/redeem (Liquid page)", () => {
 
     expect(response.status).toBe(200);
     expectLiquid(response);
-    const body = await response.text();
+    const body = await renderedPage(response);
     expect(body).toContain(`<a href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}">Log in</a>`);
     expect(body).not.toContain("<form");
   });
@@ -457,6 +510,76 @@ describe("POST /proxy/redeem (JSON)", () => {
   });
 });
 
+describe("POST /proxy/redeem with no key to use: the code is checked first", () => {
+  const codeError = async (response: Response) => ((await response.json()) as { error: { code: string; details: { path: string }[] } }).error;
+
+  it("reports a wrong code as wrong (404), not as a missing key, when the customer gave no key and has no name", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ZZZZ-ZZZZ-ZZZZ" });
+
+    expect(response.status).toBe(404);
+    expect(await codeError(response)).toMatchObject({ code: "NOT_FOUND", details: [] });
+  });
+
+  it("reports a used code (409) and an expired code (410) before asking for a key", async () => {
+    const shop = uniqueShop();
+    const used = await pendingCard(shop);
+    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code: used.code, publicKey: walletKey() })).status).toBe(200);
+    const expired = await pendingCard(shop);
+    const { redemptionId } = await db.unitCard.findUniqueOrThrow({ where: { id: expired.card.id } });
+    await db.redemption.update({ where: { id: redemptionId! }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const customerId = uniqueCustomerId();
+
+    const again = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: used.code, publicKey: "" });
+    const late = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: expired.code });
+
+    expect(again.status).toBe(409);
+    expect((await codeError(again)).code).toBe("CONFLICT");
+    expect(late.status).toBe(410);
+    expect((await codeError(late)).code).toBe("EXPIRED");
+    expect(await db.unitCard.findUnique({ where: { id: expired.card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
+  });
+
+  it("asks for a key only for a code that could be claimed, and claims nothing", async () => {
+    const shop = uniqueShop();
+    const { card, code } = await pendingCard(shop);
+
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code });
+
+    expect(response.status).toBe(422);
+    expect((await codeError(response)).details.map((detail) => detail.path)).toEqual(["publicKey"]);
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
+    expect(await db.redemption.findFirst({ where: { id: (await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).redemptionId! } })).toMatchObject({ redeemedAt: null });
+  });
+
+  it("counts a keyless check as an attempt: the 11th guess in a minute from one address is 429", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const address = uniqueClientAddress();
+    const guess = () => postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: `${randomInt(1000, 9999)}-BBBB-BBBB` }, address);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await guess()).status);
+    const limited = await guess();
+
+    expect(statuses).toEqual(Array(10).fill(404));
+    expect(limited.status).toBe(429);
+    expect((await codeError(limited)).code).toBe("RATE_LIMITED");
+  });
+
+  it("shows a wrong code at the code field of the no-JavaScript form, not a request for a key", async () => {
+    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop: uniqueShop(), customerId: uniqueCustomerId() }), { code: "ZZZZ-ZZZZ-ZZZX", publicKey: "" });
+
+    expect(response.status).toBe(404);
+    const body = await renderedPage(response);
+    expect(body).toMatch(/<input id="twincards-code"[^>]*aria-invalid="true"/);
+    expect(body).not.toMatch(/<input id="twincards-public-key"[^>]*aria-invalid="true"/);
+    expect(visibleText(body)).toContain("We don't recognise this code.");
+  });
+});
+
 describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
   it("claims the card and answers a Liquid page with the claimed card, no PRIVATE metadata", async () => {
     const shop = uniqueShop();
@@ -468,7 +591,7 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
 
     expect(response.status).toBe(200);
     expectLiquid(response);
-    const body = await response.text();
+    const body = await renderedPage(response);
     expect(body).not.toMatch(/<script/i);
     expect(body).not.toContain(secret.key);
     expect(body).not.toContain(secret.value);
@@ -481,20 +604,32 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     const shop = uniqueShop();
     const customerId = uniqueCustomerId();
     const publicKey = walletKey();
+    const { code } = await pendingCard(shop);
 
     const wrong = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ZZZZ-ZZZZ-ZZZZ", publicKey });
-    const noKey = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: "ZZZZ-ZZZZ-ZZZY", publicKey: "" });
+    const noKey = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code, publicKey: "" });
 
     expect(wrong.status).toBe(404);
     expectLiquid(wrong);
-    const wrongBody = await wrong.text();
-    expect(visibleText(wrongBody)).toContain("Redemption code not found");
+    const wrongBody = await renderedPage(wrong);
+    expect(wrongBody).toMatch(/<input id="twincards-code"[^>]*aria-invalid="true"/);
+    expect(visibleText(wrongBody)).toContain("We don't recognise this code. Check it against your message and try again.");
     expect(fieldValues(wrongBody)).toEqual(["ZZZZ-ZZZZ-ZZZZ", publicKey]);
     expect(noKey.status).toBe(422);
-    const noKeyBody = await noKey.text();
+    const noKeyBody = await renderedPage(noKey);
     expect(noKeyBody).toMatch(/<input id="twincards-public-key"[^>]*aria-invalid="true"/);
-    expect(visibleText(noKeyBody)).toContain("Give your wallet's public key, or register a universal name first");
-    expect(fieldValues(noKeyBody)).toEqual(["ZZZZ-ZZZZ-ZZZY", ""]);
+    expect(visibleText(noKeyBody)).toContain("Enter your wallet's public key: you have no universal name with this store whose wallet could receive the cards.");
+    expect(fieldValues(noKeyBody)).toEqual([code, ""]);
+  });
+
+  it("explains a failed claim in the storefront's language, next to the field", async () => {
+    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop: uniqueShop(), customerId: uniqueCustomerId() }), { code: "ZZZZ-ZZZZ-ZZZW", publicKey: "" });
+
+    const body = await renderedPage(response, "fr");
+
+    expect(response.status).toBe(404);
+    expect(body).toMatch(/<p class="twincards-error" id="twincards-code-error">Ce code est inconnu\. Comparez-le à votre message et réessayez\.<\/p>/);
+    expect(visibleText(body)).toContain("Vérifiez les champs ci-dessous.");
   });
 
   it("answers a logged-out visitor with a log-in link back to the form with the code", async () => {
@@ -502,7 +637,7 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
 
     expect(response.status).toBe(401);
     expectLiquid(response);
-    expect(await response.text()).toContain(`href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}"`);
+    expect(await renderedPage(response)).toContain(`href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}"`);
   });
 });
 

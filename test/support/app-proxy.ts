@@ -1,4 +1,6 @@
 import { createHmac, randomInt } from "node:crypto";
+import { Liquid } from "liquidjs";
+import { expect } from "vitest";
 import { API_SECRET } from "./admin";
 import { baseUrl, uniqueClientAddress, USER_AGENT } from "./api";
 
@@ -71,3 +73,13 @@ export const postJson = (url: string, body: unknown, clientAddress?: string) =>
 /** A plain HTML form submission (urlencoded) through the proxy, as a browser with no JavaScript sends it. */
 export const postForm = (url: string, fields: Record<string, string>, clientAddress?: string) =>
   proxyFetch(url, { method: "POST", body: new URLSearchParams(fields), clientAddress });
+
+/**
+ * A Liquid page from the app proxy as Shopify shows it to a visitor of the
+ * storefront in `locale`: rendered with Liquid's `request.locale`, which the app's
+ * pages branch on (the proxied request itself does not say the language).
+ */
+export async function renderedPage(response: Response, locale = "en"): Promise<string> {
+  expect(response.headers.get("content-type")).toBe("application/liquid");
+  return new Liquid().parseAndRender(await response.text(), { request: { locale: { iso_code: locale } } }) as Promise<string>;
+}

@@ -14,8 +14,8 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ userAgent: USER_AGENT, viewport: { width: 1280, height: 900 } });
+export async function newPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ userAgent: USER_AGENT, viewport: { width: 1280, height: 900 }, ...options });
   await context.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: "http://127.0.0.1" }).catch(() => undefined);
   // Generous: the suite runs other heavy files beside the browser on 2 cores.

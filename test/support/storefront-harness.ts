@@ -145,9 +145,20 @@ async function proxy(req: http.IncomingMessage, res: http.ServerResponse, url: U
     const value = answer.headers.get(name);
     if (value !== null) responseHeaders[name] = value;
   }
+  // Shopify renders an application/liquid answer as Liquid, in the storefront's language, inside the theme's layout.
+  if ((answer.headers.get("content-type") ?? "").startsWith("application/liquid")) {
+    const locale = localeOf(options, url);
+    const content = (await new Liquid().parseAndRender(await answer.text(), themeGlobals(options, url, locale))) as string;
+    res.writeHead(answer.status, { ...responseHeaders, "content-type": "text/html; charset=utf-8" });
+    res.end(themePage({ options, locale, head: "", main: content }));
+    return;
+  }
   res.writeHead(answer.status, responseHeaders);
   res.end(Buffer.from(await answer.arrayBuffer()));
 }
+
+/** The storefront's language: `?locale=` on the page, else the harness's, else English. */
+const localeOf = (options: StorefrontHarnessOptions, url: URL) => url.searchParams.get("locale") ?? options.locale ?? "en";
 
 // ---- Liquid: the parts of Shopify's theme runtime the blocks use ----
 
@@ -239,16 +250,20 @@ async function renderBlock(engine: Liquid, name: StorefrontBlock, globals: objec
   return { html: `<div id="shopify-block-${block.id}" class="shopify-block shopify-app-block">${html}</div>`, schema };
 }
 
-async function renderPage(options: StorefrontHarnessOptions, url: URL): Promise<string> {
-  const locale = url.searchParams.get("locale") ?? options.locale ?? "en";
-  const engine = await liquidEngine(locale);
-  const customer = options.customerId ? { id: Number(options.customerId), first_name: "Alex", name: "Alex Morgan" } : null;
-  const globals = {
-    customer,
+/** The Liquid globals of a storefront page (the parts the blocks and the proxy's pages use). */
+function themeGlobals(options: StorefrontHarnessOptions, url: URL, locale: string) {
+  return {
+    customer: options.customerId ? { id: Number(options.customerId), first_name: "Alex", name: "Alex Morgan" } : null,
     shop: { name: "Harbor & Pine", permanent_domain: options.shop },
     request: { locale: { iso_code: locale, primary: locale === "en" }, path: url.pathname, host: url.host, page_type: "page" },
     routes: { root_url: "/", account_login_url: "/account/login", account_url: "/account", cart_url: "/cart" },
   };
+}
+
+async function renderPage(options: StorefrontHarnessOptions, url: URL): Promise<string> {
+  const locale = localeOf(options, url);
+  const engine = await liquidEngine(locale);
+  const globals = themeGlobals(options, url, locale);
   const blocks = await Promise.all(STOREFRONT_BLOCKS.map((name) => renderBlock(engine, name, globals, options)));
   // Shopify adds each app block's stylesheet and (deferred) script once per page.
   const stylesheets = [...new Set(blocks.flatMap((b) => (b.schema.stylesheet ? [b.schema.stylesheet] : [])))];
@@ -257,7 +272,14 @@ async function renderPage(options: StorefrontHarnessOptions, url: URL): Promise<
     ...stylesheets.map((file) => `<link rel="stylesheet" href="/assets/${file}">`),
     ...scripts.map((file) => `<script src="/assets/${file}" defer></script>`),
   ].join("\n    ");
-  const account = customer ? `<a href="/account">${escapeHtml(customer.first_name)}’s account</a>` : `<a href="/account/login">Log in</a>`;
+  const main = `<div class="page-header"><h1>Your collection</h1><p>Cards and digital twins from Harbor &amp; Pine, in one place.</p></div>
+      ${blocks.map((b) => `<div class="shopify-section section">${b.html}</div>`).join("\n      ")}`;
+  return themePage({ options, locale, head, main });
+}
+
+/** The theme's layout around a page's content, as theme.liquid wraps `content_for_layout`. */
+function themePage({ options, locale, head, main }: { options: StorefrontHarnessOptions; locale: string; head: string; main: string }): string {
+  const account = options.customerId ? `<a href="/account">Alex’s account</a>` : `<a href="/account/login">Log in</a>`;
   return `<!doctype html>
 <html lang="${escapeHtml(locale)}">
   <head>
@@ -276,8 +298,7 @@ async function renderPage(options: StorefrontHarnessOptions, url: URL): Promise<
       <div class="site-header__icons">${account}<a href="/cart">Cart (0)</a></div>
     </header>
     <main id="MainContent">
-      <div class="page-header"><h1>Your collection</h1><p>Cards and digital twins from Harbor &amp; Pine, in one place.</p></div>
-      ${blocks.map((b) => `<div class="shopify-section section">${b.html}</div>`).join("\n      ")}
+      ${main}
     </main>
     <footer class="site-footer">
       <nav aria-label="Footer"><a href="/pages/contact">Contact</a><a href="/policies/shipping-policy">Shipping</a><a href="/policies/refund-policy">Returns</a></nav>

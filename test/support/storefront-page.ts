@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { uniqueClientAddress } from "./api";
 import { newPage } from "./browser";
-import { startStorefrontHarness, type StorefrontHarness } from "./storefront-harness";
+import { startStorefrontHarness, type StorefrontHarness, type StorefrontHarnessOptions } from "./storefront-harness";
 
 export interface Storefront {
   page: Page;
@@ -24,12 +24,16 @@ export async function openStorefrontPage(args: {
   customerId: string | null;
   query?: string;
   locale?: string;
+  /** false: a browser with JavaScript turned off. */
+  javaScriptEnabled?: boolean;
+  /** Block settings as the merchant saved them in the theme editor. */
+  settings?: StorefrontHarnessOptions["settings"];
 }): Promise<Storefront> {
   const harness = await startStorefrontHarness({
-    appUrl: args.appUrl, apiSecret: "test-api-secret", shop: args.shop, customerId: args.customerId, locale: args.locale, clientAddress: uniqueClientAddress(),
+    appUrl: args.appUrl, apiSecret: "test-api-secret", shop: args.shop, customerId: args.customerId, locale: args.locale, clientAddress: uniqueClientAddress(), settings: args.settings,
   });
   args.harnesses.push(harness);
-  const page = await newPage(args.browser);
+  const page = await newPage(args.browser, { javaScriptEnabled: args.javaScriptEnabled ?? true });
   const appRequests: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
@@ -38,8 +42,9 @@ export async function openStorefrontPage(args: {
   await page.goto(`${harness.url}/pages/twin-cards${args.query ?? ""}`);
   return {
     page,
-    claim: page.getByRole("region", { name: "Claim a card" }),
-    myCards: page.getByRole("region", { name: "My cards" }),
+    // By block, whatever language their headings are in.
+    claim: page.locator("section.twin-cards--claim"),
+    myCards: page.locator("section.twin-cards--my-cards"),
     appRequests,
   };
 }

@@ -1,0 +1,343 @@
+/*
+ * Twin Cards: the "Claim a card" block (blocks/claim-card.liquid).
+ * Pre-fills the code from ?code=, checks the wallet key's shape before sending,
+ * POSTs JSON to <proxy>/redeem (the app proxy, same origin), shows the result and
+ * dispatches `twin-cards:claimed` on document so "My cards" blocks refresh.
+ * Below the claim form, a customer registers a universal name (POST <proxy>/names).
+ * Every message comes from the block's translated data-* attributes, never from
+ * the app's (English) error text. Data is only ever written with textContent/attributes.
+ */
+(function () {
+  "use strict";
+
+  var SELECTOR = "[data-twin-cards-claim]";
+  // A Solana public key: base58 (no 0, O, I, l), 32 to 44 characters.
+  var PUBLIC_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+  // A universal name, as the app normalises it (trimmed, lower case).
+  var NAME = /^[a-z0-9._-]{3,32}$/;
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  // ---- Field errors, within one form ----
+
+  function errorFor(form, field) {
+    return form.querySelector('[data-error-for="' + field + '"]');
+  }
+
+  function hintIds(input) {
+    return (input.getAttribute("aria-describedby") || "").split(" ").filter(function (id) { return id && !/-error$/.test(id); });
+  }
+
+  /** Shows `message` under `field` ("" for the whole form); returns what should take focus. */
+  function showFieldError(form, field, message) {
+    var input = field && form.elements[field];
+    var target = errorFor(form, input ? field : "");
+    target.textContent = message;
+    target.hidden = false;
+    if (input) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", hintIds(input).concat(target.id).join(" "));
+    } else {
+      target.setAttribute("role", "alert");
+    }
+    return input || target;
+  }
+
+  function clearError(form, field) {
+    var input = field && form.elements[field];
+    var target = errorFor(form, field || "");
+    target.textContent = "";
+    target.hidden = true;
+    if (input) {
+      input.removeAttribute("aria-invalid");
+      input.setAttribute("aria-describedby", hintIds(input).join(" "));
+    }
+  }
+
+  function clearErrors(form) {
+    form.querySelectorAll("[data-error-for]").forEach(function (target) { clearError(form, target.dataset.errorFor); });
+  }
+
+  /** Typing in a field in error clears its message. */
+  function clearOnInput(form) {
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (input.name) input.addEventListener("input", function () {
+        if (input.getAttribute("aria-invalid")) clearError(form, input.name);
+      });
+    });
+  }
+
+  function setBusy(form, busy, busyLabel) {
+    var button = form.querySelector('[type="submit"]');
+    if (!button.dataset.label) button.dataset.label = button.textContent;
+    button.disabled = busy;
+    button.textContent = busy ? busyLabel : button.dataset.label;
+    form.setAttribute("aria-busy", busy ? "true" : "false");
+  }
+
+  /** Shows each [field, message] once per field and focuses the first. */
+  function showProblems(form, problems) {
+    var seen = {};
+    var focusable = problems.filter(function (pair) {
+      if (seen[pair[0]]) return false;
+      seen[pair[0]] = true;
+      return true;
+    }).map(function (pair) { return showFieldError(form, pair[0], pair[1]); });
+    if (focusable[0]) focusable[0].focus();
+  }
+
+  /** The fields the app's 400/422 answer names, e.g. ["publicKey"]. */
+  function failedFields(body) {
+    var details = body && body.error && Array.isArray(body.error.details) ? body.error.details : [];
+    return details.map(function (detail) { return Array.isArray(detail.path) ? detail.path.join(".") : String(detail.path || ""); });
+  }
+
+  /** What a key the app refused should say: a malformed key, or one of the right shape it cannot use. */
+  function keyProblem(s, key) {
+    return PUBLIC_KEY.test(key) ? s.keyRefused : s.keyInvalid;
+  }
+
+  function postJson(url, payload) {
+    return fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(payload),
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (body) {
+        return { status: response.status, body: body, retryAfter: response.headers.get("Retry-After") };
+      });
+    });
+  }
+
+  /** The shop's log-in page, coming back to this page (and its ?code=) afterwards. */
+  function loginHref(base) {
+    var url = new URL(base, window.location.href);
+    url.searchParams.set("return_url", window.location.pathname + window.location.search);
+    return url.pathname + url.search;
+  }
+
+  function appendLogIn(root, form) {
+    var login = el("a", "twin-cards__link", root.dataset.logIn);
+    login.href = loginHref(root.dataset.loginUrl || "/account/login");
+    var formError = errorFor(form, "");
+    formError.appendChild(document.createTextNode(" "));
+    formError.appendChild(login);
+  }
+
+  /** A picture, or when it has none or it fails to load, a tinted square with the name's first letter. */
+  function thumbnail(url, name) {
+    var placeholder = el("span", "twin-cards__thumb twin-cards__thumb--empty", String(name).trim().charAt(0).toUpperCase());
+    placeholder.setAttribute("aria-hidden", "true");
+    if (typeof url !== "string" || !/^https?:\/\//i.test(url)) return placeholder;
+    var image = el("img", "twin-cards__thumb");
+    image.alt = "";
+    image.addEventListener("error", function () { image.replaceWith(placeholder); }, { once: true });
+    image.src = url;
+    return image;
+  }
+
+  // ---- Claim ----
+
+  function claimProblems(root, status, body, keyGiven) {
+    var s = root.dataset;
+    if (status === 404) return [["code", s.notFound]];
+    if (status === 409) return [["code", s.conflict]];
+    if (status === 410) return [["code", s.expired]];
+    if (status === 429) return [["", s.rateLimited]];
+    if (status === 401) return [["", s.unauthenticated]];
+    if (status === 422 || status === 400) {
+      var form = root.querySelector("[data-twin-cards-form]");
+      var problems = failedFields(body).map(function (path) {
+        if (path === "code") return ["code", form.elements.code.value.trim() ? s.notFound : s.codeRequired];
+        if (path === "publicKey") return ["publicKey", keyGiven ? keyProblem(s, form.elements.publicKey.value.trim()) : s.keyRequired];
+        return ["", s.generic];
+      });
+      return problems.length ? problems : [["", s.generic]];
+    }
+    return [["", s.generic]];
+  }
+
+  function showClaimed(root, cards) {
+    var s = root.dataset;
+    var form = root.querySelector("[data-twin-cards-form]");
+    var result = root.querySelector("[data-twin-cards-result]");
+    var message = new Intl.PluralRules(s.locale || undefined).select(cards.length) === "one" ? s.successOne : s.successOther;
+    result.replaceChildren();
+    result.appendChild(el("p", "twin-cards__success", message));
+    var list = el("ul", "twin-cards__claimed");
+    list.setAttribute("role", "list");
+    cards.forEach(function (card) {
+      var item = el("li", "twin-cards__claimed-item");
+      item.appendChild(thumbnail(card.media && card.media.imageUrls && card.media.imageUrls[0], card.name));
+      item.appendChild(el("span", "twin-cards__claimed-name", card.name));
+      list.appendChild(item);
+    });
+    result.appendChild(list);
+    var again = el("button", "twin-cards__button twin-cards__button--secondary", s.claimAnother);
+    again.type = "button";
+    again.addEventListener("click", function () {
+      result.hidden = true;
+      result.replaceChildren();
+      form.hidden = false;
+      form.reset();
+      form.elements.code.focus();
+    });
+    result.appendChild(again);
+    form.hidden = true;
+    result.hidden = false;
+    result.focus();
+  }
+
+  function claim(root, event) {
+    event.preventDefault();
+    var s = root.dataset;
+    var form = event.currentTarget;
+    var code = form.elements.code.value.trim();
+    var publicKey = form.elements.publicKey.value.trim();
+    clearErrors(form);
+    var problems = [];
+    if (!code) problems.push(["code", s.codeRequired]);
+    if (publicKey && !PUBLIC_KEY.test(publicKey)) problems.push(["publicKey", s.keyInvalid]);
+    if (problems.length) return showProblems(form, problems);
+
+    var payload = { code: code };
+    if (publicKey) payload.publicKey = publicKey;
+    setBusy(form, true, s.submitting);
+    postJson(s.proxyUrl + "/redeem", payload)
+      .then(function (result) {
+        setBusy(form, false);
+        var cards = result.body && result.body.data && result.body.data.cards;
+        if (result.status === 200 && Array.isArray(cards)) {
+          forgetCodeInUrl();
+          showClaimed(root, cards);
+          document.dispatchEvent(new CustomEvent("twin-cards:claimed", { detail: { cards: cards } }));
+          return;
+        }
+        var answer = claimProblems(root, result.status, result.body, Boolean(publicKey));
+        showProblems(form, answer);
+        if (result.status === 401) appendLogIn(root, form);
+        // No key and no universal name: registering one is the way on.
+        if (!publicKey && answer.some(function (pair) { return pair[1] === s.keyRequired; })) openRegistration(root);
+        if (result.status === 429) {
+          var button = form.querySelector('[type="submit"]');
+          button.disabled = true;
+          setTimeout(function () { button.disabled = false; }, Math.min(Math.max(Number(result.retryAfter) || 5, 1), 120) * 1000);
+        }
+      })
+      .catch(function () {
+        setBusy(form, false);
+        showProblems(form, [["", s.generic]]);
+      });
+  }
+
+  /** A used code should not come back on reload or when the link is shared. */
+  function forgetCodeInUrl() {
+    var url = new URL(window.location.href);
+    if (!url.searchParams.has("code")) return;
+    url.searchParams.delete("code");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }
+
+  // ---- Universal name ----
+
+  function openRegistration(root) {
+    var details = root.querySelector("[data-twin-cards-register]");
+    if (details) details.open = true;
+  }
+
+  function nameProblems(root, status, body, form) {
+    var s = root.dataset;
+    if (status === 409) return [["name", s.nameTaken]];
+    if (status === 401) return [["", s.nameUnauthenticated]];
+    if (status === 422 || status === 400) {
+      var problems = failedFields(body).map(function (path) {
+        if (path === "name") return ["name", s.nameInvalid];
+        if (path === "publicKey") return ["publicKey", keyProblem(s, form.elements.publicKey.value.trim())];
+        return ["", s.nameGeneric];
+      });
+      return problems.length ? problems : [["", s.nameGeneric]];
+    }
+    return [["", s.nameGeneric]];
+  }
+
+  function register(root, event) {
+    event.preventDefault();
+    var s = root.dataset;
+    var form = event.currentTarget;
+    var name = form.elements.name.value.trim().toLowerCase();
+    var publicKey = form.elements.publicKey.value.trim();
+    var done = root.querySelector("[data-twin-cards-name-result]");
+    clearErrors(form);
+    done.hidden = true;
+    var problems = [];
+    if (!name) problems.push(["name", s.nameRequired]);
+    else if (!NAME.test(name)) problems.push(["name", s.nameInvalid]);
+    if (!publicKey) problems.push(["publicKey", s.nameKeyRequired]);
+    else if (!PUBLIC_KEY.test(publicKey)) problems.push(["publicKey", s.keyInvalid]);
+    if (problems.length) return showProblems(form, problems);
+
+    setBusy(form, true, s.nameSubmitting);
+    postJson(s.proxyUrl + "/names", { name: name, publicKey: publicKey })
+      .then(function (result) {
+        setBusy(form, false);
+        var registered = result.body && result.body.data;
+        if (result.status === 201 && registered) {
+          form.reset();
+          // The block renders the message with "{name}" where the name goes.
+          done.textContent = s.nameSuccess.replace("{name}", registered.uns_name);
+          done.hidden = false;
+          done.focus();
+          // The claim's key is optional from now on: clear a "give a key" message.
+          var claimForm = root.querySelector("[data-twin-cards-form]");
+          if (errorFor(claimForm, "publicKey").textContent === s.keyRequired) clearError(claimForm, "publicKey");
+          return;
+        }
+        showProblems(form, nameProblems(root, result.status, result.body, form));
+        if (result.status === 401) appendLogIn(root, form);
+      })
+      .catch(function () {
+        setBusy(form, false);
+        showProblems(form, [["", s.nameGeneric]]);
+      });
+  }
+
+  // ---- Start ----
+
+  /** Logged out: the log-in links rendered by the blocks come back here after logging in. */
+  function returnHereAfterLogin() {
+    document.querySelectorAll("a[data-twin-cards-log-in]").forEach(function (link) {
+      var url = new URL(link.href, window.location.href);
+      if (url.origin === window.location.origin && !url.searchParams.has("return_url")) link.href = loginHref(link.href);
+    });
+  }
+
+  function init() {
+    returnHereAfterLogin();
+    var code = new URLSearchParams(window.location.search).get("code");
+    document.querySelectorAll(SELECTOR).forEach(function (root) {
+      if (root.dataset.twinCardsReady) return;
+      root.dataset.twinCardsReady = "true";
+      var form = root.querySelector("[data-twin-cards-form]");
+      if (code && !form.elements.code.value) form.elements.code.value = code.trim().slice(0, 64);
+      form.addEventListener("submit", function (event) { claim(root, event); });
+      clearOnInput(form);
+      var nameForm = root.querySelector("[data-twin-cards-name-form]");
+      if (nameForm) {
+        // Registration posts JSON, so it is offered only once this script runs.
+        root.querySelector("[data-twin-cards-register]").hidden = false;
+        nameForm.addEventListener("submit", function (event) { register(root, event); });
+        clearOnInput(nameForm);
+      }
+    });
+  }
+
+  document.addEventListener("shopify:section:load", init);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
