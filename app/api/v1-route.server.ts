@@ -57,7 +57,8 @@ async function run(
   clientAddress: string,
 ): Promise<Outcome> {
   try {
-    const handler = handlers[request.method as Method];
+    // HEAD is GET without the body (Node drops it): the same checks, status and headers.
+    const handler = handlers[(request.method === "HEAD" ? "GET" : request.method) as Method];
     if (!handler) {
       const allow = Object.keys(handlers).join(", ");
       return failure(new DomainError("METHOD_NOT_ALLOWED", `Use ${allow} on this path`), { Allow: allow });

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { asUnavailable, errorBody, STATUS_OF } from "~/api/errors";
 import { DomainError } from "~/domain/errors";
 import { loadConfig } from "~/config.server";
+import { isShopDomain } from "~/shopify/shop-domain";
 import { verifiedProxyQuery } from "./proxy-signature.server";
 
 /** Where the storefront reaches the app proxy unless Shopify says otherwise (shopify.app.toml: prefix + subpath). */
 export const DEFAULT_PATH_PREFIX = "/apps/twincards";
 
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,60}\.myshopify\.com$/;
 const CUSTOMER_ID = /^[1-9]\d{0,19}$/;
 // A merchant may rename the proxy's prefix (apps, a, community, tools) and subpath.
 const PATH_PREFIX = /^\/(apps|a|community|tools)\/[A-Za-z0-9_-]{1,30}$/;
@@ -52,7 +52,7 @@ export function verifyProxyRequest(request: Request, clientAddress: string): Pro
   if (!query) return rejected();
   const shop = query.get("shop") ?? "";
   const customer = query.get("logged_in_customer_id") ?? "";
-  if (!SHOP_DOMAIN.test(shop) || (customer !== "" && !CUSTOMER_ID.test(customer))) return rejected();
+  if (!isShopDomain(shop) || (customer !== "" && !CUSTOMER_ID.test(customer))) return rejected();
   const prefix = query.get("path_prefix") ?? "";
   return {
     request,

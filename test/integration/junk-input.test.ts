@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { createCard } from "~/domain/cards.server";
 import { API_SECRET, baseUrl, demoUrl } from "../support/admin";
-import { http, uniqueShop, USER_AGENT } from "../support/api";
+import { http, shopClient, uniqueShop, USER_AGENT } from "../support/api";
 import { proxyFetch, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { cardInput } from "../support/fixtures";
 import { envelopeProblem } from "../support/fuzz/checks";
@@ -24,6 +24,23 @@ const line = (method: string, target: string, headers: string[] = []) =>
   [`${method} ${target} HTTP/1.1`, `Host: ${server.host}`, `User-Agent: ${USER_AGENT}`, ...headers, "", ""].join("\r\n");
 
 const errorCode = (text: string) => (JSON.parse(text) as { error: { code: string } }).error.code;
+
+describe("HEAD on the API", () => {
+  it("answers like GET without a body: the same status and headers, and the same 401 without a key", async () => {
+    const { key } = await shopClient();
+    const [get, head] = await Promise.all([
+      http("/v1/unit-cards?limit=1", { key }),
+      http("/v1/unit-cards?limit=1", { key, method: "HEAD" }),
+    ]);
+    const unauthenticated = await http("/v1/unit-cards", { method: "HEAD" });
+
+    expect(get.status).toBe(200);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe(get.headers.get("content-type"));
+    expect(await head.text()).toBe("");
+    expect(unauthenticated.status).toBe(401);
+  });
+});
 
 describe("methods no route serves", () => {
   it("answers TRACE with 405 and Allow: in the /v1 envelope on API paths, in plain words elsewhere", async () => {
