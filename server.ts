@@ -1,6 +1,7 @@
 // The production server (`npm start`, after `npm run build`).
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { chainConfigOrExit, configOrExit, notifyConfigOrExit } from "./server/config";
 import { createHttpApp, listen } from "./server/http-app";
 import { backgroundWorkers } from "./server/workers";
@@ -15,7 +16,22 @@ const build = (await import(new URL("./build/server/index.js", import.meta.url).
 
 // No directory redirects: serve-static would answer a directory path with its own HTML page.
 const assets = express.Router();
-assets.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", redirect: false }));
+// Hashed file names: cached for good. The build's .br/.gz copies go to clients that accept them (vite.config.ts).
+const hashedAssets = expressStaticGzip("build/client/assets", {
+  enableBrotli: true,
+  orderPreference: ["br"],
+  index: false,
+  serveStatic: { immutable: true, maxAge: "1y", redirect: false },
+});
+// It answers a path it cannot %-decode with its own 400 text: leave those to the app's 404 page, as before.
+const decodable = (path: string) => {
+  try {
+    return decodeURIComponent(path) !== undefined;
+  } catch {
+    return false;
+  }
+};
+assets.use("/assets", (req, res, next) => (decodable(req.path) ? hashedAssets(req, res, next) : next()));
 assets.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 
 // Claim notifications and NFT mints run in this process unless NOTIFY_DISPATCHER=off / CHAIN_WORKER=off (then `npm run worker`).

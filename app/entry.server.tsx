@@ -15,6 +15,8 @@ export default async function handleRequest(
 ) {
   // Shopify's frame-ancestors CSP and the other headers an embedded app needs.
   addDocumentResponseHeaders(request, responseHeaders);
+  // Pages carry the shop's own data (and the admin's URL its session token): never kept by a browser or proxy.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {

@@ -8,7 +8,7 @@ import { API_SECRET } from "../support/admin";
 import { http, uniqueShop } from "../support/api";
 import { proxyFetch, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { cardInput, uniqueName, walletKey } from "../support/fixtures";
-import { findingRecord, findingsReport, problemsOf, type Finding } from "../support/fuzz/checks";
+import { bodyText, findingRecord, findingsReport, problemsOf, type Finding } from "../support/fuzz/checks";
 import { fuzzRequests, type FuzzContext } from "../support/fuzz/families";
 import { Random, fuzzSeed } from "../support/fuzz/random";
 import { sendRaw } from "../support/fuzz/raw-http";
@@ -66,7 +66,7 @@ async function send(requests: Iterator<FuzzRequest>, count: number) {
       families.set(request.family, { sent: family.sent + 1, succeeded: family.succeeded + (status !== null && status < 300 ? 1 : 0) });
       const problems = problemsOf(request, exchange);
       if (problems.length) {
-        findings.push({ request, status, problems, body: "response" in exchange ? exchange.response.body.toString("utf8") : exchange.error });
+        findings.push({ request, status, problems, body: "response" in exchange ? (bodyText(exchange.response) ?? exchange.response.body.toString("utf8")) : exchange.error });
       }
     }
   };

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { STATUS_OF } from "~/api/errors";
 import type { Exchange, RawResponse } from "./raw-http";
 import { describe, isV1Target, type FuzzRequest } from "./request";
@@ -43,6 +44,23 @@ const header = (response: RawResponse, name: string) => response.headers.find(([
 /** Static files are our own bundles: they may well contain Remix's strings. */
 const isStaticFile = (response: RawResponse) => /javascript|text\/css|image\/|font\//.test(header(response, "content-type") ?? "");
 
+const DECODERS: Record<string, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
+
+/**
+ * The body as a client reads it: the server compresses what it sends to a request that
+ * accepts gzip or br (the junk headers ask for it at times). Null when it does not decode.
+ */
+export function bodyText(response: RawResponse): string | null {
+  const encoding = header(response, "content-encoding");
+  if (!encoding || encoding === "identity" || response.body.length === 0) return response.body.toString("utf8");
+  const decode = DECODERS[encoding];
+  try {
+    return decode ? decode(response.body).toString("utf8") : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Why `text` is not the /v1 error envelope, or null when it is. */
 export function envelopeProblem(text: string): string | null {
   let body: unknown;
@@ -66,7 +84,9 @@ export function problemsOf(request: FuzzRequest, exchange: Exchange): string[] {
   const response = exchange.response;
   const { status } = response;
   const problems: string[] = [];
-  const text = response.body.toString("utf8");
+  const decoded = bodyText(response);
+  if (decoded === null) problems.push(`body not in its Content-Encoding ${header(response, "content-encoding")}`);
+  const text = decoded ?? "";
   if (!(status >= 100 && status <= 599)) problems.push("no valid status line");
   if (status >= 500) problems.push("5xx");
   if (!isStaticFile(response)) {
