@@ -6,6 +6,7 @@
 // runs (3) per page; LIGHTHOUSE_PRESET=desktop for the desktop preset. The
 // in-run baseline is the same responses uncompressed: bytes on the wire against
 // bytes decoded.
+import { loadavg } from "node:os";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import { startChrome, type Chrome } from "./chrome";
 import { startDemoServer, type DemoServer } from "./demo-server";
@@ -27,6 +28,8 @@ interface Run {
   total: number;
   /** The same responses decoded. */
   rawTotal: number;
+  /** Lighthouse's measure of this machine's speed at the time (higher is faster). */
+  benchmarkIndex: number;
 }
 
 interface NetworkRequest {
@@ -60,6 +63,7 @@ async function measure(chrome: Chrome, url: string): Promise<Run> {
     css: sum("transferSize", "Stylesheet"),
     total: sum("transferSize"),
     rawTotal: sum("resourceSize"),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -112,7 +116,9 @@ export async function lighthouseBench(): Promise<void> {
       for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome, await server.embeddedUrl(page.path)));
       rows.push({ label: page.label, run: medianRun(runs) });
     }
-    console.log(`Lighthouse ${PRESET} preset, median of ${RUNS} runs per page (bytes: transferred, JS + CSS + HTML + images + data)`);
+    const index = median(rows.map(({ run }) => run.benchmarkIndex));
+    console.log(`Lighthouse ${PRESET} preset, median of ${RUNS} runs per page; machine benchmark index ${Math.round(index)}, load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log("Bytes on the wire (JS, CSS, total with HTML, images, data); uncompressed: the same responses decoded");
     printTable(rows);
   } finally {
     await stopAll();
