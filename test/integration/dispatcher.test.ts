@@ -1,5 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { localEmailTransport } from "~/notifications/transports/local.server";
 import type { Transport } from "~/notifications/transports/transport";
 import { uniqueShop } from "../support/api";
 import { insertNotifications, quietLog, startSmtpServer, unusedTransport } from "../support/notify";
+import { startServer, startWorker, type AppProcess } from "../support/processes";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -34,15 +34,11 @@ function privateDatabase() {
   return { url, client };
 }
 
-function startWorker(env: Record<string, string>): ChildProcess {
-  const worker = spawn("node_modules/.bin/tsx", ["scripts/worker.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  cleanups.push(async () => {
-    if (worker.exitCode === null && worker.signalCode === null) {
-      worker.kill("SIGKILL");
-      await once(worker, "exit");
-    }
-  });
-  return worker;
+/** `npm run worker` in a process group of its own, stopped with the whole group after the test (tsx runs the worker in a child). */
+async function worker(env: Record<string, string>): Promise<AppProcess> {
+  const started = await startWorker(env);
+  cleanups.push(async () => void (await started.kill()));
+  return started;
 }
 
 describe("notification dispatcher", () => {
@@ -89,18 +85,15 @@ describe("notification dispatcher", () => {
       NOTIFY_BACKOFF_BASE_MS: "50",
     };
 
-    const first = startWorker(env);
+    const first = await worker(env);
     await expect.poll(() => smtp.received.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(5);
-    first.kill("SIGKILL");
-    await once(first, "exit");
+    await first.kill();
     const deliveredBeforeKill = smtp.received.length;
     expect(deliveredBeforeKill).toBeLessThan(30);
 
-    const second = startWorker(env);
+    const second = await worker(env);
     await expect.poll(() => client.notification.count({ where: { status: "SENT" } }), { timeout: 45_000 }).toBe(30);
-    second.kill("SIGTERM");
-    const [exitCode] = (await once(second, "exit")) as [number | null];
-    expect(exitCode).toBe(0);
+    expect(await second.stop()).toBe(0);
 
     const receivedIds = smtp.received.map((mail) => /^<([^@]+)@/.exec(mail.parsed.messageId ?? "")?.[1]);
     expect(new Set(receivedIds)).toEqual(new Set(ids));
@@ -115,35 +108,22 @@ describe("notification dispatcher", () => {
     const [emailId] = await insertNotifications({ shop, count: 1, client });
     const [smsId] = await insertNotifications({ shop, count: 1, channel: "SMS", client });
     const messagesDir = tempDir();
-    const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        SHOPIFY_API_KEY: "k",
-        SHOPIFY_API_SECRET: "s",
-        SHOPIFY_APP_URL: "http://127.0.0.1",
-        SCOPES: "read_products",
-        NOTIFY_DISPATCHER: "on",
-        NOTIFY_POLL_MS: "50",
-        MESSAGES_DIR: messagesDir,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const server = await startServer({
+      DATABASE_URL: url,
+      SHOPIFY_API_KEY: "k",
+      SHOPIFY_API_SECRET: "s",
+      SHOPIFY_APP_URL: "http://127.0.0.1",
+      SCOPES: "read_products",
+      NOTIFY_DISPATCHER: "on",
+      NOTIFY_POLL_MS: "50",
+      MESSAGES_DIR: messagesDir,
     });
-    cleanups.push(async () => {
-      if (server.exitCode === null && server.signalCode === null) {
-        server.kill("SIGKILL");
-        await once(server, "exit");
-      }
-    });
+    cleanups.push(async () => void (await server.kill()));
 
     await expect.poll(() => client.notification.count({ where: { status: "SENT" } }), { timeout: 45_000 }).toBe(2);
     expect(readdirSync(messagesDir).sort()).toEqual([`${emailId}.eml`, `${smsId}.sms.txt`].sort());
     const rows = await client.notification.findMany({ orderBy: { channel: "asc" } });
     expect(rows.map((row) => row.providerMessageId)).toEqual([`local:${emailId}.eml`, `local:${smsId}.sms.txt`]);
-    server.kill("SIGTERM");
-    const [exitCode] = (await once(server, "exit")) as [number | null];
-    expect(exitCode).toBe(0);
+    expect(await server.stop()).toBe(0);
   }, 60_000);
 });

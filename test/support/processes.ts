@@ -15,10 +15,10 @@ import { SerialSqliteAdapterFactory } from "~/db/sqlite-adapter.server";
 export interface AppProcess {
   /** `http://127.0.0.1:<port>` for a server; empty for a worker. */
   url: string;
-  /** SIGTERM to the group, SIGKILL if it is still there after 10 s; resolves once it has exited. */
-  stop(): Promise<void>;
+  /** SIGTERM to the group, SIGKILL if it is still there after 10 s; resolves with the exit code once it has exited. */
+  stop(): Promise<number | null>;
   /** SIGKILL to the group at once, as a crash would; resolves once it has exited. */
-  kill(): Promise<void>;
+  kill(): Promise<number | null>;
   /** What it wrote to stderr so far (for failure messages). */
   stderr(): string;
 }
@@ -82,14 +82,18 @@ function startProcess(script: string, env: Record<string, string>, ready: RegExp
   });
 }
 
-async function stopGroup(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+async function stopGroup(child: ChildProcess, exited: Promise<unknown[]>, signal: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    signalGroup(child, "SIGKILL");
+    return child.exitCode;
+  }
   signalGroup(child, signal);
   const escalate = setTimeout(() => signalGroup(child, "SIGKILL"), 10_000);
-  await exited;
+  const [code] = (await exited) as [number | null];
   clearTimeout(escalate);
   // The group's other members (tsx's child) may outlive the leader by a moment.
   signalGroup(child, "SIGKILL");
+  return code;
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
