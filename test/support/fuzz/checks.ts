@@ -1,3 +1,4 @@
+import { METHODS } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { STATUS_OF } from "~/api/errors";
 import type { Exchange, RawResponse } from "./raw-http";
@@ -78,9 +79,16 @@ export function envelopeProblem(text: string): string | null {
   return null;
 }
 
+/**
+ * Node's parser answers a method it does not know (`Post`, `GETT`) with a bare
+ * 400 and closes the connection; a client still sending a large body then sees
+ * the reset before it can read that 400. Such a request never reaches the app.
+ */
+const nodeRefusesMethod = (request: FuzzRequest) => !request.raw && !METHODS.includes(request.method);
+
 /** What is wrong with the answer to `request`: an empty list when nothing is. */
 export function problemsOf(request: FuzzRequest, exchange: Exchange): string[] {
-  if ("error" in exchange) return request.mayDrop ? [] : [`no response (${exchange.error})`];
+  if ("error" in exchange) return request.mayDrop || nodeRefusesMethod(request) ? [] : [`no response (${exchange.error})`];
   const response = exchange.response;
   const { status } = response;
   const problems: string[] = [];

@@ -103,7 +103,8 @@ export function junkBody(random: Random): Buffer {
 }
 
 /** A body of `bytes` bytes that is valid JSON, to cross the 1 MiB limit. */
-export const largeJson = (bytes: number) => Buffer.from(JSON.stringify({ name: "x".repeat(Math.max(0, bytes - 12)) }));
+// `{"name":""}` is 11 bytes: the result is exactly `bytes` long.
+export const largeJson = (bytes: number) => Buffer.from(JSON.stringify({ name: "x".repeat(Math.max(0, bytes - 11)) }));
 
 /** User agents: a browser (most), bots and odd ones (the admin answers bots 410). */
 export const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
