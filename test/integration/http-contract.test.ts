@@ -5,6 +5,7 @@ import { db } from "~/db.server";
 import { revokeApiKey } from "~/domain/api-keys.server";
 import { baseUrl, http, shopClient, uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
 import { cardInput, uniqueName, walletKey } from "../support/fixtures";
+import { seededRandom } from "../support/seeded-random";
 
 interface RawResponse {
   status: number;
@@ -421,16 +422,9 @@ describe("request bodies", () => {
 // Fuzz: deterministic pseudo-random bodies; the API must answer every one with
 // a success or a 4xx in the error envelope, never a 5xx.
 
-/** mulberry32: a small seeded generator, so every run sends the same bodies. */
+/** Choices from the suite's seeded stream (seeded-random.ts), so every run sends the same bodies. */
 function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (max: number) => Math.floor(next() * max);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   return { next, int, pick };

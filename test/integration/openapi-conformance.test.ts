@@ -14,7 +14,7 @@ import {
   type Parameter,
   type Validator,
 } from "../support/openapi-document";
-import { generateValid, seededRandom, type Rng } from "../support/openapi-generate";
+import { generateValid, seededRng, type Rng } from "../support/openapi-generate";
 import { conformanceProblems, detailsOf, errorCodeOf, send, type Answer, type ApiCall } from "../support/openapi-http";
 import { mutationsOf, type Mutation } from "../support/openapi-mutate";
 
@@ -283,7 +283,7 @@ interface Tally {
 
 async function runOperation(name: string): Promise<Tally> {
   const operation = operations.find((candidate) => `${candidate.method.toUpperCase()} ${candidate.path}` === name)!;
-  const rng = seededRandom(SEED + OPERATIONS.indexOf(name) * 7919);
+  const rng = seededRng(SEED + OPERATIONS.indexOf(name) * 7919);
   const tally: Tally = { valid: 0, outcomes: {}, rejected: [], invalid: 0, rules: {}, refused: 0, notRefused: [], offDocument: [] };
   const shopFor = (index: number) => shops[(index + OPERATIONS.indexOf(name)) % SHOPS]!;
   const exchange = async (call: ApiCall, shop: ShopFixture, label: string) => {

@@ -1,24 +1,18 @@
 import { Keypair } from "@solana/web3.js";
 import { generateSync, type JsonSchema, type Random } from "json-schema-faker";
 import { resolvePointer, type Node, type OpenApiDocument, type Validator } from "./openapi-document";
+import { seededRandom } from "./seeded-random";
 
-/** mulberry32: a small seeded generator, so every choice of a run follows from its seed. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Choices drawn from the suite's seeded stream (seeded-random.ts), so every choice of a run follows from its seed. */
+export function seededRng(seed: number) {
+  const next = seededRandom(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
   };
 }
-export type Rng = ReturnType<typeof seededRandom>;
+export type Rng = ReturnType<typeof seededRng>;
 
 const bytes = (random: Random, length: number) => Uint8Array.from({ length }, () => random.int(0, 255));
 const digits = (random: Random, length: number) => Array.from({ length }, () => random.int(0, 9)).join("");
