@@ -1,12 +1,16 @@
 // npm run demo: migrate the embedded SQLite file, create an API key for the
 // demo shop, start the local Admin API stub and the built server (in demo
 // mode) on 127.0.0.1:3000, and print the admin URL, the key and the README's
-// walkthrough with that key filled in. DEMO_CHAIN=1 adds a local Solana chain
+// walkthrough with that key filled in. A local storefront (stubs/storefront) on
+// 127.0.0.1:3002 shows the theme's blocks and the claim page through the app
+// proxy, so a claim message's link can be followed. DEMO_CHAIN=1 adds a local Solana chain
 // and turns on-chain issuing on for the demo shop.
 import { execFileSync, spawn } from "node:child_process";
 import { DEFAULT_DATABASE_URL } from "../app/database-url";
+import { DEMO_CUSTOMERS } from "../stubs/admin-api/demo-data";
 import { startAdminApiStub } from "../stubs/admin-api/server";
 import { startDemoChain, type DemoChain } from "../stubs/solana-rpc/demo-chain";
+import { startStorefrontHarness } from "../stubs/storefront/server";
 import { applyDemoEnv, DEMO_SHOP } from "./demo-env";
 import { forServer, readWalkthrough } from "./walkthrough";
 
@@ -19,14 +23,24 @@ const key = await demoApiKey(DEMO_SHOP);
 // A fixed port: twins keep the product image URLs it serves across demo restarts.
 const stub = await startAdminApiStub({ port: Number(process.env.ADMIN_API_STUB_PORT ?? 3001) });
 const chain = process.env.DEMO_CHAIN === "1" ? await startChain() : undefined;
+const baseUrl = `http://${process.env.HOST}:${process.env.PORT}`;
+// Logged out until the visitor picks one of the stub's customers on its login page.
+const storefront = await startStorefrontHarness({
+  appUrl: baseUrl,
+  port: Number(process.env.STOREFRONT_STUB_PORT ?? 3002),
+  apiSecret: process.env.SHOPIFY_API_SECRET!,
+  shop: DEMO_SHOP,
+  customerId: null,
+  customers: DEMO_CUSTOMERS,
+});
 
 const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
   stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, DEMO_MODE: "1", SHOPIFY_ADMIN_API_STUB_URL: stub.url, ...chain?.serverEnv },
+  env: { ...process.env, DEMO_MODE: "1", SHOPIFY_ADMIN_API_STUB_URL: stub.url, DEMO_STOREFRONT_URL: storefront.url, ...chain?.serverEnv },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {
-  await Promise.all([stub.close(), chain?.rpc.close()]);
+  await Promise.all([stub.close(), storefront.close(), chain?.rpc.close()]);
   process.exit(code ?? 0);
 });
 
@@ -50,11 +64,11 @@ server.stdout.on("data", (chunk: Buffer) => {
   process.stdout.write(chunk);
   if (announced || !/listening on (http:\/\/\S+)/.test(chunk.toString())) return;
   announced = true;
-  const baseUrl = `http://${process.env.HOST}:${process.env.PORT}`;
   console.log(`
 Twin Cards demo is running on ${baseUrl} (database ${process.env.DATABASE_URL}, shop ${DEMO_SHOP}).
 
 Merchant admin (as Shopify admin would open it): ${baseUrl}/demo
+Storefront (the theme's blocks, the claim page; log in as any demo customer): ${storefront.url}/pages/twin-cards
 Admin API stub (customers, orders, products): ${stub.url}
 ${chain ? chainBanner(chain) : ""}
 API key for ${DEMO_SHOP} (kept in tmp/demo-api-key for the next run):

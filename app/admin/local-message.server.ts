@@ -7,6 +7,8 @@ export interface LocalMessageView {
   text: string;
   /** The e-mail's HTML part; null for an SMS or a text-only e-mail. */
   html: string | null;
+  /** In the demo: the local storefront the shop's links were pointed at. */
+  linksLeadTo?: string;
 }
 
 /**

@@ -25,6 +25,9 @@ export function LocalMessage({ message }: { message: LocalMessageView }) {
           </Text>
         ))}
       </BlockStack>
+      {message.linksLeadTo && (
+        <Text as="p" tone="subdued">{`Demo: the shop's links open the local storefront at ${message.linksLeadTo}.`}</Text>
+      )}
       {tabs.length > 1 && <Tabs tabs={tabs} selected={selected} onSelect={setSelected} />}
       {showHtml ? (
         <iframe

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { orNotFound } from "~/admin/action-result.server";
 import { localMessageView } from "~/admin/local-message.server";
+import { withDemoStorefrontLinks } from "~/demo/demo-storefront.server";
 import { ChannelBadge, NotificationStatusBadge } from "~/components/NotificationBadges";
 import { LocalMessage } from "~/components/LocalMessage";
 import { getNotification, localMessage } from "~/domain/notification-admin.server";
@@ -16,7 +17,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const notification = await orNotFound(getNotification(session.shop, id), "Notification not found");
   // Only a message the dispatcher wrote to a local file (demo, development): never a provider's.
   const raw = notification.hasLocalCopy ? await localMessage(session.shop, id) : null;
-  const message = raw === null ? null : await localMessageView(raw, notification.channel);
+  const message = raw === null ? null : withDemoStorefrontLinks(await localMessageView(raw, notification.channel), session.shop);
   return {
     notification: {
       ...notification,

@@ -9,7 +9,7 @@ import { issueTwin } from "~/domain/twins.server";
 import { uniqueShop } from "../support/api";
 import { launchBrowser, screenshot } from "../support/browser";
 import { configureChainIssuing, fundedChain, minterFor } from "../support/chain";
-import type { StorefrontHarness } from "../support/storefront-harness";
+import type { StorefrontHarness } from "../../stubs/storefront/server";
 import { openStorefrontPage } from "../support/storefront-page";
 
 // The "My cards" block for a customer whose twin is minted and whose card is still

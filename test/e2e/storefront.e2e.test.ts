@@ -8,7 +8,7 @@ import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
-import { startStorefrontHarness, type StorefrontHarness } from "../support/storefront-harness";
+import { startStorefrontHarness, type StorefrontHarness } from "../../stubs/storefront/server";
 import { openStorefrontPage } from "../support/storefront-page";
 
 // What a customer sees of the theme app extension (extensions/storefront/): both app

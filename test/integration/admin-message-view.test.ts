@@ -1,13 +1,11 @@
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { createCard } from "~/domain/cards.server";
-import { messagesDir } from "~/domain/notification-admin.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
-import { localEmailTransport, localSmsTransport } from "~/notifications/transports/local.server";
 import { getPage } from "../support/admin";
 import { uniqueShop } from "../support/api";
+import { sendLocalCopy } from "../support/notify";
 
 // "View message" in the demo: the local copy the dispatcher's local transport
 // really writes (quoted-printable e-mail, folded lines), shown as the customer
@@ -20,14 +18,8 @@ afterAll(() => written.forEach((file) => rmSync(file, { force: true })));
 async function deliveredLocally(shop: string, destination: { email?: string; phone?: string }) {
   await createCard(shop, { name: "Limited edition print with a rather long name", media: { imageUrls: ["https://cdn.example.com/print.png"] }, ...destination });
   const row = await db.notification.findFirstOrThrow({ where: { shop } });
-  const transport = row.channel === "EMAIL"
-    ? localEmailTransport({ dir: messagesDir(), mailFrom: "cards@example.com" })
-    : localSmsTransport({ dir: messagesDir(), from: "TwinCards" });
-  const payload = row.payload as unknown as ClaimNotificationPayload;
-  const { providerMessageId } = await transport.send({ id: row.id, shop, channel: row.channel, destination: row.destination, payload });
-  written.push(path.join(messagesDir(), providerMessageId.slice("local:".length)));
-  await db.notification.update({ where: { id: row.id }, data: { status: "SENT", sentAt: new Date(), providerMessageId } });
-  return { row, payload };
+  written.push(await sendLocalCopy(row.id));
+  return { row, payload: row.payload as unknown as ClaimNotificationPayload };
 }
 
 describe("a claim e-mail's local copy in admin", () => {

@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import { Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
 import type { TestProject } from "vitest/node";
 import { startAdminApiStub } from "../../stubs/admin-api/server";
+import { DEMO_CUSTOMERS } from "../../stubs/admin-api/demo-data";
 import { startSolanaRpcStub } from "../../stubs/solana-rpc/server";
+import { startStorefrontHarness } from "../../stubs/storefront/server";
 import { removeDatabase, startServer, type AppProcess } from "./processes";
 import { TEST_ENV } from "./test-env";
 
@@ -13,6 +15,8 @@ declare module "vitest" {
     baseUrl: string;
     /** The same build with DEMO_MODE=1: /demo and the local App Bridge. */
     demoUrl: string;
+    /** A local storefront in front of demoUrl's app proxy, logged out, offering the demo customers at /account/login. */
+    demoStorefrontUrl: string;
     /** The local Admin API stub the servers talk to. */
     adminApiStubUrl: string;
     /** The same build in demo mode with on-chain issuing on: its chain worker mints through solanaRpcUrl. */
@@ -55,17 +59,24 @@ export async function setup(project: TestProject) {
     ISSUER_SECRET_KEY: JSON.stringify([...issuer.secretKey]),
     CHAIN_POLL_MS: "100",
   };
-  const started = await Promise.allSettled([startServer(env), startServer({ ...env, DEMO_MODE: "1" }), startServer(chainEnv)]);
+  // The demo server links claim messages to this storefront; it learns the server's address once that has started.
+  const storefront = await startStorefrontHarness({
+    appUrl: "", apiSecret: TEST_ENV.SHOPIFY_API_SECRET, shop: "twin-cards-demo.myshopify.com", customerId: null, customers: DEMO_CUSTOMERS,
+  });
+  const demoEnv = { ...env, DEMO_MODE: "1", DEMO_STOREFRONT_URL: storefront.url };
+  const started = await Promise.allSettled([startServer(env), startServer(demoEnv), startServer(chainEnv)]);
   for (const result of started) if (result.status === "fulfilled") servers.push(result.value);
   const failed = started.find((result) => result.status === "rejected");
   if (failed) {
     // Stop the ones that did start: no server outlives a failed setup.
-    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([...servers.map((server) => server.stop()), storefront.close()]);
     throw failed.reason;
   }
   const [baseUrl, demoUrl, chainUrl] = servers.map((server) => server.url) as [string, string, string];
   project.provide("baseUrl", baseUrl);
   project.provide("demoUrl", demoUrl);
+  storefront.proxyTo(demoUrl);
+  project.provide("demoStorefrontUrl", storefront.url);
   project.provide("adminApiStubUrl", stub.url);
   project.provide("chainUrl", chainUrl);
   project.provide("chainDatabaseUrl", chainDatabaseUrl);
@@ -73,7 +84,7 @@ export async function setup(project: TestProject) {
 
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
-    await Promise.all([stub.close(), rpcStub.close()]);
+    await Promise.all([stub.close(), rpcStub.close(), storefront.close()]);
     removeDatabase(databaseFile);
     removeDatabase(chainDatabaseFile);
   };

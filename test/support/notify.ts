@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { PrismaClient } from "@prisma/client";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { db } from "~/db.server";
+import { messagesDir } from "~/domain/notification-admin.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
+import { localEmailTransport, localSmsTransport } from "~/notifications/transports/local.server";
 import type { Transport } from "~/notifications/transports/transport";
 
 export const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -130,4 +133,19 @@ export async function insertNotifications(options: { shop: string; count: number
     })),
   });
   return ids;
+}
+
+/**
+ * Sends notification `id` through the local transport into the messages folder and
+ * marks it SENT, as the demo's dispatcher does; returns the file it wrote.
+ */
+export async function sendLocalCopy(id: string): Promise<string> {
+  const row = await db.notification.findUniqueOrThrow({ where: { id } });
+  const transport = row.channel === "EMAIL"
+    ? localEmailTransport({ dir: messagesDir(), mailFrom: "cards@example.com" })
+    : localSmsTransport({ dir: messagesDir(), from: "TwinCards" });
+  const payload = row.payload as unknown as ClaimNotificationPayload;
+  const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload });
+  await db.notification.update({ where: { id: row.id }, data: { status: "SENT", sentAt: new Date(), providerMessageId } });
+  return path.join(messagesDir(), providerMessageId.slice("local:".length));
 }

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { uniqueClientAddress } from "./api";
 import { newPage } from "./browser";
-import { startStorefrontHarness, type StorefrontHarness, type StorefrontHarnessOptions } from "./storefront-harness";
+import { startStorefrontHarness, type StorefrontHarness, type StorefrontHarnessOptions } from "../../stubs/storefront/server";
 
 export interface Storefront {
   page: Page;

@@ -1,7 +1,8 @@
-// A local stand-in for a Shopify storefront, for tests and for looking at the theme
-// app extension (extensions/storefront/): a theme-like page with both app blocks
-// rendered by liquidjs from the real .liquid files, the extension's assets, and the
-// app proxy (/apps/twincards/* → <appUrl>/proxy/*, signed as Shopify signs it).
+// A local stand-in for a Shopify storefront (demo and tests only): a theme-like page
+// with both app blocks rendered by liquidjs from the real .liquid files of the theme
+// app extension (extensions/storefront/), the extension's assets, the app proxy
+// (/apps/twincards/* → <appUrl>/proxy/*, signed as Shopify signs it) and, when given
+// customers, a login page where a visitor picks which customer they are.
 import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import http from "node:http";
@@ -16,15 +17,25 @@ export const PROXY_PREFIX = "/apps/twincards";
 export const STOREFRONT_BLOCKS = ["claim-card", "my-cards"] as const;
 export type StorefrontBlock = (typeof STOREFRONT_BLOCKS)[number];
 
+export interface StorefrontCustomer {
+  id: string;
+  name: string;
+  email: string;
+}
+
 export interface StorefrontHarnessOptions {
-  /** The app's origin; proxy requests go to `<appUrl>/proxy/*`. */
+  /** The app's origin; proxy requests go to `<appUrl>/proxy/*`. Empty until `proxyTo` sets it. */
   appUrl: string;
+  /** 0 (default): a free port. */
+  port?: number;
   /** The app's API secret, which signs proxy requests. */
   apiSecret: string;
   /** The shop's *.myshopify.com domain. */
   shop: string;
-  /** The logged-in customer's numeric id, or null for a logged-out visitor. */
+  /** The logged-in customer's numeric id, or null for a logged-out visitor (until they log in as one of `customers`). */
   customerId: string | null;
+  /** Who /account/login offers to log in as; the choice is kept in a cookie. */
+  customers?: readonly StorefrontCustomer[];
   /** The storefront locale (a file in extensions/storefront/locales/); `?locale=` on the page overrides it. */
   locale?: string;
   /** Sent to the app as X-Forwarded-For, as Shopify forwards the shopper's address. */
@@ -36,6 +47,8 @@ export interface StorefrontHarnessOptions {
 export interface StorefrontHarness {
   /** The storefront's origin; the page with both blocks is at `/` (and `/pages/twin-cards`). */
   url: string;
+  /** Sends the app proxy to `appUrl` from now on (for an app started after the storefront, which it needs to know). */
+  proxyTo(appUrl: string): void;
   close(): Promise<void>;
 }
 
@@ -66,17 +79,24 @@ const CONTENT_TYPES: Record<string, string> = {
   ".json": "application/json; charset=utf-8",
 };
 
-export async function startStorefrontHarness(options: StorefrontHarnessOptions): Promise<StorefrontHarness> {
+export async function startStorefrontHarness(given: StorefrontHarnessOptions): Promise<StorefrontHarness> {
+  const options = { ...given };
   const server = http.createServer((req, res) => {
-    handle(req, res, options).catch((error: unknown) => {
+    handle(req, res, withVisitor(options, req)).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
       res.end(`Storefront harness error: ${error instanceof Error ? error.stack : String(error)}`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    proxyTo: (appUrl) => {
+      options.appUrl = appUrl;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -93,9 +113,39 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
   if (url.pathname === "/" || url.pathname === "/pages/twin-cards") {
     return send(res, 200, "text/html; charset=utf-8", await renderPage(options, url));
   }
-  if (url.pathname === "/account/login") return send(res, 200, "text/html; charset=utf-8", loginPage(url));
+  if (url.pathname === "/account/login") return send(res, 200, "text/html; charset=utf-8", loginPage(options, url));
+  if (url.pathname === "/account/logout") return logIn(res, "", "/");
+  if (url.pathname.startsWith("/account/login/")) {
+    const customer = options.customers?.find((c) => c.id === url.pathname.slice("/account/login/".length));
+    if (customer) return logIn(res, customer.id, safeReturnUrl(url));
+  }
   return send(res, 404, "text/plain; charset=utf-8", "Not found");
 }
+
+const CUSTOMER_COOKIE = "storefront_customer";
+
+/** The options as this visitor sees them: logged in as the customer their cookie names, if it is one of `customers`. */
+function withVisitor(options: StorefrontHarnessOptions, req: http.IncomingMessage): StorefrontHarnessOptions {
+  const cookie = /(?:^|;\s*)storefront_customer=(\d*)/.exec(req.headers.cookie ?? "");
+  if (!cookie || !options.customers) return options;
+  const customer = options.customers.find((c) => c.id === cookie[1]);
+  return { ...options, customerId: customer?.id ?? null };
+}
+
+function logIn(res: http.ServerResponse, customerId: string, returnUrl: string) {
+  res.writeHead(303, {
+    Location: returnUrl,
+    "Set-Cookie": `${CUSTOMER_COOKIE}=${customerId}; Path=/; HttpOnly; SameSite=Lax`,
+    "Cache-Control": "no-store",
+  });
+  res.end();
+}
+
+/** `return_url` when it is a path on this storefront, else the home page. */
+const safeReturnUrl = (url: URL) => {
+  const back = url.searchParams.get("return_url") ?? "/";
+  return back.startsWith("/") && !back.startsWith("//") ? back : "/";
+};
 
 function send(res: http.ServerResponse, status: number, contentType: string, body: string | Buffer) {
   res.writeHead(status, { "Content-Type": contentType, "Cache-Control": "no-store" });
@@ -253,7 +303,7 @@ async function renderBlock(engine: Liquid, name: StorefrontBlock, globals: objec
 /** The Liquid globals of a storefront page (the parts the blocks and the proxy's pages use). */
 function themeGlobals(options: StorefrontHarnessOptions, url: URL, locale: string) {
   return {
-    customer: options.customerId ? { id: Number(options.customerId), first_name: "Alex", name: "Alex Morgan" } : null,
+    customer: options.customerId ? { id: Number(options.customerId), first_name: firstName(options), name: customerName(options) } : null,
     shop: { name: "Harbor & Pine", permanent_domain: options.shop },
     request: { locale: { iso_code: locale, primary: locale === "en" }, path: url.pathname, host: url.host, page_type: "page" },
     routes: { root_url: "/", account_login_url: "/account/login", account_url: "/account", cart_url: "/cart" },
@@ -279,7 +329,9 @@ async function renderPage(options: StorefrontHarnessOptions, url: URL): Promise<
 
 /** The theme's layout around a page's content, as theme.liquid wraps `content_for_layout`. */
 function themePage({ options, locale, head, main }: { options: StorefrontHarnessOptions; locale: string; head: string; main: string }): string {
-  const account = options.customerId ? `<a href="/account">Alex’s account</a>` : `<a href="/account/login">Log in</a>`;
+  const account = options.customerId
+    ? `<a href="/account/logout">${escapeHtml(firstName(options))}’s account · Log out</a>`
+    : `<a href="/account/login">Log in</a>`;
   return `<!doctype html>
 <html lang="${escapeHtml(locale)}">
   <head>
@@ -308,11 +360,23 @@ function themePage({ options, locale, head, main }: { options: StorefrontHarness
 </html>`;
 }
 
-function loginPage(url: URL): string {
-  const back = url.searchParams.get("return_url") ?? "/";
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in</title><style>${THEME_CSS}</style></head>
-<body><main id="MainContent"><div class="page-header"><h1>Log in</h1><p>This harness has no accounts: start it with a customer id.</p>
-<p>After logging in you would return to <code>${escapeHtml(back)}</code>.</p></div></main></body></html>`;
+const customerName = (options: StorefrontHarnessOptions) =>
+  options.customers?.find((c) => c.id === options.customerId)?.name ?? "Alex Morgan";
+const firstName = (options: StorefrontHarnessOptions) => customerName(options).split(" ")[0]!;
+
+/** Shopify's login, reduced to choosing which of the shop's customers you are. */
+function loginPage(options: StorefrontHarnessOptions, url: URL): string {
+  const back = safeReturnUrl(url);
+  const choices = (options.customers ?? []).map(
+    (c) =>
+      `<li><a class="button" href="/account/login/${c.id}?return_url=${encodeURIComponent(back)}">Log in as ${escapeHtml(c.name)}</a> <small>${escapeHtml(c.email)}</small></li>`,
+  );
+  const body = choices.length
+    ? `<p>This local storefront has no passwords: choose the customer you are.</p><ul class="login-choices">${choices.join("")}</ul>`
+    : `<p>This storefront has no accounts: start it with a customer id.</p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Log in – Harbor &amp; Pine</title><style>${THEME_CSS}</style></head>
+<body><main id="MainContent"><div class="page-header"><h1>Log in</h1>${body}
+<p>Afterwards you return to <code>${escapeHtml(back)}</code>.</p></div></main></body></html>`;
 }
 
 // A minimal Dawn-like theme: the blocks must look at home with its fonts and colours.
@@ -337,5 +401,7 @@ main { max-width: var(--page-width); margin: 0 auto; padding: 2.5rem 0 1rem; }
 .page-header { padding: 0 1.25rem 2rem; } .page-header p { margin: 0; opacity: 0.75; }
 .site-footer { margin-top: 3rem; padding: 2rem 1.25rem; border-top: 1px solid rgba(var(--color-foreground), 0.12); font-size: 0.9rem; text-align: center; }
 .site-footer nav { justify-content: center; margin-bottom: 0.5rem; } .site-footer p { margin: 0; opacity: 0.7; }
+.login-choices { list-style: none; padding: 0; display: grid; gap: 0.75rem; margin: 1.5rem 0; }
+.login-choices .button { display: inline-block; padding: 0.6rem 1.2rem; background: rgb(var(--color-button)); color: rgb(var(--color-button-text)); text-decoration: none; }
 @media (max-width: 749px) { .site-header { flex-wrap: wrap; gap: 0.75rem 1.5rem; } .site-header nav { order: 3; width: 100%; } h1 { font-size: 2rem; } main { padding-top: 1.5rem; } }
 `;

@@ -1,0 +1,18 @@
+import type { LocalMessageView } from "~/admin/local-message.server";
+import { demoMode } from "./demo-mode.server";
+
+// npm run demo serves a local storefront (stubs/storefront) with the app proxy in
+// front of the app, since the shop's real domain is not reachable from a demo.
+const demoStorefrontUrl = () => (demoMode() ? process.env.DEMO_STOREFRONT_URL || null : null);
+
+/**
+ * In the demo, a message's links to the shop's storefront (`https://<shop>/apps/…`,
+ * the claim page) lead to the local storefront instead, so a merchant can follow
+ * a claim from the message to the claimed card. Unchanged outside the demo.
+ */
+export function withDemoStorefrontLinks(message: LocalMessageView, shop: string): LocalMessageView {
+  const storefront = demoStorefrontUrl();
+  if (!storefront) return message;
+  const rewrite = (text: string) => text.replaceAll(`https://${shop}/apps/`, `${storefront}/apps/`);
+  return { ...message, text: rewrite(message.text), html: message.html && rewrite(message.html), linksLeadTo: storefront };
+}
