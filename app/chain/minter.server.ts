@@ -7,7 +7,7 @@ import { metadataPath, onChainMetadata } from "~/domain/nft-metadata";
 import { backoffDelay, PollingWorker, type BackoffPolicy } from "~/lib/polling-worker";
 import { mintKeypairFor } from "./issuer-key.server";
 import { buildNftTransaction, mintAccountSize } from "./nft-transaction.server";
-import type { ChainConfig, ChainIssuing } from "./config.server";
+import type { ChainConfig, ChainIssuing } from "~/config.server";
 import { ChainError, type ChainPort } from "./port";
 import { RpcChain } from "./rpc.server";
 

@@ -3,10 +3,11 @@ import { db, isUniqueViolation, transaction, type Tx } from "~/db.server";
 import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";
-import { conflict, fieldError, notFound } from "./errors";
+import { conflict, notFound } from "./errors";
 import { newId } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
 import { enqueueClaimNotifications } from "./notifications.server";
+import { afterCursor, pageQuery, toPage } from "./pagination";
 import {
   createBatchInput,
   createCardInput,
@@ -123,20 +124,10 @@ export async function getCard(shop: string, id: string): Promise<UnitCard> {
 export async function listCards(shop: string, query: unknown): Promise<{ cards: UnitCard[]; nextCursor: string | null }> {
   const { owner, status, cursor, limit } = parseInput(listCardsQuery, query);
   const rows = await db.unitCard.findMany({
-    where: { shop, owner, status, ...(cursor ? { id: { lt: decodeCursor(cursor) } } : {}) },
-    orderBy: { id: "desc" },
-    take: limit + 1,
+    where: { shop, owner, status, ...afterCursor(cursor, "card") },
+    ...pageQuery(limit),
     include: CARD_VIEW_INCLUDE,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { cards: page.map((row) => toUnitCard(row)), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
-}
-
-const encodeCursor = (id: string) => Buffer.from(id).toString("base64url");
-
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, "base64url").toString();
-  if (!/^card_[0-9A-Z]{26}$/.test(id)) throw fieldError("cursor", "Not a cursor this API returned");
-  return id;
+  const { page, nextCursor } = toPage(rows, limit);
+  return { cards: page.map((row) => toUnitCard(row)), nextCursor };
 }

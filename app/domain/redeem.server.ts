@@ -3,7 +3,7 @@ import { TokenBuckets } from "~/lib/token-bucket";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { hashCode, normalizeCode } from "./codes.server";
-import { conflict, DomainError, notFound } from "./errors";
+import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
 
 // 10 attempts a minute per code prefix (in a shop) and per client address, as a
@@ -77,7 +77,7 @@ const alreadyRedeemed = () => conflict("This redemption code has already been re
 function limitAttempts(codeKey: string, address: string) {
   for (const result of [byCodePrefix.take(codeKey), byClientAddress.take(address)]) {
     if (!result.ok) {
-      throw new DomainError("RATE_LIMITED", "Too many redeem attempts; try again later", [], result.retryAfterSeconds);
+      throw new TooManyAttempts("Too many redeem attempts; try again later", result.retryAfterSeconds);
     }
   }
 }

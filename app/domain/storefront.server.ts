@@ -1,5 +1,6 @@
-import { publicMetadata } from "./card-view";
-import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
+import { publicMetadata } from "./public-metadata";
+import { customerHoldings } from "./customer-holdings.server";
+import { shopifyOwner } from "./owners";
 import { DomainError } from "./errors";
 import { namesOfOwner, registerName } from "./names.server";
 import { checkRedeemable, redeemCode, type RedeemClient } from "./redeem.server";

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { db as defaultDb } from "~/db.server";
-import type { ClaimNotificationPayload } from "~/domain/notifications.server";
-import type { NotifyConfig } from "./config.server";
+import { withoutCode, type ClaimNotificationPayload } from "~/domain/notifications.server";
+import type { NotifyConfig } from "~/config.server";
 import { transportsFromConfig } from "./transports/index.server";
 import { DeliveryError, type Transports } from "./transports/transport";
 import { backoffDelay, PollingWorker, type BackoffPolicy } from "~/lib/polling-worker";
@@ -117,7 +117,7 @@ export class Dispatcher extends PollingWorker {
       }
       const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload });
       // Delivered: the code leaves the outbox (docs/decisions/0009-outbox.md).
-      const { code: _code, claimUrl: _claimUrl, ...rest } = payload;
+      const rest = withoutCode(payload);
       return this.record(held, "SENT", {
         status: "SENT",
         sentAt: new Date(),

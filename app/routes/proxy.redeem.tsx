@@ -55,7 +55,7 @@ async function claimByForm({ request, shop, customerId, clientAddress, pathPrefi
     const cards = await claimForCustomer(shop, customerId, { code, publicKey }, { address: clientAddress });
     return liquidResponse(claimedPage(cards, pathPrefix));
   } catch (error) {
-    const { status, error: failure, headers } = describeFailure(error);
+    const { status, headers, ...failure } = describeFailure(error);
     const state = {
       code: code.slice(0, MAX_ECHO),
       publicKey: publicKey.slice(0, MAX_ECHO),

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { createCard } from "~/domain/cards.server";
-import { messagesDir } from "~/domain/notification-admin.server";
+import { messagesDir } from "~/notifications/transports/local.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { localEmailTransport, localSmsTransport } from "~/notifications/transports/local.server";
 import { getPage } from "../support/admin";
