@@ -1,5 +1,5 @@
 import type { ChainMint } from "@prisma/client";
-import { db, transaction, type Tx } from "~/db.server";
+import { db, transaction, type Db, type Tx } from "~/db.server";
 import { conflict, notFound } from "./errors";
 import { newId } from "./ids";
 import { publicStatus } from "./chain-view";
@@ -49,8 +49,8 @@ export async function retryMint(shop: string, itemId: string): Promise<void> {
 }
 
 /** Whether the merchant confirmed Shopify approved the shop to distribute NFTs. */
-export async function nftDistributionApproval(shop: string): Promise<Date | null> {
-  const setup = await db.shopSetup.findUnique({ where: { shop }, select: { nftApprovedAt: true } });
+export async function nftDistributionApproval(shop: string, client: Db = db): Promise<Date | null> {
+  const setup = await client.shopSetup.findUnique({ where: { shop }, select: { nftApprovedAt: true } });
   return setup?.nftApprovedAt ?? null;
 }
 
@@ -103,8 +103,8 @@ export async function chainMintCounts(shop: string): Promise<Record<ChainStatus,
 }
 
 /** The subject an NFT record was queued for, with what its metadata needs. */
-export async function loadNftSubject(nftId: string): Promise<{ row: ChainMint; subject: NftSubject } | null> {
-  const row = await db.chainMint.findUnique({ where: { id: nftId }, include: { card: true, twin: { include: { name: true } } } });
+export async function loadNftSubject(nftId: string, client: Db = db): Promise<{ row: ChainMint; subject: NftSubject } | null> {
+  const row = await client.chainMint.findUnique({ where: { id: nftId }, include: { card: true, twin: { include: { name: true } } } });
   if (!row) return null;
   const { card, twin, ...mint } = row;
   if (twin) return { row: mint, subject: { kind: "twin", twin } };
