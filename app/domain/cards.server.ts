@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import type { z } from "zod";
 import { db, isUniqueViolation, transaction, type Tx } from "~/db.server";
 import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
@@ -21,18 +22,27 @@ import {
 
 export const DEFAULT_CODE_LIFETIME_DAYS = 90;
 
-/** POST /v1/unit-cards: one card, by redemption or by owner. */
-export async function createCard(shop: string, input: unknown): Promise<UnitCard> {
-  const { card, recipient } = parseInput(createCardInput, input);
+/** One card for a recipient: by redemption (phone/email) or by owner. */
+export type CreateCardCommand = z.output<typeof createCardInput>;
+/** Cards sharing one recipient: one redemption code for all, or one owner. */
+export type CreateCardsCommand = z.output<typeof createBatchInput>;
+
+/** Creates one card for its recipient (POST /v1/unit-cards, the customer page). */
+export async function createCardFor(shop: string, { card, recipient }: CreateCardCommand): Promise<UnitCard> {
   const [created] = await createCards(shop, [card], recipient, "");
   return created!;
 }
 
-/** POST /v1/unit-cards/_actions/batch: every card or none. */
-export async function createCardBatch(shop: string, input: unknown): Promise<UnitCard[]> {
-  const { cards, recipient } = parseInput(createBatchInput, input);
+/** Creates a batch for one recipient: every card or none (POST /v1/unit-cards/_actions/batch, Create cards). */
+export function createCardsFor(shop: string, { cards, recipient }: CreateCardsCommand): Promise<UnitCard[]> {
   return createCards(shop, cards, recipient, "redemption.");
 }
+
+/** Edge wrapper for callers that still hold an unparsed /v1 body (the admin forms): parse, then createCardFor. */
+export const createCard = (shop: string, input: unknown) => createCardFor(shop, parseInput(createCardInput, input));
+
+/** Edge wrapper for callers that still hold an unparsed /v1 body (the admin forms): parse, then createCardsFor. */
+export const createCardBatch = (shop: string, input: unknown) => createCardsFor(shop, parseInput(createBatchInput, input));
 
 async function createCards(shop: string, cards: CardData[], recipient: Recipient, codePath: string) {
   const now = new Date();

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { db, transaction } from "~/db.server";
 import { TokenBuckets } from "~/lib/token-bucket";
 import { toUnitCard } from "./card-view";
@@ -17,13 +18,18 @@ export interface RedeemClient {
   address: string;
 }
 
+/** A redemption code and who claims its cards. */
+export type RedeemCommand = z.output<typeof redeemInput>;
+
+/** Edge wrapper for callers that hold an unparsed body: parse, then redeem. */
+export const redeemCode = (shop: string, input: unknown, client: RedeemClient) => redeem(shop, parseInput(redeemInput, input), client);
+
 /**
  * Claims every card of a redemption code for `owner`. Single-use: of concurrent
  * redeems of one code exactly one wins (a conditional update decides), the
  * others get CONFLICT. Every attempt, right or wrong, counts toward the limits.
  */
-export async function redeemCode(shop: string, input: unknown, client: RedeemClient): Promise<UnitCard[]> {
-  const { code, owner, publicKey } = parseInput(redeemInput, input);
+export async function redeem(shop: string, { code, owner, publicKey }: RedeemCommand, client: RedeemClient): Promise<UnitCard[]> {
   const normalized = normalizeCode(code);
   limitAttempts(`${shop}\n${normalized.slice(0, 4)}`, client.address);
 
@@ -56,7 +62,7 @@ export async function redeemCode(shop: string, input: unknown, client: RedeemCli
 
 /**
  * Whether a code could be redeemed now, without redeeming it: the same answers
- * as `redeemCode` (404 wrong code, 409 used, 410 expired) and the same attempt
+ * as `redeem` (404 wrong code, 409 used, 410 expired) and the same attempt
  * limits — a probe tells as much about a code as a redeem does.
  */
 export async function checkRedeemable(shop: string, code: string, client: RedeemClient): Promise<void> {

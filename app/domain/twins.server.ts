@@ -4,7 +4,7 @@ import { enqueueMints } from "./chain-mints.server";
 import { toChainState } from "./chain-view";
 import { fieldError, notFound } from "./errors";
 import { newId } from "./ids";
-import { currencyMinorDigits, issueTwinInput, listTwinsQuery, parseInput, type DigitalTwin } from "./schemas";
+import { currencyMinorDigits, issueTwinInput, listTwinsQuery, parseInput, type DigitalTwin, type IssueTwinInput } from "./schemas";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 
 /** What to load with a twin for its API view. */
@@ -29,9 +29,11 @@ export const toDigitalTwin = (row: TwinRow & { name: UniversalName; chainMint?: 
   chain: toChainState(row.chainMint),
 });
 
+/** Edge wrapper for callers that still hold an unparsed body (the admin's customer page): parse, then issueTwinTo. */
+export const issueTwin = (shop: string, input: unknown) => issueTwinTo(shop, parseInput(issueTwinInput, input));
+
 /** Step 2: issues a twin to a registered universal name whose key matches. */
-export async function issueTwin(shop: string, input: unknown): Promise<DigitalTwin> {
-  const twin = parseInput(issueTwinInput, input);
+export async function issueTwinTo(shop: string, twin: IssueTwinInput): Promise<DigitalTwin> {
   return transaction(async (tx) => {
     const name = await tx.universalName.findUnique({ where: { id: twin.name_id } });
     if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
