@@ -4,29 +4,21 @@ import bs58 from "bs58";
 import { db as defaultDb } from "~/db.server";
 import { loadNftSubject, nftDistributionApproval } from "~/domain/chain-mints.server";
 import { metadataPath, onChainMetadata, type NftSubject } from "~/domain/nft-metadata";
-import { OutboxTable, OutboxWorker } from "~/lib/outbox-worker";
+import { outboxSettings, OutboxTable, OutboxWorker, type OutboxTuning } from "~/lib/outbox-worker";
 import { mintKeypairFor } from "./issuer-key.server";
 import { buildNftTransaction, mintAccountSize } from "./nft-transaction.server";
 import type { ChainConfig, ChainIssuing } from "~/config.server";
 import type { ChainError, ChainPort } from "./port";
 import { RpcChain } from "./rpc.server";
 
-export interface MinterOptions {
+export interface MinterOptions extends OutboxTuning {
   chain: ChainPort;
   db?: PrismaClient;
   issuer: Keypair;
   /** The app's public URL; each NFT's metadata `uri` is under it. */
   appUrl: string;
-  maxAttempts?: number;
-  pollMs?: number;
-  leaseMs?: number;
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  batchSize?: number;
   /** Only rows matching this as well (e.g. one shop in tests). */
   where?: Prisma.ChainMintWhereInput;
-  log?: Pick<Console, "info" | "warn" | "error">;
-  random?: () => number;
 }
 
 export const HELD_REASON =
@@ -59,16 +51,8 @@ export class ChainMinter extends OutboxWorker<MintJob> {
     super(
       "Chain minter",
       new OutboxTable({ delegate: db.chainMint, heldStatus: "MINTING", where: options.where, load: (id) => loadNftSubject(id, db) }),
-      {
-        maxAttempts: options.maxAttempts ?? 8,
-        pollMs: options.pollMs ?? 1000,
-        leaseMs: options.leaseMs ?? 180_000,
-        backoff: { baseMs: options.backoffBaseMs ?? 5_000, maxMs: options.backoffMaxMs ?? 60 * 60 * 1000, random: options.random ?? Math.random },
-        batchSize: options.batchSize ?? 20,
-        // Anything but a ChainError (a bad recipient key, a bug) would fail the same way again.
-        unknownErrorsRetryable: false,
-        log: options.log ?? console,
-      },
+      // Anything but a ChainError (a bad recipient key, a bug) would fail the same way again.
+      outboxSettings(options, { maxAttempts: 8, leaseMs: 180_000, backoffBaseMs: 5_000, backoffMaxMs: 60 * 60 * 1000, unknownErrorsRetryable: false }),
     );
     this.db = db;
     this.chain = options.chain;

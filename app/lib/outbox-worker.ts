@@ -73,6 +73,39 @@ export interface OutboxWorkerOptions {
   log: Pick<Console, "info" | "warn" | "error">;
 }
 
+/** What a kind's constructor takes to tune the loop (each from its own variables: NOTIFY_*, CHAIN_*); unset ones take the kind's defaults. */
+export interface OutboxTuning {
+  /** Attempts before a row is FAILED. */
+  maxAttempts?: number;
+  /** Wait between polls when nothing is due. */
+  pollMs?: number;
+  /** How long a claimed row belongs to one worker; longer than any one attempt. */
+  leaseMs?: number;
+  /** First retry delay, doubled per attempt, capped at backoffMaxMs. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Due rows read per poll; each is still claimed on its own. */
+  batchSize?: number;
+  log?: Pick<Console, "info" | "warn" | "error">;
+  random?: () => number;
+}
+
+/** The loop's settings from a kind's tuning and its defaults. */
+export function outboxSettings(
+  tuning: OutboxTuning,
+  defaults: { maxAttempts: number; leaseMs: number; backoffBaseMs: number; backoffMaxMs: number; unknownErrorsRetryable: boolean },
+): OutboxWorkerOptions {
+  return {
+    maxAttempts: tuning.maxAttempts ?? defaults.maxAttempts,
+    pollMs: tuning.pollMs ?? 1000,
+    leaseMs: tuning.leaseMs ?? defaults.leaseMs,
+    backoff: { baseMs: tuning.backoffBaseMs ?? defaults.backoffBaseMs, maxMs: tuning.backoffMaxMs ?? defaults.backoffMaxMs, random: tuning.random ?? Math.random },
+    batchSize: tuning.batchSize ?? 20,
+    unknownErrorsRetryable: defaults.unknownErrorsRetryable,
+    log: tuning.log ?? console,
+  };
+}
+
 /** A claimed row in hand: its id, the lease it is held with, and how to name it in logs. */
 export interface Claim {
   id: string;

@@ -4,26 +4,14 @@ import { withoutCode, type ClaimNotificationPayload } from "~/domain/notificatio
 import type { NotifyConfig } from "~/config.server";
 import { transportsFromConfig } from "./transports/index.server";
 import { DeliveryError, type Transports } from "./transports/transport";
-import { OutboxTable, OutboxWorker } from "~/lib/outbox-worker";
+import { outboxSettings, OutboxTable, OutboxWorker, type OutboxTuning } from "~/lib/outbox-worker";
 
-export interface DispatcherOptions {
+/** The transports, and the loop's tuning from NOTIFY_* (see dispatcherFromConfig). */
+export interface DispatcherOptions extends OutboxTuning {
   transports: Transports;
   db?: PrismaClient;
-  /** Attempts before a row is FAILED (NOTIFY_MAX_ATTEMPTS). */
-  maxAttempts?: number;
-  /** Wait between polls when nothing is due (NOTIFY_POLL_MS). */
-  pollMs?: number;
-  /** How long a claimed row belongs to this dispatcher (NOTIFY_LEASE_MS); longer than any one send. */
-  leaseMs?: number;
-  /** First retry delay, doubled per attempt (NOTIFY_BACKOFF_BASE_MS), capped at backoffMaxMs. */
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  /** Due rows read per poll (NOTIFY_BATCH_SIZE); each is still claimed on its own. */
-  batchSize?: number;
   /** Only rows matching this as well (e.g. one shop in tests). */
   where?: Prisma.NotificationWhereInput;
-  log?: Pick<Console, "info" | "warn" | "error">;
-  random?: () => number;
 }
 
 /**
@@ -47,16 +35,8 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
         where: options.where,
         load: (id) => db.notification.findUnique({ where: { id } }),
       }),
-      {
-        maxAttempts: options.maxAttempts ?? 8,
-        pollMs: options.pollMs ?? 1000,
-        leaseMs: options.leaseMs ?? 60_000,
-        backoff: { baseMs: options.backoffBaseMs ?? 30_000, maxMs: options.backoffMaxMs ?? 6 * 60 * 60 * 1000, random: options.random ?? Math.random },
-        batchSize: options.batchSize ?? 20,
-        // A transport's surprise (a full disk, a library error) may pass.
-        unknownErrorsRetryable: true,
-        log: options.log ?? console,
-      },
+      // A transport's surprise (a full disk, a library error) may pass.
+      outboxSettings(options, { maxAttempts: 8, leaseMs: 60_000, backoffBaseMs: 30_000, backoffMaxMs: 6 * 60 * 60 * 1000, unknownErrorsRetryable: true }),
     );
     this.transports = options.transports;
   }
