@@ -1,7 +1,32 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// What the domain (app/domain) must never reach: adapters, faces, wiring, configuration, Remix and Shopify.
+// Its needs from the outside are ports (app/domain/ports.ts) that app/wiring.server.ts fills at boot.
+const OUTSIDE_THE_DOMAIN = [
+  {
+    regex: "^~/(chain|notifications|shopify|api|storefront|admin|routes|components|demo|client)(/|\\.server$|$)",
+    message: "app/domain imports no adapter or face: declare a port in app/domain/ports.ts and wire it in app/wiring.server.ts",
+  },
+  {
+    regex: "^~/(config|wiring)\\.server$",
+    message: "app/domain reads no configuration: take what it needs through a port (app/domain/ports.ts)",
+  },
+  { regex: "^@remix-run/", message: "app/domain knows no HTTP framework: routes call it" },
+  { regex: "^@shopify/", message: "app/domain knows no Shopify library: the Shopify adapter calls it" },
+];
+
+// A relative path out of app/domain: write the alias (~/...), so the rules above see where it goes.
+const LEAVING = (up) => ({ regex: `^${up}`, message: "Import from outside app/domain with ~/..., never by a relative path" });
+
+const PROCESS_ENV = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: "Read settings through app/config.server.ts, the only reader of process.env in app/ and server/",
+};
 
 export default tseslint.config(
   // extensions/storefront/assets/ is generated (minified) from extensions/storefront-src/, which is linted.
@@ -15,5 +40,30 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // No import cycle anywhere in the app and its server.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      // The TypeScript files the rule follows, parsed as TypeScript, with the ~/ alias of tsconfig.json.
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
+    ignores: ["app/config.server.ts"],
+    rules: { "no-restricted-syntax": ["error", PROCESS_ENV] },
+  },
+  {
+    files: ["app/domain/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, LEAVING("\\.\\./")] }] },
+  },
+  {
+    files: ["app/domain/*/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, LEAVING("(\\.\\./){2}")] }] },
   },
 );

@@ -4,7 +4,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { chainConfigOrExit, configOrExit, notifyConfigOrExit } from "./server/config";
 import { createHttpApp, listen } from "./server/http-app";
-import { backgroundWorkers } from "./server/workers";
+import { backgroundWorkers } from "./app/wiring.server";
 
 const config = configOrExit();
 const notifyConfig = notifyConfigOrExit();
@@ -36,7 +36,7 @@ assets.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 
 // Claim notifications and NFT mints run in this process unless NOTIFY_DISPATCHER=off / CHAIN_WORKER=off (then `npm run worker`).
 const workers = await backgroundWorkers({ notify: notifyConfig, chain: chainConfig, inWebServer: true });
-const server = listen(createHttpApp({ build, assets }), config.PORT, config.HOST, {
+const server = listen(createHttpApp({ build, assets, config }), config.PORT, config.HOST, {
   onShutdown: async () => void (await Promise.all(workers.map((worker) => worker.stop()))),
 });
 server.once("listening", () => workers.forEach((worker) => worker.start()));

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Prisma, PrismaClient } from "@prisma/client";
-import { DEFAULT_DATABASE_URL } from "./database-url";
+import { databaseUrl } from "./config.server";
 import { SerialSqliteAdapterFactory } from "./db/sqlite-adapter.server";
 
 declare global {
@@ -17,7 +17,7 @@ interface OpenTransaction {
 const current = new AsyncLocalStorage<OpenTransaction>();
 
 function createClient(): PrismaClient {
-  const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const url = databaseUrl();
   // Transactions queue for the one connection (and for other processes' writers): wait for a turn well past Prisma's 2 s default.
   return new PrismaClient({ adapter: new SerialSqliteAdapterFactory(url), transactionOptions: { maxWait: 15_000, timeout: 20_000 } });
 }

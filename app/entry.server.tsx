@@ -4,6 +4,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { addDocumentResponseHeaders } from "./shopify.server";
+import { wireServices } from "./wiring.server";
+
+// The build is loaded once at boot: the domain gets its adapters here.
+wireServices();
 
 const ABORT_DELAY_MS = 5000;
 

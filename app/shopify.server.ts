@@ -1,13 +1,13 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { loadConfig } from "./config.server";
+import { serverConfig } from "./config.server";
 import { db } from "./db.server";
 import { reopenThroughDemo } from "./demo/demo-mode.server";
 import { routeAdminApiToStub } from "./shopify/admin-api-stub.server";
 
-const config = loadConfig();
-routeAdminApiToStub(process.env.SHOPIFY_ADMIN_API_STUB_URL);
+const config = serverConfig();
+routeAdminApiToStub(config.SHOPIFY_ADMIN_API_STUB_URL);
 
 const shopify = shopifyApp({
   apiKey: config.SHOPIFY_API_KEY,

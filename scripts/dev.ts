@@ -12,5 +12,6 @@ const vite = await createServer({ server: { middlewareMode: true } });
 const app = createHttpApp({
   build: () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
   assets: vite.middlewares,
+  config,
 });
 listen(app, config.PORT, config.HOST);

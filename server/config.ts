@@ -1,19 +1,13 @@
-import { loadChainConfig, type ChainConfig } from "../app/chain/config.server";
-import { ConfigError, loadConfig, type Config } from "../app/config.server";
-import { loadNotifyConfig, type NotifyConfig } from "../app/notifications/config.server";
+import { ConfigError, chainConfig, notifyConfig, serverConfig, type ChainConfig, type Config, type NotifyConfig } from "../app/config.server";
 
-/** The checked configuration, or a message naming every bad variable and exit 1. */
-export function configOrExit(): Config {
-  const config = orExit(loadConfig);
-  process.env.DATABASE_URL = config.DATABASE_URL;
-  return config;
-}
+/** The checked web server settings, or a message naming every bad variable and exit 1. */
+export const configOrExit = (): Config => orExit(serverConfig);
 
 /** The claim-notification settings, or a message naming every bad variable and exit 1. */
-export const notifyConfigOrExit = (): NotifyConfig => orExit(loadNotifyConfig);
+export const notifyConfigOrExit = (): NotifyConfig => orExit(notifyConfig);
 
 /** The on-chain issuing settings (off unless SOLANA_RPC_URL and ISSUER_SECRET_KEY are set), or exit 1. */
-export const chainConfigOrExit = (): ChainConfig => orExit(loadChainConfig);
+export const chainConfigOrExit = (): ChainConfig => orExit(chainConfig);
 
 function orExit<T>(load: () => T): T {
   try {

@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import type { ErrorCode, ErrorDetail } from "../app/domain/errors";
+import type { ApiErrorCode, ErrorDetail } from "../app/api/errors";
 
 /**
  * The URL as Remix will see it: the Express adapter appends the raw target to
@@ -20,7 +20,7 @@ export const isApiPath = (url: URL | null) => url !== null && /^\/v1(\/|$)/i.tes
 export interface EarlyError {
   status: number;
   /** The /v1 error code; API paths only. */
-  code: ErrorCode;
+  code: ApiErrorCode;
   message: string;
   details?: ErrorDetail[];
   headers?: Record<string, string>;

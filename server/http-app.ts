@@ -5,6 +5,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { Config } from "../app/config.server";
 import { isApiPath, routedUrl, sendError } from "./error-response";
 import { requestGuards, SERVED_METHODS } from "./request-guards";
 
@@ -13,11 +14,15 @@ import { requestGuards, SERVED_METHODS } from "./request-guards";
  * the client's address for rate limits. `build` is a function in dev (Vite
  * reloads it) and the built module in production.
  */
-export function createHttpApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); assets: RequestHandler }) {
+export function createHttpApp(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  assets: RequestHandler;
+  config: Pick<Config, "TRUST_PROXY" | "NODE_ENV">;
+}) {
   const app = express();
   app.disable("x-powered-by");
   // Behind a proxy, set TRUST_PROXY (a hop count, or e.g. "loopback") so req.ip is the real client.
-  const trustProxy = process.env.TRUST_PROXY;
+  const trustProxy = options.config.TRUST_PROXY;
   if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
 
   app.use((req, res, next) => {
@@ -37,7 +42,7 @@ export function createHttpApp(options: { build: ServerBuild | (() => Promise<Ser
       build: options.build,
       getLoadContext: (req, res) => ({ requestId: res.locals.requestId as string, clientAddress: req.ip ?? "" }),
       // Remix shows error details outside production mode; NODE_ENV=test must not turn that on.
-      mode: process.env.NODE_ENV === "development" ? "development" : "production",
+      mode: options.config.NODE_ENV === "development" ? "development" : "production",
     }),
   );
   // Last resort: never a stack trace to the client.

@@ -1,10 +1,10 @@
-import { DomainError } from "~/domain/errors";
+import { ApiError } from "./errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_JSON_DEPTH = 32;
 
-const tooLarge = () => new DomainError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
-const invalidJson = (message: string) => new DomainError("INVALID_JSON", message);
+const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
+const invalidJson = (message: string) => new ApiError("INVALID_JSON", message);
 
 /** The body as text, refusing more than 1 MiB without reading the rest. */
 export async function readBodyText(request: Request): Promise<string> {

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { authenticateApiKey } from "~/domain/api-keys.server";
-import { DomainError } from "~/domain/errors";
 import { once, requestFingerprint, type WorkResult } from "~/domain/idempotency.server";
 import { TokenBuckets } from "~/lib/token-bucket";
-import { asUnavailable, errorBody, STATUS_OF } from "./errors";
+import { ApiError, errorBody, httpFailure } from "./errors";
 import { parseJsonBody, readBodyText } from "./request-body.server";
 
 type Method = "GET" | "POST";
@@ -61,11 +60,11 @@ async function run(
     const handler = handlers[(request.method === "HEAD" ? "GET" : request.method) as Method];
     if (!handler) {
       const allow = Object.keys(handlers).join(", ");
-      return failure(new DomainError("METHOD_NOT_ALLOWED", `Use ${allow} on this path`), { Allow: allow });
+      return failure(new ApiError("METHOD_NOT_ALLOWED", `Use ${allow} on this path`), { Allow: allow });
     }
     const caller = await authenticate(request);
     const limited = perKey.take(caller.keyId);
-    if (!limited.ok) throw new DomainError("RATE_LIMITED", "Too many requests for this API key", [], limited.retryAfterSeconds);
+    if (!limited.ok) throw new ApiError("RATE_LIMITED", "Too many requests for this API key", [], limited.retryAfterSeconds);
 
     const url = new URL(request.url);
     const rawBody = request.method === "POST" ? await readBodyText(request) : "";
@@ -76,7 +75,7 @@ async function run(
     const idempotencyKey = request.headers.get("idempotency-key");
     if (request.method !== "POST" || idempotencyKey === null) return withHeaders(await work());
     if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY) {
-      throw new DomainError("VALIDATION_FAILED", "Idempotency-Key must be 1-255 characters", [
+      throw new ApiError("VALIDATION_FAILED", "Idempotency-Key must be 1-255 characters", [
         { path: "Idempotency-Key", message: "Must be 1-255 characters" },
       ]);
     }
@@ -95,7 +94,7 @@ async function authenticate(request: Request) {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const caller = match ? await authenticateApiKey(match[1]!) : null;
   if (!caller) {
-    throw new DomainError("UNAUTHENTICATED", match ? "The API key is not valid or was revoked" : "Send Authorization: Bearer <api key>");
+    throw new ApiError("UNAUTHENTICATED", match ? "The API key is not valid or was revoked" : "Send Authorization: Bearer <api key>");
   }
   return caller;
 }
@@ -117,17 +116,8 @@ const withHeaders = (result: WorkResult & { headers?: Record<string, string> }):
 });
 
 function failure(thrown: unknown, headers: Record<string, string> = {}): Outcome {
-  const error = asUnavailable(thrown) ?? thrown;
-  if (error instanceof DomainError) {
-    const extra: Record<string, string> = { ...headers };
-    if (error.code === "RATE_LIMITED" || error.code === "UNAVAILABLE") extra["Retry-After"] = String(error.retryAfterSeconds ?? 1);
-    if (error.code === "UNAUTHENTICATED") extra["WWW-Authenticate"] = 'Bearer realm="twin-cards"';
-    // The unread rest of an oversize body is not worth receiving.
-    if (error.code === "PAYLOAD_TOO_LARGE") extra.Connection = "close";
-    return { status: STATUS_OF[error.code], body: JSON.stringify(errorBody(error.code, error.message, error.details)), headers: extra };
-  }
-  console.error("Unhandled error in /v1:", error);
-  return { status: 500, body: JSON.stringify(errorBody("INTERNAL", "Something went wrong on our side; retry later")), headers };
+  const failed = httpFailure(thrown, "/v1");
+  return { status: failed.status, body: JSON.stringify(errorBody(failed.code, failed.message, failed.details)), headers: { ...headers, ...failed.headers } };
 }
 
 function respond(status: number, body: string, headers: Record<string, string>) {

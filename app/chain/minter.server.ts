@@ -1,130 +1,93 @@
-import type { ChainMint, Prisma } from "@prisma/client";
+import type { ChainMint, Prisma, PrismaClient } from "@prisma/client";
 import { PublicKey, type Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
-import { db } from "~/db.server";
+import { db as defaultDb } from "~/db.server";
 import { loadNftSubject, nftDistributionApproval } from "~/domain/chain-mints.server";
-import { metadataPath, onChainMetadata } from "~/domain/nft-metadata";
-import { backoffDelay, PollingWorker, type BackoffPolicy } from "~/lib/polling-worker";
+import { metadataPath, onChainMetadata, type NftSubject } from "~/domain/nft-metadata";
+import { outboxSettings, OutboxTable, OutboxWorker, type OutboxTuning } from "~/lib/outbox-worker";
 import { mintKeypairFor } from "./issuer-key.server";
 import { buildNftTransaction, mintAccountSize } from "./nft-transaction.server";
-import type { ChainConfig, ChainIssuing } from "./config.server";
-import { ChainError, type ChainPort } from "./port";
+import type { ChainConfig, ChainIssuing } from "~/config.server";
+import type { ChainError, ChainPort } from "./port";
 import { RpcChain } from "./rpc.server";
 
-export interface MinterOptions {
+export interface MinterOptions extends OutboxTuning {
   chain: ChainPort;
+  db?: PrismaClient;
   issuer: Keypair;
   /** The app's public URL; each NFT's metadata `uri` is under it. */
   appUrl: string;
-  maxAttempts?: number;
-  pollMs?: number;
-  leaseMs?: number;
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  batchSize?: number;
   /** Only rows matching this as well (e.g. one shop in tests). */
   where?: Prisma.ChainMintWhereInput;
-  log?: Pick<Console, "info" | "warn" | "error">;
-  random?: () => number;
 }
 
 export const HELD_REASON =
   "Held until the shop is approved for NFT distribution: once Shopify approves it, turn on NFT distribution in Settings";
 
-type Outcome = "MINTED" | "RETRY" | "FAILED" | "HELD" | "LOST";
+type Held = { id: string; lease: Date; label: string };
+type MintJob = { row: ChainMint; subject: NftSubject };
 
 /**
  * Mints queued NFTs, each exactly once (docs/decisions/0016-on-chain-issuing.md).
  *
- * Rows are leased like the notification outbox: one conditional update moves a
- * due PENDING row (or a MINTING row whose lease expired) to MINTING. Exactly
- * once rests on the chain itself: the mint's address is a fixed keypair derived
- * from the issuer key and the row id, and one transaction creates the account,
- * the metadata, mints 1 and revokes the mint authority. Before every send (and
- * after every failed one) the worker looks for that account; if it exists, the
- * NFT exists, and the row is MINTED without sending again. A second copy of the
- * transaction cannot land either: it would create an account that exists.
+ * Rows go through the shared outbox loop like claim notifications: one
+ * conditional update moves a due PENDING row (or a MINTING row whose lease
+ * expired) to MINTING. Exactly once rests on the chain itself: the mint's
+ * address is a fixed keypair derived from the issuer key and the row id, and one
+ * transaction creates the account, the metadata, mints 1 and revokes the mint
+ * authority. Before every send (and after every failed one) the worker looks for
+ * that account; if it exists, the NFT exists, and the row is MINTED without
+ * sending again. A second copy of the transaction cannot land either: it would
+ * create an account that exists.
  */
-export class ChainMinter extends PollingWorker {
+export class ChainMinter extends OutboxWorker<MintJob> {
+  private readonly db: PrismaClient;
   private readonly chain: ChainPort;
   private readonly issuer: Keypair;
   private readonly appUrl: string;
-  private readonly maxAttempts: number;
-  private readonly leaseMs: number;
-  private readonly backoffPolicy: BackoffPolicy;
-  private readonly batchSize: number;
-  private readonly where: Prisma.ChainMintWhereInput;
 
   constructor(options: MinterOptions) {
-    super("Chain minter", options.pollMs ?? 1000, options.log ?? console);
+    const db = options.db ?? defaultDb;
+    super(
+      "Chain minter",
+      new OutboxTable({ delegate: db.chainMint, heldStatus: "MINTING", where: options.where, load: (id) => loadNftSubject(id, db) }),
+      // Anything but a ChainError (a bad recipient key, a bug) would fail the same way again.
+      outboxSettings(options, { maxAttempts: 8, leaseMs: 180_000, backoffBaseMs: 5_000, backoffMaxMs: 60 * 60 * 1000, unknownErrorsRetryable: false }),
+    );
+    this.db = db;
     this.chain = options.chain;
     this.issuer = options.issuer;
     this.appUrl = options.appUrl.replace(/\/+$/, "");
-    this.maxAttempts = options.maxAttempts ?? 8;
-    this.leaseMs = options.leaseMs ?? 180_000;
-    this.backoffPolicy = {
-      baseMs: options.backoffBaseMs ?? 5_000,
-      maxMs: options.backoffMaxMs ?? 60 * 60 * 1000,
-      random: options.random ?? Math.random,
-    };
-    this.batchSize = options.batchSize ?? 20;
-    this.where = options.where ?? {};
   }
 
-  private due(now: Date): Prisma.ChainMintWhereInput {
-    return {
-      AND: [
-        this.where,
-        { OR: [{ status: "PENDING", nextAttemptAt: { lte: now } }, { status: "MINTING", lockedUntil: { lt: now } }] },
-      ],
-    };
-  }
-
-  protected async dueIds(): Promise<string[]> {
-    const rows = await db.chainMint.findMany({
-      where: this.due(new Date()),
-      select: { id: true },
-      orderBy: { nextAttemptAt: "asc" },
-      take: this.batchSize,
-    });
-    return rows.map((row) => row.id);
-  }
-
-  /** Claims one row and mints it; undefined when another worker had it. */
-  protected async processOne(id: string): Promise<Outcome | undefined> {
-    const now = new Date();
-    const lease = new Date(now.getTime() + this.leaseMs);
-    const claimed = await db.chainMint.updateMany({ where: { id, ...this.due(now) }, data: { status: "MINTING", lockedUntil: lease } });
-    if (claimed.count !== 1) return undefined;
-    const held: Prisma.ChainMintWhereInput = { id, status: "MINTING", lockedUntil: lease };
-    const found = await loadNftSubject(id);
-    if (!found) return undefined; // its twin or card was deleted in between (the row went with it)
-    const { row, subject } = found;
-
-    if (!(await nftDistributionApproval(row.shop))) {
+  /** Mints one claimed row (its twin or card deleted in between took the row with it: load found nothing). */
+  protected async handle({ row, subject }: MintJob, claim: { id: string; lease: Date }) {
+    const held: Held = { ...claim, label: `NFT ${row.id} (${row.mintAddress})` };
+    const { maxAttempts } = this.settings;
+    if (!(await nftDistributionApproval(row.shop, this.db))) {
       const outcome = await this.record(held, "HELD", { status: "HELD", lockedUntil: null, lastError: HELD_REASON });
       // Approval may have come between the check and the write, releasing nothing: release this one.
-      if (await nftDistributionApproval(row.shop)) {
-        await db.chainMint.updateMany({ where: { id, status: "HELD" }, data: { status: "PENDING", lastError: null, nextAttemptAt: new Date() } });
+      if (await nftDistributionApproval(row.shop, this.db)) {
+        await this.db.chainMint.updateMany({ where: { id: row.id, status: "HELD" }, data: { status: "PENDING", lastError: null, nextAttemptAt: new Date() } });
       }
       return outcome;
     }
     const mint = mintKeypairFor(this.issuer, row.id);
     if (mint.publicKey.toBase58() !== row.mintAddress) {
-      return this.fail(held, row, "The issuer key changed after this NFT was queued: its mint address belongs to the old key");
+      return this.fail(held, row.attempts, "The issuer key changed after this NFT was queued: its mint address belongs to the old key");
     }
     // A worker that died mid-send may have minted it: look before anything else.
     try {
       const landed = await this.landed(row);
       if (landed) return this.minted(held, landed.signature);
-      if (row.attempts >= this.maxAttempts) {
-        return this.fail(held, row, row.lastError ?? "Gave up: the worker stopped during the last attempt");
+      if (row.attempts >= maxAttempts) {
+        return this.fail(held, row.attempts, row.lastError ?? "Gave up: the worker stopped during the last attempt");
       }
     } catch (error) {
       // The chain could not even be read: an attempt all the same, so a long outage ends FAILED (with Retry) rather than looping.
       const attempts = row.attempts + 1;
-      await db.chainMint.updateMany({ where: held, data: { attempts } });
-      return this.retryOrFail(held, row, attempts, error);
+      await this.table.write(row.id, held.lease, { attempts });
+      return this.retryOrFail(held, attempts, error);
     }
 
     const attempts = row.attempts + 1;
@@ -138,8 +101,7 @@ export class ChainMinter extends PollingWorker {
       const signature = bs58.encode(transaction.signature!);
       // Recorded before sending: a retry can then ask which of its sends landed.
       const sentSignatures = [row.sentSignatures, signature].filter(Boolean).join(" ");
-      const stored = await db.chainMint.updateMany({ where: held, data: { attempts, sentSignatures } });
-      if (stored.count !== 1) return "LOST";
+      if (!(await this.table.write(row.id, held.lease, { attempts, sentSignatures }))) return "LOST";
       row.sentSignatures = sentSignatures;
       await this.chain.sendAndConfirm(transaction, lifetime);
       return this.minted(held, signature);
@@ -147,7 +109,7 @@ export class ChainMinter extends PollingWorker {
       // The send may have landed although we heard an error (timeout, lost answer).
       const landed = await this.landed(row).catch(() => undefined);
       if (landed) return this.minted(held, landed.signature);
-      return this.retryOrFail(held, row, attempts, error);
+      return this.retryOrFail(held, attempts, error);
     }
   }
 
@@ -161,30 +123,12 @@ export class ChainMinter extends PollingWorker {
     return { signature: null };
   }
 
-  private minted(held: Prisma.ChainMintWhereInput, signature: string | null) {
+  private minted(held: Held, signature: string | null) {
     return this.record(held, "MINTED", { status: "MINTED", signature, mintedAt: new Date(), lockedUntil: null, lastError: null });
   }
 
-  private fail(held: Prisma.ChainMintWhereInput, row: ChainMint, reason: string) {
-    this.log.error(`NFT ${row.id} (${row.mintAddress}) FAILED after ${row.attempts} attempt(s): ${reason}`);
-    return this.record(held, "FAILED", { status: "FAILED", lockedUntil: null, lastError: reason });
-  }
-
-  private retryOrFail(held: Prisma.ChainMintWhereInput, row: ChainMint, attempts: number, error: unknown) {
-    const failure = error instanceof ChainError ? error : new ChainError((error as Error)?.message ?? String(error), false);
-    const reason = explain(failure.message, this.issuer.publicKey).slice(0, 1000);
-    if (!failure.transient || attempts >= this.maxAttempts) return this.fail(held, { ...row, attempts }, reason);
-    const delay = backoffDelay(this.backoffPolicy, attempts, failure.retryAfterMs);
-    this.log.warn(`NFT ${row.id} attempt ${attempts} failed, retrying in ${delay} ms: ${reason}`);
-    return this.record(held, "RETRY", { status: "PENDING", lockedUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + delay) });
-  }
-
-  /** Writes the outcome only if the lease is still this worker's. */
-  private async record(held: Prisma.ChainMintWhereInput, outcome: Outcome, data: Prisma.ChainMintUpdateManyMutationInput): Promise<Outcome> {
-    const updated = await db.chainMint.updateMany({ where: held, data });
-    if (updated.count === 1) return outcome;
-    this.log.warn(`NFT ${String(held.id)}: lease lost before recording ${outcome}`);
-    return "LOST";
+  protected override describe(failure: ChainError | Error): string {
+    return explain(failure.message, this.issuer.publicKey);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { PublicKey, Transaction } from "@solana/web3.js";
+import { OutboxError } from "../lib/outbox-error";
 
 /** Which Solana network a chain adapter talks to; decides explorer links. */
 export const CLUSTERS = ["mainnet-beta", "devnet", "testnet", "localnet"] as const;
@@ -30,19 +31,9 @@ export interface ChainPort {
   getSignatureStatus(signature: string): Promise<"confirmed" | "failed" | "unknown">;
 }
 
-/**
- * A failed chain call. `transient` ones (expired blockhash, RPC 429/5xx, network)
- * are retried with backoff; the rest end the mint FAILED with `message`.
- */
-export class ChainError extends Error {
-  constructor(
-    message: string,
-    readonly transient: boolean,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-    this.name = "ChainError";
-  }
+/** A failed chain call: `retryable` for an expired blockhash, RPC 429/5xx or the network; the rest end the mint FAILED. */
+export class ChainError extends OutboxError {
+  override name = "ChainError";
 }
 
 /** A link a person can open to see an address or transaction on Solana Explorer. */

@@ -37,7 +37,7 @@ export class RpcChain implements ChainPort {
       const chainError = toChainError(error);
       // Errors end up in admin and /v1 (`reason`); a provider's URL often carries its API key.
       const message = chainError.message.split(this.rpcUrl).join("<SOLANA_RPC_URL>").replace(/([?&](?:api[-_]?key|token)=)[^&\s"']+/gi, "$1…");
-      return Promise.reject(new ChainError(message, chainError.transient, chainError.retryAfterMs));
+      return Promise.reject(new ChainError(message, chainError.retryable, chainError.retryAfterMs));
     }
   }
 

@@ -2,7 +2,7 @@
 // the same zod schemas the server validates with. Usable from any Node 20+ or
 // browser code; it imports no server module.
 import { z } from "zod";
-import type { ErrorCode, ErrorDetail } from "~/domain/errors";
+import type { ApiErrorCode as ErrorCode, ErrorDetail } from "~/api/errors";
 import {
   digitalTwin,
   nameRecord,

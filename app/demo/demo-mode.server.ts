@@ -1,6 +1,8 @@
+import { demoMode } from "~/config.server";
+
 // The demo harness (a local App Bridge, a /demo entry with a fresh session
 // token) exists only when DEMO_MODE=1; production never sets it.
-export const demoMode = () => process.env.DEMO_MODE === "1";
+export { demoMode };
 export const DEMO_APP_BRIDGE_PATH = "/demo/app-bridge.js";
 export const DEMO_SHOP = "twin-cards-demo.myshopify.com";
 

@@ -1,9 +1,8 @@
 import type { LocalMessageView } from "~/admin/local-message.server";
-import { demoMode } from "./demo-mode.server";
+import { demoStorefrontUrl } from "~/config.server";
 
 // npm run demo serves a local storefront (stubs/storefront) with the app proxy in
 // front of the app, since the shop's real domain is not reachable from a demo.
-const demoStorefrontUrl = () => (demoMode() ? process.env.DEMO_STOREFRONT_URL || null : null);
 
 /**
  * In the demo, a message's links to the shop's storefront (`https://<shop>/apps/…`,

@@ -1,5 +1,5 @@
 import type { ChainMint, Redemption, UnitCard as CardRow } from "@prisma/client";
-import { toChainState } from "./chain-mints.server";
+import { toChainState } from "./chain-view";
 import type { CardStatus, MetadataEntry, UnitCard } from "./schemas";
 
 export type CardWithRedemption = CardRow & { redemption: Redemption | null; chainMint?: ChainMint | null };
@@ -29,6 +29,3 @@ export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
     chain: toChainState(row.chainMint),
   };
 }
-
-/** Metadata a customer may see: PRIVATE entries stay on the merchant side. */
-export const publicMetadata = (entries: MetadataEntry[]) => entries.filter((entry) => entry.visibility !== "PRIVATE");

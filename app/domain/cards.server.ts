@@ -1,12 +1,14 @@
 import { Prisma } from "@prisma/client";
+import type { z } from "zod";
 import { db, isUniqueViolation, transaction, type Tx } from "~/db.server";
 import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";
-import { conflict, fieldError, notFound } from "./errors";
+import { conflict, notFound } from "./errors";
 import { newId } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
 import { enqueueClaimNotifications } from "./notifications.server";
+import { afterCursor, pageQuery, toPage } from "./pagination";
 import {
   createBatchInput,
   createCardInput,
@@ -20,18 +22,27 @@ import {
 
 export const DEFAULT_CODE_LIFETIME_DAYS = 90;
 
-/** POST /v1/unit-cards: one card, by redemption or by owner. */
-export async function createCard(shop: string, input: unknown): Promise<UnitCard> {
-  const { card, recipient } = parseInput(createCardInput, input);
+/** One card for a recipient: by redemption (phone/email) or by owner. */
+export type CreateCardCommand = z.output<typeof createCardInput>;
+/** Cards sharing one recipient: one redemption code for all, or one owner. */
+export type CreateCardsCommand = z.output<typeof createBatchInput>;
+
+/** Creates one card for its recipient (POST /v1/unit-cards, the customer page). */
+export async function createCardFor(shop: string, { card, recipient }: CreateCardCommand): Promise<UnitCard> {
   const [created] = await createCards(shop, [card], recipient, "");
   return created!;
 }
 
-/** POST /v1/unit-cards/_actions/batch: every card or none. */
-export async function createCardBatch(shop: string, input: unknown): Promise<UnitCard[]> {
-  const { cards, recipient } = parseInput(createBatchInput, input);
+/** Creates a batch for one recipient: every card or none (POST /v1/unit-cards/_actions/batch, Create cards). */
+export function createCardsFor(shop: string, { cards, recipient }: CreateCardsCommand): Promise<UnitCard[]> {
   return createCards(shop, cards, recipient, "redemption.");
 }
+
+/** Edge wrapper for callers that still hold an unparsed /v1 body (the admin forms): parse, then createCardFor. */
+export const createCard = (shop: string, input: unknown) => createCardFor(shop, parseInput(createCardInput, input));
+
+/** Edge wrapper for callers that still hold an unparsed /v1 body (the admin forms): parse, then createCardsFor. */
+export const createCardBatch = (shop: string, input: unknown) => createCardsFor(shop, parseInput(createBatchInput, input));
 
 async function createCards(shop: string, cards: CardData[], recipient: Recipient, codePath: string) {
   const now = new Date();
@@ -123,20 +134,10 @@ export async function getCard(shop: string, id: string): Promise<UnitCard> {
 export async function listCards(shop: string, query: unknown): Promise<{ cards: UnitCard[]; nextCursor: string | null }> {
   const { owner, status, cursor, limit } = parseInput(listCardsQuery, query);
   const rows = await db.unitCard.findMany({
-    where: { shop, owner, status, ...(cursor ? { id: { lt: decodeCursor(cursor) } } : {}) },
-    orderBy: { id: "desc" },
-    take: limit + 1,
+    where: { shop, owner, status, ...afterCursor(cursor, "card") },
+    ...pageQuery(limit),
     include: CARD_VIEW_INCLUDE,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { cards: page.map((row) => toUnitCard(row)), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
-}
-
-const encodeCursor = (id: string) => Buffer.from(id).toString("base64url");
-
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, "base64url").toString();
-  if (!/^card_[0-9A-Z]{26}$/.test(id)) throw fieldError("cursor", "Not a cursor this API returned");
-  return id;
+  const { page, nextCursor } = toPage(rows, limit);
+  return { cards: page.map((row) => toUnitCard(row)), nextCursor };
 }

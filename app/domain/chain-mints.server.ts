@@ -1,13 +1,11 @@
 import type { ChainMint } from "@prisma/client";
-import { chainIssuing, isLoopback } from "~/chain/config.server";
-import { mintKeypairFor } from "~/chain/issuer-key.server";
-import { explorerUrl, type Cluster } from "~/chain/port";
-import { publicAppUrl } from "~/config.server";
-import { db, transaction, type Tx } from "~/db.server";
+import { db, transaction, type Db, type Tx } from "~/db.server";
 import { conflict, notFound } from "./errors";
 import { newId } from "./ids";
-import { metadataJson, metadataPath, type NftSubject } from "./nft-metadata";
-import type { ChainState, ChainStatus } from "./schemas";
+import { publicStatus } from "./chain-view";
+import { metadataJson, type NftSubject } from "./nft-metadata";
+import { ports } from "./ports";
+import type { ChainStatus } from "./schemas";
 
 export type MintFor = { twinId: string; cardId?: never } | { cardId: string; twinId?: never };
 
@@ -17,8 +15,8 @@ export type MintFor = { twinId: string; cardId?: never } | { cardId: string; twi
  * the default). The mint address is derived and stored here, before any send.
  */
 export async function enqueueMints(tx: Tx, shop: string, items: (MintFor & { recipient: string })[]): Promise<ChainMint[]> {
-  const issuing = chainIssuing();
-  if (!issuing || items.length === 0) return [];
+  const issuer = ports().chain.issuer();
+  if (!issuer || items.length === 0) return [];
   return tx.chainMint.createManyAndReturn({
     data: items.map(({ recipient, ...subject }) => {
       const id = newId("nft");
@@ -27,45 +25,15 @@ export async function enqueueMints(tx: Tx, shop: string, items: (MintFor & { rec
         shop,
         ...subject,
         recipient,
-        mintAddress: mintKeypairFor(issuing.issuer, id).publicKey.toBase58(),
-        cluster: issuing.cluster,
+        mintAddress: issuer.mintAddressFor(id),
+        cluster: issuer.cluster,
       };
     }),
   });
 }
 
 /** Whether this server mints (SOLANA_RPC_URL and ISSUER_SECRET_KEY are set). */
-export const chainIssuingOn = () => chainIssuing() !== undefined;
-
-/** A stored status as the API shows it: MINTING (a worker holds the row) is still PENDING to everyone else. */
-const publicStatus = (status: string): ChainStatus => (status === "MINTING" ? "PENDING" : (status as ChainStatus));
-
-/** The URLs every chain view is built with, read once per process (views are built per row of every list). */
-let links: { appUrl: string; localRpcUrl: string | undefined } | undefined;
-function viewLinks() {
-  if (!links) {
-    // Explorer reads a local chain only through its RPC URL, and only one on this machine is safe to show.
-    const rpcUrl = chainIssuing()?.rpcUrl;
-    links = { appUrl: publicAppUrl(), localRpcUrl: rpcUrl && isLoopback(new URL(rpcUrl).hostname) ? rpcUrl : undefined };
-  }
-  return links;
-}
-
-/** The API's view of a mint. */
-export function toChainState(row: ChainMint | null | undefined): ChainState {
-  if (!row) return null;
-  const status = publicStatus(row.status);
-  const { appUrl, localRpcUrl } = viewLinks();
-  return {
-    status,
-    mint: row.mintAddress,
-    signature: row.signature,
-    explorerUrl: explorerUrl(row.cluster as Cluster, "address", row.mintAddress, localRpcUrl),
-    metadataUrl: `${appUrl}${metadataPath(row.id)}`,
-    reason: status === "MINTED" ? null : row.lastError,
-    mintedAt: row.mintedAt?.toISOString() ?? null,
-  };
-}
+export const chainIssuingOn = () => ports().chain.issuer() !== null;
 
 /** The admin's Retry for a twin's or card's NFT: a FAILED mint goes back to the queue with fresh attempts. */
 export async function retryMint(shop: string, itemId: string): Promise<void> {
@@ -81,8 +49,8 @@ export async function retryMint(shop: string, itemId: string): Promise<void> {
 }
 
 /** Whether the merchant confirmed Shopify approved the shop to distribute NFTs. */
-export async function nftDistributionApproval(shop: string): Promise<Date | null> {
-  const setup = await db.shopSetup.findUnique({ where: { shop }, select: { nftApprovedAt: true } });
+export async function nftDistributionApproval(shop: string, client: Db = db): Promise<Date | null> {
+  const setup = await client.shopSetup.findUnique({ where: { shop }, select: { nftApprovedAt: true } });
   return setup?.nftApprovedAt ?? null;
 }
 
@@ -113,10 +81,14 @@ export interface ChainOverview {
 
 /** What the admin shows about on-chain issuing for a shop. */
 export async function chainOverview(shop: string): Promise<ChainOverview> {
-  const issuing = chainIssuing();
-  const issuer = issuing?.issuer.publicKey.toBase58() ?? "";
+  const { chain } = ports();
+  const issuer = chain.issuer();
   return {
-    issuing: issuing ? { cluster: issuing.cluster, issuer, issuerExplorerUrl: explorerUrl(issuing.cluster, "address", issuer, viewLinks().localRpcUrl) } : null,
+    issuing: issuer && {
+      cluster: issuer.cluster,
+      issuer: issuer.issuerAddress,
+      issuerExplorerUrl: chain.explorerAddressUrl(issuer.cluster, issuer.issuerAddress),
+    },
     nftApprovedAt: (await nftDistributionApproval(shop))?.toISOString() ?? null,
     counts: await chainMintCounts(shop),
   };
@@ -131,8 +103,8 @@ export async function chainMintCounts(shop: string): Promise<Record<ChainStatus,
 }
 
 /** The subject an NFT record was queued for, with what its metadata needs. */
-export async function loadNftSubject(nftId: string): Promise<{ row: ChainMint; subject: NftSubject } | null> {
-  const row = await db.chainMint.findUnique({ where: { id: nftId }, include: { card: true, twin: { include: { name: true } } } });
+export async function loadNftSubject(nftId: string, client: Db = db): Promise<{ row: ChainMint; subject: NftSubject } | null> {
+  const row = await client.chainMint.findUnique({ where: { id: nftId }, include: { card: true, twin: { include: { name: true } } } });
   if (!row) return null;
   const { card, twin, ...mint } = row;
   if (twin) return { row: mint, subject: { kind: "twin", twin } };

@@ -1,12 +1,11 @@
 import { listCards } from "./cards.server";
 import { namesOfOwner } from "./names.server";
+import { shopifyCustomerIdOf, shopifyOwner } from "./owners";
 import type { DigitalTwin, NameRecord, UnitCard } from "./schemas";
 import { listTwins } from "./twins.server";
 
-export const shopifyOwner = (customerId: string) => `shopify|${customerId}`;
-
-/** The Shopify customer id of an owner `shopify|<id>`, or null for any other owner. */
-export const shopifyCustomerIdOf = (owner: string | null | undefined): string | null => /^shopify\|([1-9]\d{0,19})$/.exec(owner ?? "")?.[1] ?? null;
+// Where the admin pages have always found them.
+export { shopifyCustomerIdOf, shopifyOwner };
 
 export interface CustomerHoldings {
   names: NameRecord[];

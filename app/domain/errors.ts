@@ -1,16 +1,5 @@
-/** Every failure the domain reports. The HTTP layer maps `code` to a status. */
-export type ErrorCode =
-  | "INVALID_JSON"
-  | "VALIDATION_FAILED"
-  | "UNAUTHENTICATED"
-  | "NOT_FOUND"
-  | "METHOD_NOT_ALLOWED"
-  | "CONFLICT"
-  | "EXPIRED"
-  | "PAYLOAD_TOO_LARGE"
-  | "RATE_LIMITED"
-  | "INTERNAL"
-  | "UNAVAILABLE";
+/** Every failure the domain reports. Each face says it its own way (app/api/errors.ts maps `code` to an HTTP status). */
+export type ErrorCode = "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "EXPIRED" | "RATE_LIMITED";
 
 export interface ErrorDetail {
   /** Where the problem is, e.g. `cards[2].media.imageUrls[0]`; `""` for the whole input. */
@@ -23,11 +12,19 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
-    /** Only for RATE_LIMITED and UNAVAILABLE: seconds until a retry can succeed. */
-    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "DomainError";
+  }
+}
+
+/** Too many attempts: a limit of the domain (redeem attempts), lifted after `waitSeconds`. */
+export class TooManyAttempts extends DomainError {
+  constructor(
+    message: string,
+    readonly waitSeconds: number,
+  ) {
+    super("RATE_LIMITED", message);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { UniversalName } from "@prisma/client";
+import type { z } from "zod";
 import { db, isUniqueViolation, transaction } from "~/db.server";
 import { conflict } from "./errors";
 import { newId } from "./ids";
@@ -10,9 +11,14 @@ const toNameRecord = (row: UniversalName): NameRecord => ({
   public_key: row.publicKey,
 });
 
+/** A universal name for a wallet key, and who holds it if known. */
+export type RegisterNameCommand = z.output<typeof registerNameInput>;
+
+/** Edge wrapper for callers that still hold unparsed input (the admin's customer page): parse, then registerNameFor. */
+export const registerName = (shop: string, input: unknown) => registerNameFor(shop, parseInput(registerNameInput, input));
+
 /** Registers a universal name (global across shops) for a wallet key. */
-export async function registerName(shop: string, input: unknown): Promise<NameRecord> {
-  const { name, publicKey, owner } = parseInput(registerNameInput, input);
+export async function registerNameFor(shop: string, { name, publicKey, owner }: RegisterNameCommand): Promise<NameRecord> {
   const taken = () => conflict(`The name "${name}" is already taken`, [{ path: "name", message: "Already taken" }]);
   try {
     return await transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import type { DigitalTwin as TwinRow, UniversalName, UnitCard as CardRow } from "@prisma/client";
-import { publicMetadata } from "./card-view";
+import { publicMetadata } from "./public-metadata";
 import type { MetadataEntry } from "./schemas";
 
 /** What an NFT is minted for: a twin (with its universal name) or an owned card. */

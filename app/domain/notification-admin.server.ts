@@ -1,8 +1,9 @@
 import type { Notification as NotificationRow } from "@prisma/client";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { db } from "~/db.server";
 import { conflict, fieldError, notFound } from "./errors";
+import { isIdOf } from "./ids";
+import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
+import { ports } from "./ports";
 
 export const NOTIFICATION_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
@@ -28,33 +29,22 @@ export interface NotificationSummary {
 }
 
 const DEFAULT_LIMIT = 25;
-const MAX_LIMIT = 100;
-const LOCAL_PREFIX = "local:";
-/** The only file names the dispatcher writes; anything else (`../`, `/`) is never read. */
-const LOCAL_FILE_NAME = /^[A-Za-z0-9_]+\.(eml|sms\.txt)$/;
-/** A local copy is a short message; a bigger file is not one the dispatcher wrote. */
-const MAX_LOCAL_COPY_BYTES = 256 * 1024;
 
-/** The shop's notifications, newest first; `cursor` is the last id of the previous page. */
+/** The shop's notifications, newest first; `cursor` is the nextCursor of the previous page. */
 export async function listNotifications(
   shop: string,
   options: { status?: NotificationStatus; cursor?: string; limit?: number } = {},
 ): Promise<{ notifications: NotificationSummary[]; nextCursor: string | null }> {
-  const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), MAX_LIMIT);
+  const limit = pageLimit(options.limit, DEFAULT_LIMIT);
   if (options.status !== undefined && !NOTIFICATION_STATUSES.includes(options.status)) {
     throw fieldError("status", `Must be one of ${NOTIFICATION_STATUSES.join(", ")}`);
   }
-  if (options.cursor !== undefined && !isNotificationId(options.cursor)) {
-    throw fieldError("cursor", "Not a cursor this list returned");
-  }
   const rows = await db.notification.findMany({
-    where: { shop, status: options.status, ...(options.cursor ? { id: { lt: options.cursor } } : {}) },
-    orderBy: { id: "desc" },
-    take: limit + 1,
+    where: { shop, status: options.status, ...afterCursor(options.cursor, "ntf") },
+    ...pageQuery(limit),
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { notifications: page.map(toSummary), nextCursor: rows.length > limit && last ? last.id : null };
+  const { page, nextCursor } = toPage(rows, limit);
+  return { notifications: page.map(toSummary), nextCursor };
 }
 
 /** The claim notifications sent for a card's redemption code (none for a card issued to an owner), oldest first. */
@@ -101,43 +91,19 @@ export async function resendNotification(shop: string, id: string, now = new Dat
 
 /**
  * The text of a notification's local copy, or null: only for a row of this shop
- * that the dispatcher wrote to a file (`providerMessageId` = `local:<file name>`),
- * read from MESSAGES_DIR.
+ * that the dispatcher wrote to a file (no provider configured), read through the
+ * notifications adapter.
  */
 export async function localMessage(shop: string, id: string): Promise<string | null> {
   const row = await findOwn(shop, id);
-  const fileName = row ? localFileName(row.providerMessageId) : null;
-  if (!row || !fileName) return null;
-  const file = path.join(messagesDir(), fileName);
-  let buffer: Buffer;
-  try {
-    buffer = await readFile(file);
-  } catch (error) {
-    if (isMissingFile(error)) return null;
-    throw error;
-  }
-  if (buffer.length > MAX_LOCAL_COPY_BYTES) return null;
-  return buffer.toString("utf8");
-}
-
-/** Where the dispatcher writes messages when no provider is configured (relative to the working directory). */
-export const messagesDir = () => path.resolve(process.env.MESSAGES_DIR || "./tmp/messages");
-
-function localFileName(providerMessageId: string | null): string | null {
-  if (!providerMessageId?.startsWith(LOCAL_PREFIX)) return null;
-  const name = providerMessageId.slice(LOCAL_PREFIX.length);
-  return LOCAL_FILE_NAME.test(name) ? name : null;
+  return row ? ports().localMessages.read(row.providerMessageId) : null;
 }
 
 async function findOwn(shop: string, id: string) {
-  if (!isNotificationId(id)) return null;
+  if (!isIdOf("ntf", id)) return null;
   return db.notification.findFirst({ where: { id, shop } });
 }
 
-const isNotificationId = (value: string) => /^ntf_[0-9A-Z]{26}$/.test(value);
-
-const isMissingFile = (error: unknown) =>
-  error instanceof Error && "code" in error && (error.code === "ENOENT" || error.code === "ENOTDIR" || error.code === "EISDIR");
 
 function toSummary(row: NotificationRow): NotificationSummary {
   return {
@@ -150,7 +116,7 @@ function toSummary(row: NotificationRow): NotificationSummary {
     sentAt: row.sentAt,
     createdAt: row.createdAt,
     cardNames: cardNamesOf(row.payload),
-    hasLocalCopy: localFileName(row.providerMessageId) !== null,
+    hasLocalCopy: ports().localMessages.isLocalCopy(row.providerMessageId),
   };
 }
 

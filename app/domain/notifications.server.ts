@@ -1,6 +1,7 @@
 import type { Tx } from "~/db.server";
 import { newId } from "./ids";
-import { publicMetadata } from "./card-view";
+import { ports } from "./ports";
+import { publicMetadata } from "./public-metadata";
 import type { CardData } from "./schemas";
 
 export const NOTIFICATION_CHANNELS = ["EMAIL", "SMS"] as const;
@@ -14,9 +15,15 @@ export interface ClaimNotificationPayload {
   cards: { name: string; imageUrl: string | null; metadata: CardData["metadata"] }[];
 }
 
-/** The storefront page (through the app proxy) where a recipient claims their cards. */
+/** The storefront page (through the app proxy, at the path the merchant mounted it on) where a recipient claims their cards. */
 export function claimUrl(shop: string, code: string): string {
-  return `https://${shop}/apps/twincards/redeem?code=${encodeURIComponent(code)}`;
+  return `https://${shop}${ports().urls.proxyPath()}/redeem?code=${encodeURIComponent(code)}`;
+}
+
+/** A payload once its message is delivered or its recipient forgotten: the code (and the link that carries it) leaves the outbox. */
+export function withoutCode(payload: unknown): Record<string, unknown> {
+  const { code: _code, claimUrl: _claimUrl, ...rest } = (payload ?? {}) as Record<string, unknown>;
+  return rest;
 }
 
 /**

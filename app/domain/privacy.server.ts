@@ -4,6 +4,8 @@ import { ulid } from "ulid";
 import { db, transaction, type Tx } from "~/db.server";
 import { toUnitCard } from "./card-view";
 import { fieldError } from "./errors";
+import { withoutCode } from "./notifications.server";
+import { isCustomerId, shopifyOwner } from "./owners";
 import { email as emailSchema, phone as phoneSchema, type DigitalTwin, type UnitCard } from "./schemas";
 import { toDigitalTwin } from "./twins.server";
 
@@ -111,7 +113,7 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
 
     const sentToThem = await tx.notification.findMany({ where: { shop, destination: { in: who.destinations } } });
     for (const notification of sentToThem) {
-      const { code: _code, claimUrl: _claimUrl, ...rest } = (notification.payload ?? {}) as Record<string, unknown>;
+      const rest = withoutCode(notification.payload);
       const undelivered = notification.status !== "SENT";
       await tx.notification.update({
         where: { id: notification.id },
@@ -213,12 +215,12 @@ interface Identified {
 
 function identify(customer: CustomerRef): Identified {
   const customerId = customer.customerId.trim();
-  if (!/^\d{1,20}$/.test(customerId)) throw fieldError("customer.id", "Must be a numeric customer id");
+  if (!isCustomerId(customerId)) throw fieldError("customer.id", "Must be a numeric customer id");
   const email = normalized(emailSchema, customer.email, (value) => value.trim().toLowerCase());
   const phone = normalized(phoneSchema, customer.phone, (value) => value.trim());
   return {
     customerId,
-    owner: `shopify|${customerId}`,
+    owner: shopifyOwner(customerId),
     email,
     phone,
     destinations: [email, phone].filter((value): value is string => Boolean(value)),

@@ -1,9 +1,10 @@
+import type { z } from "zod";
 import { db, transaction } from "~/db.server";
 import { TokenBuckets } from "~/lib/token-bucket";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { hashCode, normalizeCode } from "./codes.server";
-import { conflict, DomainError, notFound } from "./errors";
+import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
 
 // 10 attempts a minute per code prefix (in a shop) and per client address, as a
@@ -17,13 +18,18 @@ export interface RedeemClient {
   address: string;
 }
 
+/** A redemption code and who claims its cards. */
+export type RedeemCommand = z.output<typeof redeemInput>;
+
+/** Edge wrapper for callers that hold an unparsed body: parse, then redeem. */
+export const redeemCode = (shop: string, input: unknown, client: RedeemClient) => redeem(shop, parseInput(redeemInput, input), client);
+
 /**
  * Claims every card of a redemption code for `owner`. Single-use: of concurrent
  * redeems of one code exactly one wins (a conditional update decides), the
  * others get CONFLICT. Every attempt, right or wrong, counts toward the limits.
  */
-export async function redeemCode(shop: string, input: unknown, client: RedeemClient): Promise<UnitCard[]> {
-  const { code, owner, publicKey } = parseInput(redeemInput, input);
+export async function redeem(shop: string, { code, owner, publicKey }: RedeemCommand, client: RedeemClient): Promise<UnitCard[]> {
   const normalized = normalizeCode(code);
   limitAttempts(`${shop}\n${normalized.slice(0, 4)}`, client.address);
 
@@ -56,7 +62,7 @@ export async function redeemCode(shop: string, input: unknown, client: RedeemCli
 
 /**
  * Whether a code could be redeemed now, without redeeming it: the same answers
- * as `redeemCode` (404 wrong code, 409 used, 410 expired) and the same attempt
+ * as `redeem` (404 wrong code, 409 used, 410 expired) and the same attempt
  * limits — a probe tells as much about a code as a redeem does.
  */
 export async function checkRedeemable(shop: string, code: string, client: RedeemClient): Promise<void> {
@@ -77,7 +83,7 @@ const alreadyRedeemed = () => conflict("This redemption code has already been re
 function limitAttempts(codeKey: string, address: string) {
   for (const result of [byCodePrefix.take(codeKey), byClientAddress.take(address)]) {
     if (!result.ok) {
-      throw new DomainError("RATE_LIMITED", "Too many redeem attempts; try again later", [], result.retryAfterSeconds);
+      throw new TooManyAttempts("Too many redeem attempts; try again later", result.retryAfterSeconds);
     }
   }
 }

@@ -1,9 +1,10 @@
-import { publicMetadata } from "./card-view";
-import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
+import { publicMetadata } from "./public-metadata";
+import { customerHoldings } from "./customer-holdings.server";
+import { shopifyOwner } from "./owners";
 import { DomainError } from "./errors";
-import { namesOfOwner, registerName } from "./names.server";
-import { checkRedeemable, redeemCode, type RedeemClient } from "./redeem.server";
-import { CHAIN_STATUSES, cardStatus, parseInput, type ChainState, registerNameInput, walletPublicKey, type DigitalTwin, type MetadataEntry, type NameRecord, type UnitCard } from "./schemas";
+import { namesOfOwner, registerNameFor } from "./names.server";
+import { checkRedeemable, redeem, type RedeemClient } from "./redeem.server";
+import { CHAIN_STATUSES, cardStatus, type ChainState, registerNameInput, walletPublicKey, type DigitalTwin, type MetadataEntry, type NameRecord, type UnitCard } from "./schemas";
 import { z } from "./schemas/zod";
 
 /*
@@ -74,9 +75,11 @@ export const claimCardInput = z
   })
   .strict();
 export type ClaimCardInput = z.input<typeof claimCardInput>;
+export type ClaimCardCommand = z.output<typeof claimCardInput>;
 
 /** What the storefront sends to register a name: never an owner, which is the logged-in customer. */
 export const customerNameInput = registerNameInput.omit({ owner: true });
+export type CustomerNameCommand = z.output<typeof customerNameInput>;
 
 export const NO_PUBLIC_KEY_MESSAGE = "Give your wallet's public key, or register a universal name first";
 
@@ -128,11 +131,10 @@ export async function storefrontHoldings(shop: string, customerId: string): Prom
 export async function claimForCustomer(
   shop: string,
   customerId: string,
-  input: unknown,
+  { code, publicKey }: ClaimCardCommand,
   client: RedeemClient,
 ): Promise<StorefrontCard[]> {
   const owner = shopifyOwner(customerId);
-  const { code, publicKey } = parseInput(claimCardInput, input);
   const key = publicKey ?? (await namesOfOwner(owner))[0]?.public_key;
   if (!key) {
     // A wrong, used or expired code is what the customer must fix first: asking
@@ -140,12 +142,11 @@ export async function claimForCustomer(
     await checkRedeemable(shop, code, client);
     throw new DomainError("VALIDATION_FAILED", NO_PUBLIC_KEY_MESSAGE, [{ path: "publicKey", message: NO_PUBLIC_KEY_MESSAGE }]);
   }
-  const cards = await redeemCode(shop, { code, owner, publicKey: key }, client);
+  const cards = await redeem(shop, { code, owner, publicKey: key }, client);
   return cards.map(toStorefrontCard);
 }
 
 /** A logged-in customer registers a universal name for their wallet key; the owner is `shopify|<id>`. */
-export async function registerNameForCustomer(shop: string, customerId: string, input: unknown): Promise<NameRecord> {
-  const { name, publicKey } = parseInput(customerNameInput, input);
-  return registerName(shop, { name, publicKey, owner: shopifyOwner(customerId) });
+export function registerNameForCustomer(shop: string, customerId: string, { name, publicKey }: CustomerNameCommand): Promise<NameRecord> {
+  return registerNameFor(shop, { name, publicKey, owner: shopifyOwner(customerId) });
 }

@@ -1,10 +1,11 @@
 import type { ChainMint, DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
 import { db, transaction } from "~/db.server";
-import { enqueueMints, toChainState } from "./chain-mints.server";
+import { enqueueMints } from "./chain-mints.server";
+import { toChainState } from "./chain-view";
 import { fieldError, notFound } from "./errors";
 import { newId } from "./ids";
-import { currencyMinorDigits, issueTwinInput, listTwinsQuery, parseInput, type DigitalTwin } from "./schemas";
-import { decodeCursor, encodeCursor } from "./schemas/cursor";
+import { currencyMinorDigits, issueTwinInput, listTwinsQuery, parseInput, type DigitalTwin, type IssueTwinInput } from "./schemas";
+import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 
 /** What to load with a twin for its API view. */
 export const TWIN_VIEW_INCLUDE = { name: true, chainMint: true } as const;
@@ -28,9 +29,11 @@ export const toDigitalTwin = (row: TwinRow & { name: UniversalName; chainMint?: 
   chain: toChainState(row.chainMint),
 });
 
+/** Edge wrapper for callers that still hold an unparsed body (the admin's customer page): parse, then issueTwinTo. */
+export const issueTwin = (shop: string, input: unknown) => issueTwinTo(shop, parseInput(issueTwinInput, input));
+
 /** Step 2: issues a twin to a registered universal name whose key matches. */
-export async function issueTwin(shop: string, input: unknown): Promise<DigitalTwin> {
-  const twin = parseInput(issueTwinInput, input);
+export async function issueTwinTo(shop: string, twin: IssueTwinInput): Promise<DigitalTwin> {
   return transaction(async (tx) => {
     const name = await tx.universalName.findUnique({ where: { id: twin.name_id } });
     if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
@@ -87,9 +90,7 @@ export interface ListTwinsOptions {
  * not hand out is VALIDATION_FAILED at `cursor`; `nextCursor` is null on the last page.
  */
 export async function listTwins(shop: string, options: ListTwinsOptions = {}): Promise<{ twins: DigitalTwin[]; nextCursor: string | null }> {
-  const limit = Math.min(Math.max(options.limit ?? 50, 1), 100);
-  const after = options.cursor ? decodeCursor(options.cursor, "twin") : undefined;
-  if (options.cursor && !after) throw fieldError("cursor", "Not a cursor this API returned");
+  const limit = pageLimit(options.limit, 50);
   const rows = await db.digitalTwin.findMany({
     where: {
       shop,
@@ -98,15 +99,13 @@ export async function listTwins(shop: string, options: ListTwinsOptions = {}): P
         ...(options.nameId !== undefined ? [{ nameId: options.nameId }] : []),
       ],
       ...(options.publicKey !== undefined ? { publicKey: options.publicKey } : {}),
-      ...(after ? { id: { lt: after } } : {}),
+      ...afterCursor(options.cursor, "twin"),
     },
-    orderBy: { id: "desc" },
-    take: limit + 1,
+    ...pageQuery(limit),
     include: TWIN_VIEW_INCLUDE,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { twins: page.map(toDigitalTwin), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+  const { page, nextCursor } = toPage(rows, limit);
+  return { twins: page.map(toDigitalTwin), nextCursor };
 }
 
 /** GET /v1/digital-twins: the query as the API takes it (unknown parameters are 422). */

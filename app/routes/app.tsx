@@ -8,13 +8,14 @@ import { ErrorMessage } from "~/components/ErrorMessage";
 import { demoMode, DEMO_APP_BRIDGE_PATH } from "~/demo/demo-mode.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/shopify.server";
+import { serverConfig } from "~/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
   // Shopify's CDN is out of reach in the demo and tests: a local App Bridge stands in.
-  return { apiKey: process.env.SHOPIFY_API_KEY ?? "", appBridgeUrl: demoMode() ? DEMO_APP_BRIDGE_PATH : undefined };
+  return { apiKey: serverConfig().SHOPIFY_API_KEY, appBridgeUrl: demoMode() ? DEMO_APP_BRIDGE_PATH : undefined };
 };
 
 // A form post to "/app" (no index) targets this layout: no page takes one.

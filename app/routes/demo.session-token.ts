@@ -1,3 +1,4 @@
+import { shopifyApp } from "~/config.server";
 import { sessionToken } from "~/demo/session-token.server";
 import { DEMO_SHOP, requireDemoMode } from "~/demo/demo-mode.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
@@ -5,7 +6,7 @@ import { methodNotAllowed } from "~/lib/method-not-allowed";
 // The local App Bridge's idToken(): a fresh token for the demo shop.
 export const loader = () => {
   requireDemoMode();
-  const token = sessionToken({ shop: DEMO_SHOP, apiKey: process.env.SHOPIFY_API_KEY!, apiSecret: process.env.SHOPIFY_API_SECRET! });
+  const token = sessionToken({ shop: DEMO_SHOP, ...shopifyApp() });
   return Response.json({ token }, { headers: { "Cache-Control": "no-store" } });
 };
 

@@ -1,5 +1,6 @@
 import { parseJsonBody, readBodyText } from "~/api/request-body.server";
-import { registerNameForCustomer } from "~/domain/storefront.server";
+import { parseInput } from "~/domain/schemas";
+import { customerNameInput, registerNameForCustomer } from "~/domain/storefront.server";
 import {
   bodyKind,
   jsonFailure,
@@ -16,7 +17,7 @@ export const action = proxyRoute(async ({ request, shop, customerId, pathPrefix 
   try {
     if (bodyKind(request) !== "json") throw notJson();
     const body = parseJsonBody(await readBodyText(request));
-    return jsonResponse({ data: await registerNameForCustomer(shop, customerId, body) }, 201);
+    return jsonResponse({ data: await registerNameForCustomer(shop, customerId, parseInput(customerNameInput, body)) }, 201);
   } catch (error) {
     return jsonFailure(error);
   }

@@ -1,5 +1,6 @@
 import { parseJsonBody, readBodyText } from "~/api/request-body.server";
-import { claimForCustomer } from "~/domain/storefront.server";
+import { parseInput } from "~/domain/schemas";
+import { claimCardInput, claimForCustomer } from "~/domain/storefront.server";
 import { claimedPage, claimFormPage, loggedOutPage } from "~/storefront/liquid-pages.server";
 import {
   bodyKind,
@@ -38,7 +39,7 @@ async function claimByJson({ request, shop, customerId, clientAddress, pathPrefi
   try {
     if (bodyKind(request) !== "json") throw notJson();
     const body = parseJsonBody(await readBodyText(request));
-    return jsonResponse({ data: { cards: await claimForCustomer(shop, customerId, body, { address: clientAddress }) } });
+    return jsonResponse({ data: { cards: await claimForCustomer(shop, customerId, parseInput(claimCardInput, body), { address: clientAddress }) } });
   } catch (error) {
     return jsonFailure(error);
   }
@@ -52,10 +53,10 @@ async function claimByForm({ request, shop, customerId, clientAddress, pathPrefi
     code = fields.get("code") ?? "";
     publicKey = fields.get("publicKey") ?? "";
     if (!customerId) return loggedOut(pathPrefix, code.trim().slice(0, MAX_ECHO), 401);
-    const cards = await claimForCustomer(shop, customerId, { code, publicKey }, { address: clientAddress });
+    const cards = await claimForCustomer(shop, customerId, parseInput(claimCardInput, { code, publicKey }), { address: clientAddress });
     return liquidResponse(claimedPage(cards, pathPrefix));
   } catch (error) {
-    const { status, error: failure, headers } = describeFailure(error);
+    const { status, headers, ...failure } = describeFailure(error);
     const state = {
       code: code.slice(0, MAX_ECHO),
       publicKey: publicKey.slice(0, MAX_ECHO),

@@ -1,7 +1,8 @@
 import { v1Route } from "~/api/v1-route.server";
-import { issueTwin } from "~/domain/twins.server";
+import { issueTwinInput, parseInput } from "~/domain/schemas";
+import { issueTwinTo } from "~/domain/twins.server";
 
 export const loader = v1Route({
-  POST: async ({ shop, body }) => ({ status: 201, data: await issueTwin(shop, body) }),
+  POST: async ({ shop, body }) => ({ status: 201, data: await issueTwinTo(shop, parseInput(issueTwinInput, body)) }),
 });
 export const action = loader;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorBody, methodNotAllowedResponse } from "~/api/errors";
-import { DomainError } from "~/domain/errors";
+import { DomainError, notFound } from "~/domain/errors";
 import { publicNftMetadata } from "~/domain/chain-mints.server";
 
 // Public, like the chain it describes: wallets and explorers fetch an NFT's
@@ -10,7 +10,7 @@ const headers = { "Access-Control-Allow-Origin": "*" };
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = /^(nft_[0-9A-HJKMNP-TV-Z]{26})\.json$/.exec(params.file ?? "")?.[1];
   try {
-    if (!id) throw new DomainError("NOT_FOUND", "NFT metadata not found");
+    if (!id) throw notFound("NFT metadata");
     const metadata = await publicNftMetadata(id);
     return Response.json(metadata, { headers: { ...headers, "Cache-Control": "public, max-age=300" } });
   } catch (error) {

@@ -1,7 +1,8 @@
 import { v1Route } from "~/api/v1-route.server";
-import { registerName } from "~/domain/names.server";
+import { registerNameFor } from "~/domain/names.server";
+import { parseInput, registerNameInput } from "~/domain/schemas";
 
 export const loader = v1Route({
-  POST: async ({ shop, body }) => ({ status: 201, data: await registerName(shop, body) }),
+  POST: async ({ shop, body }) => ({ status: 201, data: await registerNameFor(shop, parseInput(registerNameInput, body)) }),
 });
 export const action = loader;

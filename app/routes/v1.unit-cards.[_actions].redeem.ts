@@ -1,7 +1,8 @@
 import { v1Route } from "~/api/v1-route.server";
-import { redeemCode } from "~/domain/redeem.server";
+import { redeem } from "~/domain/redeem.server";
+import { parseInput, redeemInput } from "~/domain/schemas";
 
 export const loader = v1Route({
-  POST: async ({ shop, body, clientAddress }) => ({ data: await redeemCode(shop, body, { address: clientAddress }) }),
+  POST: async ({ shop, body, clientAddress }) => ({ data: await redeem(shop, parseInput(redeemInput, body), { address: clientAddress }) }),
 });
 export const action = loader;

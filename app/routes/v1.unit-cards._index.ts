@@ -1,11 +1,12 @@
 import { v1Route } from "~/api/v1-route.server";
-import { createCard, listCards } from "~/domain/cards.server";
+import { createCardFor, listCards } from "~/domain/cards.server";
+import { createCardInput, parseInput } from "~/domain/schemas";
 
 export const loader = v1Route({
   GET: async ({ shop, url }) => {
     const { cards, nextCursor } = await listCards(shop, Object.fromEntries(url.searchParams));
     return { data: cards, extra: { nextCursor } };
   },
-  POST: async ({ shop, body }) => ({ status: 201, data: await createCard(shop, body) }),
+  POST: async ({ shop, body }) => ({ status: 201, data: await createCardFor(shop, parseInput(createCardInput, body)) }),
 });
 export const action = loader;

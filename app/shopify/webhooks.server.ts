@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CUSTOMER_ID } from "~/domain/owners";
 import { authenticate } from "~/shopify.server";
 import { isRequestFault } from "./request-fault.server";
 import { isShopDomain } from "./shop-domain";
@@ -45,7 +46,7 @@ const topicKey = (topic: string) => topic.toUpperCase().replace(/[/.]/g, "_");
 const badRequest = (message: string) => new Response(message, { status: 400, headers: { "Content-Type": "text/plain" } });
 
 /** Shopify customer ids are integers; JSON may carry them as numbers or strings. */
-const customerId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,20}$/)]).transform(String);
+const customerId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(CUSTOMER_ID)]).transform(String);
 
 const customer = z.object({ id: customerId, email: z.string().nullish(), phone: z.string().nullish() });
 

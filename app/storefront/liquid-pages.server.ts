@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorDetail } from "~/domain/errors";
+import type { ApiErrorCode as ErrorCode, ErrorDetail } from "~/api/errors";
 import type { StorefrontCard, StorefrontChain, StorefrontHoldings, StorefrontMetadataEntry, StorefrontTwin } from "~/domain/storefront.server";
 import { html, isWebUrl, liquid, type Markup } from "./html.server";
 import { STOREFRONT_LANGUAGES, translator, type MessageKey, type Translator } from "./storefront-i18n.server";

@@ -1,16 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { asUnavailable, errorBody, STATUS_OF } from "~/api/errors";
-import { DomainError } from "~/domain/errors";
-import { loadConfig } from "~/config.server";
+import { ApiError, errorBody, httpFailure, type HttpFailure } from "~/api/errors";
+import { PROXY_PATH, proxyPath, serverConfig } from "~/config.server";
+import { isCustomerId } from "~/domain/owners";
 import { isShopDomain } from "~/shopify/shop-domain";
 import { verifiedProxyQuery } from "./proxy-signature.server";
-
-/** Where the storefront reaches the app proxy unless Shopify says otherwise (shopify.app.toml: prefix + subpath). */
-export const DEFAULT_PATH_PREFIX = "/apps/twincards";
-
-const CUSTOMER_ID = /^[1-9]\d{0,19}$/;
-// A merchant may rename the proxy's prefix (apps, a, community, tools) and subpath.
-const PATH_PREFIX = /^\/(apps|a|community|tools)\/[A-Za-z0-9_-]{1,30}$/;
 
 /** A request Shopify's app proxy signed, and what it tells us. */
 export interface ProxyRequest {
@@ -39,7 +32,7 @@ export function proxyRoute(handler: (proxy: ProxyRequest) => Promise<Response>) 
 }
 
 let secret: string | undefined;
-const appSecret = () => (secret ??= loadConfig().SHOPIFY_API_SECRET);
+const appSecret = () => (secret ??= serverConfig().SHOPIFY_API_SECRET);
 
 /**
  * The signature over the query, a fresh timestamp and no repeated parameter
@@ -52,7 +45,7 @@ export function verifyProxyRequest(request: Request, clientAddress: string): Pro
   if (!query) return rejected();
   const shop = query.get("shop") ?? "";
   const customer = query.get("logged_in_customer_id") ?? "";
-  if (!isShopDomain(shop) || (customer !== "" && !CUSTOMER_ID.test(customer))) return rejected();
+  if (!isShopDomain(shop) || (customer !== "" && !isCustomerId(customer))) return rejected();
   const prefix = query.get("path_prefix") ?? "";
   return {
     request,
@@ -60,7 +53,8 @@ export function verifyProxyRequest(request: Request, clientAddress: string): Pro
     shop,
     customerId: customer === "" ? null : customer,
     clientAddress,
-    pathPrefix: PATH_PREFIX.test(prefix) ? prefix : DEFAULT_PATH_PREFIX,
+    // A merchant may rename the proxy's prefix and subpath; Shopify signs where it is.
+    pathPrefix: PROXY_PATH.test(prefix) ? prefix : proxyPath(),
   };
 }
 
@@ -88,23 +82,12 @@ export const loggedOutJson = (message: string, returnTo: string) =>
   jsonResponse({ ...errorBody("UNAUTHENTICATED", message), loginUrl: loginUrl(returnTo) }, 401);
 
 /** The status, message and field details of a failure, as /v1 reports them; unexpected errors are logged, not shown. */
-export function describeFailure(thrown: unknown): { status: number; error: DomainError; headers: Record<string, string> } {
-  const error = asUnavailable(thrown) ?? thrown;
-  if (!(error instanceof DomainError)) {
-    console.error("Unhandled error in the app proxy:", error);
-    return { status: 500, error: new DomainError("INTERNAL", "Something went wrong on our side; retry later"), headers: {} };
-  }
-  const headers: Record<string, string> = {};
-  if (error.code === "RATE_LIMITED" || error.code === "UNAVAILABLE") headers["Retry-After"] = String(error.retryAfterSeconds ?? 1);
-  // The unread rest of an oversize body is not worth receiving.
-  if (error.code === "PAYLOAD_TOO_LARGE") headers.Connection = "close";
-  return { status: STATUS_OF[error.code], error, headers };
-}
+export const describeFailure = (thrown: unknown): HttpFailure => httpFailure(thrown, "the app proxy");
 
 /** A failure in the /v1 error envelope and status. */
 export function jsonFailure(error: unknown): Response {
   const failure = describeFailure(error);
-  return jsonResponse(errorBody(failure.error.code, failure.error.message, failure.error.details), failure.status, failure.headers);
+  return jsonResponse(errorBody(failure.code, failure.message, failure.details), failure.status, failure.headers);
 }
 
 /** A Liquid page: Shopify renders it inside the shop's theme. */
@@ -129,7 +112,7 @@ export function bodyKind(request: Request): "json" | "form" | "other" {
  * does not grant.
  */
 export const notJson = () =>
-  new DomainError("INVALID_JSON", "Send a JSON body with Content-Type: application/json", [
+  new ApiError("INVALID_JSON", "Send a JSON body with Content-Type: application/json", [
     { path: "", message: "Content-Type must be application/json" },
   ]);
 

@@ -37,6 +37,8 @@ Object.assign(process.env, {
 });
 execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: ["ignore", "ignore", "inherit"] });
 
+const { wireServices } = await import("~/wiring.server");
+wireServices();
 const { db } = await import("~/db.server");
 const { createCardBatch } = await import("~/domain/cards.server");
 const { setNftDistributionApproval } = await import("~/domain/chain-mints.server");

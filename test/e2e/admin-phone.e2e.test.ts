@@ -9,7 +9,7 @@ import { DEMO_SHOP } from "~/demo/demo-mode.server";
 import { createApiKey } from "~/domain/api-keys.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
-import { messagesDir } from "~/domain/notification-admin.server";
+import { messagesDir } from "~/notifications/transports/local.server";
 import { issueTwin } from "~/domain/twins.server";
 import { openAdminPage, shown } from "../support/admin-browser";
 import { launchBrowser, screenshot } from "../support/browser";

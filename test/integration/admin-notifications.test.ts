@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { createCard } from "~/domain/cards.server";
-import { messagesDir } from "~/domain/notification-admin.server";
+import { messagesDir } from "~/notifications/transports/local.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { getPage, pageData, postForm, submitFetcher } from "../support/admin";
 import { uniqueShop } from "../support/api";
@@ -121,7 +121,8 @@ describe("notifications list", () => {
     type ListData = { notifications: { id: string }[]; nextCursor: string | null };
     const first = (await pageData(LIST, shop)).routes["routes/app.notifications._index"] as ListData;
     expect(first.notifications.map((row) => row.id)).toEqual(ids.slice(0, 25));
-    expect(first.nextCursor).toBe(ids[24]);
+    // Opaque, as every list's cursor (docs/decisions/0010-ids-and-pagination.md): it stands for the 25th row.
+    expect(first.nextCursor).toBe(Buffer.from(ids[24]!).toString("base64url"));
 
     const second = (await pageData(`${LIST}?cursor=${first.nextCursor}`, shop)).routes["routes/app.notifications._index"] as ListData;
     expect(second.notifications.map((row) => row.id)).toEqual(ids.slice(25));

@@ -6,9 +6,8 @@ import type { PrismaClient } from "@prisma/client";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { db } from "~/db.server";
-import { messagesDir } from "~/domain/notification-admin.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
-import { localEmailTransport, localSmsTransport } from "~/notifications/transports/local.server";
+import { localEmailTransport, localSmsTransport, messagesDir } from "~/notifications/transports/local.server";
 import type { Transport } from "~/notifications/transports/transport";
 
 export const quietLog = { info: () => {}, warn: () => {}, error: () => {} };

@@ -1,10 +1,9 @@
 import { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
 import { describe, expect, it } from "vitest";
-import { loadChainConfig } from "~/chain/config.server";
 import { mintKeypairFor } from "~/chain/issuer-key.server";
 import { explorerUrl } from "~/chain/port";
-import { ConfigError } from "~/config.server";
+import { ConfigError, loadChainConfig } from "~/config.server";
 import { clip } from "~/domain/nft-metadata";
 
 const issuer = Keypair.generate();

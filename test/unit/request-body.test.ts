@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, parseJsonBody, readBodyText } from "~/api/request-body.server";
-import { DomainError } from "~/domain/errors";
+import { ApiError } from "~/api/errors";
 
 const MiB = 1024 * 1024;
 const URL = "http://localhost/v1/unit-cards";
@@ -38,23 +38,23 @@ function chunkedRequest(chunks: Uint8Array[]) {
   return new Request(URL, { method: "POST", body: stream, duplex: "half" } as RequestInit);
 }
 
-async function domainError(promise: Promise<unknown>): Promise<DomainError> {
+async function domainError(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
-    () => expect.fail("expected a DomainError"),
+    () => expect.fail("expected an ApiError"),
     (reason: unknown) => reason,
   );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
 }
 
-function thrown(fn: () => unknown): DomainError {
+function thrown(fn: () => unknown): ApiError {
   try {
     fn();
   } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
   }
-  return expect.fail("expected a DomainError");
+  return expect.fail("expected an ApiError");
 }
 
 describe("readBodyText", () => {

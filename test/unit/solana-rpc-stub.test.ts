@@ -229,7 +229,7 @@ describe("RpcChain through the stub", () => {
 
     const error = await chainErrorOf(chain.sendAndConfirm(transaction, lifetime));
 
-    expect(error.transient).toBe(false);
+    expect(error.retryable).toBe(false);
     expect(error.message).toContain("no record of a prior credit");
     expect(await chain.getAccount(mint)).toBeNull();
   });
@@ -241,7 +241,7 @@ describe("RpcChain through the stub", () => {
 
     const error = await chainErrorOf(chain.sendAndConfirm(transaction, lifetime));
 
-    expect(error.transient).toBe(true);
+    expect(error.retryable).toBe(true);
     expect(error.message).toMatch(/Blockhash not found/);
     expect(await chain.getAccount(mint)).toBeNull();
   });
@@ -255,7 +255,7 @@ describe("RpcChain through the stub", () => {
     const url = `${await listen(unavailable)}/?api-key=provider-secret-123`;
     try {
       const error = await chainErrorOf(new RpcChain(url, "localnet").getLatestBlockhash());
-      expect(error.transient).toBe(true);
+      expect(error.retryable).toBe(true);
       expect(error.message).toContain("503");
       expect(error.message).not.toContain("provider-secret-123");
     } finally {
@@ -270,7 +270,7 @@ describe("RpcChain through the stub", () => {
 
     const error = await chainErrorOf(new RpcChain(url, "localnet").getMinimumBalanceForRentExemption(100));
 
-    expect(error.transient).toBe(true);
+    expect(error.retryable).toBe(true);
     expect(error.message).toMatch(/unreachable/i);
   });
 });

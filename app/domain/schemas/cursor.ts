@@ -5,14 +5,16 @@
  * character mixes bits of two bytes.
  */
 
+import { isIdOf, type IdPrefix } from "../ids";
+
 /** The cursor that continues a list after the row with this id. */
 export const encodeCursor = (id: string) => Buffer.from(id).toString("base64url");
 
 /** The id a cursor of `prefix` ids stands for, or undefined for anything this API did not hand out. */
-export function decodeCursor(cursor: string, prefix: string): string | undefined {
+export function decodeCursor(cursor: string, prefix: IdPrefix): string | undefined {
   const id = Buffer.from(cursor, "base64url").toString();
   // Re-encoding catches what base64url decoding skips over (stray characters, padding).
-  return new RegExp(`^${prefix}_[0-9A-Z]{26}$`).test(id) && encodeCursor(id) === cursor ? id : undefined;
+  return isIdOf(prefix, id) && encodeCursor(id) === cursor ? id : undefined;
 }
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

@@ -1,4 +1,4 @@
-import type { NotifyConfig } from "../config.server";
+import type { NotifyConfig } from "~/config.server";
 import { localEmailTransport, localSmsTransport } from "./local.server";
 import { smtpTransport } from "./smtp.server";
 import type { Transports } from "./transport";

@@ -32,9 +32,9 @@ export function smtpTransport(options: { url: string; mailFrom: string }): Trans
       } catch (error) {
         const { responseCode, response, message } = error as { responseCode?: number; response?: string; message: string };
         const permanent = typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
-        throw new DeliveryError(`SMTP: ${response ?? message}`, permanent);
+        throw new DeliveryError(`SMTP: ${response ?? message}`, !permanent);
       }
-      if (info.rejected.length > 0) throw new DeliveryError(`SMTP: recipient rejected (${info.response})`, false);
+      if (info.rejected.length > 0) throw new DeliveryError(`SMTP: recipient rejected (${info.response})`, true);
       return { providerMessageId: info.messageId };
     },
     close: () => transporter.close(),

@@ -1,3 +1,4 @@
+import { OutboxError } from "../../lib/outbox-error";
 import type { OutgoingNotification } from "../templates";
 
 export type { OutgoingNotification };
@@ -9,20 +10,9 @@ export interface Transport {
   close?(): Promise<void> | void;
 }
 
-/**
- * A failed delivery. `permanent`: retrying cannot help (e.g. a 400 from the SMS
- * provider, a 5xx SMTP reply) and the row fails at once. `retryAfterMs`: the
- * provider asked to wait at least this long.
- */
-export class DeliveryError extends Error {
+/** A failed delivery: not `retryable` when retrying cannot help (a 400 from the SMS provider, a 5xx SMTP reply). */
+export class DeliveryError extends OutboxError {
   override name = "DeliveryError";
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-  }
 }
 
 /** One transport per channel. */

@@ -30,19 +30,19 @@ export function twilioTransport(options: TwilioOptions): Transport {
           signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });
       } catch (error) {
-        throw new DeliveryError(`SMS provider unreachable: ${(error as Error).message}`, false);
+        throw new DeliveryError(`SMS provider unreachable: ${(error as Error).message}`, true);
       }
       const text = await response.text().catch(() => "");
       const json = parseJson(text);
       if (response.ok) {
         const sid = typeof json?.sid === "string" ? json.sid : undefined;
-        if (!sid) throw new DeliveryError(`SMS provider answered ${response.status} without a message sid`, false);
+        if (!sid) throw new DeliveryError(`SMS provider answered ${response.status} without a message sid`, true);
         return { providerMessageId: sid };
       }
       const detail = typeof json?.message === "string" ? `${json.message}${json.code !== undefined ? ` (code ${String(json.code)})` : ""}` : text.slice(0, 500);
       const message = `SMS provider answered ${response.status}: ${detail}`;
       const retryable = response.status === 429 || response.status >= 500;
-      throw new DeliveryError(message, !retryable, retryAfterMs(response.headers.get("retry-after")));
+      throw new DeliveryError(message, retryable, retryAfterMs(response.headers.get("retry-after")));
     },
   };
 }

@@ -1,0 +1,57 @@
+/**
+ * What the domain needs from outside, declared here and filled by adapters in
+ * app/wiring.server.ts at boot: the domain imports no adapter, reads no
+ * environment and knows no HTTP (eslint.config.js enforces it).
+ */
+
+/** On-chain issuing as the domain sees it: where NFTs go, and the address each one will have. */
+export interface ChainIssuer {
+  /** The Solana cluster NFTs are minted on, e.g. `devnet`. */
+  readonly cluster: string;
+  /** The issuer account that pays for and signs every mint. */
+  readonly issuerAddress: string;
+  /** The mint address of an NFT record: derived, so it is known (and stored) before any send. */
+  mintAddressFor(nftId: string): string;
+}
+
+export interface ChainPorts {
+  /** The issuer of this server, or null when chain issuing is off. */
+  issuer(): ChainIssuer | null;
+  /** A page a person can open to see an address on a Solana explorer. */
+  explorerAddressUrl(cluster: string, address: string): string;
+}
+
+/** Where the app can be reached from outside. */
+export interface PublicUrls {
+  /** The app's public URL, no trailing slash: NFT metadata is served under it. */
+  appUrl(): string;
+  /** The storefront path of the app proxy, e.g. `/apps/twincards`: claim links point under it. */
+  proxyPath(): string;
+}
+
+/** Claim messages the notifications adapter wrote to local files (no provider configured: demo, development). */
+export interface LocalMessageCopies {
+  /** Whether a notification's provider message id names a local copy. */
+  isLocalCopy(providerMessageId: string | null): boolean;
+  /** The copy's text, or null when there is none (not a local copy, missing, or not one the adapter could have written). */
+  read(providerMessageId: string | null): Promise<string | null>;
+}
+
+export interface DomainPorts {
+  chain: ChainPorts;
+  urls: PublicUrls;
+  localMessages: LocalMessageCopies;
+}
+
+let wired: DomainPorts | undefined;
+
+/** Called once at boot by app/wiring.server.ts (and by test setup). */
+export function wireDomain(ports: DomainPorts): void {
+  wired = ports;
+}
+
+/** The ports the process was wired with. */
+export function ports(): DomainPorts {
+  if (!wired) throw new Error("The domain's ports are not wired: call wireServices() from app/wiring.server.ts at boot");
+  return wired;
+}
