@@ -11,7 +11,7 @@ function leaves(tree: Tree, prefix = ""): [string, string][] {
 }
 /** `a.b_one`, `a.b_other` → `a.b`: English and French need different plural forms of one sentence. */
 const sentences = (tree: Tree) => new Set(leaves(tree).map(([key]) => key.replace(PLURAL, "")));
-const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]!).sort();
 /** zod's own English words ("number", "characters") that the French sentence does not repeat. */
 const DROPPED_IN_FRENCH: Record<string, string[]> = {
   "domainErrors.tooBig": ["type"],
