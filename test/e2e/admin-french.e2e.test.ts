@@ -70,7 +70,9 @@ describe("a French merchant (demo mode, Chromium)", { timeout: 180_000 }, () => 
     await shown(page.getByRole("heading", { name: `Créer une carte pour ${customerName}` }));
     await shown(page.getByRole("heading", { name: "Produits commandés" }));
     await shown(page.getByRole("button", { name: "Valider" }));
-    await page.getByLabel("Réclamée avec un code qui lui est envoyé").check();
+    // The customer may already have a universal name (other tests register some): choose the code explicitly.
+    await page.getByText("Réclamée avec un code qui lui est envoyé").click();
+    await expect.poll(() => page.getByLabel("Réclamée avec un code qui lui est envoyé").isChecked()).toBe(true);
     await page.getByLabel("Nom de la carte").fill(cardName + " refusée");
     await page.getByLabel("E-mail", { exact: true }).fill("marie@");
     await page.getByRole("button", { name: "Créer la carte" }).click();
