@@ -1,8 +1,12 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nOptions } from "./i18n/config";
+import { i18nServer } from "./i18n/i18n.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { wireServices } from "./wiring.server";
 
@@ -22,10 +26,15 @@ export default async function handleRequest(
   // Pages carry the shop's own data (and the admin's URL its session token): never kept by a browser or proxy.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // One i18next instance per request, in the language the root loader resolved from the same request.
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({ ...i18nOptions, lng: await i18nServer.getLocale(request) });
 
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+      </I18nextProvider>,
       {
         [readyEvent]: () => {
           const body = new PassThrough();

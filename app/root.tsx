@@ -1,11 +1,20 @@
-import type { HeadersFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorMessage } from "~/components/ErrorMessage";
+import { DEFAULT_LANGUAGE, languageOf } from "~/i18n/config";
+import { adminLocale } from "~/i18n/i18n.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 
+// The merchant's locale (Shopify admin's `locale`, see ~/i18n/i18n.server): <html lang>,
+// the language of the admin's words, and the locale dates and money are written in.
+export const loader = ({ request }: LoaderFunctionArgs) => ({ locale: adminLocale(request) });
+
 export default function App() {
+  const locale = useRouteLoaderData<typeof loader>("root")?.locale ?? DEFAULT_LANGUAGE;
+  useChangeLanguage(languageOf(locale));
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
@@ -36,8 +45,9 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const locale = useRouteLoaderData<typeof loader>("root")?.locale ?? DEFAULT_LANGUAGE;
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />

@@ -1,4 +1,6 @@
 import { DomainError } from "~/domain/errors";
+import { translateDomainMessage } from "~/i18n/domain-messages";
+import type { Translator } from "~/i18n/i18n.server";
 
 /** What an admin action answers: the intent it ran, and either its data or the errors per field path. */
 export type ActionResult<T> =
@@ -7,18 +9,28 @@ export type ActionResult<T> =
 
 /**
  * Runs one intent of an admin form. Domain errors become messages keyed by the
- * field they name (`cards[1].name`), so the page can show them inline; anything
- * else is a real failure and propagates.
+ * field they name (`cards[1].name`), so the page can show them inline, in the
+ * merchant's language (`t`); anything else is a real failure and propagates.
  */
-export async function runIntent<T>(intent: string, work: () => Promise<T>): Promise<ActionResult<T>> {
+export async function runIntent<T>(intent: string, t: Translator, work: () => Promise<T>): Promise<ActionResult<T>> {
   try {
     return { intent, ok: true, data: await work() };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const fieldErrors: Record<string, string> = {};
-    for (const detail of error.details) fieldErrors[detail.path] ??= detail.message;
-    return { intent, ok: false, message: error.message, fieldErrors };
+    for (const detail of error.details) fieldErrors[detail.path] ??= translateDomainMessage(t, detail.message);
+    return { intent, ok: false, message: summary(error, t), fieldErrors };
   }
+}
+
+/** The error as one sentence: a validation failure names its first field (as the domain's own summary does). */
+function summary(error: DomainError, t: Translator): string {
+  const first = error.details[0];
+  if (error.code !== "VALIDATION_FAILED" || !first) return translateDomainMessage(t, error.message);
+  const message = translateDomainMessage(t, first.message);
+  const detail = first.path ? t("common.atField", { path: first.path, message }) : message;
+  const more = error.details.length - 1;
+  return more > 0 ? t("common.invalidInputMore", { detail, count: more }) : t("common.invalidInput", { detail });
 }
 
 /** The submitted form; a body that is not one (another content type, broken multipart) is the client's 400, not a 500. */

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { retryMint } from "~/domain/chain-mints.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { authenticate } from "~/shopify.server";
 import { formFields, readForm, runIntent } from "./action-result.server";
 
@@ -8,5 +9,5 @@ export async function retryMintAction({ request }: ActionFunctionArgs) {
   const { session } = await authenticate.admin(request);
   const fields = formFields(await readForm(request));
   if (fields.intent !== "retry-mint") throw new Response(`Unknown intent “${fields.intent ?? ""}”`, { status: 400 });
-  return runIntent("retry-mint", () => retryMint(session.shop, fields.id ?? ""));
+  return runIntent("retry-mint", await translatorFor(request), () => retryMint(session.shop, fields.id ?? ""));
 }

@@ -1,17 +1,14 @@
 import { Badge } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 
-export const CARD_STATUS_LABELS = {
-  PENDING_REDEMPTION: "Waiting to be claimed",
-  OWNED: "Owned",
-} as const;
-
-export type CardStatusValue = keyof typeof CARD_STATUS_LABELS;
+export type CardStatusValue = "PENDING_REDEMPTION" | "OWNED";
 
 /** A unit card's status as merchants read it. */
 export function CardStatusBadge({ status }: { status: CardStatusValue }) {
+  const { t } = useTranslation();
   return (
     <Badge tone={status === "OWNED" ? "success" : "attention"} progress={status === "OWNED" ? "complete" : "incomplete"}>
-      {CARD_STATUS_LABELS[status]}
+      {t(`cardStatus.${status}`)}
     </Badge>
   );
 }

@@ -2,9 +2,9 @@ import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, InlineStack, Link, Text } from "@shopify/polaris";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import type { ChainState } from "~/domain/schemas/chain";
 
-export const CHAIN_STATUS_LABELS = { PENDING: "Minting", HELD: "Held", MINTED: "Minted", FAILED: "Failed" } as const;
 const TONES = { PENDING: "attention", HELD: "warning", MINTED: "success", FAILED: "critical" } as const;
 const REASON_PREVIEW_LENGTH = 200;
 
@@ -13,12 +13,13 @@ export const shortAddress = (address: string) => `${address.slice(0, 5)}…${add
 
 /** A twin's or card's NFT as a merchant reads it: status, mint (to Solana Explorer), why it waits or failed, Retry. */
 export function ChainStatusCell({ chain, itemId, itemName }: { chain: ChainState; itemId: string; itemName: string }) {
-  if (!chain) return <Text as="span" tone="subdued">Off-chain</Text>;
+  const { t } = useTranslation();
+  if (!chain) return <Text as="span" tone="subdued">{t("chain.offChain")}</Text>;
   const reason = chain.status === "HELD" || chain.status === "FAILED" ? chain.reason : null;
   return (
     <BlockStack gap="100" inlineAlign="start">
-      <Badge tone={TONES[chain.status]}>{CHAIN_STATUS_LABELS[chain.status]}</Badge>
-      <Link url={chain.explorerUrl} target="_blank" accessibilityLabel={`${itemName}'s NFT ${chain.mint} on Solana Explorer`}>
+      <Badge tone={TONES[chain.status]}>{t(`chain.status.${chain.status}`)}</Badge>
+      <Link url={chain.explorerUrl} target="_blank" accessibilityLabel={t("chain.itemOnExplorer", { name: itemName, mint: chain.mint })}>
         {shortAddress(chain.mint)}
       </Link>
       {reason && (
@@ -38,32 +39,34 @@ export function ChainStatusCell({ chain, itemId, itemName }: { chain: ChainState
 function RetryMintButton({ itemId, itemName }: { itemId: string; itemName: string }) {
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const shopify = useAppBridge();
+  const { t } = useTranslation();
   const result = fetcher.data;
 
   useEffect(() => {
     if (!result) return;
-    if (result.ok) shopify.toast.show("Minting queued again");
-    else shopify.toast.show(result.message ?? "Could not retry", { isError: true });
-  }, [result, shopify]);
+    if (result.ok) shopify.toast.show(t("chain.queued"));
+    else shopify.toast.show(result.message ?? t("chain.couldNotRetry"), { isError: true });
+  }, [result, shopify, t]);
 
   return (
     <Button
       size="slim"
       loading={fetcher.state !== "idle"}
       onClick={() => fetcher.submit({ intent: "retry-mint", id: itemId }, { method: "post" })}
-      accessibilityLabel={`Retry minting ${itemName}`}
+      accessibilityLabel={t("chain.retryLabel", { name: itemName })}
     >
-      Retry
+      {t("common.retry")}
     </Button>
   );
 }
 
 /** Compact: the NFT's status badge and a link to it, for lists without room for reasons and Retry. */
 export function ChainBadge({ chain }: { chain: NonNullable<ChainState> }) {
+  const { t } = useTranslation();
   return (
     <InlineStack gap="100" blockAlign="center" wrap={false}>
-      <Badge tone={TONES[chain.status]}>{`NFT ${CHAIN_STATUS_LABELS[chain.status].toLowerCase()}`}</Badge>
-      <Link url={chain.explorerUrl} target="_blank" accessibilityLabel={`NFT ${chain.mint} on Solana Explorer`}>
+      <Badge tone={TONES[chain.status]}>{t(`chain.badge.${chain.status}`)}</Badge>
+      <Link url={chain.explorerUrl} target="_blank" accessibilityLabel={t("chain.onExplorer", { mint: chain.mint })}>
         {shortAddress(chain.mint)}
       </Link>
     </InlineStack>

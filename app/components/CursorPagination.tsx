@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { Box, InlineStack, Pagination } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 
 const SEPARATOR = "."; // cursors are base64url or ids: never a dot
 
@@ -11,6 +12,7 @@ const SEPARATOR = "."; // cursors are base64url or ids: never a dot
  */
 export function CursorPagination({ nextCursor, filters = {} }: { nextCursor: string | null; filters?: Record<string, string> }) {
   const { pathname, search } = useLocation();
+  const { t } = useTranslation();
   const params = new URLSearchParams(search);
   const cursor = params.get("cursor");
   const back = params.get("back")?.split(SEPARATOR).filter(Boolean) ?? [];
@@ -28,7 +30,7 @@ export function CursorPagination({ nextCursor, filters = {} }: { nextCursor: str
     <Box padding="300" borderBlockStartWidth="025" borderColor="border">
       <InlineStack align="center">
         <Pagination
-          label={`Page ${cursor ? back.length + 2 : 1}`}
+          label={t("common.page", { number: cursor ? back.length + 2 : 1 })}
           hasPrevious={Boolean(cursor)}
           previousURL={cursor ? urlWith(back.at(-1), back.slice(0, -1)) : undefined}
           hasNext={Boolean(nextCursor)}

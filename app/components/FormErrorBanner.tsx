@@ -1,4 +1,5 @@
 import { Banner, List, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 
 export interface UnplacedError {
   path: string;
@@ -10,6 +11,7 @@ export interface UnplacedError {
  * a rule about the whole form). Field errors belong next to their field.
  */
 export function FormErrorBanner({ title, errors }: { title: string; errors: UnplacedError[] }) {
+  const { t } = useTranslation();
   return (
     <Banner tone="critical" title={title}>
       {errors.length === 1 && !errors[0]?.path ? (
@@ -17,7 +19,7 @@ export function FormErrorBanner({ title, errors }: { title: string; errors: Unpl
       ) : (
         <List type="bullet">
           {errors.map((error) => (
-            <List.Item key={error.path || error.message}>{error.path ? `${error.path}: ${error.message}` : error.message}</List.Item>
+            <List.Item key={error.path || error.message}>{error.path ? t("common.atField", { path: error.path, message: error.message }) : error.message}</List.Item>
           ))}
         </List>
       )}

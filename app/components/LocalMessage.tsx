@@ -1,5 +1,6 @@
 import { BlockStack, Box, Link, Tabs, Text } from "@shopify/polaris";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { LocalMessageView } from "~/admin/local-message.server";
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
@@ -9,9 +10,10 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
  * frame (no scripts; links open in a new tab), or its text with clickable links.
  */
 export function LocalMessage({ message }: { message: LocalMessageView }) {
+  const { t } = useTranslation();
   const tabs = [
-    ...(message.html ? [{ id: "as-sent", content: "As the customer sees it" }] : []),
-    { id: "text", content: message.html ? "Plain text" : "Text" },
+    ...(message.html ? [{ id: "as-sent", content: t("notifications.message.asSeen") }] : []),
+    { id: "text", content: message.html ? t("notifications.message.plainText") : t("notifications.message.text") },
   ];
   const [selected, setSelected] = useState(0);
   const showHtml = message.html !== null && tabs[selected]?.id === "as-sent";
@@ -26,12 +28,12 @@ export function LocalMessage({ message }: { message: LocalMessageView }) {
         ))}
       </BlockStack>
       {message.linksLeadTo && (
-        <Text as="p" tone="subdued">{`Demo: the shop's links open the local storefront at ${message.linksLeadTo}.`}</Text>
+        <Text as="p" tone="subdued">{t("notifications.message.demoLinks", { url: message.linksLeadTo })}</Text>
       )}
       {tabs.length > 1 && <Tabs tabs={tabs} selected={selected} onSelect={setSelected} />}
       {showHtml ? (
         <iframe
-          title="The e-mail as sent"
+          title={t("notifications.message.frameTitle")}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
           srcDoc={`<base target="_blank">${message.html}`}
           style={{ width: "100%", height: "32rem", border: "1px solid var(--p-color-border)", borderRadius: "8px", background: "#fff" }}

@@ -1,5 +1,7 @@
 import { Badge, BlockStack, InlineStack, Text } from "@shopify/polaris";
-import { formatMoney } from "~/lib/format";
+import { useTranslation } from "react-i18next";
+import type { Formatter } from "~/i18n/format";
+import { useFormat } from "~/i18n/use-format";
 
 interface Entry {
   key: string;
@@ -10,24 +12,26 @@ interface Entry {
 
 /** A card's metadata for its merchant: every entry, PRIVATE ones marked as never shown to customers. */
 export function MetadataTable({ entries }: { entries: Entry[] }) {
-  if (entries.length === 0) return <Text as="p" tone="subdued">No metadata.</Text>;
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (entries.length === 0) return <Text as="p" tone="subdued">{t("metadata.none")}</Text>;
   return (
     <BlockStack gap="200">
       {entries.map((entry) => (
         <InlineStack key={entry.key} gap="300" blockAlign="center" wrap>
           <Text as="span" fontWeight="semibold">{entry.key}</Text>
-          <Text as="span" breakWord>{valueText(entry)}</Text>
+          <Text as="span" breakWord>{valueText(entry, format)}</Text>
           {entry.metaType !== "NO_TYPE" && <Badge>{entry.metaType}</Badge>}
-          {entry.visibility === "PRIVATE" ? <Badge tone="warning">Private: merchant only</Badge> : <Badge>Public</Badge>}
+          {entry.visibility === "PRIVATE" ? <Badge tone="warning">{t("metadata.private")}</Badge> : <Badge>{t("metadata.public")}</Badge>}
         </InlineStack>
       ))}
     </BlockStack>
   );
 }
 
-function valueText(entry: Entry): string {
+function valueText(entry: Entry, format: Formatter): string {
   if (entry.metaType === "PRICE" && Array.isArray(entry.value) && typeof entry.value[0] === "number" && typeof entry.value[1] === "string") {
-    return formatMoney(entry.value[0], entry.value[1]);
+    return format.money(entry.value[0], entry.value[1]);
   }
   return typeof entry.value === "string" ? entry.value : JSON.stringify(entry.value);
 }

@@ -1,25 +1,20 @@
 import { Badge } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 
-export const NOTIFICATION_STATUS_LABELS: Record<string, string> = {
-  PENDING: "Pending",
-  SENDING: "Sending",
-  SENT: "Sent",
-  FAILED: "Failed",
-};
-
+const STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 type Tone = "info" | "success" | "critical" | "attention";
 const STATUS_TONES: Record<string, Tone> = { PENDING: "attention", SENDING: "info", SENT: "success", FAILED: "critical" };
 
+const knownStatus = (status: string): status is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(status);
+
 /** A notification's delivery status as merchants read it. */
 export function NotificationStatusBadge({ status }: { status: string }) {
-  return (
-    <Badge tone={STATUS_TONES[status]}>
-      {NOTIFICATION_STATUS_LABELS[status] ?? status}
-    </Badge>
-  );
+  const { t } = useTranslation();
+  return <Badge tone={STATUS_TONES[status]}>{knownStatus(status) ? t(`notificationStatus.${status}`) : status}</Badge>;
 }
 
 /** E-mail or SMS. */
 export function ChannelBadge({ channel }: { channel: string }) {
-  return <Badge>{channel === "SMS" ? "SMS" : channel === "EMAIL" ? "E-mail" : channel}</Badge>;
+  const { t } = useTranslation();
+  return <Badge>{channel === "SMS" || channel === "EMAIL" ? t(`channel.${channel}`) : channel}</Badge>;
 }

@@ -1,4 +1,5 @@
 import { demoMode } from "~/config.server";
+import { SHOPIFY_PARAMS } from "./shopify-params";
 
 // The demo harness (a local App Bridge, a /demo entry with a fresh session
 // token) exists only when DEMO_MODE=1; production never sets it.
@@ -11,9 +12,6 @@ export function requireDemoMode() {
   if (!demoMode()) throw new Response("Not found", { status: 404 });
 }
 
-// What Shopify admin adds when it opens an embedded page; the demo adds them afresh.
-const SHOPIFY_PARAMS = ["embedded", "shop", "host", "id_token", "hmac", "session", "timestamp", "locale"];
-
 /**
  * In the demo, an admin page loaded without Shopify's parameters — a reload
  * after moving around with the menu, a bookmark, a typed URL — is sent
@@ -25,8 +23,10 @@ export function reopenThroughDemo(request: Request): Response | null {
   if (!demoMode() || request.method !== "GET" || request.headers.has("authorization")) return null;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data") || url.searchParams.has("shop") || url.searchParams.has("id_token")) return null;
+  const locale = url.searchParams.get("locale");
   for (const name of SHOPIFY_PARAMS) url.searchParams.delete(name);
-  return new Response(null, { status: 302, headers: { Location: `/demo?to=${encodeURIComponent(url.pathname + url.search)}` } });
+  const keepLocale = locale ? `&locale=${encodeURIComponent(locale)}` : "";
+  return new Response(null, { status: 302, headers: { Location: `/demo?to=${encodeURIComponent(url.pathname + url.search)}${keepLocale}` } });
 }
 
 /** Where /demo?to= may lead: an admin path, with a plain query string (it ends up in a Location header). */

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineGrid, Layout, Link, Page, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 import { SetupChecklist } from "~/components/SetupChecklist";
 import { chainMintCounts } from "~/domain/chain-mints.server";
+import { useFormat } from "~/i18n/use-format";
 import { shopOverview } from "~/domain/overview.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/shopify.server";
@@ -16,11 +18,13 @@ export const action = methodNotAllowed("GET, HEAD");
 
 export default function Home() {
   const { overview, mints } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const format = useFormat();
   const counts = [
-    { label: "Cards waiting to be claimed", value: overview.pendingCards, url: "/app/cards?status=PENDING_REDEMPTION" },
-    { label: "Cards owned", value: overview.ownedCards, url: "/app/cards?status=OWNED" },
-    { label: "Digital twins issued", value: overview.twins, url: "/app/twins" },
-    { label: "Notifications failed", value: overview.failedNotifications, url: "/app/notifications?status=FAILED" },
+    { label: t("home.pendingCards"), value: overview.pendingCards, url: "/app/cards?status=PENDING_REDEMPTION" },
+    { label: t("home.ownedCards"), value: overview.ownedCards, url: "/app/cards?status=OWNED" },
+    { label: t("home.twins"), value: overview.twins, url: "/app/twins" },
+    { label: t("home.failedNotifications"), value: overview.failedNotifications, url: "/app/notifications?status=FAILED" },
   ];
   return (
     <Page title="Twin Cards">
@@ -29,14 +33,14 @@ export default function Home() {
           <Layout.Section>
             <BlockStack gap="300">
               {mints.HELD > 0 && (
-                <Banner tone="warning" title={`${mints.HELD} NFT mint(s) held`} action={{ content: "Open settings", url: "/app/settings" }}>
-                  <p>Minting waits until you confirm that Shopify approved this shop to distribute NFTs.</p>
+                <Banner tone="warning" title={t("home.heldMints", { count: mints.HELD })} action={{ content: t("home.openSettings"), url: "/app/settings" }}>
+                  <p>{t("home.heldMintsBody")}</p>
                 </Banner>
               )}
               {mints.FAILED > 0 && (
-                <Banner tone="critical" title={`${mints.FAILED} NFT mint(s) failed`} action={{ content: "See digital twins", url: "/app/twins" }}
-                  secondaryAction={{ content: "See cards", url: "/app/cards" }}>
-                  <p>Each one shows its reason and a Retry button in its list.</p>
+                <Banner tone="critical" title={t("home.failedMints", { count: mints.FAILED })} action={{ content: t("home.seeTwins"), url: "/app/twins" }}
+                  secondaryAction={{ content: t("home.seeCards"), url: "/app/cards" }}>
+                  <p>{t("home.failedMintsBody")}</p>
                 </Banner>
               )}
             </BlockStack>
@@ -49,7 +53,9 @@ export default function Home() {
                 <BlockStack gap="200">
                   <Text as="h2" variant="headingSm" tone="subdued">{count.label}</Text>
                   <Text as="p" variant="heading2xl">
-                    {count.url ? <Link url={count.url} removeUnderline monochrome accessibilityLabel={`${count.label}: ${count.value}`}>{count.value}</Link> : count.value}
+                    <Link url={count.url} removeUnderline monochrome accessibilityLabel={t("common.atField", { path: count.label, message: format.number(count.value) })}>
+                      {format.number(count.value)}
+                    </Link>
                   </Text>
                 </BlockStack>
               </Card>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 import { customerLinks } from "~/admin/customer-links.server";
 import { orNotFound } from "~/admin/action-result.server";
 import { retryMintAction } from "~/admin/retry-mint.server";
@@ -13,12 +14,14 @@ import { NotificationStatusBadge } from "~/components/NotificationBadges";
 import { OwnerLabel } from "~/components/OwnerLabel";
 import { getCard } from "~/domain/cards.server";
 import { notificationsOfCard } from "~/domain/notification-admin.server";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { translatorFor } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/use-format";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  const card = await orNotFound(getCard(session.shop, params.id ?? ""), "Card not found");
+  const t = await translatorFor(request);
+  const card = await orNotFound(getCard(session.shop, params.id ?? ""), t("cards.notFound"));
   const [notifications, customers] = await Promise.all([
     notificationsOfCard(session.shop, card.id),
     customerLinks(admin.graphql, [card.owner]),
@@ -32,42 +35,44 @@ export const action = retryMintAction;
 export default function CardDetails() {
   const { card, customers, notifications } = useLoaderData<typeof loader>();
   const redemption = card.redemption;
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
-    <Page title={card.name} subtitle={card.id} backAction={{ content: "Cards", url: "/app/cards" }} titleMetadata={<CardStatusBadge status={card.status} />}>
+    <Page title={card.name} subtitle={card.id} backAction={{ content: t("cards.title"), url: "/app/cards" }} titleMetadata={<CardStatusBadge status={card.status} />}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">Details</Text>
+                <Text as="h2" variant="headingMd">{t("common.details")}</Text>
                 <DetailList
                   rows={[
-                    ["Owner", <OwnerLabel key="owner" owner={card.owner} customers={customers} />],
-                    ["Wallet", card.publicKey ?? "—"],
-                    ["Created", formatDateTime(card.createdAt)],
-                    ["Claimed", formatDateTime(card.redeemedAt)],
-                    ["Code sent to", redemption ? notifications.map((notification) => notification.recipient).join(", ") || "—" : "Issued to owner"],
-                    ["Code expires", redemption ? formatDate(redemption.expiresAt) : "—"],
+                    [t("cards.detail.owner"), <OwnerLabel key="owner" owner={card.owner} customers={customers} />],
+                    [t("common.wallet"), card.publicKey ?? "—"],
+                    [t("common.created"), format.dateTime(card.createdAt)],
+                    [t("cards.detail.claimed"), format.dateTime(card.redeemedAt)],
+                    [t("cards.detail.codeSentTo"), redemption ? notifications.map((notification) => notification.recipient).join(", ") || "—" : t("common.issuedToOwner")],
+                    [t("cards.detail.codeExpires"), redemption ? format.date(redemption.expiresAt) : "—"],
                   ]}
                 />
               </BlockStack>
             </Card>
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">Metadata</Text>
+                <Text as="h2" variant="headingMd">{t("cards.detail.metadata")}</Text>
                 <MetadataTable entries={card.metadata} />
               </BlockStack>
             </Card>
-            <MediaGallery title="Media" images={card.media.imageUrls} links={card.media.videoUrls} alt={card.name} empty="No images or videos." />
+            <MediaGallery title={t("cards.detail.media")} images={card.media.imageUrls} links={card.media.videoUrls} alt={card.name} empty={t("cards.detail.noMedia")} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">Claim messages</Text>
+                <Text as="h2" variant="headingMd">{t("cards.detail.claimMessages")}</Text>
                 {notifications.length === 0 ? (
-                  <Text as="p" tone="subdued">{redemption ? "None." : "None: this card was issued to its owner."}</Text>
+                  <Text as="p" tone="subdued">{redemption ? t("cards.detail.none") : t("cards.detail.noneIssued")}</Text>
                 ) : (
                   notifications.map((notification) => (
                     <BlockStack key={notification.id} gap="100">
@@ -76,7 +81,7 @@ export default function CardDetails() {
                         <NotificationStatusBadge status={notification.status} />
                       </InlineStack>
                       <Text as="span" variant="bodySm" tone="subdued">
-                        {`${notification.attempts} attempt(s) · sent ${formatDateTime(notification.sentAt)}`}
+                        {t("cards.detail.attempts", { count: notification.attempts, date: format.dateTime(notification.sentAt) })}
                       </Text>
                     </BlockStack>
                   ))
@@ -85,7 +90,7 @@ export default function CardDetails() {
             </Card>
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">On-chain</Text>
+                <Text as="h2" variant="headingMd">{t("common.onChain")}</Text>
                 <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
               </BlockStack>
             </Card>

@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Tabs, Text } from "@shopify/polaris";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { customerLinks } from "~/admin/customer-links.server";
 import { OwnerLabel } from "~/components/OwnerLabel";
 import { retryMintAction } from "~/admin/retry-mint.server";
 import { ChainStatusCell } from "~/components/ChainStatusCell";
-import { CARD_STATUS_LABELS, CardStatusBadge, type CardStatusValue } from "~/components/CardStatusBadge";
+import { CardStatusBadge, type CardStatusValue } from "~/components/CardStatusBadge";
 import { CursorPagination } from "~/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
 import { MediaThumbnail } from "~/components/MediaThumbnail";
@@ -13,15 +15,16 @@ import { listCards } from "~/domain/cards.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
 import { destinationsOfCards } from "~/domain/notification-admin.server";
-import { formatDate } from "~/lib/format";
+import type { Formatter } from "~/i18n/format";
+import { useFormat } from "~/i18n/use-format";
 import { authenticate } from "~/shopify.server";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
 const PAGE_SIZE = 25;
-const TABS: { id: string; content: string; status?: CardStatusValue }[] = [
-  { id: "all", content: "All" },
-  { id: "pending", content: CARD_STATUS_LABELS.PENDING_REDEMPTION, status: "PENDING_REDEMPTION" },
-  { id: "owned", content: CARD_STATUS_LABELS.OWNED, status: "OWNED" },
+const TABS: { id: string; status?: CardStatusValue }[] = [
+  { id: "all" },
+  { id: "pending", status: "PENDING_REDEMPTION" },
+  { id: "owned", status: "OWNED" },
 ];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -53,19 +56,21 @@ export default function Cards() {
   const navigation = useNavigation();
   const selectedTab = Math.max(0, TABS.findIndex((tab) => tab.status === (status ?? undefined)));
   const filtered = status !== null;
+  const { t } = useTranslation();
+  const format = useFormat();
 
   return (
     <Page
-      title="Cards"
-      subtitle="Unit cards issued by this shop, newest first."
-      primaryAction={{ content: "Create cards", url: "/app/cards/new" }}
+      title={t("cards.title")}
+      subtitle={t("cards.subtitle")}
+      primaryAction={{ content: t("cards.create"), url: "/app/cards/new" }}
     >
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
             <Card padding="0">
               <Tabs
-                tabs={TABS.map(({ id, content }) => ({ id, content }))}
+                tabs={TABS.map(({ id, status: tabStatus }) => ({ id, content: tabStatus ? t(`cardStatus.${tabStatus}`) : t("cards.all") }))}
                 selected={selectedTab}
                 onSelect={(index) => {
                   const tab = TABS[index];
@@ -76,36 +81,32 @@ export default function Cards() {
                 <Box padding="400">
                   <Banner
                     tone="warning"
-                    title="This page link is no longer valid"
-                    action={{ content: "Go to the first page", url: status ? `/app/cards?status=${status}` : "/app/cards" }}
+                    title={t("common.staleLink")}
+                    action={{ content: t("common.firstPage"), url: status ? `/app/cards?status=${status}` : "/app/cards" }}
                   />
                 </Box>
               ) : cards.length === 0 ? (
                 <EmptyState
-                  heading={filtered ? `No cards ${status === "OWNED" ? "owned yet" : "waiting to be claimed"}` : "Create your first cards"}
+                  heading={filtered ? (status === "OWNED" ? t("cards.noneOwned") : t("cards.noneWaiting")) : t("cards.firstCards")}
                   image={EMPTY_STATE_IMAGE}
-                  action={filtered ? undefined : { content: "Create cards", url: "/app/cards/new" }}
-                  secondaryAction={filtered ? { content: "Show all cards", url: "/app/cards" } : undefined}
+                  action={filtered ? undefined : { content: t("cards.create"), url: "/app/cards/new" }}
+                  secondaryAction={filtered ? { content: t("cards.showAll"), url: "/app/cards" } : undefined}
                 >
-                  <p>
-                    {filtered
-                      ? "Cards appear here when they reach this status."
-                      : "Send cards to a customer with a redemption code, or straight to an owner's wallet."}
-                  </p>
+                  <p>{filtered ? t("cards.filteredEmpty") : t("cards.emptyBody")}</p>
                 </EmptyState>
               ) : (
                 <ResponsiveIndexTable
-                  resourceName={{ singular: "card", plural: "cards" }}
+                  resourceName={{ singular: t("cards.resourceSingular"), plural: t("cards.resourcePlural") }}
                   itemCount={cards.length}
                   selectable={false}
                   loading={navigation.state === "loading" && navigation.location.pathname === "/app/cards"}
                   headings={[
-                    { title: "Card" },
-                    { title: "Status" },
-                    { title: "Owner or destination" },
-                    { title: "Created" },
-                    { title: "Redemption" },
-                    ...(chainOn ? [{ title: "On-chain" }] : []),
+                    { title: t("cards.card") },
+                    { title: t("common.status") },
+                    { title: t("cards.ownerOrDestination") },
+                    { title: t("common.created") },
+                    { title: t("cards.redemption") },
+                    ...(chainOn ? [{ title: t("common.onChain") }] : []),
                   ]}
                 >
                   {cards.map((card, index) => (
@@ -127,8 +128,8 @@ export default function Cards() {
                       <IndexTable.Cell>
                         {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinations[card.id]?.join(", ") || "—"}</Text>}
                       </IndexTable.Cell>
-                      <IndexTable.Cell>{formatDate(card.createdAt)}</IndexTable.Cell>
-                      <IndexTable.Cell>{redemptionOf(card)}</IndexTable.Cell>
+                      <IndexTable.Cell>{format.date(card.createdAt)}</IndexTable.Cell>
+                      <IndexTable.Cell>{redemptionOf(card, t, format)}</IndexTable.Cell>
                       {chainOn && (
                         <IndexTable.Cell>
                           <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
@@ -150,13 +151,10 @@ export default function Cards() {
 
 type CardRow = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
 
-function redemptionOf(card: CardRow) {
-  if (!card.redemption) return <Text as="span" tone="subdued">Issued to owner</Text>;
-  if (card.redeemedAt) return `Claimed ${formatDate(card.redeemedAt)}`;
+function redemptionOf(card: CardRow, t: TFunction, format: Formatter) {
+  if (!card.redemption) return <Text as="span" tone="subdued">{t("common.issuedToOwner")}</Text>;
+  if (card.redeemedAt) return t("cards.claimedOn", { date: format.date(card.redeemedAt) });
   const expired = new Date(card.redemption.expiresAt).getTime() <= Date.now();
-  return (
-    <Text as="span" tone={expired ? "critical" : undefined}>
-      {expired ? "Expired" : "Expires"} {formatDate(card.redemption.expiresAt)}
-    </Text>
-  );
+  const date = format.date(card.redemption.expiresAt);
+  return <Text as="span" tone={expired ? "critical" : undefined}>{expired ? t("cards.expiredOn", { date }) : t("cards.expiresOn", { date })}</Text>;
 }

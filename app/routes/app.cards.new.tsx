@@ -19,6 +19,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { type ActionResult, readForm, runIntent } from "~/admin/action-result.server";
 import { CardStatusBadge } from "~/components/CardStatusBadge";
 import { CopyButton } from "~/components/CopyButton";
@@ -26,6 +27,7 @@ import { FormErrorBanner, type UnplacedError } from "~/components/FormErrorBanne
 import { MediaThumbnail } from "~/components/MediaThumbnail";
 import { createCardBatch, DEFAULT_CODE_LIFETIME_DAYS } from "~/domain/cards.server";
 import { MAX_BATCH_CARDS } from "~/domain/schemas";
+import { translatorFor, type Translator } from "~/i18n/i18n.server";
 import { authenticate } from "~/shopify.server";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
@@ -58,18 +60,19 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const data = await readForm(request);
   if (data.get("intent") !== "create") throw new Response("Unknown intent", { status: 400 });
+  const t = await translatorFor(request);
   const form = readBatchForm(data.get("batch"));
-  if (!form) return { ...unreadable, rowKeys: [] };
-  const result = await runIntent("create", () => createCardBatch(session.shop, toBatchBody(form)));
+  if (!form) return { ...unreadable(t), rowKeys: [] };
+  const result = await runIntent("create", t, () => createCardBatch(session.shop, toBatchBody(form)));
   return { ...result, rowKeys: form.rows.map((row) => row.key) };
 };
 
-const unreadable: ActionResult<never> = {
+const unreadable = (t: Translator): ActionResult<never> => ({
   intent: "create",
   ok: false,
-  message: "The form could not be read. Reload the page and try again.",
+  message: t("cards.new.unreadable"),
   fieldErrors: {},
-};
+});
 
 function readBatchForm(raw: FormDataEntryValue | null): BatchForm | null {
   if (typeof raw !== "string") return null;
@@ -127,15 +130,16 @@ type ActionData = NonNullable<ReturnType<typeof useActionData<typeof action>>>;
 export default function NewCards() {
   const result = useActionData<typeof action>();
   const shopify = useAppBridge();
+  const { t } = useTranslation();
   const [dismissed, setDismissed] = useState<ActionData | null>(null);
   const created = result?.ok ? result.data : null;
 
   useEffect(() => {
-    if (created) shopify.toast.show(`${created.length} ${created.length === 1 ? "card" : "cards"} created`);
-  }, [created, shopify]);
+    if (created) shopify.toast.show(t("cards.new.created", { count: created.length }));
+  }, [created, shopify, t]);
 
   return (
-    <Page title="Create cards" backAction={{ content: "Cards", url: "/app/cards" }}>
+    <Page title={t("cards.new.title")} backAction={{ content: t("cards.title"), url: "/app/cards" }}>
       {created && result !== dismissed ? (
         <CreatedCards cards={created} onCreateMore={() => setDismissed(result ?? null)} />
       ) : (
@@ -148,42 +152,46 @@ export default function NewCards() {
 type CreatedCard = Extract<ActionData, { ok: true }>["data"][number];
 
 function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; onCreateMore: () => void }) {
+  const { t } = useTranslation();
   const redemption = cards[0]?.redemption;
-  const sentTo = [redemption?.email, redemption?.phone].filter(Boolean).join(" and ");
+  const [first, second] = [redemption?.email, redemption?.phone].filter((destination): destination is string => Boolean(destination));
+  const sentTo = first && second ? t("cards.new.and", { first, second }) : first;
+  const one = cards.length === 1;
   return (
     <Layout>
       <Layout.Section>
         <BlockStack gap="400">
-          <Banner tone="success" title={`${cards.length} ${cards.length === 1 ? "card" : "cards"} created`}>
+          <Banner tone="success" title={t("cards.new.created", { count: cards.length })}>
             {redemption?.code ? (
               <BlockStack gap="300">
                 <Text as="p">
-                  The customer claims {cards.length === 1 ? "the card" : "all of them"} with this redemption code
-                  {sentTo ? `, sent to ${sentTo}` : ""}. It is shown only this once: copy it now if you need it.
+                  {sentTo
+                    ? t(one ? "cards.new.claimOneSent" : "cards.new.claimAllSent", { destination: sentTo })
+                    : t(one ? "cards.new.claimOne" : "cards.new.claimAll")}
                 </Text>
                 <Box maxWidth="420px">
                   <TextField
-                    label="Redemption code"
+                    label={t("cards.new.redemptionCode")}
                     labelHidden
                     value={redemption.code}
                     readOnly
                     monospaced
                     autoComplete="off"
                     selectTextOnFocus
-                    connectedRight={<CopyButton value={redemption.code} label="Copy code" copiedMessage="Redemption code copied" />}
+                    connectedRight={<CopyButton value={redemption.code} label={t("common.copyCode")} copiedMessage={t("common.codeCopied")} />}
                   />
                 </Box>
               </BlockStack>
             ) : (
-              <Text as="p">{cards.length === 1 ? "The card belongs" : "The cards belong"} to {cards[0]?.owner} now.</Text>
+              <Text as="p">{t(one ? "cards.new.belongsOne" : "cards.new.belongsAll", { owner: cards[0]?.owner })}</Text>
             )}
           </Banner>
           <Card padding="0">
             <ResponsiveIndexTable
-              resourceName={{ singular: "card", plural: "cards" }}
+              resourceName={{ singular: t("cards.resourceSingular"), plural: t("cards.resourcePlural") }}
               itemCount={cards.length}
               selectable={false}
-              headings={[{ title: "Card" }, { title: "Status" }, { title: "ID" }]}
+              headings={[{ title: t("cards.card") }, { title: t("common.status") }, { title: t("cards.new.id") }]}
             >
               {cards.map((card, index) => (
                 <IndexTable.Row id={card.id} key={card.id} position={index}>
@@ -204,8 +212,8 @@ function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; onCreateM
             </ResponsiveIndexTable>
           </Card>
           <InlineStack gap="300" align="end">
-            <Button url="/app/cards">View all cards</Button>
-            <Button variant="primary" onClick={onCreateMore}>Create more cards</Button>
+            <Button url="/app/cards">{t("cards.new.viewAll")}</Button>
+            <Button variant="primary" onClick={onCreateMore}>{t("cards.new.createMore")}</Button>
           </InlineStack>
         </BlockStack>
       </Layout.Section>
@@ -239,6 +247,7 @@ function placeErrors(failure: Failure | null): { atField: Record<string, string>
 
 function BatchFormView({ failure }: { failure: Failure | null }) {
   const { defaultLifetimeDays, maxCards } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const submit = useSubmit();
   const navigation = useNavigation();
   const [nextRow, setNextRow] = useState(1);
@@ -285,8 +294,8 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
         {failure && (
           <Layout.Section>
             <FormErrorBanner
-              title="The cards weren’t created"
-              errors={unplaced.length ? unplaced : [{ path: "", message: hasFieldErrors ? "Fix the fields marked below and try again. Nothing was saved." : failure.message }]}
+              title={t("cards.new.notCreated")}
+              errors={unplaced.length ? unplaced : [{ path: "", message: hasFieldErrors ? t("cards.new.fixFields") : failure.message }]}
             />
           </Layout.Section>
         )}
@@ -294,19 +303,19 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
           <Card>
             <BlockStack gap="400">
               <ChoiceList
-                title="Who receives the cards"
+                title={t("cards.new.who")}
                 selected={[form.mode]}
                 onChange={([mode]) => setForm((current) => ({ ...current, mode: mode === "owner" ? "owner" : "redemption" }))}
                 choices={[
                   {
-                    label: "One redemption code",
+                    label: t("cards.new.oneCode"),
                     value: "redemption",
-                    helpText: "The customer gets one code by e-mail and/or SMS and claims every card with it.",
+                    helpText: t("cards.new.oneCodeHelp"),
                   },
                   {
-                    label: "One owner",
+                    label: t("cards.new.oneOwner"),
                     value: "owner",
-                    helpText: "The cards belong to a known owner and wallet right away.",
+                    helpText: t("cards.new.oneOwnerHelp"),
                   },
                 ]}
               />
@@ -315,7 +324,7 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
                 <FormLayout>
                   <FormLayout.Group>
                     <TextField
-                      label="E-mail"
+                      label={t("common.email")}
                       type="email"
                       value={form.email}
                       onChange={setField("email", "redemption.email")}
@@ -324,33 +333,33 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
                       error={errorAt("redemption.email")}
                     />
                     <TextField
-                      label="Phone"
+                      label={t("common.phone")}
                       type="tel"
                       value={form.phone}
                       onChange={setField("phone", "redemption.phone")}
                       autoComplete="off"
                       placeholder="+14155550123"
-                      helpText="International format. Give an e-mail, a phone, or both."
+                      helpText={t("cards.new.phoneHelp")}
                       error={errorAt("redemption.phone")}
                     />
                   </FormLayout.Group>
                   <FormLayout.Group>
                     <TextField
-                      label="Redemption code (optional)"
+                      label={t("cards.new.code")}
                       value={form.code}
                       onChange={setField("code", "redemption.code")}
                       autoComplete="off"
                       monospaced
-                      helpText="At least 8 letters or digits. Leave empty to generate a secure code."
+                      helpText={t("cards.new.codeHelp")}
                       error={errorAt("redemption.code")}
                     />
                     <TextField
-                      label="Code expires on (optional)"
+                      label={t("cards.new.expires")}
                       type="date"
                       value={form.expiresOn}
                       onChange={setField("expiresOn", "redemption.expiresAt")}
                       autoComplete="off"
-                      helpText={`At the end of that day (UTC). Default: ${defaultLifetimeDays} days from now.`}
+                      helpText={t("cards.new.expiresHelp", { count: defaultLifetimeDays })}
                       error={errorAt("redemption.expiresAt")}
                     />
                   </FormLayout.Group>
@@ -358,21 +367,21 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
               ) : (
                 <FormLayout>
                   <TextField
-                    label="Owner"
+                    label={t("cards.new.owner")}
                     value={form.owner}
                     onChange={setField("owner", "owner")}
                     autoComplete="off"
                     placeholder="shopify|7364129087"
-                    helpText="<provider>|<id>, e.g. shopify| followed by a Shopify customer ID."
+                    helpText={t("cards.new.ownerHelp")}
                     error={errorAt("owner")}
                   />
                   <TextField
-                    label="Wallet public key"
+                    label={t("common.walletPublicKey")}
                     value={form.publicKey}
                     onChange={setField("publicKey", "publicKey")}
                     autoComplete="off"
                     monospaced
-                    helpText="The owner's Solana wallet address (base58)."
+                    helpText={t("cards.new.keyHelp")}
                     error={errorAt("publicKey")}
                   />
                 </FormLayout>
@@ -384,35 +393,35 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
           <Card>
             <BlockStack gap="400">
               <InlineStack align="space-between" blockAlign="center">
-                <Text as="h2" variant="headingMd">Cards ({count})</Text>
-                <Button onClick={addRow} disabled={count >= maxCards}>Add card</Button>
+                <Text as="h2" variant="headingMd">{t("cards.new.rows", { count })}</Text>
+                <Button onClick={addRow} disabled={count >= maxCards}>{t("cards.new.addRow")}</Button>
               </InlineStack>
               {form.rows.map((row, index) => (
                 <BlockStack gap="300" key={row.key}>
                   {index > 0 && <Divider />}
                   <InlineStack align="space-between" blockAlign="center">
-                    <Text as="h3" variant="headingSm">Card {index + 1}</Text>
+                    <Text as="h3" variant="headingSm">{t("cards.new.row", { number: index + 1 })}</Text>
                     <Button
                       variant="plain"
                       tone="critical"
                       onClick={() => removeRow(row.key)}
                       disabled={count === 1}
-                      accessibilityLabel={`Remove card ${index + 1}`}
+                      accessibilityLabel={t("cards.new.removeRow", { number: index + 1 })}
                     >
-                      Remove
+                      {t("cards.new.remove")}
                     </Button>
                   </InlineStack>
                   <FormLayout>
                     <FormLayout.Group condensed>
                       <TextField
-                        label="Name"
+                        label={t("common.name")}
                         value={row.name}
                         onChange={setRowField(row.key, "name")}
                         autoComplete="off"
                         error={errorAt(`${row.key}.name`)}
                       />
                       <TextField
-                        label="Image URL"
+                        label={t("cards.new.imageUrl")}
                         type="url"
                         value={row.imageUrl}
                         onChange={setRowField(row.key, "imageUrl")}
@@ -421,7 +430,7 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
                         error={errorAt(`${row.key}.imageUrl`)}
                       />
                       <TextField
-                        label="Video URL (optional)"
+                        label={t("cards.new.videoUrl")}
                         type="url"
                         value={row.videoUrl}
                         onChange={setRowField(row.key, "videoUrl")}
@@ -438,9 +447,9 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
         </Layout.Section>
         <Layout.Section>
           <InlineStack align="end" gap="300">
-            <Button url="/app/cards" disabled={submitting}>Cancel</Button>
+            <Button url="/app/cards" disabled={submitting}>{t("common.cancel")}</Button>
             <Button submit variant="primary" loading={submitting}>
-              {`Create ${count} ${count === 1 ? "card" : "cards"}`}
+              {t("cards.new.submit", { count })}
             </Button>
           </InlineStack>
           <Box paddingBlockEnd="800" />

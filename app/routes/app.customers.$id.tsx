@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Layout, Page } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent, splitList } from "~/admin/action-result.server";
 import { CreateCardCard } from "~/components/customer/CreateCardCard";
 import { CustomerSummaryCard } from "~/components/customer/CustomerSummaryCard";
@@ -13,19 +14,21 @@ import { customerHoldings, shopifyOwner } from "~/domain/customer-holdings.serve
 import { fieldError } from "~/domain/errors";
 import { registerName, validateName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { getCustomer } from "~/shopify/admin-customers.server";
 import { authenticate } from "~/shopify.server";
 
-const customerIdOf = (params: LoaderFunctionArgs["params"]) => {
-  if (!/^\d{1,20}$/.test(params.id ?? "")) throw new Response("Customer not found", { status: 404 });
+const customerIdOf = (params: LoaderFunctionArgs["params"], notFound: string) => {
+  if (!/^\d{1,20}$/.test(params.id ?? "")) throw new Response(notFound, { status: 404 });
   return params.id!;
 };
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
-  const customerId = customerIdOf(params);
+  const t = await translatorFor(request);
+  const customerId = customerIdOf(params, t("customers.notFound"));
   const customer = await getCustomer(admin.graphql, customerId);
-  if (!customer) throw new Response("Customer not found", { status: 404 });
+  if (!customer) throw new Response(t("customers.notFound"), { status: 404 });
   return { customer, holdings: await customerHoldings(session.shop, customerId) };
 };
 
@@ -34,19 +37,20 @@ const numberOrUndefined = (value: string | undefined) => (value === undefined ? 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  const customerId = customerIdOf(params);
+  const t = await translatorFor(request);
+  const customerId = customerIdOf(params, t("customers.notFound"));
   const fields = formFields(await readForm(request));
   const intent = fields.intent ?? "";
 
   switch (intent) {
     case "validate-name":
-      return runIntent(intent, async () => {
+      return runIntent(intent, t, async () => {
         const { available, payload } = await validateName({ name: fields.name ?? "" });
-        if (!available) throw fieldError("name", `No universal name “${payload.uns_name}” is registered. Check the spelling, or register it below.`);
+        if (!available) throw fieldError("name", t("customer.issueTwin.unknownName", { name: payload.uns_name }));
         return payload;
       });
     case "issue-twin":
-      return runIntent(intent, () =>
+      return runIntent(intent, t, () =>
         issueTwin(shop, {
           name_id: fields.name_id,
           public_key: fields.public_key,
@@ -63,30 +67,29 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         }),
       );
     case "register-name":
-      return runIntent(intent, () => registerName(shop, { name: fields.name ?? "", publicKey: fields.publicKey ?? "", owner: shopifyOwner(customerId) }));
+      return runIntent(intent, t, () => registerName(shop, { name: fields.name ?? "", publicKey: fields.publicKey ?? "", owner: shopifyOwner(customerId) }));
     case "create-card": {
       const card = { name: fields.name ?? "", media: { imageUrls: splitList(fields.imageUrls, /\n/), videoUrls: splitList(fields.videoUrls, /\n/) } };
       const byOwner = fields.mode === "owner";
       // The form's own words for its empty destination (the API's message speaks of owner + publicKey).
       if (!byOwner && !fields.email && !fields.phone) {
-        return { intent, ok: false as const, message: "Nowhere to send the claim code", fieldErrors: { email: NO_DESTINATION } };
+        return { intent, ok: false as const, message: t("customer.createCard.nowhere"), fieldErrors: { email: t("customer.createCard.noDestination") } };
       }
       const recipient = byOwner
         ? { owner: shopifyOwner(customerId), publicKey: fields.publicKey ?? "" }
         : { email: fields.email, phone: fields.phone };
-      return runIntent(intent, () => createCard(shop, { ...card, ...recipient }));
+      return runIntent(intent, t, () => createCard(shop, { ...card, ...recipient }));
     }
     default:
       throw new Response(`Unknown intent “${intent}”`, { status: 400 });
   }
 };
 
-const NO_DESTINATION = "Enter the customer's e-mail or phone number: the claim code is sent there";
-
 export default function CustomerPage() {
   const { customer, holdings } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
-    <Page title={customer.name} backAction={{ content: "Customers", url: "/app/customers" }} subtitle={customer.email ?? undefined}>
+    <Page title={customer.name} backAction={{ content: t("customers.title"), url: "/app/customers" }} subtitle={customer.email ?? undefined}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">

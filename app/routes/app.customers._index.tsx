@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Card, EmptyState, IndexTable, Layout, Page, Pagination, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/use-format";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { listCustomers } from "~/shopify/admin-customers.server";
 import { authenticate } from "~/shopify.server";
@@ -26,22 +28,24 @@ export default function Customers() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [query, setQuery] = useState(search);
+  const { t } = useTranslation();
+  const format = useFormat();
   const withSearch = (extra: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { q: search } : {}), ...extra })}`;
 
   return (
-    <Page title="Customers" subtitle="Open a customer to issue a digital twin or a card to them.">
+    <Page title={t("customers.title")} subtitle={t("customers.subtitle")}>
       <Layout>
         <Layout.Section>
           <Card padding="0">
             <div style={{ padding: "var(--p-space-300)" }}>
               <Form method="get" role="search">
                 <TextField
-                  label="Search customers"
+                  label={t("customers.search")}
                   labelHidden
                   name="q"
                   value={query}
                   onChange={setQuery}
-                  placeholder="Search by name, e-mail or phone"
+                  placeholder={t("customers.searchPlaceholder")}
                   autoComplete="off"
                   clearButton
                   onClearButtonClick={() => {
@@ -52,16 +56,16 @@ export default function Customers() {
               </Form>
             </div>
             {page.items.length === 0 ? (
-              <EmptyState heading="No customers found" image="">
-                <p>{search ? `Nobody matches “${search}”.` : "This shop has no customers yet."}</p>
+              <EmptyState heading={t("customers.emptyHeading")} image="">
+                <p>{search ? t("customers.noMatch", { search }) : t("customers.noCustomers")}</p>
               </EmptyState>
             ) : (
               <ResponsiveIndexTable
-                resourceName={{ singular: "customer", plural: "customers" }}
+                resourceName={{ singular: t("customers.resourceSingular"), plural: t("customers.resourcePlural") }}
                 itemCount={page.items.length}
                 selectable={false}
                 loading={navigation.state === "loading"}
-                headings={[{ title: "Name" }, { title: "E-mail" }, { title: "Phone" }, { title: "Orders", alignment: "end" }]}
+                headings={[{ title: t("common.name") }, { title: t("common.email") }, { title: t("common.phone") }, { title: t("customers.orders"), alignment: "end" }]}
               >
                 {page.items.map((customer, index) => (
                   <IndexTable.Row
@@ -76,7 +80,7 @@ export default function Customers() {
                     <IndexTable.Cell>{customer.email ?? "—"}</IndexTable.Cell>
                     <IndexTable.Cell>{customer.phone ?? "—"}</IndexTable.Cell>
                     <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>{customer.ordersCount}</Text>
+                      <Text as="span" alignment="end" numeric>{format.number(customer.ordersCount)}</Text>
                     </IndexTable.Cell>
                   </IndexTable.Row>
                 ))}

@@ -1,20 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 import { orNotFound } from "~/admin/action-result.server";
 import { localMessageView } from "~/admin/local-message.server";
 import { withDemoStorefrontLinks } from "~/demo/demo-storefront.server";
 import { ChannelBadge, NotificationStatusBadge } from "~/components/NotificationBadges";
 import { LocalMessage } from "~/components/LocalMessage";
 import { getNotification, localMessage } from "~/domain/notification-admin.server";
-import { formatDateTime } from "~/lib/format";
+import { translatorFor } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/use-format";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const id = params.id ?? "";
-  const notification = await orNotFound(getNotification(session.shop, id), "Notification not found");
+  const t = await translatorFor(request);
+  const notification = await orNotFound(getNotification(session.shop, id), t("notifications.notFound"));
   // Only a message the dispatcher wrote to a local file (demo, development): never a provider's.
   const raw = notification.hasLocalCopy ? await localMessage(session.shop, id) : null;
   const message = raw === null ? null : withDemoStorefrontLinks(await localMessageView(raw, notification.channel), session.shop);
@@ -32,19 +35,21 @@ export const action = methodNotAllowed("GET, HEAD");
 
 export default function NotificationDetails() {
   const { notification, message } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const format = useFormat();
   const details: [string, string][] = [
-    ["Recipient", notification.recipient],
-    ["Attempts", String(notification.attempts)],
-    ["Created", formatDateTime(notification.createdAt)],
-    ["Sent", formatDateTime(notification.sentAt)],
-    ["Cards", notification.cardNames.join(", ") || "—"],
+    [t("notifications.recipient"), notification.recipient],
+    [t("notifications.attempts"), format.number(notification.attempts)],
+    [t("common.created"), format.dateTime(notification.createdAt)],
+    [t("notifications.sent"), format.dateTime(notification.sentAt)],
+    [t("notifications.detail.cards"), notification.cardNames.join(", ") || "—"],
   ];
 
   return (
     <Page
-      title={`Notification to ${notification.recipient}`}
+      title={t("notifications.detail.title", { recipient: notification.recipient })}
       subtitle={notification.id}
-      backAction={{ content: "Notifications", url: "/app/notifications" }}
+      backAction={{ content: t("notifications.title"), url: "/app/notifications" }}
       titleMetadata={
         <InlineStack gap="200">
           <ChannelBadge channel={notification.channel} />
@@ -56,13 +61,13 @@ export default function NotificationDetails() {
         <Layout.Section>
           <BlockStack gap="400">
             {notification.lastError && (
-              <Banner tone="critical" title="Last delivery error">
+              <Banner tone="critical" title={t("notifications.detail.lastDeliveryError")}>
                 <Text as="p" breakWord>{notification.lastError}</Text>
               </Banner>
             )}
             <Card>
               <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">Details</Text>
+                <Text as="h2" variant="headingMd">{t("common.details")}</Text>
                 {details.map(([label, value]) => (
                   <InlineStack key={label} gap="400" wrap={false}>
                     <Box minWidth="8rem">
@@ -76,13 +81,10 @@ export default function NotificationDetails() {
             {notification.hasLocalCopy && (
               <Card>
                 <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">Message (local copy)</Text>
-                  <Text as="p" tone="subdued">
-                    No e-mail or SMS provider is configured, so this message was written to a file instead of being sent.
-                    Use its code or claim link to follow the claim flow.
-                  </Text>
+                  <Text as="h2" variant="headingMd">{t("notifications.detail.localCopy")}</Text>
+                  <Text as="p" tone="subdued">{t("notifications.detail.localCopyBody")}</Text>
                   {message === null ? (
-                    <Banner tone="warning" title="The message file is no longer there" />
+                    <Banner tone="warning" title={t("notifications.detail.fileGone")} />
                   ) : (
                     <LocalMessage message={message} />
                   )}

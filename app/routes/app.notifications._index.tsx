@@ -2,25 +2,28 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Box, Button, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Tabs, Text } from "@shopify/polaris";
+import type { TFunction } from "i18next";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent } from "~/admin/action-result.server";
 import { CursorPagination } from "~/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
 import { ChannelBadge, NotificationStatusBadge } from "~/components/NotificationBadges";
 import { DomainError } from "~/domain/errors";
 import { listNotifications, resendNotification, type NotificationStatus } from "~/domain/notification-admin.server";
-import { formatDateTime } from "~/lib/format";
+import { translatorFor } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/use-format";
 import { authenticate } from "~/shopify.server";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
 const PAGE_SIZE = 25;
 const LIST_PATH = "/app/notifications";
 const ERROR_PREVIEW_LENGTH = 80;
-const TABS: { id: string; content: string; status?: NotificationStatus }[] = [
-  { id: "all", content: "All" },
-  { id: "pending", content: "Pending", status: "PENDING" },
-  { id: "sent", content: "Sent", status: "SENT" },
-  { id: "failed", content: "Failed", status: "FAILED" },
+const TABS: { id: string; status?: Extract<NotificationStatus, "PENDING" | "SENT" | "FAILED"> }[] = [
+  { id: "all" },
+  { id: "pending", status: "PENDING" },
+  { id: "sent", status: "SENT" },
+  { id: "failed", status: "FAILED" },
 ];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -50,7 +53,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const fields = formFields(await readForm(request));
   switch (fields.intent) {
     case "resend":
-      return runIntent("resend", () => resendNotification(session.shop, fields.id ?? ""));
+      return runIntent("resend", await translatorFor(request), () => resendNotification(session.shop, fields.id ?? ""));
     default:
       throw new Response(`Unknown intent “${fields.intent ?? ""}”`, { status: 400 });
   }
@@ -63,15 +66,18 @@ export default function Notifications() {
   const selectedTab = Math.max(0, TABS.findIndex((tab) => tab.status === (status ?? undefined)));
   const filtered = status !== null;
   const firstPage = status ? `${LIST_PATH}?status=${status}` : LIST_PATH;
+  const selectedStatus = TABS[selectedTab]?.status;
+  const { t } = useTranslation();
+  const format = useFormat();
 
   return (
-    <Page title="Notifications" subtitle="E-mails and text messages with redemption codes, newest first.">
+    <Page title={t("notifications.title")} subtitle={t("notifications.subtitle")}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
             <Card padding="0">
               <Tabs
-                tabs={TABS.map(({ id, content }) => ({ id, content }))}
+                tabs={TABS.map(({ id, status: tabStatus }) => ({ id, content: tabStatus ? t(`notificationStatus.${tabStatus}`) : t("notifications.all") }))}
                 selected={selectedTab}
                 onSelect={(index) => {
                   const tab = TABS[index];
@@ -82,38 +88,34 @@ export default function Notifications() {
                 <Box padding="400">
                   <Banner
                     tone="warning"
-                    title="This page link is no longer valid"
-                    action={{ content: "Go to the first page", url: firstPage }}
+                    title={t("common.staleLink")}
+                    action={{ content: t("common.firstPage"), url: firstPage }}
                   />
                 </Box>
               ) : notifications.length === 0 ? (
                 <EmptyState
-                  heading={filtered ? `No ${TABS[selectedTab]?.content.toLowerCase()} notifications` : "No notifications yet"}
+                  heading={selectedStatus ? t(`notifications.empty${selectedStatus}`) : t("notifications.empty")}
                   image={EMPTY_STATE_IMAGE}
-                  action={filtered ? undefined : { content: "Create cards", url: "/app/cards/new" }}
-                  secondaryAction={filtered ? { content: "Show all notifications", url: LIST_PATH } : undefined}
+                  action={filtered ? undefined : { content: t("notifications.createCards"), url: "/app/cards/new" }}
+                  secondaryAction={filtered ? { content: t("notifications.showAll"), url: LIST_PATH } : undefined}
                 >
-                  <p>
-                    {filtered
-                      ? "Notifications appear here when they reach this status."
-                      : "Cards sent with a redemption code notify the recipient by e-mail or text message."}
-                  </p>
+                  <p>{filtered ? t("notifications.filteredEmpty") : t("notifications.emptyBody")}</p>
                 </EmptyState>
               ) : (
                 <ResponsiveIndexTable
-                  resourceName={{ singular: "notification", plural: "notifications" }}
+                  resourceName={{ singular: t("notifications.resourceSingular"), plural: t("notifications.resourcePlural") }}
                   itemCount={notifications.length}
                   selectable={false}
                   loading={navigation.state === "loading" && navigation.location.pathname === LIST_PATH}
                   headings={[
-                    { title: "Recipient" },
-                    { title: "Channel" },
-                    { title: "Status" },
-                    { title: "Attempts", alignment: "end" },
-                    { title: "Last error" },
-                    { title: "Sent" },
-                    { title: "Created" },
-                    { title: "Actions", hidden: true },
+                    { title: t("notifications.recipient") },
+                    { title: t("notifications.channelColumn") },
+                    { title: t("common.status") },
+                    { title: t("notifications.attempts"), alignment: "end" },
+                    { title: t("notifications.lastError") },
+                    { title: t("notifications.sent") },
+                    { title: t("common.created") },
+                    { title: t("common.actions"), hidden: true },
                   ]}
                 >
                   {notifications.map((notification, index) => (
@@ -121,7 +123,7 @@ export default function Notifications() {
                       <IndexTable.Cell>
                         <BlockStack>
                           <Text as="span" fontWeight="semibold">{notification.recipient}</Text>
-                          <Text as="span" variant="bodySm" tone="subdued">{cardsOf(notification.cardNames)}</Text>
+                          <Text as="span" variant="bodySm" tone="subdued">{cardsOf(notification.cardNames, t)}</Text>
                         </BlockStack>
                       </IndexTable.Cell>
                       <IndexTable.Cell>
@@ -131,7 +133,7 @@ export default function Notifications() {
                         <NotificationStatusBadge status={notification.status} />
                       </IndexTable.Cell>
                       <IndexTable.Cell>
-                        <Text as="span" alignment="end" numeric>{notification.attempts}</Text>
+                        <Text as="span" alignment="end" numeric>{format.number(notification.attempts)}</Text>
                       </IndexTable.Cell>
                       <IndexTable.Cell>
                         {notification.lastError ? (
@@ -140,12 +142,12 @@ export default function Notifications() {
                           "—"
                         )}
                       </IndexTable.Cell>
-                      <IndexTable.Cell>{formatDateTime(notification.sentAt)}</IndexTable.Cell>
-                      <IndexTable.Cell>{formatDateTime(notification.createdAt)}</IndexTable.Cell>
+                      <IndexTable.Cell>{format.dateTime(notification.sentAt)}</IndexTable.Cell>
+                      <IndexTable.Cell>{format.dateTime(notification.createdAt)}</IndexTable.Cell>
                       <IndexTable.Cell>
                         <InlineStack gap="300" wrap={false} blockAlign="center">
                           {notification.hasLocalCopy && (
-                            <Link url={`${LIST_PATH}/${notification.id}`}>View message</Link>
+                            <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>
                           )}
                           {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
                         </InlineStack>
@@ -168,31 +170,32 @@ export default function Notifications() {
 function ResendButton({ id, recipient }: { id: string; recipient: string }) {
   const fetcher = useFetcher<typeof action>();
   const shopify = useAppBridge();
+  const { t } = useTranslation();
   // The answer arrives before the list reloads (and a resent row loses this button): toast it right away.
   const result = fetcher.data;
 
   useEffect(() => {
     if (!result) return;
-    if (result.ok) shopify.toast.show("Notification queued again");
+    if (result.ok) shopify.toast.show(t("notifications.queued"));
     else shopify.toast.show(result.message, { isError: true });
-  }, [result, shopify]);
+  }, [result, shopify, t]);
 
   return (
     <Button
       size="slim"
       loading={fetcher.state !== "idle"}
       onClick={() => fetcher.submit({ intent: "resend", id }, { method: "post" })}
-      accessibilityLabel={`Resend the notification to ${recipient}`}
+      accessibilityLabel={t("notifications.resendLabel", { recipient })}
     >
-      Resend
+      {t("notifications.resend")}
     </Button>
   );
 }
 
-function cardsOf(names: string[]): string {
+function cardsOf(names: string[], t: TFunction): string {
   if (names.length === 0) return "";
   if (names.length <= 2) return names.join(", ");
-  return `${names.slice(0, 2).join(", ")} and ${names.length - 2} more`;
+  return t("notifications.moreCards", { names: names.slice(0, 2).join(", "), count: names.length - 2 });
 }
 
 const truncate = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);

@@ -19,6 +19,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent } from "~/admin/action-result.server";
 import { CopyButton } from "~/components/CopyButton";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
@@ -26,7 +27,8 @@ import { FormErrorBanner } from "~/components/FormErrorBanner";
 import { NftDistributionSettings } from "~/components/NftDistributionSettings";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "~/domain/api-keys.server";
 import { chainOverview, setNftDistributionApproval } from "~/domain/chain-mints.server";
-import { formatDate } from "~/lib/format";
+import { translatorFor } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/use-format";
 import { authenticate } from "~/shopify.server";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
@@ -38,13 +40,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const fields = formFields(await readForm(request));
+  const t = await translatorFor(request);
   switch (fields.intent) {
     case "create":
-      return runIntent("create", () => createApiKey({ shop: session.shop, label: fields.label }));
+      return runIntent("create", t, () => createApiKey({ shop: session.shop, label: fields.label }));
     case "revoke":
-      return runIntent("revoke", () => revokeApiKey(session.shop, fields.id ?? ""));
+      return runIntent("revoke", t, () => revokeApiKey(session.shop, fields.id ?? ""));
     case "nft-approval":
-      return runIntent("nft-approval", () => setNftDistributionApproval(session.shop, fields.approved === "on"));
+      return runIntent("nft-approval", t, () => setNftDistributionApproval(session.shop, fields.approved === "on"));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
@@ -55,6 +58,7 @@ export default function Settings() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const shopify = useAppBridge();
+  const { t } = useTranslation();
   const [label, setLabel] = useState("");
   const [dismissedKeyId, setDismissedKeyId] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
@@ -69,18 +73,14 @@ export default function Settings() {
   useEffect(() => {
     if (newKey) {
       setLabel("");
-      shopify.toast.show("API key created");
+      shopify.toast.show(t("settings.created"));
     }
-  }, [newKey, shopify]);
+  }, [newKey, shopify, t]);
 
   return (
-    <Page title="Settings">
+    <Page title={t("settings.title")}>
       <Layout>
-        <Layout.AnnotatedSection
-          id="api-keys"
-          title="API keys"
-          description="Other platforms call the Twin Cards issuing API (/v1) with an API key for this shop. Give each integration its own key, and revoke a key you no longer use or that may have leaked."
-        >
+        <Layout.AnnotatedSection id="api-keys" title={t("settings.apiKeys")} description={t("settings.apiKeysDescription")}>
           <BlockStack gap="400">
             {showNewKey && (
               <NewKeyBanner apiKey={newKey.apiKey} secret={newKey.key} onDismiss={() => setDismissedKeyId(newKey.apiKey.id)} />
@@ -89,22 +89,22 @@ export default function Settings() {
               <Form method="post" noValidate>
                 <input type="hidden" name="intent" value="create" />
                 <FormLayout>
-                  <Text as="h2" variant="headingMd">Create an API key</Text>
+                  <Text as="h2" variant="headingMd">{t("settings.createTitle")}</Text>
                   {createFailed && !createFailed.fieldErrors.label && (
-                    <FormErrorBanner title="The API key wasn’t created" errors={[{ path: "", message: createFailed.message }]} />
+                    <FormErrorBanner title={t("settings.notCreated")} errors={[{ path: "", message: createFailed.message }]} />
                   )}
                   <TextField
-                    label="Label"
+                    label={t("settings.label")}
                     name="label"
                     value={label}
                     onChange={setLabel}
                     autoComplete="off"
-                    placeholder="e.g. WooCommerce store"
-                    helpText="Only for you, to tell keys apart. Defaults to “API key”."
+                    placeholder={t("settings.labelPlaceholder")}
+                    helpText={t("settings.labelHelp")}
                     error={createFailed?.fieldErrors.label}
                   />
                   <InlineStack align="end">
-                    <Button submit variant="primary" loading={creating}>Create API key</Button>
+                    <Button submit variant="primary" loading={creating}>{t("settings.create")}</Button>
                   </InlineStack>
                 </FormLayout>
               </Form>
@@ -112,11 +112,7 @@ export default function Settings() {
             <ApiKeysCard apiKeys={apiKeys} onRevoke={setRevoking} />
           </BlockStack>
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          id="on-chain"
-          title="On-chain issuing"
-          description="Digital twins and owned cards can also be minted as Solana NFTs in the customer's wallet. The Twin Cards registry stays the record; the NFT mirrors it."
-        >
+        <Layout.AnnotatedSection id="on-chain" title={t("settings.onChain")} description={t("settings.onChainDescription")}>
           <NftDistributionSettings overview={chain} />
         </Layout.AnnotatedSection>
         <Layout.Section>
@@ -131,19 +127,20 @@ export default function Settings() {
 
 /** The only time the secret is on screen. */
 function NewKeyBanner({ apiKey, secret, onDismiss }: { apiKey: ApiKeySummary; secret: string; onDismiss: () => void }) {
+  const { t } = useTranslation();
   return (
-    <Banner tone="warning" title={`Copy your new API key “${apiKey.label}” now`} onDismiss={onDismiss}>
+    <Banner tone="warning" title={t("settings.copyNow", { label: apiKey.label })} onDismiss={onDismiss}>
       <BlockStack gap="300">
-        <Text as="p">It won’t be shown again. Store it somewhere safe; if you lose it, create a new key and revoke this one.</Text>
+        <Text as="p">{t("settings.shownOnce")}</Text>
         <TextField
-          label="API key"
+          label={t("settings.apiKey")}
           labelHidden
           value={secret}
           readOnly
           monospaced
           autoComplete="off"
           selectTextOnFocus
-          connectedRight={<CopyButton value={secret} label="Copy key" copiedMessage="API key copied" />}
+          connectedRight={<CopyButton value={secret} label={t("settings.copyKey")} copiedMessage={t("settings.keyCopied")} />}
         />
       </BlockStack>
     </Banner>
@@ -151,27 +148,29 @@ function NewKeyBanner({ apiKey, secret, onDismiss }: { apiKey: ApiKeySummary; se
 }
 
 function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; onRevoke: (apiKey: ApiKeySummary) => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <Card padding="0">
       <Box padding="400" paddingBlockEnd="200">
-        <Text as="h2" variant="headingMd">Your API keys</Text>
+        <Text as="h2" variant="headingMd">{t("settings.yourKeys")}</Text>
       </Box>
       {apiKeys.length === 0 ? (
-        <EmptyState heading="No API keys yet" image={EMPTY_STATE_IMAGE}>
-          <p>Create a key above to let another platform issue cards for this shop.</p>
+        <EmptyState heading={t("settings.noKeys")} image={EMPTY_STATE_IMAGE}>
+          <p>{t("settings.noKeysBody")}</p>
         </EmptyState>
       ) : (
         <ResponsiveIndexTable
-          resourceName={{ singular: "API key", plural: "API keys" }}
+          resourceName={{ singular: t("settings.resourceSingular"), plural: t("settings.resourcePlural") }}
           itemCount={apiKeys.length}
           selectable={false}
           headings={[
-            { title: "Label" },
-            { title: "Key" },
-            { title: "Created" },
-            { title: "Last used" },
-            { title: "Status" },
-            { title: "Actions", hidden: true },
+            { title: t("settings.label") },
+            { title: t("settings.key") },
+            { title: t("common.created") },
+            { title: t("settings.lastUsed") },
+            { title: t("common.status") },
+            { title: t("common.actions"), hidden: true },
           ]}
         >
           {apiKeys.map((apiKey, index) => (
@@ -182,15 +181,15 @@ function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; onRevoke
               <IndexTable.Cell>
                 <Text as="span" tone="subdued">{apiKey.prefix}…</Text>
               </IndexTable.Cell>
-              <IndexTable.Cell>{formatDate(apiKey.createdAt)}</IndexTable.Cell>
-              <IndexTable.Cell>{formatDate(apiKey.lastUsedAt, "Never")}</IndexTable.Cell>
+              <IndexTable.Cell>{format.date(apiKey.createdAt)}</IndexTable.Cell>
+              <IndexTable.Cell>{format.date(apiKey.lastUsedAt, t("common.never"))}</IndexTable.Cell>
               <IndexTable.Cell>
-                {apiKey.revokedAt ? <Badge>Revoked</Badge> : <Badge tone="success">Active</Badge>}
+                {apiKey.revokedAt ? <Badge>{t("settings.revoked")}</Badge> : <Badge tone="success">{t("settings.active")}</Badge>}
               </IndexTable.Cell>
               <IndexTable.Cell>
                 {!apiKey.revokedAt && (
-                  <Button variant="plain" tone="critical" onClick={() => onRevoke(apiKey)} accessibilityLabel={`Revoke ${apiKey.label}`}>
-                    Revoke
+                  <Button variant="plain" tone="critical" onClick={() => onRevoke(apiKey)} accessibilityLabel={t("settings.revokeLabel", { label: apiKey.label })}>
+                    {t("settings.revoke")}
                   </Button>
                 )}
               </IndexTable.Cell>
@@ -205,6 +204,7 @@ function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; onRevoke
 function RevokeModal({ apiKey, onClose }: { apiKey: ApiKeySummary | null; onClose: () => void }) {
   const fetcher = useFetcher<typeof action>();
   const shopify = useAppBridge();
+  const { t } = useTranslation();
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
   const revoked = result?.ok && fetcher.state === "idle" && "revokedAt" in result.data ? result.data : null;
@@ -212,30 +212,29 @@ function RevokeModal({ apiKey, onClose }: { apiKey: ApiKeySummary | null; onClos
 
   useEffect(() => {
     if (revoked) {
-      shopify.toast.show(`API key “${revoked.label}” revoked`);
+      shopify.toast.show(t("settings.revokedToast", { label: revoked.label }));
       onClose();
     }
-  }, [revoked, onClose, shopify]);
+  }, [revoked, onClose, shopify, t]);
 
   return (
     <Modal
       open={apiKey !== null}
       onClose={onClose}
-      title={`Revoke API key “${apiKey?.label ?? ""}”?`}
+      title={t("settings.revokeTitle", { label: apiKey?.label ?? "" })}
       primaryAction={{
-        content: "Revoke key",
+        content: t("settings.revokeKey"),
         destructive: true,
         loading: busy,
         onAction: () => apiKey && fetcher.submit({ intent: "revoke", id: apiKey.id }, { method: "post" }),
       }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose, disabled: busy }]}
+      secondaryActions={[{ content: t("common.cancel"), onAction: onClose, disabled: busy }]}
     >
       <Modal.Section>
         <BlockStack gap="300">
-          {failed && <FormErrorBanner title="The key wasn’t revoked" errors={[{ path: "", message: failed.message }]} />}
+          {failed && <FormErrorBanner title={t("settings.notRevoked")} errors={[{ path: "", message: failed.message }]} />}
           <Text as="p">
-            Requests with the key starting <Text as="span" fontWeight="semibold">{apiKey?.prefix}…</Text> will be refused
-            immediately. This can’t be undone.
+            {t("settings.revokeBodyStart")} <Text as="span" fontWeight="semibold">{apiKey?.prefix}…</Text> {t("settings.revokeBodyEnd")}
           </Text>
         </BlockStack>
       </Modal.Section>

@@ -4,8 +4,13 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { useTranslation } from "react-i18next";
+import { shopTimeZone } from "~/admin/shop-time-zone.server";
+import { DemoLanguageSwitch } from "~/components/DemoLanguageSwitch";
 import { ErrorMessage } from "~/components/ErrorMessage";
 import { demoMode, DEMO_APP_BRIDGE_PATH } from "~/demo/demo-mode.server";
+import { polarisTranslations } from "~/i18n/polaris-translations.server";
+import { i18nServer } from "~/i18n/i18n.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/shopify.server";
 import { serverConfig } from "~/config.server";
@@ -13,26 +18,36 @@ import { serverConfig } from "~/config.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
-  // Shopify's CDN is out of reach in the demo and tests: a local App Bridge stands in.
-  return { apiKey: serverConfig().SHOPIFY_API_KEY, appBridgeUrl: demoMode() ? DEMO_APP_BRIDGE_PATH : undefined };
+  const { admin, session } = await authenticate.admin(request);
+  return {
+    apiKey: serverConfig().SHOPIFY_API_KEY,
+    // Shopify's CDN is out of reach in the demo and tests: a local App Bridge stands in.
+    appBridgeUrl: demoMode() ? DEMO_APP_BRIDGE_PATH : undefined,
+    demo: demoMode(),
+    // Every admin page writes times in the shop's zone (~/i18n/use-format).
+    timeZone: await shopTimeZone(session.shop, admin.graphql),
+    // Polaris' own words (pagination, "Clear", loading labels…) in the page's language; null: Polaris' English.
+    polarisTranslations: polarisTranslations(await i18nServer.getLocale(request)),
+  };
 };
 
 // A form post to "/app" (no index) targets this layout: no page takes one.
 export const action = methodNotAllowed("GET, HEAD");
 
 export default function App() {
-  const { apiKey, appBridgeUrl } = useLoaderData<typeof loader>();
+  const { apiKey, appBridgeUrl, demo, polarisTranslations } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey} __APP_BRIDGE_URL={appBridgeUrl}>
+    <AppProvider isEmbeddedApp apiKey={apiKey} __APP_BRIDGE_URL={appBridgeUrl} i18n={polarisTranslations ?? undefined}>
       <NavMenu>
-        <Link to="/app" rel="home">Home</Link>
-        <Link to="/app/customers">Customers</Link>
-        <Link to="/app/cards">Cards</Link>
-        <Link to="/app/twins">Twins</Link>
-        <Link to="/app/notifications">Notifications</Link>
-        <Link to="/app/settings">Settings</Link>
+        <Link to="/app" rel="home">{t("nav.home")}</Link>
+        <Link to="/app/customers">{t("nav.customers")}</Link>
+        <Link to="/app/cards">{t("nav.cards")}</Link>
+        <Link to="/app/twins">{t("nav.twins")}</Link>
+        <Link to="/app/notifications">{t("nav.notifications")}</Link>
+        <Link to="/app/settings">{t("nav.settings")}</Link>
       </NavMenu>
+      {demo && <DemoLanguageSwitch />}
       <Outlet />
     </AppProvider>
   );

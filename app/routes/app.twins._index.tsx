@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 import { customerLinks } from "~/admin/customer-links.server";
 import { OwnerLabel } from "~/components/OwnerLabel";
 import { ownersOfNames } from "~/domain/names.server";
@@ -12,7 +13,7 @@ import { MediaThumbnail } from "~/components/MediaThumbnail";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
 import { listTwins } from "~/domain/twins.server";
-import { formatDate, formatMoney } from "~/lib/format";
+import { useFormat } from "~/i18n/use-format";
 import { authenticate } from "~/shopify.server";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
@@ -40,38 +41,40 @@ export const action = retryMintAction;
 export default function Twins() {
   const { twins, owners, customers, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const { t } = useTranslation();
+  const format = useFormat();
 
   return (
-    <Page title="Digital twins" subtitle="Twins this shop issued to customers' universal names, newest first.">
+    <Page title={t("twins.title")} subtitle={t("twins.subtitle")}>
       <Layout>
         <Layout.Section>
           <Card padding="0">
             {staleCursor ? (
               <Box padding="400">
-                <Banner tone="warning" title="This page link is no longer valid" action={{ content: "Go to the first page", url: "/app/twins" }} />
+                <Banner tone="warning" title={t("common.staleLink")} action={{ content: t("common.firstPage"), url: "/app/twins" }} />
               </Box>
             ) : twins.length === 0 ? (
               <EmptyState
-                heading="No digital twins yet"
+                heading={t("twins.empty")}
                 image={EMPTY_STATE_IMAGE}
-                action={{ content: "Go to customers", url: "/app/customers" }}
+                action={{ content: t("twins.goToCustomers"), url: "/app/customers" }}
               >
-                <p>Open a customer, validate their universal name, then issue a twin of a product they bought.</p>
+                <p>{t("twins.emptyBody")}</p>
               </EmptyState>
             ) : (
               <ResponsiveIndexTable
-                resourceName={{ singular: "digital twin", plural: "digital twins" }}
+                resourceName={{ singular: t("twins.resourceSingular"), plural: t("twins.resourcePlural") }}
                 itemCount={twins.length}
                 selectable={false}
                 loading={navigation.state === "loading" && navigation.location.pathname === "/app/twins"}
                 headings={[
-                  { title: "Title" },
-                  { title: "Universal name" },
-                  { title: "Quantity", alignment: "end" },
-                  { title: "Price", alignment: "end" },
-                  { title: "Brand" },
-                  { title: "Created" },
-                  ...(chainOn ? [{ title: "On-chain" }] : []),
+                  { title: t("twins.titleColumn") },
+                  { title: t("twins.universalName") },
+                  { title: t("twins.quantity"), alignment: "end" },
+                  { title: t("twins.price"), alignment: "end" },
+                  { title: t("twins.brand") },
+                  { title: t("common.created") },
+                  ...(chainOn ? [{ title: t("common.onChain") }] : []),
                 ]}
               >
                 {twins.map((twin, index) => (
@@ -83,7 +86,7 @@ export default function Twins() {
                           <Link url={`/app/twins/${twin.id}`} removeUnderline>
                             <Text as="span" fontWeight="semibold">{twin.title}</Text>
                           </Link>
-                          {twin.creator && <Text as="span" variant="bodySm" tone="subdued">by {twin.creator}</Text>}
+                          {twin.creator && <Text as="span" variant="bodySm" tone="subdued">{t("twins.by", { creator: twin.creator })}</Text>}
                         </BlockStack>
                       </InlineStack>
                     </IndexTable.Cell>
@@ -94,13 +97,13 @@ export default function Twins() {
                       </BlockStack>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>{twin.quantity.toLocaleString("en-US")}</Text>
+                      <Text as="span" alignment="end" numeric>{format.number(twin.quantity)}</Text>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>{formatMoney(twin.price, twin.currency)}</Text>
+                      <Text as="span" alignment="end" numeric>{format.money(twin.price, twin.currency)}</Text>
                     </IndexTable.Cell>
                     <IndexTable.Cell>{twin.brand || "—"}</IndexTable.Cell>
-                    <IndexTable.Cell>{formatDate(twin.createdAt)}</IndexTable.Cell>
+                    <IndexTable.Cell>{format.date(twin.createdAt)}</IndexTable.Cell>
                     {chainOn && (
                       <IndexTable.Cell>
                         <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />

@@ -3,6 +3,12 @@
 
 export const DEMO_SHOP_DOMAIN = "twin-cards-demo.myshopify.com";
 
+/**
+ * `shop { ianaTimezone }`: the demo shop is in Paris, so its admin's times are
+ * visibly not UTC; every other shop (the tests') is on UTC.
+ */
+export const shopTimeZone = (shop: string | undefined) => (shop === DEMO_SHOP_DOMAIN ? "Europe/Paris" : "Etc/UTC");
+
 export type CurrencyCode = "EUR" | "USD" | "GBP" | "JPY" | "KWD";
 export const CURRENCIES: readonly CurrencyCode[] = ["EUR", "USD", "GBP", "JPY", "KWD"];
 

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { buildDemoData, type ShopCustomer } from "./demo-data";
+import { buildDemoData, shopTimeZone, type ShopCustomer } from "./demo-data";
 import { demoImages } from "./images";
 import { readBody } from "../shared/read-body";
 
@@ -56,6 +56,7 @@ export async function startAdminApiStub(options: { port?: number; host?: string 
           const customer = customers.find((candidate) => candidate.gid === variables.id);
           return send(res, 200, { data: { customer: customer ? customerNode(customer, true) : null } });
         }
+        if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shopTimeZone(shop) } } });
         if (operation === "TwinCardsCustomerNames") {
           const ids = Array.isArray(variables.ids) ? variables.ids : [];
           const nodes = ids.map((id) => customers.find((candidate) => candidate.gid === id) ?? null);

@@ -1,5 +1,6 @@
 import { Banner, BlockStack, Button, Card, ChoiceList, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { NameRecord, UnitCard } from "~/domain/schemas";
 import type { CustomerSummary } from "~/shopify/admin-customers.server";
 import { CopyButton } from "../CopyButton";
@@ -7,7 +8,8 @@ import { useIntentFetcher } from "./use-intent-fetcher";
 
 /** A card for this customer: owned now (their wallet) or claimed later with a code sent to them. */
 export function CreateCardCard({ customer, names }: { customer: CustomerSummary; names: NameRecord[] }) {
-  const create = useIntentFetcher<UnitCard>("create-card", (card) => `Card “${card.name}” created`);
+  const { t } = useTranslation();
+  const create = useIntentFetcher<UnitCard>("create-card", (card) => t("customer.createCard.created", { name: card.name }));
   const [mode, setMode] = useState<"owner" | "redemption">(names.length ? "owner" : "redemption");
   const [name, setName] = useState("");
   const [imageUrls, setImageUrls] = useState("");
@@ -30,39 +32,41 @@ export function CreateCardCard({ customer, names }: { customer: CustomerSummary;
         <input type="hidden" name="intent" value="create-card" />
         <input type="hidden" name="mode" value={mode} />
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">Create a card for {customer.name}</Text>
+          <Text as="h2" variant="headingMd">{t("customer.createCard.title", { name: customer.name })}</Text>
           {create.success?.redemption?.code && (
-            <Banner tone="success" title="Card created: a claim code was sent">
+            <Banner tone="success" title={t("customer.createCard.createdWithCode")}>
               <InlineStack gap="300" blockAlign="center">
-                <Text as="p">Code <Text as="span" fontWeight="bold">{create.success.redemption.code}</Text> — shown only now.</Text>
-                <CopyButton value={create.success.redemption.code} label="Copy code" copiedMessage="Redemption code copied" />
+                <Text as="p">
+                  {t("customer.createCard.code")} <Text as="span" fontWeight="bold">{create.success.redemption.code}</Text> {t("customer.createCard.shownOnce")}
+                </Text>
+                <CopyButton value={create.success.redemption.code} label={t("common.copyCode")} copiedMessage={t("common.codeCopied")} />
               </InlineStack>
             </Banner>
           )}
           <FormLayout>
             <ChoiceList
-              title="How the customer gets it"
+              title={t("customer.createCard.how")}
               choices={[
-                { label: "Owned now, in their wallet", value: "owner", disabled: names.length === 0,
-                  helpText: names.length ? undefined : "Register a universal name for them first" },
-                { label: "Claimed with a code sent to them", value: "redemption" },
+                { label: t("customer.createCard.owned"), value: "owner", disabled: names.length === 0,
+                  helpText: names.length ? undefined : t("customer.createCard.ownedNeedsName") },
+                { label: t("customer.createCard.byCode"), value: "redemption" },
               ]}
               selected={[mode]}
               onChange={([value]) => setMode(value as typeof mode)}
             />
-            <TextField label="Card name" name="name" value={name} onChange={setName} error={errors.name} autoComplete="off" />
-            <TextField label="Image URLs" name="imageUrls" value={imageUrls} onChange={setImageUrls} multiline={2}
-              helpText="One URL per line" error={Object.entries(errors).find(([path]) => path.startsWith("media"))?.[1]} autoComplete="off" />
+            <TextField label={t("customer.createCard.cardName")} name="name" value={name} onChange={setName} error={errors.name} autoComplete="off" />
+            <TextField label={t("customer.createCard.imageUrls")} name="imageUrls" value={imageUrls} onChange={setImageUrls} multiline={2}
+              helpText={t("common.oneUrlPerLine")} error={Object.entries(errors).find(([path]) => path.startsWith("media"))?.[1]} autoComplete="off" />
             {mode === "owner" ? (
-              <Select label="Wallet" name="publicKey" value={publicKey} onChange={setPublicKey} error={errors.publicKey ?? errors.owner}
+              <Select label={t("common.wallet")} name="publicKey" value={publicKey} onChange={setPublicKey} error={errors.publicKey ?? errors.owner}
                 options={names.map((entry) => ({ label: `${entry.uns_name} — ${entry.public_key.slice(0, 8)}…`, value: entry.public_key }))} />
             ) : (
               <FormLayout.Group>
-                <TextField label="E-mail" name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="off" />
-                <TextField label="Phone" name="phone" type="tel" value={phone} onChange={setPhone} error={errors.phone} autoComplete="off" />
+                <TextField label={t("common.email")} name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="off" />
+                <TextField label={t("common.phone")} name="phone" type="tel" value={phone} onChange={setPhone} error={errors.phone} autoComplete="off" />
               </FormLayout.Group>
             )}
-            <Button submit variant="primary" loading={create.busy}>Create card</Button>
+            <Button submit variant="primary" loading={create.busy}>{t("customer.createCard.submit")}</Button>
           </FormLayout>
         </BlockStack>
       </create.fetcher.Form>

@@ -1,19 +1,24 @@
 import { BlockStack, Card, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 import type { NameRecord } from "~/domain/schemas";
-import { formatDate } from "~/lib/format";
+import { useFormat } from "~/i18n/use-format";
 import type { CustomerDetail } from "~/shopify/admin-customers.server";
 
 export function CustomerSummaryCard({ customer, names }: { customer: CustomerDetail; names: NameRecord[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <Card>
       <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">Customer</Text>
-        <Text as="p">{customer.email ?? "No e-mail"}</Text>
-        <Text as="p">{customer.phone ?? "No phone"}</Text>
-        <Text as="p" tone="subdued">{customer.ordersCount === 1 ? "1 order" : `${customer.ordersCount} orders`} · customer since {formatDate(customer.createdAt)}</Text>
-        <Text as="h3" variant="headingSm">Universal names</Text>
+        <Text as="h2" variant="headingMd">{t("customer.summary.title")}</Text>
+        <Text as="p">{customer.email ?? t("customer.summary.noEmail")}</Text>
+        <Text as="p">{customer.phone ?? t("customer.summary.noPhone")}</Text>
+        <Text as="p" tone="subdued">
+          {t("customer.summary.orders", { count: customer.ordersCount })} · {t("customer.summary.since", { date: format.date(customer.createdAt) })}
+        </Text>
+        <Text as="h3" variant="headingSm">{t("customer.summary.names")}</Text>
         {names.length === 0 ? (
-          <Text as="p" tone="subdued">None registered yet.</Text>
+          <Text as="p" tone="subdued">{t("customer.summary.noNames")}</Text>
         ) : (
           names.map((name) => (
             <BlockStack key={name.uns_name_id} gap="050">

@@ -1,5 +1,6 @@
 import { Badge, Banner, BlockStack, Box, Button, Card, Divider, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { NameRecord } from "~/domain/schemas";
 import type { OrderedProduct } from "~/shopify/admin-customers.server";
 import { shortAddress } from "../ChainStatusCell";
@@ -23,9 +24,10 @@ const fromProduct = (product: OrderedProduct): TwinFields => ({
 
 /** Issuing a twin in two steps: validate the customer's universal name, then the twin form it unlocks. */
 export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
+  const { t } = useTranslation();
   const step1 = useIntentFetcher<NameRecord>("validate-name");
   const step2 = useIntentFetcher<{ title: string; chain: unknown }>("issue-twin", (twin) =>
-    twin.chain ? `Digital twin “${twin.title}” issued; its NFT is being minted` : `Digital twin “${twin.title}” issued`);
+    t(twin.chain ? "customer.issueTwin.issuedMinting" : "customer.issueTwin.issued", { title: twin.title }));
   const [name, setName] = useState("");
   const [validated, setValidated] = useState<NameRecord | null>(null);
   const [productIndex, setProductIndex] = useState("");
@@ -47,22 +49,25 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
     autoComplete: "off",
   });
   const productOptions = [
-    { label: products.length ? "Choose a product this customer ordered" : "This customer has no orders", value: "" },
-    ...products.map((product, index) => ({ label: `${product.title} — ${product.orderName}, qty ${product.quantity}`, value: String(index) })),
+    { label: products.length ? t("customer.issueTwin.chooseProduct") : t("customer.issueTwin.noOrders"), value: "" },
+    ...products.map((product, index) => ({
+      label: t("customer.issueTwin.productOption", { title: product.title, order: product.orderName, quantity: product.quantity }),
+      value: String(index),
+    })),
   ];
 
   return (
     <Card>
       <BlockStack gap="400">
         <InlineStack align="space-between">
-          <Text as="h2" variant="headingMd">Issue a digital twin</Text>
-          <Badge tone={validated ? "success" : undefined}>{validated ? "Step 2 of 2" : "Step 1 of 2"}</Badge>
+          <Text as="h2" variant="headingMd">{t("customer.issueTwin.title")}</Text>
+          <Badge tone={validated ? "success" : undefined}>{validated ? t("customer.issueTwin.step2") : t("customer.issueTwin.step1")}</Badge>
         </InlineStack>
         <step1.fetcher.Form method="post" noValidate>
           <input type="hidden" name="intent" value="validate-name" />
           <FormLayout>
             <TextField
-              label="Customer's universal name"
+              label={t("customer.issueTwin.name")}
               name="name"
               value={name}
               onChange={(value) => {
@@ -70,23 +75,23 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
                 setValidated(null);
               }}
               error={step1.fieldErrors.name}
-              helpText="Step 1: validate the name the twin is issued to."
+              helpText={t("customer.issueTwin.nameHelp")}
               autoComplete="off"
-              connectedRight={<Button submit loading={step1.busy}>Validate</Button>}
+              connectedRight={<Button submit loading={step1.busy}>{t("customer.issueTwin.validate")}</Button>}
             />
           </FormLayout>
         </step1.fetcher.Form>
 
         {validated ? (
-          <Banner tone="success" title={`“${validated.uns_name}” is registered to ${shortAddress(validated.public_key)}`}>
+          <Banner tone="success" title={t("customer.issueTwin.registeredTo", { name: validated.uns_name, wallet: shortAddress(validated.public_key) })}>
             <BlockStack gap="100">
-              <Text as="p">Name id: <Text as="span" fontWeight="semibold">{validated.uns_name_id}</Text></Text>
-              <Text as="p" breakWord>Public key: <Text as="span" fontWeight="semibold">{validated.public_key}</Text></Text>
+              <Text as="p">{t("customer.issueTwin.nameId")} <Text as="span" fontWeight="semibold">{validated.uns_name_id}</Text></Text>
+              <Text as="p" breakWord>{t("customer.issueTwin.publicKey")} <Text as="span" fontWeight="semibold">{validated.public_key}</Text></Text>
             </BlockStack>
           </Banner>
         ) : (
           <Box background="bg-surface-secondary" padding="300" borderRadius="200">
-            <Text as="p" tone="subdued">Step 2, the twin's details, unlocks once the name is validated.</Text>
+            <Text as="p" tone="subdued">{t("customer.issueTwin.locked")}</Text>
           </Box>
         )}
 
@@ -102,7 +107,7 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
                   <Banner tone="critical">{step2.message}</Banner>
                 )}
                 <Select
-                  label="Pre-fill from an ordered product"
+                  label={t("customer.issueTwin.prefill")}
                   options={productOptions}
                   value={productIndex}
                   disabled={products.length === 0}
@@ -112,22 +117,22 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
                     if (value !== "" && product) setTwin(fromProduct(product));
                   }}
                 />
-                <TextField label="Title" {...field("title")} />
-                <TextField label="Description" multiline={3} {...field("description")} />
+                <TextField label={t("customer.issueTwin.titleField")} {...field("title")} />
+                <TextField label={t("customer.issueTwin.description")} multiline={3} {...field("description")} />
                 <FormLayout.Group condensed>
-                  <TextField label="Quantity" type="number" min={1} {...field("quantity")} />
-                  <TextField label="Price" type="number" min={0} step={0.01} {...field("price")} />
-                  <TextField label="Currency" maxLength={3} placeholder="EUR" {...field("currency")} />
+                  <TextField label={t("customer.issueTwin.quantity")} type="number" min={1} {...field("quantity")} />
+                  <TextField label={t("customer.issueTwin.price")} type="number" min={0} step={0.01} {...field("price")} />
+                  <TextField label={t("customer.issueTwin.currency")} maxLength={3} placeholder="EUR" {...field("currency")} />
                 </FormLayout.Group>
                 <FormLayout.Group>
-                  <TextField label="Brand" {...field("brand")} />
-                  <TextField label="Creator" {...field("creator")} />
+                  <TextField label={t("customer.issueTwin.brand")} {...field("brand")} />
+                  <TextField label={t("customer.issueTwin.creator")} {...field("creator")} />
                 </FormLayout.Group>
-                <TextField label="Categories" helpText="Separated by commas" {...field("categories")} />
-                <TextField label="Links" multiline={2} helpText="One URL per line" {...field("links")} />
-                <TextField label="Images" multiline={2} helpText="One URL per line" {...field("images")} />
+                <TextField label={t("customer.issueTwin.categories")} helpText={t("customer.issueTwin.categoriesHelp")} {...field("categories")} />
+                <TextField label={t("customer.issueTwin.links")} multiline={2} helpText={t("common.oneUrlPerLine")} {...field("links")} />
+                <TextField label={t("customer.issueTwin.images")} multiline={2} helpText={t("common.oneUrlPerLine")} {...field("images")} />
                 <InlineStack align="end">
-                  <Button submit variant="primary" loading={step2.busy}>Issue digital twin</Button>
+                  <Button submit variant="primary" loading={step2.busy}>{t("customer.issueTwin.submit")}</Button>
                 </InlineStack>
               </FormLayout>
             </step2.fetcher.Form>

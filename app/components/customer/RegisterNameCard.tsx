@@ -1,11 +1,13 @@
 import { BlockStack, Button, Card, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { NameRecord } from "~/domain/schemas";
 import { useIntentFetcher } from "./use-intent-fetcher";
 
 /** Registers a universal name for this customer's wallet. */
 export function RegisterNameCard() {
-  const register = useIntentFetcher<NameRecord>("register-name", (name) => `“${name.uns_name}” registered`);
+  const { t } = useTranslation();
+  const register = useIntentFetcher<NameRecord>("register-name", (name) => t("customer.registerName.registered", { name: name.uns_name }));
   const [name, setName] = useState("");
   const [publicKey, setPublicKey] = useState("");
 
@@ -21,13 +23,13 @@ export function RegisterNameCard() {
       <register.fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="register-name" />
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">Register a universal name</Text>
+          <Text as="h2" variant="headingMd">{t("customer.registerName.title")}</Text>
           <FormLayout>
-            <TextField label="Universal name" name="name" value={name} onChange={setName} error={register.fieldErrors.name}
-              helpText="3–32 characters: a–z, 0–9, . _ -" autoComplete="off" />
-            <TextField label="Wallet public key" name="publicKey" value={publicKey} onChange={setPublicKey}
-              error={register.fieldErrors.publicKey} helpText="The customer's Solana wallet address" autoComplete="off" />
-            <Button submit loading={register.busy}>Register name</Button>
+            <TextField label={t("customer.registerName.name")} name="name" value={name} onChange={setName} error={register.fieldErrors.name}
+              helpText={t("customer.registerName.nameHelp")} autoComplete="off" />
+            <TextField label={t("common.walletPublicKey")} name="publicKey" value={publicKey} onChange={setPublicKey}
+              error={register.fieldErrors.publicKey} helpText={t("customer.registerName.keyHelp")} autoComplete="off" />
+            <Button submit loading={register.busy}>{t("customer.registerName.submit")}</Button>
           </FormLayout>
         </BlockStack>
       </register.fetcher.Form>

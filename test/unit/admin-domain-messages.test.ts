@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { runIntent } from "~/admin/action-result.server";
+import { conflict, DomainError, notFound } from "~/domain/errors";
+import { createBatchInput, createCardInput, issueTwinInput, parseInput, registerNameInput } from "~/domain/schemas";
+import { translateDomainMessage } from "~/i18n/domain-messages";
+import { translatorFor } from "~/i18n/i18n.server";
+
+// The domain words its errors in English (as /v1 answers them); the admin shows them in the merchant's language.
+const french = await translatorFor(new Request("https://app.example.com/app?locale=fr"));
+const english = await translatorFor(new Request("https://app.example.com/app"));
+const WALLET = "3uKCM4z2DzanuJPshZwwzqrxjAuzNqkmcb5rmAAonnpe";
+
+/** The field messages the domain gives for `input`, as the admin forms submit it. */
+function domainMessages(schema: Parameters<typeof parseInput>[0], input: unknown): string[] {
+  try {
+    parseInput(schema, input);
+  } catch (error) {
+    if (error instanceof DomainError) return error.details.map((detail) => detail.message);
+    throw error;
+  }
+  throw new Error("The input was valid");
+}
+
+// Inputs a merchant can send from the admin's forms, each wrong in its own way.
+const BAD_INPUTS: [string, Parameters<typeof parseInput>[0], unknown][] = [
+  ["card to a bad e-mail", createCardInput, { name: "VIP", media: { imageUrls: [] }, email: "jane@" }],
+  ["card to a bad phone", createCardInput, { name: "VIP", media: { imageUrls: [] }, phone: "12" }],
+  ["card without a name, with a bad image", createCardInput, { name: "", media: { imageUrls: ["ftp://x"] }, email: "a@example.com" }],
+  ["card with a long name, to nobody", createCardInput, { name: "x".repeat(300), media: { imageUrls: [] } }],
+  ["card to a bad wallet", createCardInput, { name: "VIP", media: { imageUrls: [] }, owner: "shopify|1", publicKey: "abc" }],
+  ["card to both", createCardInput, { name: "VIP", media: { imageUrls: [] }, owner: "shopify|1", publicKey: WALLET, email: "a@example.com" }],
+  ["batch with a bad code and date", createBatchInput, { redemption: { email: "a@example.com", code: "ab!", expiresAt: "2001-01-01T00:00:00Z" }, cards: [{ name: "A", media: { imageUrls: [] } }] }],
+  ["batch with a short code and no cards", createBatchInput, { redemption: { email: "a@example.com", code: "ABC" }, cards: [] }],
+  ["batch to an owner without a key", createBatchInput, { owner: "nobody", cards: [{ name: "A", media: { imageUrls: [] } }] }],
+  ["name too short", registerNameInput, { name: "ab", publicKey: WALLET }],
+  ["twin without a title, priced in bad decimals", issueTwinInput, { name_id: "n", public_key: WALLET, quantity: 0, price: 1.5, currency: "JPY" }],
+  ["twin with half a price", issueTwinInput, { name_id: "n", public_key: WALLET, title: "T", quantity: 1.5, price: 10 }],
+  ["twin with a bad currency", issueTwinInput, { name_id: "n", public_key: WALLET, title: "T", quantity: Number.NaN, price: 10, currency: "EURO" }],
+];
+
+describe("domain errors in the admin", () => {
+  it("are all in French for a French merchant: the admin's table knows every message its forms can get", () => {
+    for (const [what, schema, input] of BAD_INPUTS) {
+      for (const message of domainMessages(schema, input)) {
+        expect(translateDomainMessage(french, message), `${what}: ${message}`).not.toBe(message);
+      }
+    }
+  });
+
+  it("stay exactly as the domain wrote them in English", () => {
+    for (const [, schema, input] of BAD_INPUTS) {
+      for (const message of domainMessages(schema, input)) expect(translateDomainMessage(english, message)).toBe(message);
+    }
+  });
+
+  it("carry the values the domain put in them", () => {
+    expect(translateDomainMessage(french, "Must be a valid e-mail address")).toBe("Saisissez une adresse e-mail valide");
+    expect(translateDomainMessage(french, "Must be at most 80 characters")).toBe("80 caractères au maximum");
+    expect(translateDomainMessage(french, "JPY allows at most 0 decimal places")).toBe("JPY accepte au plus 0 décimales");
+    expect(translateDomainMessage(french, 'The name "chloe-9087" is already taken')).toBe("Le nom «\u00a0chloe-9087\u00a0» est déjà pris");
+    expect(translateDomainMessage(french, 'Duplicate key "a "b" c"')).toBe("Clé «\u00a0a \"b\" c\u00a0» en double");
+  });
+
+  it("that nobody translated yet stay readable, in English", () => {
+    expect(translateDomainMessage(french, "Something new went wrong")).toBe("Something new went wrong");
+  });
+
+  it("come back from an admin action in French, under their fields and summed up", async () => {
+    const result = await runIntent("create-card", french, async () => parseInput(createCardInput, { name: "", media: { imageUrls: [] }, email: "jane@" }));
+
+    expect(result).toEqual({
+      intent: "create-card",
+      ok: false,
+      message: "Saisie non valide\u00a0: name\u00a0: Ne doit pas être vide (et 1 de plus)",
+      fieldErrors: { name: "Ne doit pas être vide", email: "Saisissez une adresse e-mail valide" },
+    });
+  });
+
+  it("sum up in English exactly as the domain does", async () => {
+    const error = (() => {
+      try {
+        parseInput(createCardInput, { name: "", media: { imageUrls: [] }, email: "jane@" });
+      } catch (caught) {
+        return caught as DomainError;
+      }
+    })();
+    const result = await runIntent("create-card", english, async () => {
+      throw error;
+    });
+    expect(result.ok === false && result.message).toBe(error!.message);
+  });
+
+  it("include conflicts and not-found answers", async () => {
+    const taken = await runIntent("register-name", french, async () => {
+      throw conflict('The name "jane" is already taken', [{ path: "name", message: "Already taken" }]);
+    });
+    expect(taken).toMatchObject({ ok: false, message: "Le nom «\u00a0jane\u00a0» est déjà pris", fieldErrors: { name: "Déjà pris" } });
+
+    const missing = await runIntent("revoke", french, async () => {
+      throw notFound("API key");
+    });
+    expect(missing).toMatchObject({ ok: false, message: "Clé d’API introuvable" });
+
+    const resend = await runIntent("resend", french, async () => {
+      throw conflict("Only failed notifications can be resent");
+    });
+    expect(resend).toMatchObject({ ok: false, message: "Seules les notifications en échec peuvent être renvoyées" });
+  });
+});
