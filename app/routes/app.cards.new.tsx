@@ -25,31 +25,16 @@ import { CardStatusBadge } from "~/components/CardStatusBadge";
 import { CopyButton } from "~/components/CopyButton";
 import { FormErrorBanner, type UnplacedError } from "~/components/FormErrorBanner";
 import { MediaThumbnail } from "~/components/MediaThumbnail";
-import { createCardBatch, DEFAULT_CODE_LIFETIME_DAYS } from "~/domain/cards.server";
+import { batchCommand, readBatchForm, type BatchForm, type BatchFormErrors } from "~/admin/card-batch-form.server";
+import { createCardsFor, DEFAULT_CODE_LIFETIME_DAYS } from "~/domain/cards.server";
+import { validationFailed } from "~/domain/errors";
+import { translateDomainMessage } from "~/i18n/domain-messages";
 import { MAX_BATCH_CARDS } from "~/domain/schemas";
 import { translatorFor, type Translator } from "~/i18n/i18n.server";
 import { authenticate } from "~/shopify.server";
 import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
 
-/** What the page edits; the action turns it into the /v1 batch body. */
-interface BatchForm {
-  mode: "redemption" | "owner";
-  email: string;
-  phone: string;
-  code: string;
-  expiresOn: string;
-  owner: string;
-  publicKey: string;
-  rows: CardRow[];
-}
-
-interface CardRow {
-  /** Stable across edits, so errors stay on their row when another row is removed. */
-  key: string;
-  name: string;
-  imageUrl: string;
-  videoUrl: string;
-}
+type CardRow = BatchForm["rows"][number];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
@@ -62,10 +47,24 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (data.get("intent") !== "create") throw new Response("Unknown intent", { status: 400 });
   const t = await translatorFor(request);
   const form = readBatchForm(data.get("batch"));
-  if (!form) return { ...unreadable(t), rowKeys: [] };
-  const result = await runIntent("create", t, () => createCardBatch(session.shop, toBatchBody(form)));
-  return { ...result, rowKeys: form.rows.map((row) => row.key) };
+  if (!form) return { ...unreadable(t), rowErrors: {} };
+  const checked = batchCommand(form);
+  // Errors of the batch as a whole go through the domain's wording; each row's stay on that row.
+  const result = await runIntent("create", t, () =>
+    "command" in checked ? createCardsFor(session.shop, checked.command) : Promise.reject(validationFailed(checked.errors.fields)),
+  );
+  const rowErrors = "errors" in checked ? translatedRows(t, checked.errors.rows) : {};
+  if (!result.ok && Object.keys(rowErrors).length > 0) return { ...result, message: t("cards.new.fixFields"), rowErrors };
+  return { ...result, rowErrors };
 };
+
+const translatedRows = (t: Translator, rows: BatchFormErrors["rows"]) =>
+  Object.fromEntries(
+    Object.entries(rows).map(([key, fields]) => [
+      key,
+      Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, translateDomainMessage(t, message)])),
+    ]),
+  );
 
 const unreadable = (t: Translator): ActionResult<never> => ({
   intent: "create",
@@ -73,57 +72,6 @@ const unreadable = (t: Translator): ActionResult<never> => ({
   message: t("cards.new.unreadable"),
   fieldErrors: {},
 });
-
-function readBatchForm(raw: FormDataEntryValue | null): BatchForm | null {
-  if (typeof raw !== "string") return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== "object") return null;
-  const input = value as Record<string, unknown>;
-  const text = (field: unknown) => (typeof field === "string" ? field : "");
-  const rows = Array.isArray(input.rows) ? input.rows : [];
-  return {
-    mode: input.mode === "owner" ? "owner" : "redemption",
-    email: text(input.email),
-    phone: text(input.phone),
-    code: text(input.code),
-    expiresOn: text(input.expiresOn),
-    owner: text(input.owner),
-    publicKey: text(input.publicKey),
-    rows: rows.map((row: Record<string, unknown> | null, index) => ({
-      key: text(row?.key) || String(index),
-      name: text(row?.name),
-      imageUrl: text(row?.imageUrl),
-      videoUrl: text(row?.videoUrl),
-    })),
-  };
-}
-
-/** The same body POST /v1/unit-cards/_actions/batch takes; empty optional fields are left out. */
-function toBatchBody(form: BatchForm) {
-  const optional = (value: string) => (value.trim() === "" ? undefined : value.trim());
-  const list = (value: string) => (value.trim() === "" ? [] : [value.trim()]);
-  const cards = form.rows.map((row) => ({
-    name: row.name,
-    media: { imageUrls: list(row.imageUrl), videoUrls: list(row.videoUrl) },
-  }));
-  if (form.mode === "owner") return { owner: form.owner.trim(), publicKey: form.publicKey.trim(), cards };
-  const expiresOn = optional(form.expiresOn);
-  return {
-    redemption: {
-      email: optional(form.email),
-      phone: optional(form.phone),
-      code: optional(form.code),
-      // A date picker gives a day; the code works until that day ends (UTC).
-      expiresAt: expiresOn && /^\d{4}-\d{2}-\d{2}$/.test(expiresOn) ? `${expiresOn}T23:59:59Z` : expiresOn,
-    },
-    cards,
-  };
-}
 
 type ActionData = NonNullable<ReturnType<typeof useActionData<typeof action>>>;
 
@@ -224,22 +172,20 @@ function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; onCreateM
 type Failure = Extract<ActionData, { ok: false }>;
 
 const FIELD_PATHS = ["redemption.email", "redemption.phone", "redemption.code", "redemption.expiresAt", "owner", "publicKey"];
-const ROW_FIELDS: Record<string, keyof Omit<CardRow, "key">> = { name: "name", "media.imageUrls": "imageUrl", "media.videoUrls": "videoUrl" };
 
 /**
- * Puts each error of a failed batch at its field: `cards[2].name` on row 3's
- * name, `cards[0].media.imageUrls[0]` on row 1's image, `redemption.email` on
- * the e-mail. Rows are found by the keys they had when submitted.
+ * Puts each error of a refused batch at its field: a row's own errors come keyed
+ * by its key and field, the recipient's by path (`redemption.email`); anything
+ * else is listed above the form.
  */
 function placeErrors(failure: Failure | null): { atField: Record<string, string>; unplaced: UnplacedError[] } {
   const atField: Record<string, string> = {};
   const unplaced: UnplacedError[] = [];
+  for (const [key, fields] of Object.entries(failure?.rowErrors ?? {})) {
+    for (const [field, message] of Object.entries(fields)) atField[`${key}.${field}`] = message;
+  }
   for (const [path, message] of Object.entries(failure?.fieldErrors ?? {})) {
-    const row = /^cards\[(\d+)\]\.(name|media\.imageUrls|media\.videoUrls)(?:\[\d+\])?$/.exec(path);
-    const rowKey = row && failure?.rowKeys[Number(row[1])];
-    const rowField = row && ROW_FIELDS[row[2]!];
-    if (rowKey && rowField) atField[`${rowKey}.${rowField}`] ??= message;
-    else if (FIELD_PATHS.includes(path)) atField[path] = message;
+    if (FIELD_PATHS.includes(path)) atField[path] = message;
     else unplaced.push({ path, message });
   }
   return { atField, unplaced };
@@ -397,10 +343,12 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
                 <Button onClick={addRow} disabled={count >= maxCards}>{t("cards.new.addRow")}</Button>
               </InlineStack>
               {form.rows.map((row, index) => (
-                <BlockStack gap="300" key={row.key}>
+                // A group named by its heading, so each row's fields and errors read as that card's.
+                <div role="group" aria-labelledby={`${row.key}-heading`} key={row.key}>
+                <BlockStack gap="300">
                   {index > 0 && <Divider />}
                   <InlineStack align="space-between" blockAlign="center">
-                    <Text as="h3" variant="headingSm">{t("cards.new.row", { number: index + 1 })}</Text>
+                    <Text as="h3" variant="headingSm" id={`${row.key}-heading`}>{t("cards.new.row", { number: index + 1 })}</Text>
                     <Button
                       variant="plain"
                       tone="critical"
@@ -441,6 +389,7 @@ function BatchFormView({ failure }: { failure: Failure | null }) {
                     </FormLayout.Group>
                   </FormLayout>
                 </BlockStack>
+                </div>
               ))}
             </BlockStack>
           </Card>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isCustomerId } from "~/domain/owners";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/shopify.server";
 
@@ -7,8 +8,8 @@ import { authenticate } from "~/shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { redirect } = await authenticate.admin(request);
   const id = new URL(request.url).searchParams.get("id") ?? "";
-  const numeric = /(\d{1,20})$/.exec(id)?.[1];
-  return redirect(numeric ? `/app/customers/${numeric}` : "/app/customers");
+  const numeric = id.replace(/^gid:\/\/shopify\/Customer\//, "");
+  return redirect(isCustomerId(numeric) ? `/app/customers/${numeric}` : "/app/customers");
 };
 
 export const action = methodNotAllowed("GET, HEAD");

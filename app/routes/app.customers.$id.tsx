@@ -9,17 +9,19 @@ import { HoldingsCard } from "~/components/customer/HoldingsCard";
 import { IssueTwinCard } from "~/components/customer/IssueTwinCard";
 import { OrderedProductsCard } from "~/components/customer/OrderedProductsCard";
 import { RegisterNameCard } from "~/components/customer/RegisterNameCard";
-import { createCard } from "~/domain/cards.server";
+import { createCardFor } from "~/domain/cards.server";
 import { customerHoldings, shopifyOwner } from "~/domain/customer-holdings.server";
 import { fieldError } from "~/domain/errors";
-import { registerName, validateName } from "~/domain/names.server";
-import { issueTwin } from "~/domain/twins.server";
+import { registerNameFor, validateName } from "~/domain/names.server";
+import { isCustomerId } from "~/domain/owners";
+import { createCardInput, issueTwinInput, parseInput, registerNameInput } from "~/domain/schemas";
+import { issueTwinTo } from "~/domain/twins.server";
 import { translatorFor } from "~/i18n/i18n.server";
 import { getCustomer } from "~/shopify/admin-customers.server";
 import { authenticate } from "~/shopify.server";
 
 const customerIdOf = (params: LoaderFunctionArgs["params"], notFound: string) => {
-  if (!/^\d{1,20}$/.test(params.id ?? "")) throw new Response(notFound, { status: 404 });
+  if (!isCustomerId(params.id ?? "")) throw new Response(notFound, { status: 404 });
   return params.id!;
 };
 
@@ -50,8 +52,9 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         return payload;
       });
     case "issue-twin":
+      // Each form's fields become the command's typed input, checked by the domain's schema (as /v1 checks its body).
       return runIntent(intent, t, () =>
-        issueTwin(shop, {
+        issueTwinTo(shop, parseInput(issueTwinInput, {
           name_id: fields.name_id,
           public_key: fields.public_key,
           title: fields.title,
@@ -64,10 +67,10 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
           categories: splitList(fields.categories, /,/),
           links: splitList(fields.links, /\n/),
           images: splitList(fields.images, /\n/),
-        }),
+        })),
       );
     case "register-name":
-      return runIntent(intent, t, () => registerName(shop, { name: fields.name ?? "", publicKey: fields.publicKey ?? "", owner: shopifyOwner(customerId) }));
+      return runIntent(intent, t, () => registerNameFor(shop, parseInput(registerNameInput, { name: fields.name ?? "", publicKey: fields.publicKey ?? "", owner: shopifyOwner(customerId) })));
     case "create-card": {
       const card = { name: fields.name ?? "", media: { imageUrls: splitList(fields.imageUrls, /\n/), videoUrls: splitList(fields.videoUrls, /\n/) } };
       const byOwner = fields.mode === "owner";
@@ -78,7 +81,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       const recipient = byOwner
         ? { owner: shopifyOwner(customerId), publicKey: fields.publicKey ?? "" }
         : { email: fields.email, phone: fields.phone };
-      return runIntent(intent, t, () => createCard(shop, { ...card, ...recipient }));
+      return runIntent(intent, t, () => createCardFor(shop, parseInput(createCardInput, { ...card, ...recipient })));
     }
     default:
       throw new Response(`Unknown intent “${intent}”`, { status: 400 });

@@ -121,6 +121,30 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
     await screenshot(page, "10-cards");
   });
 
+  it("shows a bad batch's errors on the rows they concern, which keep them when another row is removed", async () => {
+    const page = await openAdmin("/app/cards/new");
+    await page.getByRole("heading", { name: "Create cards" }).waitFor();
+    const suffix = Date.now().toString(36);
+    await page.getByLabel("E-mail").fill(`rows-${suffix}@example.com`);
+    await page.getByRole("button", { name: "Add card" }).click();
+    await page.getByRole("button", { name: "Add card" }).click();
+    await page.getByLabel("Name").nth(0).fill(`Fine ${suffix}`);
+    await page.getByLabel("Name").nth(2).fill(`Bad image ${suffix}`);
+    await page.getByLabel("Image URL").nth(2).fill("javascript:alert(1)");
+    await page.getByRole("button", { name: "Create 3 cards" }).click();
+
+    await shown(page.getByText("Fix the fields marked below and try again. Nothing was saved."));
+    const row = (index: number) => page.getByRole("group", { name: `Card ${index + 1}`, exact: true });
+    await shown(row(1).getByText("Must not be empty"));
+    await shown(row(2).getByText("Must be an absolute https:// or http:// URL"));
+    expect(await row(0).getByText(/Must /).count()).toBe(0);
+    expect(await db.unitCard.count({ where: { shop: DEMO_SHOP, name: { contains: suffix } } })).toBe(0);
+
+    await page.getByRole("button", { name: "Remove card 1" }).click();
+    await shown(row(0).getByText("Must not be empty"));
+    await shown(row(1).getByText("Must be an absolute https:// or http:// URL"));
+  });
+
   it("creates an API key that works against /v1, then revokes it so /v1 answers 401", async () => {
     const page = await openAdmin();
     await navigate(page, "Settings");
