@@ -34,7 +34,7 @@ const storefront = await startStorefrontHarness({
   customers: DEMO_CUSTOMERS,
 });
 
-const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
+const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   stdio: ["ignore", "pipe", "inherit"],
   env: { ...process.env, DEMO_MODE: "1", SHOPIFY_ADMIN_API_STUB_URL: stub.url, DEMO_STOREFRONT_URL: storefront.url, ...chain?.serverEnv },
 });

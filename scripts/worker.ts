@@ -9,8 +9,12 @@ const workers = await backgroundWorkers({ notify: notifyConfigOrExit(), chain: c
 workers.forEach((worker) => worker.start());
 console.log(`Twin Cards worker started (pid ${process.pid})`);
 
+// `on`, not `once`: the signal may come twice (to the group, and relayed by tsx); a second must not end the process with 143.
+let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     setTimeout(() => process.exit(0), 10_000).unref();
     void Promise.all(workers.map((worker) => worker.stop())).then(() => process.exit(0));
   });

@@ -76,8 +76,13 @@ export function listen(app: express.Express, port: number, host: string, options
     console.log(`Twin Cards listening on http://${host}:${actualPort}`);
   });
   server.on("connect", answerConnect);
+  // `on`, not `once`: a stop signal often arrives twice (to the process group, and relayed by tsx); a second
+  // one must not fall back to the default action and end the process mid-shutdown with 143.
+  let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       setTimeout(() => process.exit(0), 10_000).unref();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const shutdown = (options.onShutdown?.() ?? Promise.resolve()).catch((error: unknown) => console.error("Shutdown failed:", error));

@@ -19,6 +19,10 @@ export interface AppProcess {
   stop(): Promise<number | null>;
   /** SIGKILL to the group at once, as a crash would; resolves once it has exited. */
   kill(): Promise<number | null>;
+  /** Sends `signal` to the group and returns at once (stop() and kill() still wait). */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code once the process has exited, however that came about. */
+  exited: Promise<number | null>;
   /** What it wrote to stderr so far (for failure messages). */
   stderr(): string;
 }
@@ -59,7 +63,9 @@ export const startServer = (env: Record<string, string>) =>
 export const startWorker = (env: Record<string, string>) => startProcess("scripts/worker.ts", env, /worker started()/);
 
 function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<AppProcess> {
-  const child = spawn("node_modules/.bin/tsx", [script], {
+  // One process, as `npm start` runs it: node loading tsx, not tsx's CLI relaying signals to a child
+  // (under load its 30 ms relay window can expire, and it then SIGKILLs the server mid-shutdown).
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -70,6 +76,8 @@ function startProcess(script: string, env: Record<string, string>, ready: RegExp
     url,
     stop: () => stopGroup(child, exited, "SIGTERM"),
     kill: () => stopGroup(child, exited, "SIGKILL"),
+    signal: (signal) => signalGroup(child, signal),
+    exited: exited.then(([code]) => code as number | null),
     stderr: () => stderr,
   });
   child.stderr!.on("data", (chunk) => (stderr += chunk));
@@ -91,7 +99,7 @@ async function stopGroup(child: ChildProcess, exited: Promise<unknown[]>, signal
   const escalate = setTimeout(() => signalGroup(child, "SIGKILL"), 10_000);
   const [code] = (await exited) as [number | null];
   clearTimeout(escalate);
-  // The group's other members (tsx's child) may outlive the leader by a moment.
+  // Anything else in the group (a child the process started) may outlive the leader by a moment.
   signalGroup(child, "SIGKILL");
   return code;
 }
