@@ -5,4 +5,5 @@ import { customerAccountRoute } from "~/shopify/customer-account-route.server";
 const notFound = async (): Promise<Response> => {
   throw new DomainError("NOT_FOUND", "No such customer account endpoint");
 };
-export const { loader, action } = customerAccountRoute({ GET: notFound, POST: notFound });
+export const loader = customerAccountRoute({ GET: notFound, POST: notFound });
+export const action = loader;

@@ -3,9 +3,10 @@ import { customerAccountRoute, jsonBody } from "~/shopify/customer-account-route
 import { jsonResponse } from "~/storefront/proxy-request.server";
 
 // POST /customer-account/claim {code, publicKey?}: the storefront's claim, for the session token's customer.
-export const { loader, action } = customerAccountRoute({
+export const loader = customerAccountRoute({
   POST: async ({ request, shop, customerId, clientAddress }) => {
     const cards = await claimForCustomer(shop, customerId, await jsonBody(request), { address: clientAddress });
     return jsonResponse({ data: { cards } });
   },
 });
+export const action = loader;

@@ -3,6 +3,7 @@ import { customerAccountRoute } from "~/shopify/customer-account-route.server";
 import { jsonResponse } from "~/storefront/proxy-request.server";
 
 // GET /customer-account/holdings: the logged-in customer's cards, twins and universal names (the account page's list).
-export const { loader, action } = customerAccountRoute({
+export const loader = customerAccountRoute({
   GET: async ({ shop, customerId }) => jsonResponse({ data: await customerAccountHoldings(shop, customerId) }),
 });
+export const action = loader;

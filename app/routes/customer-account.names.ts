@@ -3,7 +3,8 @@ import { customerAccountRoute, jsonBody } from "~/shopify/customer-account-route
 import { jsonResponse } from "~/storefront/proxy-request.server";
 
 // POST /customer-account/names {name, publicKey}: the session token's customer registers a universal name.
-export const { loader, action } = customerAccountRoute({
+export const loader = customerAccountRoute({
   POST: async ({ request, shop, customerId }) =>
     jsonResponse({ data: await registerNameForCustomer(shop, customerId, await jsonBody(request)) }, 201),
 });
+export const action = loader;

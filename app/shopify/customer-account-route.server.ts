@@ -36,7 +36,7 @@ let apiKey: string | undefined;
 const appApiKey = () => (apiKey ??= loadConfig().SHOPIFY_API_KEY);
 
 /**
- * Builds a `customer-account.*` route's loader and action. The session token is
+ * Builds a `customer-account.*` route's loader, which is its action too (OPTIONS and POST reach the action). The session token is
  * verified by `authenticate.public.customerAccount` (which also answers the
  * CORS preflight), its audience, shop and customer by `customerAccountIdentity`;
  * any other request is a 401 before the handler runs, so nothing is read or written.
@@ -70,7 +70,7 @@ export function customerAccountRoute(handlers: { GET?: Handler; POST?: Handler }
     }
     return verified.cors(response);
   };
-  return { loader: route, action: route };
+  return route;
 }
 
 /** A request's JSON body (JSON Content-Type only, at most 1 MiB), or the 400 the proxy gives. */
