@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { errorBody } from "~/api/errors";
+import { parseJsonBody, readBodyText } from "~/api/request-body.server";
 import { loadConfig } from "~/config.server";
 import { authenticate } from "~/shopify.server";
-import { parseJsonBody, readBodyText } from "~/api/request-body.server";
 import { bodyKind, jsonFailure, jsonResponse, notJson } from "~/storefront/proxy-request.server";
 import { customerAccountIdentity, type CustomerAccountIdentity } from "./customer-account-token";
 
@@ -36,11 +36,12 @@ let apiKey: string | undefined;
 const appApiKey = () => (apiKey ??= loadConfig().SHOPIFY_API_KEY);
 
 /**
- * Builds a `customer-account.*` route's loader, which is its action too (OPTIONS and POST reach the action). The session token is
- * verified by `authenticate.public.customerAccount` (which also answers the
- * CORS preflight), its audience, shop and customer by `customerAccountIdentity`;
- * any other request is a 401 before the handler runs, so nothing is read or written.
- * What a handler throws is answered as the app proxy answers it (`jsonFailure`).
+ * Builds a `customer-account.*` route's loader, which is its action too (OPTIONS
+ * and POST reach the action). The session token is verified by
+ * `authenticate.public.customerAccount` (which also answers the CORS preflight),
+ * its audience, shop and customer by `customerAccountIdentity`; any other request
+ * is a 401 before the handler runs, so nothing is read or written. What a handler
+ * throws is answered as the app proxy answers it (`jsonFailure`).
  */
 export function customerAccountRoute(handlers: { GET?: Handler; POST?: Handler }) {
   const allow = Object.keys(handlers).join(", ");
