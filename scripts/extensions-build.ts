@@ -1,13 +1,14 @@
 // Minifies the storefront blocks' readable sources (extensions/storefront-src/) into
-// the theme app extension's assets/ (`npm run extensions:build`, also part of
-// `npm run build`). Shopify uploads assets/ as it is and limits each block script
-// to 10,000 bytes, so the minified files are committed; a test fails when they
-// are stale. The sources live outside extensions/storefront/ because the Shopify
+// the theme app extension's assets/ (`npm run extensions:build`), and reports the size
+// of the customer account extension's bundles. Shopify uploads assets/ as it is and
+// limits each block script to 10,000 bytes, so the minified files are committed; a
+// test fails when they are stale. The sources live outside extensions/storefront/ because the Shopify
 // CLI refuses any folder there but assets, blocks, locales and snippets.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { BUNDLE_LIMIT_BYTES, buildCustomerAccountExtension } from "./customer-account-bundle";
 
 export const STOREFRONT_SOURCES = path.resolve("extensions/storefront-src");
 export const STOREFRONT_ASSETS = path.resolve("extensions/storefront/assets");
@@ -55,5 +56,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     writeFileSync(path.join(STOREFRONT_ASSETS, name), contents);
     const source = readFileSync(path.join(STOREFRONT_SOURCES, name));
     console.log(`extensions/storefront/assets/${name}: ${Buffer.byteLength(contents)} bytes (source ${source.length})`);
+  }
+  // The Shopify CLI bundles the customer account extension itself at deploy: only its size is checked here.
+  for (const [target, bundle] of Object.entries(await buildCustomerAccountExtension())) {
+    console.log(`extensions/customer-account (${target}): ${Buffer.byteLength(bundle)} bytes bundled (Shopify's limit ${BUNDLE_LIMIT_BYTES}; not written)`);
   }
 }

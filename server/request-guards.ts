@@ -11,8 +11,10 @@ export const SERVED_METHODS = "GET, HEAD, POST";
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const APP_METHODS = new Set(["GET", "HEAD", "POST"]);
 
-// Paths whose routes take posts from elsewhere (API clients, Shopify's proxy and webhooks).
-const CROSS_SITE_POSTS = /^\/(v1|proxy|webhooks)(\/|$)/i;
+// Paths whose routes take posts from elsewhere (API clients, Shopify's proxy and webhooks, the customer account extension).
+const CROSS_SITE_POSTS = /^\/(v1|proxy|webhooks|customer-account)(\/|$)/i;
+// The customer account extension's routes answer their own CORS preflight (OPTIONS).
+const PREFLIGHTED = /^\/customer-account(\/|$)/i;
 
 const plain = (res: Parameters<RequestHandler>[1], status: number, message: string) =>
   res.status(status).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(message);
@@ -43,6 +45,7 @@ export const requestGuards: RequestHandler[] = [
   (req, res, next) => {
     const api = isApiPath(routedUrl(req.originalUrl));
     if ((api ? API_METHODS : APP_METHODS).has(req.method)) return next();
+    if (req.method === "OPTIONS" && PREFLIGHTED.test(routedUrl(req.originalUrl)?.pathname ?? "")) return next();
     if (req.method === "OPTIONS") return res.status(204).set("Allow", SERVED_METHODS).end();
     sendError(res, req.originalUrl, {
       status: 405,

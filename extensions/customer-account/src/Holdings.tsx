@@ -1,0 +1,116 @@
+import type { ComponentChildren } from "preact";
+import { humanize, isHttpUrl, longDate, metadataValue, money, formatNumber, t } from "./i18n";
+import type { Card, ChainLine, Holdings as HoldingsData, Twin } from "./types";
+
+/** The customer's cards and twins, as the storefront's My cards block shows them. */
+export function HoldingsGrid({ holdings }: { holdings: HoldingsData }) {
+  if (!holdings.cards.length && !holdings.twins.length) {
+    return <s-paragraph>{t("list.empty")}</s-paragraph>;
+  }
+  return (
+    <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
+      {holdings.cards.map((card) => (
+        <CardItem key={card.id} card={card} />
+      ))}
+      {holdings.twins.map((twin) => (
+        <TwinItem key={twin.id} twin={twin} />
+      ))}
+    </s-grid>
+  );
+}
+
+function Picture({ url, name }: { url: string | undefined; name: string }) {
+  if (isHttpUrl(url)) return <s-image src={url} alt={name} aspectRatio="1" objectFit="cover" borderRadius="base" loading="lazy" />;
+  // No picture: a tinted square with the name's first letter (the heading names the item).
+  return (
+    <s-box background="subdued" borderRadius="base" padding="large-300" accessibilityVisibility="hidden">
+      <s-paragraph textAlign="center" color="subdued">
+        {name.trim().charAt(0).toUpperCase()}
+      </s-paragraph>
+    </s-box>
+  );
+}
+
+/** Label/value rows; empty values are left out. */
+function Details({ rows }: { rows: [string, string | null][] }) {
+  const shown = rows.filter((row): row is [string, string] => Boolean(row[1]));
+  if (!shown.length) return null;
+  return (
+    <s-stack direction="block" gap="small-300">
+      {shown.map(([label, value]) => (
+        <s-text key={label}>
+          <s-text color="subdued">{label}: </s-text>
+          {value}
+        </s-text>
+      ))}
+    </s-stack>
+  );
+}
+
+function Chain({ chain, title }: { chain: ChainLine | null; title: string }) {
+  if (!chain) return null;
+  const minted = chain.status === "MINTED";
+  return (
+    <s-text color="subdued">
+      {minted ? t("list.nft_minted") : t("list.nft_pending")}{" "}
+      {minted && isHttpUrl(chain.explorerUrl) ? (
+        <s-link href={chain.explorerUrl} target="_blank" accessibilityLabel={`${t("list.nft_view")}: ${title}`}>
+          {t("list.nft_view")}
+        </s-link>
+      ) : null}
+    </s-text>
+  );
+}
+
+function Item({ picture, title, badge, children }: { picture: string | undefined; title: string; badge: string; children: ComponentChildren }) {
+  return (
+    <s-box border="base" borderRadius="base" padding="base">
+      <s-stack direction="block" gap="small">
+        <Picture url={picture} name={title} />
+        <s-badge>{badge}</s-badge>
+        <s-heading>{title}</s-heading>
+        {children}
+      </s-stack>
+    </s-box>
+  );
+}
+
+function CardItem({ card }: { card: Card }) {
+  const owned = card.status === "OWNED";
+  const when = card.redeemedAt ?? card.createdAt;
+  const date = when ? longDate(when) : null;
+  return (
+    <Item picture={card.media.imageUrls[0]} title={card.name} badge={owned ? t("list.status_owned") : t("list.status_pending")}>
+      <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
+      <Chain chain={card.chain} title={card.name} />
+      {date ? (
+        <s-text color="subdued">
+          {card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}
+        </s-text>
+      ) : null}
+    </Item>
+  );
+}
+
+function TwinItem({ twin }: { twin: Twin }) {
+  const link = twin.links.find(isHttpUrl);
+  return (
+    <Item picture={twin.images[0]} title={twin.title} badge={t("list.twin_badge")}>
+      {twin.brand ? <s-text type="strong">{twin.brand}</s-text> : null}
+      {twin.description ? <s-paragraph>{twin.description}</s-paragraph> : null}
+      <Details
+        rows={[
+          [t("list.price"), twin.price === null ? null : money(twin.price, twin.currency)],
+          [t("list.quantity"), formatNumber(twin.quantity)],
+          [t("list.universal_name"), twin.uns_name],
+        ]}
+      />
+      <Chain chain={twin.chain} title={twin.title} />
+      {link ? (
+        <s-link href={link} target="_blank" accessibilityLabel={`${t("list.view_product")}: ${twin.title}`}>
+          {t("list.view_product")}
+        </s-link>
+      ) : null}
+    </Item>
+  );
+}

@@ -1,0 +1,162 @@
+// The customer account host, as far as the extension sees it (demo and tests only):
+// the `shopify` global, then small stand-ins for the Polaris web components the
+// extension renders, then the extension itself. See server.ts.
+
+const config = JSON.parse(document.getElementById("host-config").textContent);
+const { locale, translations } = config;
+const plurals = new Intl.PluralRules(locale);
+
+/** A read-only signal, as the host gives `localization.language` and friends. */
+const signal = (value) => ({ value, subscribe: (callback) => (callback(value), () => undefined) });
+
+function translate(key, options = {}) {
+  let entry = key.split(".").reduce((node, part) => (node && typeof node === "object" ? node[part] : undefined), translations);
+  if (entry && typeof entry === "object" && typeof options.count === "number") entry = entry[plurals.select(options.count)] ?? entry.other;
+  if (typeof entry !== "string") return key;
+  return entry.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name) => (name in options ? String(options[name]) : match));
+}
+
+let tokensServed = 0;
+globalThis.shopify = {
+  extension: { target: config.target, apiVersion: "2026-07" },
+  localization: { language: signal({ isoCode: locale }), extensionLanguage: signal({ isoCode: locale }) },
+  i18n: {
+    translate,
+    formatNumber: (number, options) => new Intl.NumberFormat(locale, options).format(number),
+    formatCurrency: (number, options) => new Intl.NumberFormat(locale, { style: "currency", ...options }).format(number),
+    formatDate: (date, options) => new Intl.DateTimeFormat(locale, options).format(date),
+  },
+  sessionToken: {
+    async get() {
+      tokensServed += 1;
+      const response = await fetch(config.tokenUrl + (tokensServed <= config.badTokens ? "&bad=1" : ""));
+      return response.text();
+    },
+  },
+};
+
+// ---- Polaris web component stand-ins: enough to look like a customer account page and to be driven by a test ----
+
+/**
+ * An element whose listed properties (camelCase, as Preact sets them) re-render its
+ * shadow root (`render`), or else show as data-* attributes for stand-ins.css.
+ */
+function standIn(tag, props, render, onConnected) {
+  customElements.define(tag, class extends HTMLElement {
+    static get observedAttributes() {
+      return props.map((prop) => prop.toLowerCase());
+    }
+    constructor() {
+      super();
+      this.state = {};
+      if (render) this.attachShadow({ mode: "open" });
+    }
+    connectedCallback() {
+      if (render) render(this, this.state);
+      onConnected?.(this);
+    }
+    attributeChangedCallback(name, _old, value) {
+      const prop = props.find((candidate) => candidate.toLowerCase() === name);
+      if (prop && this.state[prop] !== value) this[prop] = value;
+    }
+  });
+  const proto = customElements.get(tag).prototype;
+  for (const prop of props) {
+    Object.defineProperty(proto, prop, {
+      get() {
+        return this.state[prop];
+      },
+      set(value) {
+        this.state[prop] = value;
+        if (render && this.isConnected) render(this, this.state);
+        else if (!render) this.dataset[prop] = value === undefined || value === null || value === false ? "" : String(value);
+      },
+    });
+  }
+}
+
+const html = (text) => String(text ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+standIn("s-page", ["heading"], (el, s) => {
+  el.shadowRoot.innerHTML = `<style>:host{display:block}h1{font-size:1.75rem;margin:0 0 1.5rem;font-weight:650}</style><h1>${html(s.heading)}</h1><slot></slot>`;
+});
+standIn("s-section", ["heading"], (el, s) => {
+  el.shadowRoot.innerHTML = `<style>:host{display:block;background:#fff;border-radius:12px;padding:1.25rem 1.5rem;box-shadow:0 0 0 1px #e3e3e3}h2{font-size:1.15rem;margin:0 0 1rem;font-weight:650}</style>${s.heading ? `<h2>${html(s.heading)}</h2>` : ""}<slot></slot>`;
+});
+standIn("s-banner", ["heading", "tone"], (el, s) => {
+  const critical = s.tone === "critical";
+  el.shadowRoot.innerHTML = `<style>:host{display:block}div{border-radius:10px;padding:.75rem 1rem;background:${critical ? "#fee9e8" : s.tone === "success" ? "#e3f1df" : "#eaf4ff"};color:${critical ? "#8e1f0b" : "#0c5132"}}strong{display:block}</style><div role="${critical ? "alert" : "status"}"><strong>${html(s.heading)}</strong><slot></slot></div>`;
+});
+standIn("s-image", ["src", "alt", "aspectRatio", "objectFit", "borderRadius", "loading"], (el, s) => {
+  el.shadowRoot.innerHTML = `<style>:host{display:block}img{display:block;width:100%;aspect-ratio:${html(s.aspectRatio || "auto")};object-fit:${html(s.objectFit || "contain")};border-radius:8px;background:#f1f1f1}</style><img src="${html(s.src)}" alt="${html(s.alt)}">`;
+});
+
+let fieldIds = 0;
+standIn("s-text-field", ["label", "value", "error", "name", "placeholder", "disabled"], (el, s) => {
+  if (!el.shadowRoot.querySelector("input")) {
+    const id = `field-${(fieldIds += 1)}`;
+    el.shadowRoot.innerHTML = `<style>:host{display:block}label{display:block;font-weight:550;margin-bottom:.3rem}input{box-sizing:border-box;width:100%;font:inherit;padding:.65rem .75rem;border:1px solid #8a8a8a;border-radius:8px}input[aria-invalid=true]{border-color:#c70a24;background:#fff5f5}p{color:#c70a24;margin:.3rem 0 0}</style><label for="${id}"></label><input id="${id}" aria-describedby="${id}-error"><p id="${id}-error" hidden></p>`;
+    const input = el.shadowRoot.querySelector("input");
+    // The input's own `input` events cross the shadow boundary (composed); `change` does not.
+    input.addEventListener("change", () => el.dispatchEvent(new Event("change", { bubbles: true })));
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") el.closest("s-form")?.dispatchEvent(new Event("submit"));
+    });
+    Object.defineProperty(el, "value", { get: () => input.value, set: (value) => { s.value = value; input.value = value ?? ""; } });
+  }
+  const [label, input, error] = ["label", "input", "p"].map((selector) => el.shadowRoot.querySelector(selector));
+  label.textContent = s.label ?? "";
+  if (input.value !== (s.value ?? "")) input.value = s.value ?? "";
+  input.name = s.name ?? "";
+  input.placeholder = s.placeholder ?? "";
+  error.textContent = s.error ?? "";
+  error.hidden = !s.error;
+  if (s.error) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+});
+
+// Light-DOM stand-ins: the children Preact renders stay where it put them; CSS (stand-ins.css) draws them.
+for (const [tag, props] of Object.entries({
+  "s-stack": ["direction", "gap"],
+  "s-grid": ["gridTemplateColumns", "gap"],
+  "s-box": ["padding", "border", "borderRadius", "background", "accessibilityVisibility"],
+  "s-text": ["color", "tone", "type"],
+  "s-paragraph": ["color", "tone", "textAlign"],
+  "s-badge": ["tone"],
+  "s-skeleton-paragraph": [],
+  "s-unordered-list": [],
+  "s-list-item": [],
+  "s-form": [],
+})) standIn(tag, props);
+
+standIn("s-heading", [], undefined, (el) => {
+  el.setAttribute("role", "heading");
+  el.setAttribute("aria-level", "3");
+});
+
+/** Buttons and links: clickable by role; a submit button submits its s-form, an href is recorded rather than followed. */
+for (const [tag, role] of [["s-button", "button"], ["s-link", "link"]]) {
+  standIn(tag, ["href", "target", "type", "variant", "loading", "disabled", "accessibilityLabel", "tone"], undefined, (el) => {
+    el.setAttribute("role", role);
+    el.tabIndex = 0;
+    if (el.accessibilityLabel) el.setAttribute("aria-label", el.accessibilityLabel);
+    if (el.wired) return;
+    el.wired = true;
+    el.addEventListener("click", () => {
+      if (el.loading || el.disabled) return;
+      if (el.type === "submit") el.closest("s-form")?.dispatchEvent(new Event("submit"));
+      if (el.href) (globalThis.hostNavigations ??= []).push(el.href);
+    });
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        el.click();
+      }
+    });
+  });
+}
+
+// ---- The extension: its target module's default export, called as the host calls it ----
+const extension = await import(config.bundleUrl);
+await extension.default();
+document.documentElement.dataset.extensionRendered = "true";

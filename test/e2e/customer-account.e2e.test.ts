@@ -1,0 +1,236 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { Keypair } from "@solana/web3.js";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "~/db.server";
+import { createCard } from "~/domain/cards.server";
+import { registerName } from "~/domain/names.server";
+import { issueTwin } from "~/domain/twins.server";
+import { BUNDLE_LIMIT_BYTES } from "../../scripts/customer-account-bundle";
+import { startCustomerAccountHarness, type CustomerAccountHarness } from "../../stubs/customer-account/server";
+import { API_KEY, API_SECRET } from "../support/admin";
+import { uniqueShop } from "../support/api";
+import { launchBrowser, newPage, screenshot } from "../support/browser";
+
+// The customer account UI extension (extensions/customer-account/), built with esbuild as
+// the Shopify CLI builds it, rendered in Debian's Chromium by a stand-in for Shopify's
+// customer account host (stubs/customer-account/), calling the built app across origins
+// with session tokens signed as Shopify signs them.
+const baseUrl = inject("baseUrl");
+// Pictures served on loopback by the Admin API stub (the browser reaches nothing else).
+const image = (file: string) => `${inject("adminApiStubUrl")}/images/${file}`;
+
+let browser: Browser;
+let harness: CustomerAccountHarness;
+
+beforeAll(async () => {
+  [browser, harness] = await Promise.all([launchBrowser(), startCustomerAccountHarness({ appUrl: baseUrl, apiKey: API_KEY, apiSecret: API_SECRET })]);
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), harness?.close()]);
+});
+
+const uniqueCustomerId = () => String(randomInt(1, 2 ** 47));
+const wallet = () => Keypair.generate().publicKey.toBase58();
+
+/** Waits until the element is on screen; fails the test if it never is. */
+const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
+
+/** A target's page in the host, for a customer of a shop; `query` adds locale, code, badTokens. */
+async function openAccount(target: "page" | "profile", shop: string, customerId: string, query: Record<string, string> = {}): Promise<Page> {
+  const page = await newPage(browser);
+  const url = `${harness.url}/${target}?${new URLSearchParams({ shop, customer: customerId, ...query })}`;
+  await page.goto(url);
+  await page.locator("html[data-extension-rendered]").waitFor({ state: "attached" });
+  return page;
+}
+
+/** The message a text field shows as its error (the element its input's aria-describedby names). */
+async function fieldError(page: Page, label: string): Promise<string> {
+  const input = page.getByLabel(label, { exact: true });
+  await expect.poll(() => input.getAttribute("aria-invalid")).toBe("true");
+  const id = await input.getAttribute("aria-describedby");
+  return page.locator(`[id="${id}"]`).innerText();
+}
+
+/** A customer who owns a card (public and PRIVATE metadata) and holds a twin under their universal name. */
+async function customerWithCollection(shop: string) {
+  const customerId = uniqueCustomerId();
+  const owner = `shopify|${customerId}`;
+  const key = wallet();
+  const secret = `supplier-note-${randomUUID()}`;
+  const card = await createCard(shop, {
+    name: "Canvas Rolltop Backpack — owner's card",
+    media: { imageUrls: [image("canvas-rolltop-backpack-1.svg")], videoUrls: [] },
+    metadata: [
+      { key: "serial_number", value: "HP-RT-20931", metaType: "RETAIL_IDENTIFIER" },
+      { key: "price", value: [129, "EUR"], metaType: "PRICE" },
+      { key: "supplier_note", value: secret, metaType: "NO_TYPE", visibility: "PRIVATE" },
+    ],
+    owner,
+    publicKey: key,
+  });
+  const name = await registerName(shop, { name: `alex-${randomUUID().slice(0, 8)}`, publicKey: key, owner });
+  const twin = await issueTwin(shop, {
+    public_key: key,
+    name_id: name.uns_name_id,
+    title: "Aurora Ceramic Mug",
+    description: "A hand-thrown stoneware mug with a northern-lights glaze. Holds 350 ml.",
+    brand: "Nordlys Studio",
+    quantity: 2,
+    price: 24.9,
+    currency: "EUR",
+    images: [image("aurora-ceramic-mug-1.svg")],
+    links: ["https://harbor-and-pine.example/products/aurora-ceramic-mug"],
+  });
+  return { customerId, card, name, twin, secret };
+}
+
+/** A card waiting to be claimed with a code. */
+async function cardToClaim(shop: string) {
+  const card = await createCard(shop, {
+    name: `Meridian Automatic Watch — certificate ${randomUUID().slice(0, 4)}`,
+    media: { imageUrls: [image("meridian-automatic-watch-1.svg")], videoUrls: [] },
+    metadata: [{ key: "edition", value: "27 of 250", metaType: "NO_TYPE" }],
+    email: "alex.morgan@example.com",
+  });
+  return { card, code: card.redemption!.code! };
+}
+
+describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
+  it("stays within Shopify's 64 KB limit for each target's bundle", () => {
+    for (const bundle of Object.values(harness.bundles)) expect(Buffer.byteLength(bundle)).toBeLessThanOrEqual(BUNDLE_LIMIT_BYTES);
+  });
+
+  it("lists the customer's cards and twins as the My cards block does, public metadata only", async () => {
+    const shop = uniqueShop();
+    const { customerId, card, name, twin, secret } = await customerWithCollection(shop);
+    const page = await openAccount("page", shop, customerId);
+
+    await shown(page.getByRole("heading", { name: "Cards and twins" }));
+    await shown(page.getByRole("heading", { name: card.name }));
+    await shown(page.getByRole("heading", { name: twin.title }));
+    await shown(page.getByRole("img", { name: card.name }));
+    await shown(page.getByText("In your collection"));
+    await shown(page.getByText("HP-RT-20931"));
+    await shown(page.getByText("€129.00"));
+    await shown(page.getByText("€24.90"));
+    await shown(page.getByText("Nordlys Studio"));
+    await shown(page.getByText(name.uns_name));
+    await shown(page.getByText(/^Added on \w+ \d{1,2}, \d{4}$/));
+    expect(await page.getByRole("link", { name: `View product: ${twin.title}` }).getAttribute("href")).toBe(twin.links[0]);
+    expect(await page.locator("body").innerText()).not.toContain(secret);
+    // With a universal name, the key is optional and the name's wallet is said to be used.
+    await shown(page.getByText(`Leave it empty to use the wallet of your universal name “${name.uns_name}”.`));
+    expect(await page.getByRole("heading", { name: "Register a universal name" }).count()).toBe(0);
+    await screenshot(page, "customer-account-list");
+  });
+
+  it("explains how cards arrive when the customer has none, and offers to register a universal name", async () => {
+    const page = await openAccount("page", uniqueShop(), uniqueCustomerId());
+
+    await shown(page.getByText(/You don't have any cards or digital twins yet\. Cards arrive when a store sends you a claim code/));
+    await shown(page.getByRole("heading", { name: "Register a universal name" }));
+    await screenshot(page, "customer-account-empty");
+  });
+
+  it("claims a card from a ?code= link: the code is filled in, the card joins the list, the database says owned", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const { card, code } = await cardToClaim(shop);
+    const page = await openAccount("page", shop, customerId, { code });
+
+    expect(await page.getByLabel("Claim code", { exact: true }).inputValue()).toBe(code);
+    const key = wallet();
+    await page.getByLabel("Wallet public key (optional)", { exact: true }).fill(key);
+    await page.getByRole("button", { name: "Claim card" }).click();
+
+    await shown(page.getByText("Card claimed! It's now in your collection."));
+    await shown(page.getByRole("heading", { name: card.name }));
+    await shown(page.getByText(/^Claimed on /));
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: key });
+    await screenshot(page, "customer-account-claimed");
+  });
+
+  it("shows a wrong code at the code field and a malformed key at the key field, claiming nothing", async () => {
+    const shop = uniqueShop();
+    const { card } = await cardToClaim(shop);
+    const page = await openAccount("page", shop, uniqueCustomerId());
+
+    await page.getByLabel("Claim code", { exact: true }).fill("ZZZZ-ZZZZ-ZZZZ");
+    await page.getByLabel("Wallet public key (optional)", { exact: true }).fill("not-a-wallet");
+    await page.getByRole("button", { name: "Claim card" }).click();
+    expect(await fieldError(page, "Wallet public key (optional)")).toBe(
+      "This isn't a wallet public key: it has 32 to 44 letters and digits, without 0, O, I or l.",
+    );
+
+    await page.getByLabel("Wallet public key (optional)", { exact: true }).fill(wallet());
+    await page.getByRole("button", { name: "Claim card" }).click();
+
+    expect(await fieldError(page, "Claim code")).toBe("We don't recognise this code. Check it against your message and try again.");
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
+    await screenshot(page, "customer-account-wrong-code");
+  });
+
+  it("registers a universal name, after which the key is optional; a taken name is shown at its field", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const taken = await registerName(shop, { name: `taken-${randomUUID().slice(0, 8)}`, publicKey: wallet(), owner: "shopify|1" });
+    const page = await openAccount("page", shop, customerId);
+    const chosen = `jo-${randomUUID().slice(0, 8)}`;
+
+    await page.getByLabel("Universal name", { exact: true }).fill(taken.uns_name);
+    await page.getByLabel("Wallet public key", { exact: true }).fill(wallet());
+    await page.getByRole("button", { name: "Register name" }).click();
+    expect(await fieldError(page, "Universal name")).toBe("This name is already taken. Try another one.");
+
+    await page.getByLabel("Universal name", { exact: true }).fill(chosen);
+    await page.getByRole("button", { name: "Register name" }).click();
+
+    await shown(page.getByText(`“${chosen}” is registered to your wallet.`, { exact: false }));
+    await shown(page.getByText(`Leave it empty to use the wallet of your universal name “${chosen}”.`));
+    expect(await db.universalName.count({ where: { owner: `shopify|${customerId}` } })).toBe(1);
+  });
+
+  it("speaks French: headings, labels, dates and money as French writes them", async () => {
+    const shop = uniqueShop();
+    const { customerId, twin } = await customerWithCollection(shop);
+    const page = await openAccount("page", shop, customerId, { locale: "fr" });
+
+    await shown(page.getByRole("heading", { name: "Cartes et jumeaux" }));
+    await shown(page.getByRole("heading", { name: twin.title }));
+    await shown(page.getByText("24,90 €"));
+    await shown(page.getByText("129,00 €"));
+    await shown(page.getByText(/^Ajoutée le \d{1,2} \S+ \d{4}$/));
+    await shown(page.getByText("Jumeau numérique"));
+    await page.getByLabel("Code", { exact: true }).fill("ZZZZ-ZZZZ-ZZZZ");
+    await page.getByRole("button", { name: "Obtenir la carte" }).click();
+    expect(await fieldError(page, "Code")).toBe("Ce code nous est inconnu. Comparez-le à votre message et réessayez.");
+    await screenshot(page, "customer-account-fr");
+  });
+
+  it("shows a message and Try again when the list cannot be loaded, and loads it on retry", async () => {
+    const shop = uniqueShop();
+    const { customerId, card } = await customerWithCollection(shop);
+    const page = await openAccount("page", shop, customerId, { badTokens: "1" });
+
+    await shown(page.getByText("Your session has ended. Reload the page and try again."));
+    await screenshot(page, "customer-account-error");
+    await page.getByRole("button", { name: "Try again" }).click();
+
+    await shown(page.getByRole("heading", { name: card.name }));
+  });
+
+  it("profile block: the count of cards and twins and a link to the page", async () => {
+    const shop = uniqueShop();
+    const { customerId } = await customerWithCollection(shop);
+    const page = await openAccount("profile", shop, customerId);
+
+    await shown(page.getByText("1 card · 1 digital twin"));
+    const link = page.getByRole("link", { name: "View your cards and twins" });
+    expect(await link.getAttribute("data-href")).toBe("extension:twin-cards-page/");
+    await link.click();
+    expect(await page.evaluate(() => (globalThis as unknown as { hostNavigations?: string[] }).hostNavigations)).toEqual(["extension:twin-cards-page/"]);
+    await screenshot(page, "customer-account-profile");
+  });
+});
