@@ -6,14 +6,15 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // What the domain (app/domain) must never reach: adapters, faces, wiring, configuration, Remix and Shopify.
-// Its needs from the outside are ports (app/domain/ports.ts) that app/wiring.server.ts fills at boot.
+// Its needs from the outside are ports (app/domain/ports.ts) that app/wiring/services.server.ts fills at boot.
+// It may use app/db (its persistence) and app/lib (small building blocks with no outside dependency).
 const OUTSIDE_THE_DOMAIN = [
   {
-    regex: "^~/(chain|notifications|shopify|api|storefront|admin|routes|components|demo|client)(/|\\.server$|$)",
-    message: "app/domain imports no adapter or face: declare a port in app/domain/ports.ts and wire it in app/wiring.server.ts",
+    regex: "^~/(adapters|faces|routes)(/|$)",
+    message: "app/domain imports no adapter or face: declare a port in app/domain/ports.ts and wire it in app/wiring/services.server.ts",
   },
   {
-    regex: "^~/(config|wiring)\\.server$",
+    regex: "^~/wiring(/|$)",
     message: "app/domain reads no configuration: take what it needs through a port (app/domain/ports.ts)",
   },
   { regex: "^@remix-run/", message: "app/domain knows no HTTP framework: routes call it" },
@@ -25,7 +26,7 @@ const LEAVING = (up) => ({ regex: `^${up}`, message: "Import from outside app/do
 
 const PROCESS_ENV = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
-  message: "Read settings through app/config.server.ts, the only reader of process.env in app/ and server/",
+  message: "Read settings through app/wiring/config.server.ts, the only reader of process.env in app/ and server/",
 };
 
 export default tseslint.config(
@@ -55,7 +56,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
-    ignores: ["app/config.server.ts"],
+    ignores: ["app/wiring/config.server.ts"],
     rules: { "no-restricted-syntax": ["error", PROCESS_ENV] },
   },
   {

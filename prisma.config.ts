@@ -1,6 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { defineConfig } from "prisma/config";
-import { DEFAULT_DATABASE_URL } from "./app/database-url";
+import { DEFAULT_DATABASE_URL } from "./app/db/database-url";
 
 // Prisma runs on its JS engine with the better-sqlite3 driver adapter: no native
 // engine download is needed (see docs/decisions/0001-stack.md).

@@ -4,7 +4,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { chainConfigOrExit, configOrExit, notifyConfigOrExit } from "./server/config";
 import { createHttpApp, listen } from "./server/http-app";
-import { backgroundWorkers } from "./app/wiring.server";
+import { backgroundWorkers } from "./app/wiring/services.server";
 
 const config = configOrExit();
 const notifyConfig = notifyConfigOrExit();

@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         manualChunks(id: string) {
           if (id.includes("/node_modules/")) return "vendor";
-          if (id.includes("/app/components/")) return "components";
+          if (id.includes("/app/faces/admin/components/")) return "components";
         },
       },
     },

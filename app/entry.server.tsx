@@ -5,10 +5,10 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nOptions } from "./i18n/config";
-import { i18nServer } from "./i18n/i18n.server";
-import { addDocumentResponseHeaders } from "./shopify.server";
-import { wireServices } from "./wiring.server";
+import { i18nOptions } from "./faces/admin/i18n/config";
+import { i18nServer } from "./faces/admin/i18n/i18n.server";
+import { addDocumentResponseHeaders } from "./adapters/shopify/shopify-app.server";
+import { wireServices } from "./wiring/services.server";
 
 // The build is loaded once at boot: the domain gets its adapters here.
 wireServices();

@@ -1,9 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useChangeLanguage } from "remix-i18next/react";
-import { ErrorMessage } from "~/components/ErrorMessage";
-import { DEFAULT_LANGUAGE, languageOf } from "~/i18n/config";
-import { adminLocale } from "~/i18n/i18n.server";
+import { ErrorMessage } from "~/faces/admin/components/ErrorMessage";
+import { DEFAULT_LANGUAGE, languageOf } from "~/faces/admin/i18n/config";
+import { adminLocale } from "~/faces/admin/i18n/i18n.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 
 // The merchant's locale (Shopify admin's `locale`, see ~/i18n/i18n.server): <html lang>,

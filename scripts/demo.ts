@@ -6,7 +6,7 @@
 // proxy, so a claim message's link can be followed. DEMO_CHAIN=1 adds a local Solana chain
 // and turns on-chain issuing on for the demo shop.
 import { execFileSync, spawn } from "node:child_process";
-import { DEFAULT_DATABASE_URL } from "../app/database-url";
+import { DEFAULT_DATABASE_URL } from "../app/db/database-url";
 import { DEMO_CUSTOMERS } from "../stubs/admin-api/demo-data";
 import { startAdminApiStub } from "../stubs/admin-api/server";
 import { startDemoChain, type DemoChain } from "../stubs/solana-rpc/demo-chain";

@@ -2,7 +2,7 @@
 // is configured) without the web server. Run it alongside
 // `NOTIFY_DISPATCHER=off CHAIN_WORKER=off npm start`, or as several copies: each
 // row is handled by one. Stops on SIGTERM/SIGINT after finishing the rows in hand.
-import { backgroundWorkers } from "../app/wiring.server";
+import { backgroundWorkers } from "../app/wiring/services.server";
 import { chainConfigOrExit, notifyConfigOrExit } from "../server/config";
 
 const workers = await backgroundWorkers({ notify: notifyConfigOrExit(), chain: chainConfigOrExit(), inWebServer: false });

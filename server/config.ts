@@ -1,4 +1,4 @@
-import { ConfigError, chainConfig, notifyConfig, serverConfig, type ChainConfig, type Config, type NotifyConfig } from "../app/config.server";
+import { ConfigError, chainConfig, notifyConfig, serverConfig, type ChainConfig, type Config, type NotifyConfig } from "../app/wiring/config.server";
 
 /** The checked web server settings, or a message naming every bad variable and exit 1. */
 export const configOrExit = (): Config => orExit(serverConfig);

@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import type { ApiErrorCode, ErrorDetail } from "../app/api/errors";
+import type { ApiErrorCode, ErrorDetail } from "../app/faces/api/errors";
 
 /**
  * The URL as Remix will see it: the Express adapter appends the raw target to
@@ -28,7 +28,7 @@ export interface EarlyError {
 
 /**
  * An error answered before the request reaches Remix: the /v1 error envelope
- * on API paths (the shape of app/api/errors.ts), a line of plain text
+ * on API paths (the shape of app/faces/api/errors.ts), a line of plain text
  * elsewhere. Never anything about the server itself.
  */
 export function sendError(res: Response, originalUrl: string, error: EarlyError) {

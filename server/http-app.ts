@@ -5,7 +5,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import type { Config } from "../app/config.server";
+import type { Config } from "../app/wiring/config.server";
 import { isApiPath, routedUrl, sendError } from "./error-response";
 import { requestGuards, SERVED_METHODS } from "./request-guards";
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { MAX_BODY_BYTES } from "../app/api/request-body.server";
+import { MAX_BODY_BYTES } from "../app/faces/api/request-body.server";
 import { isApiPath, routedUrl, sendError } from "./error-response";
 
 /** Every method some route serves; a route's own 405 names just its own. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ApiKey } from "@prisma/client";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { notFound } from "./errors";
 import { newId } from "./ids";
 import { apiKeyInput, parseInput } from "./schemas";

@@ -1,6 +1,6 @@
 import { Prisma } from "@prisma/client";
 import type { z } from "zod";
-import { db, isUniqueViolation, transaction, type Tx } from "~/db.server";
+import { db, isUniqueViolation, transaction, type Tx } from "~/db/client.server";
 import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";

@@ -1,5 +1,5 @@
 import type { ChainMint } from "@prisma/client";
-import { db, transaction, type Db, type Tx } from "~/db.server";
+import { db, transaction, type Db, type Tx } from "~/db/client.server";
 import { conflict, notFound } from "./errors";
 import { newId } from "./ids";
 import { publicStatus } from "./chain-view";

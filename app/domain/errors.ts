@@ -1,4 +1,4 @@
-/** Every failure the domain reports. Each face says it its own way (app/api/errors.ts maps `code` to an HTTP status). */
+/** Every failure the domain reports. Each face says it its own way (app/faces/api/errors.ts maps `code` to an HTTP status). */
 export type ErrorCode = "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "EXPIRED" | "RATE_LIMITED";
 
 export interface ErrorDetail {

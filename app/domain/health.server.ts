@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 
 /** Longer than a healthy database ever takes, shorter than a load balancer's check timeout. */
 const CHECK_BUDGET_MS = 3_000;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { IdempotencyRecord } from "@prisma/client";
-import { db, isUniqueViolation, transaction } from "~/db.server";
+import { db, isUniqueViolation, transaction } from "~/db/client.server";
 import { conflict } from "./errors";
 import { newId } from "./ids";
 

@@ -1,6 +1,6 @@
 import type { UniversalName } from "@prisma/client";
 import type { z } from "zod";
-import { db, isUniqueViolation, transaction } from "~/db.server";
+import { db, isUniqueViolation, transaction } from "~/db/client.server";
 import { conflict } from "./errors";
 import { newId } from "./ids";
 import { parseInput, registerNameInput, validateNameQuery, type NameRecord, type NameValidation } from "./schemas";

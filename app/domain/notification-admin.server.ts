@@ -1,5 +1,5 @@
 import type { Notification as NotificationRow } from "@prisma/client";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { conflict, fieldError, notFound } from "./errors";
 import { isIdOf } from "./ids";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";

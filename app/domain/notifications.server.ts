@@ -1,4 +1,4 @@
-import type { Tx } from "~/db.server";
+import type { Tx } from "~/db/client.server";
 import { newId } from "./ids";
 import { ports } from "./ports";
 import { publicMetadata } from "./public-metadata";

@@ -1,6 +1,6 @@
 /**
  * What the domain needs from outside, declared here and filled by adapters in
- * app/wiring.server.ts at boot: the domain imports no adapter, reads no
+ * app/wiring/services.server.ts at boot: the domain imports no adapter, reads no
  * environment and knows no HTTP (eslint.config.js enforces it).
  */
 
@@ -45,13 +45,13 @@ export interface DomainPorts {
 
 let wired: DomainPorts | undefined;
 
-/** Called once at boot by app/wiring.server.ts (and by test setup). */
+/** Called once at boot by app/wiring/services.server.ts (and by test setup). */
 export function wireDomain(ports: DomainPorts): void {
   wired = ports;
 }
 
 /** The ports the process was wired with. */
 export function ports(): DomainPorts {
-  if (!wired) throw new Error("The domain's ports are not wired: call wireServices() from app/wiring.server.ts at boot");
+  if (!wired) throw new Error("The domain's ports are not wired: call wireServices() from app/wiring/services.server.ts at boot");
   return wired;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { ulid } from "ulid";
-import { db, transaction, type Tx } from "~/db.server";
+import { db, transaction, type Tx } from "~/db/client.server";
 import { toUnitCard } from "./card-view";
 import { fieldError } from "./errors";
 import { withoutCode } from "./notifications.server";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/db/client.server";
 import { TokenBuckets } from "~/lib/token-bucket";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";

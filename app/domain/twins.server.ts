@@ -1,5 +1,5 @@
 import type { ChainMint, DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/db/client.server";
 import { enqueueMints } from "./chain-mints.server";
 import { toChainState } from "./chain-view";
 import { fieldError, notFound } from "./errors";

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineGrid, Layout, Link, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { SetupChecklist } from "~/components/SetupChecklist";
+import { SetupChecklist } from "~/faces/admin/components/SetupChecklist";
 import { chainMintCounts } from "~/domain/chain-mints.server";
-import { useFormat } from "~/i18n/use-format";
+import { useFormat } from "~/faces/admin/i18n/use-format";
 import { shopOverview } from "~/domain/overview.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { authenticate } from "~/shopify.server";
+import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -20,19 +20,19 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ActionResult, readForm, runIntent } from "~/admin/action-result.server";
-import { CardStatusBadge } from "~/components/CardStatusBadge";
-import { CopyButton } from "~/components/CopyButton";
-import { FormErrorBanner, type UnplacedError } from "~/components/FormErrorBanner";
-import { MediaThumbnail } from "~/components/MediaThumbnail";
-import { batchCommand, readBatchForm, type BatchForm, type BatchFormErrors } from "~/admin/card-batch-form.server";
+import { type ActionResult, readForm, runIntent } from "~/faces/admin/action-result.server";
+import { CardStatusBadge } from "~/faces/admin/components/CardStatusBadge";
+import { CopyButton } from "~/faces/admin/components/CopyButton";
+import { FormErrorBanner, type UnplacedError } from "~/faces/admin/components/FormErrorBanner";
+import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
+import { batchCommand, readBatchForm, type BatchForm, type BatchFormErrors } from "~/faces/admin/card-batch-form.server";
 import { createCardsFor, DEFAULT_CODE_LIFETIME_DAYS } from "~/domain/cards.server";
 import { validationFailed } from "~/domain/errors";
-import { translateDomainMessage } from "~/i18n/domain-messages";
+import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { MAX_BATCH_CARDS } from "~/domain/schemas";
-import { translatorFor, type Translator } from "~/i18n/i18n.server";
-import { authenticate } from "~/shopify.server";
-import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
+import { translatorFor, type Translator } from "~/faces/admin/i18n/i18n.server";
+import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 
 type CardRow = BatchForm["rows"][number];
 

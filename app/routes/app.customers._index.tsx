@@ -3,11 +3,11 @@ import { Form, useLoaderData, useNavigate, useNavigation } from "@remix-run/reac
 import { Card, EmptyState, IndexTable, Layout, Page, Pagination, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFormat } from "~/i18n/use-format";
+import { useFormat } from "~/faces/admin/i18n/use-format";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { listCustomers } from "~/shopify/admin-customers.server";
-import { authenticate } from "~/shopify.server";
-import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
+import { listCustomers } from "~/adapters/shopify/admin-customers.server";
+import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin } = await authenticate.admin(request);

@@ -2,16 +2,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { orNotFound } from "~/admin/action-result.server";
-import { localMessageView } from "~/admin/local-message.server";
-import { withDemoStorefrontLinks } from "~/demo/demo-storefront.server";
-import { ChannelBadge, NotificationStatusBadge } from "~/components/NotificationBadges";
-import { LocalMessage } from "~/components/LocalMessage";
+import { orNotFound } from "~/faces/admin/action-result.server";
+import { localMessageView } from "~/faces/admin/local-message.server";
+import { withDemoStorefrontLinks } from "~/faces/demo/demo-storefront.server";
+import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
+import { LocalMessage } from "~/faces/admin/components/LocalMessage";
 import { getNotification, localMessage } from "~/domain/notification-admin.server";
-import { translatorFor } from "~/i18n/i18n.server";
-import { useFormat } from "~/i18n/use-format";
+import { translatorFor } from "~/faces/admin/i18n/i18n.server";
+import { useFormat } from "~/faces/admin/i18n/use-format";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { authenticate } from "~/shopify.server";
+import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -5,16 +5,16 @@ import { Banner, BlockStack, Box, Button, Card, EmptyState, IndexTable, InlineSt
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { formFields, readForm, runIntent } from "~/admin/action-result.server";
-import { CursorPagination } from "~/components/CursorPagination";
-import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
-import { ChannelBadge, NotificationStatusBadge } from "~/components/NotificationBadges";
+import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
+import { CursorPagination } from "~/faces/admin/components/CursorPagination";
+import { EMPTY_STATE_IMAGE } from "~/faces/admin/components/empty-state-image";
+import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
 import { DomainError } from "~/domain/errors";
 import { listNotifications, resendNotification, type NotificationStatus } from "~/domain/notification-admin.server";
-import { translatorFor } from "~/i18n/i18n.server";
-import { useFormat } from "~/i18n/use-format";
-import { authenticate } from "~/shopify.server";
-import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
+import { translatorFor } from "~/faces/admin/i18n/i18n.server";
+import { useFormat } from "~/faces/admin/i18n/use-format";
+import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 
 const PAGE_SIZE = 25;
 const LIST_PATH = "/app/notifications";

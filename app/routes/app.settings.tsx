@@ -20,17 +20,17 @@ import {
 } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formFields, readForm, runIntent } from "~/admin/action-result.server";
-import { CopyButton } from "~/components/CopyButton";
-import { EMPTY_STATE_IMAGE } from "~/components/empty-state-image";
-import { FormErrorBanner } from "~/components/FormErrorBanner";
-import { NftDistributionSettings } from "~/components/NftDistributionSettings";
+import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
+import { CopyButton } from "~/faces/admin/components/CopyButton";
+import { EMPTY_STATE_IMAGE } from "~/faces/admin/components/empty-state-image";
+import { FormErrorBanner } from "~/faces/admin/components/FormErrorBanner";
+import { NftDistributionSettings } from "~/faces/admin/components/NftDistributionSettings";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "~/domain/api-keys.server";
 import { chainOverview, setNftDistributionApproval } from "~/domain/chain-mints.server";
-import { translatorFor } from "~/i18n/i18n.server";
-import { useFormat } from "~/i18n/use-format";
-import { authenticate } from "~/shopify.server";
-import { ResponsiveIndexTable } from "~/components/ResponsiveIndexTable";
+import { translatorFor } from "~/faces/admin/i18n/i18n.server";
+import { useFormat } from "~/faces/admin/i18n/use-format";
+import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -5,15 +5,15 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { useTranslation } from "react-i18next";
-import { shopTimeZone } from "~/admin/shop-time-zone.server";
-import { DemoLanguageSwitch } from "~/components/DemoLanguageSwitch";
-import { ErrorMessage } from "~/components/ErrorMessage";
-import { demoMode, DEMO_APP_BRIDGE_PATH } from "~/demo/demo-mode.server";
-import { polarisTranslations } from "~/i18n/polaris-translations.server";
-import { i18nServer } from "~/i18n/i18n.server";
+import { shopTimeZone } from "~/faces/admin/shop-time-zone.server";
+import { DemoLanguageSwitch } from "~/faces/admin/components/DemoLanguageSwitch";
+import { ErrorMessage } from "~/faces/admin/components/ErrorMessage";
+import { demoMode, DEMO_APP_BRIDGE_PATH } from "~/faces/demo/demo-mode.server";
+import { polarisTranslations } from "~/faces/admin/i18n/polaris-translations.server";
+import { i18nServer } from "~/faces/admin/i18n/i18n.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { authenticate } from "~/shopify.server";
-import { serverConfig } from "~/config.server";
+import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { serverConfig } from "~/wiring/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 

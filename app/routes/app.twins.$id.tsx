@@ -2,18 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { customerLinks } from "~/admin/customer-links.server";
-import { orNotFound } from "~/admin/action-result.server";
-import { retryMintAction } from "~/admin/retry-mint.server";
-import { ChainStatusCell } from "~/components/ChainStatusCell";
-import { DetailList } from "~/components/DetailList";
-import { MediaGallery } from "~/components/MediaGallery";
-import { OwnerLabel } from "~/components/OwnerLabel";
+import { customerLinks } from "~/faces/admin/customer-links.server";
+import { orNotFound } from "~/faces/admin/action-result.server";
+import { retryMintAction } from "~/faces/admin/retry-mint.server";
+import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
+import { DetailList } from "~/faces/admin/components/DetailList";
+import { MediaGallery } from "~/faces/admin/components/MediaGallery";
+import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
 import { ownersOfNames } from "~/domain/names.server";
 import { getTwin } from "~/domain/twins.server";
-import { translatorFor } from "~/i18n/i18n.server";
-import { useFormat } from "~/i18n/use-format";
-import { authenticate } from "~/shopify.server";
+import { translatorFor } from "~/faces/admin/i18n/i18n.server";
+import { useFormat } from "~/faces/admin/i18n/use-format";
+import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { loginPage } from "~/shopify/login-page.server";
-import { isRequestFault } from "~/shopify/request-fault.server";
-import { isShopDomain } from "~/shopify/shop-domain";
-import { authenticate } from "~/shopify.server";
+import { loginPage } from "~/adapters/shopify/login-page.server";
+import { isRequestFault } from "~/adapters/shopify/request-fault.server";
+import { isShopDomain } from "~/adapters/shopify/shop-domain";
+import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
 // The configured login path takes the library's login flow: authenticate.admin refuses to run there.
 const isLoginPath = (request: Request) => /^\/auth\/login\/?$/i.test(new URL(request.url).pathname);

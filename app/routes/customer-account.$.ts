@@ -1,5 +1,5 @@
 import { DomainError } from "~/domain/errors";
-import { customerAccountRoute } from "~/shopify/customer-account-route.server";
+import { customerAccountRoute } from "~/faces/customer-account/customer-account-route.server";
 
 // Any other path under /customer-account: a 404 in the error envelope, with CORS, for a verified caller.
 const notFound = async (): Promise<Response> => {

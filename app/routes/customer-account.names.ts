@@ -1,7 +1,7 @@
 import { parseInput } from "~/domain/schemas";
 import { customerNameInput, registerNameForCustomer } from "~/domain/storefront.server";
-import { customerAccountRoute, jsonBody } from "~/shopify/customer-account-route.server";
-import { jsonResponse } from "~/storefront/proxy-request.server";
+import { customerAccountRoute, jsonBody } from "~/faces/customer-account/customer-account-route.server";
+import { jsonResponse } from "~/faces/storefront/proxy-request.server";
 
 // POST /customer-account/names {name, publicKey}: the session token's customer registers a universal name.
 export const loader = customerAccountRoute({

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { shopifyApp } from "~/config.server";
-import { demoLocale } from "~/demo/demo-locale.server";
-import { adminHost, sessionToken } from "~/demo/session-token.server";
-import { DEMO_SHOP, demoTarget, requireDemoMode } from "~/demo/demo-mode.server";
+import { shopifyApp } from "~/wiring/config.server";
+import { demoLocale } from "~/faces/demo/demo-locale.server";
+import { adminHost, sessionToken } from "~/faces/demo/session-token.server";
+import { DEMO_SHOP, demoTarget, requireDemoMode } from "~/faces/demo/demo-mode.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 
 // GET /demo[?to=/app/...][&locale=fr]: opens the embedded admin for the demo shop, the way

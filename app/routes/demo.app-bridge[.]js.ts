@@ -1,5 +1,5 @@
-import script from "~/demo/app-bridge-stub.js?raw";
-import { requireDemoMode } from "~/demo/demo-mode.server";
+import script from "~/faces/demo/app-bridge-stub.js?raw";
+import { requireDemoMode } from "~/faces/demo/demo-mode.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 
 export const loader = () => {

@@ -1,6 +1,6 @@
-import { shopifyApp } from "~/config.server";
-import { sessionToken } from "~/demo/session-token.server";
-import { DEMO_SHOP, requireDemoMode } from "~/demo/demo-mode.server";
+import { shopifyApp } from "~/wiring/config.server";
+import { sessionToken } from "~/faces/demo/session-token.server";
+import { DEMO_SHOP, requireDemoMode } from "~/faces/demo/demo-mode.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 
 // The local App Bridge's idToken(): a fresh token for the demo shop.

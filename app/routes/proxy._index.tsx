@@ -1,6 +1,6 @@
 import { storefrontHoldings } from "~/domain/storefront.server";
-import { holdingsPage, loadErrorPage, loggedOutPage } from "~/storefront/liquid-pages.server";
-import { describeFailure, liquidResponse, loginUrl, methodNotAllowed, proxyRoute } from "~/storefront/proxy-request.server";
+import { holdingsPage, loadErrorPage, loggedOutPage } from "~/faces/storefront/liquid-pages.server";
+import { describeFailure, liquidResponse, loginUrl, methodNotAllowed, proxyRoute } from "~/faces/storefront/proxy-request.server";
 
 // GET /apps/twincards on the storefront: "My cards" as a Liquid page the theme wraps; no JavaScript needed.
 export const loader = proxyRoute(async ({ shop, customerId, pathPrefix }) => {

@@ -1,6 +1,6 @@
 import { recordStorefrontBlockSeen } from "~/domain/overview.server";
 import { storefrontHoldings } from "~/domain/storefront.server";
-import { jsonFailure, jsonResponse, loggedOutJson, methodNotAllowed, proxyRoute } from "~/storefront/proxy-request.server";
+import { jsonFailure, jsonResponse, loggedOutJson, methodNotAllowed, proxyRoute } from "~/faces/storefront/proxy-request.server";
 
 // GET /apps/twincards/cards on the storefront: the logged-in customer's cards and twins as JSON.
 export const loader = proxyRoute(async ({ shop, customerId, pathPrefix }) => {

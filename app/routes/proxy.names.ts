@@ -1,4 +1,4 @@
-import { parseJsonBody, readBodyText } from "~/api/request-body.server";
+import { parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
 import { parseInput } from "~/domain/schemas";
 import { customerNameInput, registerNameForCustomer } from "~/domain/storefront.server";
 import {
@@ -9,7 +9,7 @@ import {
   methodNotAllowed,
   notJson,
   proxyRoute,
-} from "~/storefront/proxy-request.server";
+} from "~/faces/storefront/proxy-request.server";
 
 // POST /apps/twincards/names on the storefront: the logged-in customer registers a universal name.
 export const action = proxyRoute(async ({ request, shop, customerId, pathPrefix }) => {

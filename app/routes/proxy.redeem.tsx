@@ -1,7 +1,7 @@
-import { parseJsonBody, readBodyText } from "~/api/request-body.server";
+import { parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
 import { parseInput } from "~/domain/schemas";
 import { claimCardInput, claimForCustomer } from "~/domain/storefront.server";
-import { claimedPage, claimFormPage, loggedOutPage } from "~/storefront/liquid-pages.server";
+import { claimedPage, claimFormPage, loggedOutPage } from "~/faces/storefront/liquid-pages.server";
 import {
   bodyKind,
   describeFailure,
@@ -13,7 +13,7 @@ import {
   notJson,
   proxyRoute,
   type ProxyRequest,
-} from "~/storefront/proxy-request.server";
+} from "~/faces/storefront/proxy-request.server";
 
 // Echoed back into the form, never more than a code could be.
 const MAX_ECHO = 200;

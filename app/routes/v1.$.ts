@@ -1,4 +1,4 @@
-import { errorBody } from "~/api/errors";
+import { errorBody } from "~/faces/api/errors";
 
 // Any other path under /v1: the API's own 404, not the app's HTML page.
 const notFound = () =>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { errorBody, methodNotAllowedResponse } from "~/api/errors";
+import { errorBody, methodNotAllowedResponse } from "~/faces/api/errors";
 import { DomainError, notFound } from "~/domain/errors";
 import { publicNftMetadata } from "~/domain/chain-mints.server";
 

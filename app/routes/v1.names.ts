@@ -1,4 +1,4 @@
-import { v1Route } from "~/api/v1-route.server";
+import { v1Route } from "~/faces/api/v1-route.server";
 import { registerNameFor } from "~/domain/names.server";
 import { parseInput, registerNameInput } from "~/domain/schemas";
 

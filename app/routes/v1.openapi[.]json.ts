@@ -1,5 +1,5 @@
-import { methodNotAllowedResponse } from "~/api/errors";
-import { openApiDocument } from "~/api/openapi.server";
+import { methodNotAllowedResponse } from "~/faces/api/errors";
+import { openApiDocument } from "~/faces/api/openapi.server";
 
 // Public: the API's description needs no key.
 export const loader = ({ request }: { request: Request }) =>

@@ -1,4 +1,4 @@
-import { v1Route } from "~/api/v1-route.server";
+import { v1Route } from "~/faces/api/v1-route.server";
 import { validateName } from "~/domain/names.server";
 
 export const loader = v1Route({

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { endShopSessions } from "~/domain/privacy.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { appUninstalledPayload, verifiedWebhook } from "~/shopify/webhooks.server";
+import { appUninstalledPayload, verifiedWebhook } from "~/adapters/shopify/webhooks.server";
 
 /** The app was uninstalled: its sessions go; the shop's data waits for shop/redact. */
 export const action = async ({ request }: ActionFunctionArgs) => {

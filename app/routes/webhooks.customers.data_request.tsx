@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { customerDataReport } from "~/domain/privacy.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { customersDataRequestPayload, verifiedWebhook } from "~/shopify/webhooks.server";
+import { customersDataRequestPayload, verifiedWebhook } from "~/adapters/shopify/webhooks.server";
 
 /** A customer asked for their data: the report is recorded for the merchant to send them. */
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redactCustomer } from "~/domain/privacy.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { customersRedactPayload, verifiedWebhook } from "~/shopify/webhooks.server";
+import { customersRedactPayload, verifiedWebhook } from "~/adapters/shopify/webhooks.server";
 
 /** Erase a customer's personal data in this shop (orders are Shopify's; the app keeps none). */
 export const action = async ({ request }: ActionFunctionArgs) => {

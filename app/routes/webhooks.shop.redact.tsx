@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { deleteShopData } from "~/domain/privacy.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { shopRedactPayload, verifiedWebhook } from "~/shopify/webhooks.server";
+import { shopRedactPayload, verifiedWebhook } from "~/adapters/shopify/webhooks.server";
 
 /** 48 hours after uninstalling: every row of the shop goes. */
 export const action = async ({ request }: ActionFunctionArgs) => {

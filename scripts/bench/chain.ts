@@ -13,9 +13,9 @@ import type { UnitCard as CardRow } from "@prisma/client";
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from "@solana/spl-token";
 import { address } from "@solana/kit";
 import { Keypair, LAMPORTS_PER_SOL, PublicKey } from "@solana/web3.js";
-import { mintKeypairFor } from "~/chain/issuer-key.server";
-import { LiteSvmChain } from "~/chain/litesvm.server";
-import { buildNftTransaction, mintAccountSize } from "~/chain/nft-transaction.server";
+import { mintKeypairFor } from "~/adapters/chain/issuer-key.server";
+import { LiteSvmChain } from "../../stubs/solana-rpc/litesvm";
+import { buildNftTransaction, mintAccountSize } from "~/adapters/chain/nft-transaction.server";
 
 const N = Number(process.env.BENCH_MINTS ?? 200);
 if (!Number.isInteger(N) || N < 1) throw new Error("BENCH_MINTS must be a whole number of at least 1");
@@ -37,14 +37,14 @@ Object.assign(process.env, {
 });
 execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: ["ignore", "ignore", "inherit"] });
 
-const { wireServices } = await import("~/wiring.server");
+const { wireServices } = await import("~/wiring/services.server");
 wireServices();
-const { db } = await import("~/db.server");
+const { db } = await import("~/db/client.server");
 const { createCardBatch } = await import("~/domain/cards.server");
 const { setNftDistributionApproval } = await import("~/domain/chain-mints.server");
 const { metadataPath, onChainMetadata } = await import("~/domain/nft-metadata");
 const { newId } = await import("~/domain/ids");
-const { ChainMinter } = await import("~/chain/minter.server");
+const { ChainMinter } = await import("~/adapters/chain/minter.server");
 const { MAX_BATCH_CARDS } = await import("~/domain/schemas/card");
 
 function fundedChain(): LiteSvmChain {

@@ -1,6 +1,6 @@
 // A local stand-in for a shop's Admin API (demo and tests only): the token
 // exchange of Shopify's embedded auth, the GraphQL operations the app sends
-// (app/shopify/admin-customers.server.ts), and the demo product images.
+// (app/adapters/shopify/admin-customers.server.ts), and the demo product images.
 import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

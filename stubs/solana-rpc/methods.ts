@@ -4,7 +4,7 @@
 import { address as toAddress, getTransactionDecoder, lamports, signature as toSignature, type Address, type Signature } from "@solana/kit";
 import bs58 from "bs58";
 import { FailedTransactionMetadata } from "litesvm";
-import type { LiteSvmChain } from "../../app/chain/litesvm.server";
+import type { LiteSvmChain } from "./litesvm";
 import { INTERNAL_ERROR, INVALID_PARAMS, RpcError, SEND_TRANSACTION_PREFLIGHT_FAILURE, type RpcMethods } from "./json-rpc";
 
 const SOLANA_CORE_VERSION = "2.2.0";

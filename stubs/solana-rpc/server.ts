@@ -5,7 +5,7 @@ import { existsSync, renameSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { LiteSVM } from "litesvm";
-import { LiteSvmChain } from "../../app/chain/litesvm.server";
+import { LiteSvmChain } from "./litesvm";
 import { answer } from "./json-rpc";
 import { solanaRpcMethods } from "./methods";
 import { readBody } from "../shared/read-body";

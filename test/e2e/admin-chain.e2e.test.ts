@@ -1,8 +1,8 @@
 import { Keypair } from "@solana/web3.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { db } from "~/db.server";
-import { DEMO_SHOP } from "~/demo/demo-mode.server";
+import { db } from "~/db/client.server";
+import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { setNftDistributionApproval } from "~/domain/chain-mints.server";
 import { navigate, openAdminPage, openFirstCustomer, prefillFirstOrderedProduct, registerAndValidateName, shown, toast } from "../support/admin-browser";
 import { launchBrowser, screenshot } from "../support/browser";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { db } from "~/db.server";
-import { DEMO_SHOP } from "~/demo/demo-mode.server";
+import { db } from "~/db/client.server";
+import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { createCard } from "~/domain/cards.server";
-import { createFormatter } from "~/i18n/format";
+import { createFormatter } from "~/faces/admin/i18n/format";
 import { navigate, shown } from "../support/admin-browser";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEMO_SHOP } from "~/demo/demo-mode.server";
+import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { createCard } from "~/domain/cards.server";
 import { navigate, openAdminPage, shown } from "../support/admin-browser";
 import { launchBrowser, newPage, screenshot } from "../support/browser";

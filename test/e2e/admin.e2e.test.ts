@@ -1,8 +1,8 @@
 import { Keypair } from "@solana/web3.js";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { db } from "~/db.server";
-import { DEMO_SHOP } from "~/demo/demo-mode.server";
+import { db } from "~/db/client.server";
+import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { createCard } from "~/domain/cards.server";
 import { USER_AGENT } from "../support/api";
 import { navigate, openAdminPage, openFirstCustomer, prefillFirstOrderedProduct, registerAndValidateName, shown, toast } from "../support/admin-browser";

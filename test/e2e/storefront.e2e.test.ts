@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";

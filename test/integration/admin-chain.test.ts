@@ -1,7 +1,7 @@
 import { Keypair } from "@solana/web3.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ChainError } from "~/chain/port";
-import { db } from "~/db.server";
+import { ChainError } from "~/adapters/chain/port";
+import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { setNftDistributionApproval } from "~/domain/chain-mints.server";
 import { registerName } from "~/domain/names.server";

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { getPage } from "../support/admin";

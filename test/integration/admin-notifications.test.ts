@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
-import { messagesDir } from "~/notifications/transports/local.server";
+import { messagesDir } from "~/adapters/notifications/transports/local.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { getPage, pageData, postForm, submitFetcher } from "../support/admin";
 import { uniqueShop } from "../support/api";

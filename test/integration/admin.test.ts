@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
-import { adminHost } from "~/demo/session-token.server";
+import { db } from "~/db/client.server";
+import { adminHost } from "~/faces/demo/session-token.server";
 import { createApiKey } from "~/domain/api-keys.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { http, shopClient, uniqueShop } from "../support/api";
 import { cardInput } from "../support/fixtures";
 

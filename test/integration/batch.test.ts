@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { apiError, http, shopClient } from "../support/api";
 import { cardInput, GENERATED_CODE, offCurveKey, uniqueOwner, walletKey } from "../support/fixtures";
 import { rowsOf } from "../support/rows";

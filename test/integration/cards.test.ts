@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CreateCardInput, TwinCardsClient } from "~/client/twin-cards-client";
-import { db } from "~/db.server";
+import type { CreateCardInput, TwinCardsClient } from "../../client/twin-cards-client";
+import { db } from "~/db/client.server";
 import { apiError, http, shopClient } from "../support/api";
 import { cardInput, GENERATED_CODE, offCurveKey, uniqueOwner, walletKey } from "../support/fixtures";
 import { rowsOf } from "../support/rows";

@@ -1,8 +1,8 @@
 import { getAccount, getAssociatedTokenAddressSync, getMint, getTokenMetadata, TOKEN_2022_PROGRAM_ID } from "@solana/spl-token";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { describe, expect, inject, it, vi } from "vitest";
-import { TwinCardsClient } from "~/client/twin-cards-client";
-import { db } from "~/db.server";
+import { TwinCardsClient } from "../../client/twin-cards-client";
+import { db } from "~/db/client.server";
 import { setNftDistributionApproval } from "~/domain/chain-mints.server";
 import type { ChainState } from "~/domain/schemas";
 import { shopClient, USER_AGENT } from "../support/api";

@@ -1,9 +1,9 @@
 import { TOKEN_2022_PROGRAM_ID } from "@solana/spl-token";
 import { Keypair } from "@solana/web3.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HELD_REASON } from "~/chain/minter.server";
-import { ChainError } from "~/chain/port";
-import { db } from "~/db.server";
+import { HELD_REASON } from "~/adapters/chain/minter.server";
+import { ChainError } from "~/adapters/chain/port";
+import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { publicNftMetadata, retryMint, setNftDistributionApproval } from "~/domain/chain-mints.server";
 import { registerName } from "~/domain/names.server";

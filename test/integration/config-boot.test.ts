@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { createApiKey } from "~/domain/api-keys.server";
 import { uniqueShop } from "../support/api";
 import { startServer, startWorker, type AppProcess } from "../support/processes";

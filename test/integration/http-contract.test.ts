@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import nodeHttp from "node:http";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { revokeApiKey } from "~/domain/api-keys.server";
 import { baseUrl, http, shopClient, uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
 import { cardInput, uniqueName, walletKey } from "../support/fixtures";

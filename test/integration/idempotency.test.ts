@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { apiError, http, shopClient } from "../support/api";
 import { cardInput, walletKey } from "../support/fixtures";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getHmac } from "@shopify/shopify-api/test-helpers";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { API_SECRET, baseUrl, demoUrl } from "../support/admin";
 import { http, shopClient, uniqueShop, USER_AGENT } from "../support/api";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { apiError, http, shopClient } from "../support/api";
 import { offCurveKey, uniqueName, walletKey } from "../support/fixtures";
 

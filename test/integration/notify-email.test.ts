@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
-import { Dispatcher } from "~/notifications/dispatcher.server";
-import { smtpTransport } from "~/notifications/transports/smtp.server";
+import { db } from "~/db/client.server";
+import { Dispatcher } from "~/adapters/notifications/dispatcher.server";
+import { smtpTransport } from "~/adapters/notifications/transports/smtp.server";
 import { shopClient } from "../support/api";
 import { quietLog, startSmtpServer, unusedTransport } from "../support/notify";
 

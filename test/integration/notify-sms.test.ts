@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
-import { Dispatcher } from "~/notifications/dispatcher.server";
-import { gsm7Length } from "~/notifications/templates";
-import { twilioTransport } from "~/notifications/transports/twilio.server";
+import { db } from "~/db/client.server";
+import { Dispatcher } from "~/adapters/notifications/dispatcher.server";
+import { gsm7Length } from "~/adapters/notifications/templates";
+import { twilioTransport } from "~/adapters/notifications/transports/twilio.server";
 import { shopClient } from "../support/api";
 import { quietLog, startTwilioStub, unusedTransport } from "../support/notify";
 

@@ -1,6 +1,6 @@
 import type { Notification } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { OutboxError } from "~/lib/outbox-error";
 import { OutboxTable, OutboxWorker } from "~/lib/outbox-worker";

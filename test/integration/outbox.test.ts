@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { apiError, shopClient } from "../support/api";
 import { uniqueOwner, walletKey } from "../support/fixtures";

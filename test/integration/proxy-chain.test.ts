@@ -1,6 +1,6 @@
 import { Keypair } from "@solana/web3.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ChainError } from "~/chain/port";
+import { ChainError } from "~/adapters/chain/port";
 import { createCard } from "~/domain/cards.server";
 import { setNftDistributionApproval } from "~/domain/chain-mints.server";
 import { registerName } from "~/domain/names.server";

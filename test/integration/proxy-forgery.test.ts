@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { uniqueShop } from "../support/api";
 import { PATH_PREFIX, postForm, postJson, proxyFetch, proxySignature, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { Liquid } from "liquidjs";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TwinCardsApiError } from "~/client/twin-cards-client";
+import { TwinCardsApiError } from "../../client/twin-cards-client";
 import { http, shopClient } from "../support/api";
 import { cardInput } from "../support/fixtures";
 

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { RedeemInput, TwinCardsClient } from "~/client/twin-cards-client";
-import { TwinCardsApiError } from "~/client/twin-cards-client";
-import { db } from "~/db.server";
+import type { RedeemInput, TwinCardsClient } from "../../client/twin-cards-client";
+import { TwinCardsApiError } from "../../client/twin-cards-client";
+import { db } from "~/db/client.server";
 import { apiError, http, shopClient } from "../support/api";
 import { cardInput, offCurveKey, uniqueOwner, walletKey } from "../support/fixtures";
 

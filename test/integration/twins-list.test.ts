@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TwinCardsClient } from "~/client/twin-cards-client";
+import type { TwinCardsClient } from "../../client/twin-cards-client";
 import { issueTwin } from "~/domain/twins.server";
 import { http, shopClient, uniqueShop } from "../support/api";
 import { uniqueName, walletKey } from "../support/fixtures";

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { inject } from "vitest";
-import { adminHost, sessionToken } from "~/demo/session-token.server";
+import { adminHost, sessionToken } from "~/faces/demo/session-token.server";
 import { USER_AGENT } from "./api";
 
 /** The built server as production runs it: Admin API calls go to the local stub, no demo harness. */
@@ -93,7 +93,7 @@ function dataUrl(path: string, base = baseUrl): string {
   return `${base}${pathname}.data${query === undefined ? "" : `?${query}`}`;
 }
 
-/** An admin action's answer (app/admin/action-result.server.ts). */
+/** An admin action's answer (app/faces/admin/action-result.server.ts). */
 export type ActionResult<T = Record<string, unknown>> =
   | { intent: string; ok: true; data: T }
   | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
-import { TwinCardsApiError, TwinCardsClient } from "~/client/twin-cards-client";
+import { TwinCardsApiError, TwinCardsClient } from "../../client/twin-cards-client";
 import { createApiKey } from "~/domain/api-keys.server";
 
 export const baseUrl = inject("baseUrl");

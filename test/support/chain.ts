@@ -9,9 +9,9 @@ import {
 } from "@solana/spl-token";
 import { unpack as unpackTokenMetadata } from "@solana/spl-token-metadata";
 import { Keypair, PublicKey, type Transaction } from "@solana/web3.js";
-import { LiteSvmChain } from "~/chain/litesvm.server";
-import { ChainMinter, type MinterOptions } from "~/chain/minter.server";
-import { ChainError, type ChainAccount, type ChainPort, type RecentBlockhash } from "~/chain/port";
+import { LiteSvmChain } from "../../stubs/solana-rpc/litesvm";
+import { ChainMinter, type MinterOptions } from "~/adapters/chain/minter.server";
+import { ChainError, type ChainAccount, type ChainPort, type RecentBlockhash } from "~/adapters/chain/port";
 
 export const SOL = 1_000_000_000;
 export const TEST_APP_URL = "https://twin-cards.test";

@@ -1,5 +1,5 @@
 import { Keypair, PublicKey } from "@solana/web3.js";
-import type { CreateCardInput } from "~/client/twin-cards-client";
+import type { CreateCardInput } from "../../client/twin-cards-client";
 
 /** A fresh wallet key (on the ed25519 curve). */
 export const walletKey = () => Keypair.generate().publicKey.toBase58();

@@ -5,10 +5,10 @@ import type { AddressInfo } from "node:net";
 import type { PrismaClient } from "@prisma/client";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
-import { localEmailTransport, localSmsTransport, messagesDir } from "~/notifications/transports/local.server";
-import type { Transport } from "~/notifications/transports/transport";
+import { localEmailTransport, localSmsTransport, messagesDir } from "~/adapters/notifications/transports/local.server";
+import type { Transport } from "~/adapters/notifications/transports/transport";
 
 export const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { TwinCardsClient } from "~/client/twin-cards-client";
+import { TwinCardsClient } from "../../client/twin-cards-client";
 import { readWalkthrough } from "../../scripts/walkthrough";
 
 /** A request body the README shows, as TypeScript source, and the operation it is sent to. */

@@ -1,4 +1,4 @@
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 
 /** Every row the shop has that a card creation could write. */
 export async function rowsOf(shop: string) {

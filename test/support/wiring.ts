@@ -1,6 +1,6 @@
 // Tests call the domain in their own process too (to arrange state, or as the
 // server would): it gets its adapters here, as the server's build does at boot.
 // Each setting is still read on first use, so a test may set env before that.
-import { wireServices } from "~/wiring.server";
+import { wireServices } from "~/wiring/services.server";
 
 wireServices();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CUSTOMER_QUERY, CUSTOMERS_QUERY, getCustomer, listCustomers, type GraphqlClient } from "~/shopify/admin-customers.server";
+import { CUSTOMER_QUERY, CUSTOMERS_QUERY, getCustomer, listCustomers, type GraphqlClient } from "~/adapters/shopify/admin-customers.server";
 import { DEMO_CUSTOMERS, DEMO_ORDERS, DEMO_PRODUCTS } from "../../stubs/admin-api/demo-data";
 import { startAdminApiStub, type AdminApiStub } from "../../stubs/admin-api/server";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { runIntent } from "~/admin/action-result.server";
+import { runIntent } from "~/faces/admin/action-result.server";
 import { conflict, DomainError, notFound } from "~/domain/errors";
 import { createBatchInput, createCardInput, issueTwinInput, parseInput, registerNameInput } from "~/domain/schemas";
-import { translateDomainMessage } from "~/i18n/domain-messages";
-import { translatorFor } from "~/i18n/i18n.server";
+import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
+import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 
 // The domain words its errors in English (as /v1 answers them); the admin shows them in the merchant's language.
 const french = await translatorFor(new Request("https://app.example.com/app?locale=fr"));

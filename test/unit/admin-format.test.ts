@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFormatter } from "~/i18n/format";
+import { createFormatter } from "~/faces/admin/i18n/format";
 
 // Dates, money and numbers on admin pages: the merchant's locale, the shop's time zone.
 // 23:30 UTC on 4 March is already 5 March in Paris (UTC+1 in winter).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { languageOf, LOCALE_HEADER } from "~/i18n/config";
-import { adminLocale, i18nServer, translatorFor } from "~/i18n/i18n.server";
+import { languageOf, LOCALE_HEADER } from "~/faces/admin/i18n/config";
+import { adminLocale, i18nServer, translatorFor } from "~/faces/admin/i18n/i18n.server";
 
 // Which language the admin answers in (docs/decisions/0020-admin-language.md).
 const request = (query: string, headers: Record<string, string> = {}) => new Request(`https://app.example.com/app/cards${query}`, { headers });

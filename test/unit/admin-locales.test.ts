@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import en from "~/i18n/locales/en.json";
-import fr from "~/i18n/locales/fr.json";
+import en from "~/faces/admin/i18n/locales/en.json";
+import fr from "~/faces/admin/i18n/locales/fr.json";
 
-// The admin's two locale files (app/i18n/locales): every sentence in both languages, written properly.
+// The admin's two locale files (app/faces/admin/i18n/locales): every sentence in both languages, written properly.
 type Tree = { [key: string]: string | Tree };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 

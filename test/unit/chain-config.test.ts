@@ -1,9 +1,9 @@
 import { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
 import { describe, expect, it } from "vitest";
-import { mintKeypairFor } from "~/chain/issuer-key.server";
-import { explorerUrl } from "~/chain/port";
-import { ConfigError, loadChainConfig } from "~/config.server";
+import { mintKeypairFor } from "~/adapters/chain/issuer-key.server";
+import { explorerUrl } from "~/adapters/chain/port";
+import { ConfigError, loadChainConfig } from "~/wiring/config.server";
 import { clip } from "~/domain/nft-metadata";
 
 const issuer = Keypair.generate();

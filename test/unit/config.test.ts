@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/config.server";
+import { ConfigError, loadConfig } from "~/wiring/config.server";
 
 const valid = {
   SHOPIFY_API_KEY: "key",

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { revokeApiKey } from "~/domain/api-keys.server";
 import { demoApiKey } from "../../scripts/demo-key";
 import { uniqueShop } from "../support/api";

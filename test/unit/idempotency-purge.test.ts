@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/db.server";
+import { db } from "~/db/client.server";
 import { once } from "~/domain/idempotency.server";
 import { uniqueShop } from "../support/api";
 

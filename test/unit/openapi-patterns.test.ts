@@ -1,7 +1,7 @@
 import { Keypair } from "@solana/web3.js";
 import { generateSync } from "json-schema-faker";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "~/api/openapi.server";
+import { openApiDocument } from "~/faces/api/openapi.server";
 import { customCode, email, httpUrl, text, universalName, walletPublicKey } from "~/domain/schemas";
 import { CARD_CURSOR_PATTERN, decodeCursor, encodeCursor, TWIN_CURSOR_PATTERN } from "~/domain/schemas/cursor";
 

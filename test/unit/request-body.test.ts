@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, parseJsonBody, readBodyText } from "~/api/request-body.server";
-import { ApiError } from "~/api/errors";
+import { MAX_BODY_BYTES, parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
+import { ApiError } from "~/faces/api/errors";
 
 const MiB = 1024 * 1024;
 const URL = "http://localhost/v1/unit-cards";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { forgetShopTimeZones, shopTimeZone } from "~/admin/shop-time-zone.server";
-import type { GraphqlClient } from "~/shopify/admin-customers.server";
-import { readShopTimeZone } from "~/shopify/shop-time-zone.server";
+import { forgetShopTimeZones, shopTimeZone } from "~/faces/admin/shop-time-zone.server";
+import type { GraphqlClient } from "~/adapters/shopify/admin-customers.server";
+import { readShopTimeZone } from "~/adapters/shopify/shop-time-zone.server";
 import { DEMO_SHOP_DOMAIN } from "../../stubs/admin-api/demo-data";
 import { startAdminApiStub, type AdminApiStub } from "../../stubs/admin-api/server";
 

@@ -7,9 +7,9 @@ import { getAccount, getAssociatedTokenAddressSync, getMint, getTokenMetadata, T
 import { Connection, Keypair, PublicKey, SendTransactionError, SystemProgram, Transaction } from "@solana/web3.js";
 import bs58 from "bs58";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildNftTransaction, mintAccountSize, type OnChainMetadata } from "~/chain/nft-transaction.server";
-import { ChainError } from "~/chain/port";
-import { RpcChain } from "~/chain/rpc.server";
+import { buildNftTransaction, mintAccountSize, type OnChainMetadata } from "~/adapters/chain/nft-transaction.server";
+import { ChainError } from "~/adapters/chain/port";
+import { RpcChain } from "~/adapters/chain/rpc.server";
 import { startSolanaRpcStub, type SolanaRpcStub } from "../../stubs/solana-rpc/server";
 
 const SOL = 1_000_000_000;

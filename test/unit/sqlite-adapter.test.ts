@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { db, transaction } from "~/db.server";
+import { db, transaction } from "~/db/client.server";
 import { retryWhileBusy } from "~/db/sqlite-adapter.server";
 import { clientFor } from "../support/processes";
 

@@ -1,6 +1,6 @@
 import { METHODS } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { STATUS_OF } from "~/api/errors";
+import { STATUS_OF } from "~/faces/api/errors";
 import type { Exchange, RawResponse } from "./raw-http";
 import { describe, isV1Target, type FuzzRequest } from "./request";
 

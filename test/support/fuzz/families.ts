@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { adminHost } from "~/demo/session-token.server";
+import { adminHost } from "~/faces/demo/session-token.server";
 import { adminToken } from "../admin";
 import { proxySignature } from "../app-proxy";
 import {

@@ -1,0 +1,97 @@
+import type { Notification as NotificationRow, Prisma, PrismaClient } from "@prisma/client";
+import { db as defaultDb } from "~/db/client.server";
+import { withoutCode, type ClaimNotificationPayload } from "~/domain/notifications.server";
+import type { NotifyConfig } from "~/wiring/config.server";
+import { transportsFromConfig } from "./transports/index.server";
+import { DeliveryError, type Transports } from "./transports/transport";
+import { outboxSettings, OutboxTable, OutboxWorker, type OutboxTuning } from "~/lib/outbox-worker";
+
+/** The transports, and the loop's tuning from NOTIFY_* (see dispatcherFromConfig). */
+export interface DispatcherOptions extends OutboxTuning {
+  transports: Transports;
+  db?: PrismaClient;
+  /** Only rows matching this as well (e.g. one shop in tests). */
+  where?: Prisma.NotificationWhereInput;
+}
+
+/**
+ * Drains the claim-notification outbox (docs/decisions/0015-notification-delivery.md)
+ * with the shared outbox loop: a row is claimed SENDING under a lease, counting
+ * the attempt, and its outcome is written only while the lease holds. A
+ * dispatcher that dies leaves its row SENDING; it is claimed again once the
+ * lease expires (at least once delivery).
+ */
+export class Dispatcher extends OutboxWorker<NotificationRow> {
+  private readonly transports: Transports;
+
+  constructor(options: DispatcherOptions) {
+    const db = options.db ?? defaultDb;
+    super(
+      "Notification dispatcher",
+      new OutboxTable({
+        delegate: db.notification,
+        heldStatus: "SENDING",
+        claimData: { attempts: { increment: 1 } },
+        where: options.where,
+        load: (id) => db.notification.findUnique({ where: { id } }),
+      }),
+      // A transport's surprise (a full disk, a library error) may pass.
+      outboxSettings(options, { maxAttempts: 8, leaseMs: 60_000, backoffBaseMs: 30_000, backoffMaxMs: 6 * 60 * 60 * 1000, unknownErrorsRetryable: true }),
+    );
+    this.transports = options.transports;
+  }
+
+  protected override async close() {
+    for (const transport of new Set(Object.values(this.transports))) await transport.close?.();
+  }
+
+  /** Delivers one claimed row. */
+  protected async handle(row: NotificationRow, held: { id: string; lease: Date }) {
+    const claim = { ...held, label: `Notification ${row.id} (${row.channel})` };
+    const { maxAttempts } = this.settings;
+    // Only a row whose dispatcher died mid-send gets here with its attempts spent.
+    if (row.attempts > maxAttempts) {
+      return this.record(claim, "FAILED", {
+        status: "FAILED",
+        lockedUntil: null,
+        attempts: maxAttempts,
+        lastError: row.lastError ?? "Gave up: the dispatcher stopped during the last attempt",
+      });
+    }
+
+    const payload = row.payload as unknown as ClaimNotificationPayload | null;
+    const transport = this.transports[row.channel as keyof Transports];
+    try {
+      if (!transport) throw new DeliveryError(`No transport for channel ${row.channel}`, false);
+      if (!payload || typeof payload.code !== "string" || typeof payload.claimUrl !== "string") {
+        throw new DeliveryError("The notification no longer holds a code to send", false);
+      }
+      const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload });
+      // Delivered: the code leaves the outbox (docs/decisions/0009-outbox.md).
+      return this.record(claim, "SENT", {
+        status: "SENT",
+        sentAt: new Date(),
+        providerMessageId,
+        lastError: null,
+        lockedUntil: null,
+        payload: withoutCode(payload) as Prisma.InputJsonObject,
+      });
+    } catch (error) {
+      return this.retryOrFail(claim, row.attempts, error);
+    }
+  }
+}
+
+/** A dispatcher as `npm start` and `npm run worker` run it, from the environment. */
+export function dispatcherFromConfig(config: NotifyConfig, options: Partial<DispatcherOptions> = {}): Dispatcher {
+  return new Dispatcher({
+    transports: transportsFromConfig(config),
+    maxAttempts: config.NOTIFY_MAX_ATTEMPTS,
+    pollMs: config.NOTIFY_POLL_MS,
+    leaseMs: config.NOTIFY_LEASE_MS,
+    backoffBaseMs: config.NOTIFY_BACKOFF_BASE_MS,
+    backoffMaxMs: config.NOTIFY_BACKOFF_MAX_MS,
+    batchSize: config.NOTIFY_BATCH_SIZE,
+    ...options,
+  });
+}

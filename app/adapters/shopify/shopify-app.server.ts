@@ -1,0 +1,38 @@
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { serverConfig } from "../../wiring/config.server";
+import { db } from "../../db/client.server";
+import { reopenThroughDemo } from "../../faces/demo/demo-mode.server";
+import { routeAdminApiToStub } from "./admin-api-stub.server";
+
+const config = serverConfig();
+routeAdminApiToStub(config.SHOPIFY_ADMIN_API_STUB_URL);
+
+const shopify = shopifyApp({
+  apiKey: config.SHOPIFY_API_KEY,
+  apiSecretKey: config.SHOPIFY_API_SECRET,
+  apiVersion: ApiVersion.July26,
+  scopes: config.SCOPES.split(",").map((scope) => scope.trim()),
+  appUrl: config.SHOPIFY_APP_URL,
+  authPathPrefix: "/auth",
+  sessionStorage: new PrismaSessionStorage(db),
+  distribution: AppDistribution.AppStore,
+  future: { unstable_newEmbeddedAuthStrategy: true },
+  logger: { level: LogSeverity.Warning },
+});
+
+export default shopify;
+export const apiVersion = ApiVersion.July26;
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const authenticate = {
+  ...shopify.authenticate,
+  /** The library's admin authentication; in the demo, a page opened without Shopify's parameters reopens through /demo. */
+  admin: async (request: Request) => {
+    const reopen = reopenThroughDemo(request);
+    if (reopen) throw reopen;
+    return shopify.authenticate.admin(request);
+  },
+};
+export const login = shopify.login;
+export const sessionStorage = shopify.sessionStorage;

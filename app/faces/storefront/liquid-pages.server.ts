@@ -1,0 +1,226 @@
+import type { ApiErrorCode as ErrorCode, ErrorDetail } from "~/faces/api/errors";
+import type { StorefrontCard, StorefrontChain, StorefrontHoldings, StorefrontMetadataEntry, StorefrontTwin } from "~/domain/storefront.server";
+import { html, isWebUrl, liquid, type Markup } from "./html.server";
+import { STOREFRONT_LANGUAGES, translator, type MessageKey, type Translator } from "./storefront-i18n.server";
+
+/*
+ * The app proxy's pages: plain HTML that Shopify renders as Liquid inside the
+ * shop's theme. They work with no JavaScript at all.
+ *
+ * Language: Shopify's proxied request says nothing of the storefront's language
+ * (its query is only shop, logged_in_customer_id, path_prefix, timestamp and
+ * signature), but the Liquid it renders knows it as `request.locale`. So each
+ * page is written once per language the app speaks and Liquid keeps the one the
+ * visitor reads (English otherwise). See docs/decisions/0013-app-proxy.md.
+ */
+
+const LANGUAGE = "twincards_language";
+
+/** The page in every storefront language, behind a Liquid branch on the visitor's `request.locale`. */
+function localized(build: (tr: Translator) => Markup): string {
+  const [fallback, ...others] = STOREFRONT_LANGUAGES;
+  const version = (language: (typeof STOREFRONT_LANGUAGES)[number]) =>
+    html`<section class="twincards" lang="${language}">${build(translator(language))}</section>`;
+  return [
+    STYLE.value,
+    `{%- assign ${LANGUAGE} = request.locale.iso_code | downcase | split: '-' | first -%}`,
+    ...others.map((language, index) => `{%- ${index === 0 ? "if" : "elsif"} ${LANGUAGE} == '${language}' -%}\n${version(language).value}`),
+    others.length > 0 ? "{%- else -%}" : "",
+    version(fallback).value,
+    others.length > 0 ? "{%- endif -%}" : "",
+  ].join("\n");
+}
+
+// A placeholder for a picture that fails to load, with CSS alone (these pages
+// have no script): the frame's background (a neutral grey with a picture icon)
+// shows where no image covers it, the alt text is transparent, and a broken
+// image's ::after (Chromium and Firefox draw it only when the image did not
+// load) paints the same placeholder over the browser's broken-image icon. It is
+// opaque so that icon cannot show through; Safari shows the frame without it.
+const PICTURE_ICON =
+  "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23888' stroke-width='1.5'%3E%3Crect x='3' y='4' width='18' height='16' rx='2'/%3E%3Ccircle cx='9' cy='10' r='2'/%3E%3Cpath d='M21 17l-5-5-9 8'/%3E%3C/svg%3E\")";
+
+// A little layout the theme's own styles can override; no script anywhere.
+const STYLE = liquid(`<style>
+.twincards { max-width: 72rem; margin: 0 auto; padding: 1rem; }
+.twincards-list { list-style: none; padding: 0; display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); }
+.twincards-list video { max-width: 100%; height: auto; }
+.twincards-media { position: relative; aspect-ratio: 1; overflow: hidden; margin-bottom: 0.5rem; border-radius: 0.5rem; }
+.twincards-media, .twincards-media img::after { background: #ececec ${PICTURE_ICON} center / 3rem no-repeat; }
+.twincards-media img { display: block; width: 100%; height: 100%; object-fit: cover; color: transparent; font-size: 0; }
+.twincards-media img::after { content: ""; position: absolute; inset: 0; z-index: 1; }
+.twincards dl > div { display: flex; gap: 0.5rem; }
+.twincards dt { font-weight: bold; }
+.twincards dd { margin: 0; overflow-wrap: anywhere; }
+.twincards-error { color: #b42318; }
+.twincards form label { display: block; font-weight: bold; margin-top: 1rem; }
+</style>`);
+
+/** "supplier_name" → "Supplier name": metadata keys are the merchant's identifiers, shown as labels (the blocks do the same). */
+export function humanizeKey(key: string): string {
+  const text = key.replace(/[_-]+/g, " ").trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function metadataValue(entry: StorefrontMetadataEntry, tr: Translator): string {
+  const { value } = entry;
+  if (entry.metaType === "PRICE" && Array.isArray(value) && value.length === 2) {
+    const amount = Number(value[0]);
+    if (Number.isFinite(amount) && typeof value[1] === "string") return tr.money(amount, value[1]);
+  }
+  return plainValue(value, tr);
+}
+
+function plainValue(value: unknown, tr: Translator): string {
+  if (typeof value === "number") return tr.number(value);
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map((item) => (typeof item === "object" && item !== null ? JSON.stringify(item) : plainValue(item, tr))).join(", ");
+  if (value && typeof value === "object") {
+    return Object.entries(value).map(([key, inner]) => `${humanizeKey(key)}: ${typeof inner === "object" && inner !== null ? JSON.stringify(inner) : plainValue(inner, tr)}`).join(", ");
+  }
+  return String(value);
+}
+
+const day = (iso: string, tr: Translator) => html`<time datetime="${iso}">${tr.date(iso)}</time>`;
+
+function pictures(urls: string[], name: string, tr: Translator): Markup {
+  return html`${urls.filter(isWebUrl).map((url, index) => html`<div class="twincards-media"><img src="${url}" alt="${index === 0 ? name : tr.t("page.image_number", { name, number: index + 1 })}" loading="lazy"></div>`)}`;
+}
+
+function chainNote(chain: StorefrontChain, title: string, tr: Translator): Markup | null {
+  if (!chain) return null;
+  if (chain.status !== "MINTED") return html`<p>${tr.t("my_cards.nft_pending")}</p>`;
+  return html`<p>${tr.t("my_cards.nft_minted")} <a href="${chain.explorerUrl}" rel="noopener" aria-label="${tr.t("my_cards.nft_view")}: ${title}">${tr.t("my_cards.nft_view")}</a></p>`;
+}
+
+function cardItem(card: StorefrontCard, tr: Translator): Markup {
+  const videos = card.media.videoUrls.filter(isWebUrl);
+  const status = card.status === "OWNED" ? tr.t("my_cards.status_owned") : tr.t("my_cards.status_pending");
+  const when = card.redeemedAt
+    ? html`${tr.t("my_cards.claimed_on")} ${day(card.redeemedAt, tr)}`
+    : html`${tr.t("my_cards.added_on")} ${day(card.createdAt, tr)}`;
+  return html`<li class="twincards-card"><article>
+${pictures(card.media.imageUrls, card.name, tr)}
+${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
+<h3>${card.name}</h3>
+<p>${tr.t("page.status_line", { status })} · ${when}</p>
+${chainNote(card.chain, card.name, tr)}
+${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
+</article></li>`;
+}
+
+function twinItem(twin: StorefrontTwin, tr: Translator): Markup {
+  const links = twin.links.filter(isWebUrl);
+  const facts: [string, Markup | string][] = [
+    [tr.t("my_cards.universal_name"), twin.uns_name],
+    [tr.t("page.brand"), twin.brand],
+    [tr.t("page.creator"), twin.creator],
+    [tr.t("my_cards.quantity"), tr.number(twin.quantity)],
+    [tr.t("my_cards.price"), twin.price !== null && twin.currency ? tr.money(twin.price, twin.currency) : ""],
+    [tr.t("page.categories"), twin.categories.join(", ")],
+    [tr.t("page.issued_on"), day(twin.createdAt, tr)],
+  ];
+  return html`<li class="twincards-twin"><article>
+${pictures(twin.images, twin.title, tr)}
+<h3>${twin.title}</h3>
+${twin.description && html`<p>${twin.description}</p>`}
+<dl>${facts.filter(([, value]) => value !== "").map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
+${chainNote(twin.chain, twin.title, tr)}
+${links.length > 0 && html`<ul>${links.map((url) => html`<li><a href="${url}" rel="nofollow noopener" aria-label="${tr.t("my_cards.link")}: ${twin.title}">${tr.t("my_cards.link")}</a></li>`)}</ul>`}
+</article></li>`;
+}
+
+/** GET /proxy: the logged-in customer's cards and twins. */
+export function holdingsPage({ cards, twins }: StorefrontHoldings, pathPrefix: string): string {
+  const empty = cards.length === 0 && twins.length === 0;
+  return localized((tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
+${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
+${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr))}</ul>`}
+${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr))}</ul>`}
+<p><a href="${pathPrefix}/redeem">${tr.t("page.claim_link")}</a></p>`);
+}
+
+/** What a logged-out visitor sees instead of a page about a customer. */
+export function loggedOutPage(page: "my_cards" | "claim", loginHref: string): string {
+  return localized((tr) => html`<h1>${tr.t(`${page}.heading`)}</h1>
+<p>${tr.t(`log_in.${page}`)}</p>
+<p><a href="${loginHref}">${tr.t("log_in.link")}</a></p>`);
+}
+
+/** A failed claim, as the domain reported it. */
+export interface ClaimFailure {
+  code: ErrorCode;
+  details: ErrorDetail[];
+}
+
+export interface ClaimFormState {
+  code: string;
+  publicKey: string;
+  failure?: ClaimFailure;
+}
+
+type ClaimField = "code" | "publicKey";
+const FIELD_IDS: Record<ClaimField, string> = { code: "twincards-code", publicKey: "twincards-public-key" };
+// A Solana public key's shape (base58, 32-44 characters): a key of that shape the app refuses is off the curve.
+const PUBLIC_KEY_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** What to tell the customer about a failed claim, in their words: per field, or for the whole form (""). */
+function claimProblems(state: ClaimFormState): Map<ClaimField | "", MessageKey> {
+  const problems = new Map<ClaimField | "", MessageKey>();
+  const failure = state.failure;
+  if (!failure) return problems;
+  const codeProblem: Partial<Record<ErrorCode, MessageKey>> = { NOT_FOUND: "claim.errors.not_found", CONFLICT: "claim.errors.conflict", EXPIRED: "claim.errors.expired" };
+  const onCode = codeProblem[failure.code];
+  if (onCode) return problems.set("code", onCode);
+  if (failure.code === "RATE_LIMITED") return problems.set("", "claim.errors.rate_limited");
+  if (failure.code !== "VALIDATION_FAILED") return problems.set("", "claim.errors.generic");
+  for (const { path } of failure.details) {
+    if (path === "code" && !problems.has("code")) {
+      problems.set("code", state.code.trim() === "" ? "claim.errors.code_required" : "claim.errors.not_found");
+    } else if (path === "publicKey" && !problems.has("publicKey")) {
+      const key = state.publicKey.trim();
+      problems.set("publicKey", key === "" ? "page.key_required" : PUBLIC_KEY_SHAPE.test(key) ? "claim.errors.key_refused" : "claim.errors.key_invalid");
+    } else if (path !== "code" && path !== "publicKey") {
+      problems.set("", "claim.errors.generic");
+    }
+  }
+  return problems;
+}
+
+/** GET /proxy/redeem and a failed no-JavaScript claim: the claim form, keeping what was typed. */
+export function claimFormPage(state: ClaimFormState, pathPrefix: string): string {
+  const problems = claimProblems(state);
+  return localized((tr) => {
+    const summary = problems.get("") ?? (problems.size > 0 ? "page.check_fields" : undefined);
+    const field = (name: ClaimField, label: string, hint: string, attributes: Markup) => {
+      const id = FIELD_IDS[name];
+      const error = problems.get(name);
+      return html`<label for="${id}">${label}</label>
+<input id="${id}" name="${name}" type="text" value="${state[name]}" ${attributes} autocomplete="off" spellcheck="false" aria-describedby="${error ? `${id}-error ` : ""}${id}-hint"${error ? html` aria-invalid="true"` : ""}>
+${error && html`<p class="twincards-error" id="${id}-error">${tr.t(error)}</p>`}
+<p id="${id}-hint">${hint}</p>`;
+    };
+    return html`<h1>${tr.t("claim.heading")}</h1>
+${summary && html`<div class="twincards-error" role="alert"><p>${tr.t(summary)}</p></div>`}
+<form method="post" action="${pathPrefix}/redeem">
+${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlength="80" required autocapitalize="characters"`)}
+${field("publicKey", `${tr.t("claim.key_label")} (${tr.t("claim.optional")})`, tr.t("page.key_hint"), html`maxlength="64" autocapitalize="off"`)}
+<button type="submit">${tr.t("claim.button")}</button>
+</form>
+<p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a></p>`;
+  });
+}
+
+/** A successful no-JavaScript claim: the cards now in the customer's hands. */
+export function claimedPage(cards: StorefrontCard[], pathPrefix: string): string {
+  return localized((tr) => html`<h1>${cards.length === 1 ? tr.t("page.claimed_one") : tr.t("page.claimed_other", { count: tr.number(cards.length) })}</h1>
+<ul class="twincards-list">${cards.map((card) => cardItem(card, tr))}</ul>
+<p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a> · <a href="${pathPrefix}/redeem">${tr.t("page.claim_another")}</a></p>`);
+}
+
+/** The customer's cards could not be loaded: nothing they can fix but trying again. */
+export function loadErrorPage(pathPrefix: string): string {
+  return localized((tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
+<p class="twincards-error" role="alert">${tr.t("page.load_error")}</p>
+<p><a href="${pathPrefix}">${tr.t("my_cards.retry")}</a></p>`);
+}

@@ -1,0 +1,66 @@
+import en from "../../../extensions/storefront/locales/en.default.json";
+import fr from "../../../extensions/storefront/locales/fr.json";
+
+/*
+ * The storefront's words: the theme app extension's locale files are the one
+ * source for the blocks (through Liquid's `t`) and for the app proxy's pages
+ * (here), so a customer reads the same sentence in both. theme-check's
+ * MatchingTranslations keeps fr.json's keys equal to en.default.json's.
+ */
+
+type Leaves<T, Prefix extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** A key under `twin_cards`, e.g. `claim.errors.not_found`. */
+export type MessageKey = Leaves<(typeof en)["twin_cards"]>;
+
+/** The storefront languages the app speaks, the default first. */
+export const STOREFRONT_LANGUAGES = ["en", "fr"] as const;
+export type StorefrontLanguage = (typeof STOREFRONT_LANGUAGES)[number];
+
+type Messages = { [key: string]: string | Messages };
+const MESSAGES: Record<StorefrontLanguage, Messages> = { en: en.twin_cards, fr: fr.twin_cards };
+
+function lookup(messages: Messages, key: string): string | undefined {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  return typeof node === "string" ? node : undefined;
+}
+
+export interface Translator {
+  language: StorefrontLanguage;
+  /** The message in this language (English if missing), `{{ name }}` replaced by `values.name`. */
+  t(key: MessageKey, values?: Record<string, string | number>): string;
+  /** A date as the language writes it, e.g. "12 March 2026" / "12 mars 2026" (UTC: the proxy does not know the visitor's time zone). */
+  date(iso: string): string;
+  /** An amount in a currency, e.g. "€189.90" / "189,90 €". */
+  money(amount: number, currency: string): string;
+  /** A number with the language's separators. */
+  number(value: number): string;
+}
+
+export function translator(language: StorefrontLanguage): Translator {
+  const dates = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" });
+  const numbers = new Intl.NumberFormat(language);
+  return {
+    language,
+    t(key, values = {}) {
+      const text = lookup(MESSAGES[language], key) ?? lookup(MESSAGES.en, key) ?? key;
+      return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ""));
+    },
+    date(iso) {
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime()) ? iso : dates.format(date);
+    },
+    money(amount, currency) {
+      try {
+        return new Intl.NumberFormat(language, { style: "currency", currency }).format(amount);
+      } catch {
+        // Not an ISO 4217 code Intl knows: the amount and the code as given.
+        return `${numbers.format(amount)} ${currency}`;
+      }
+    },
+    number: (value) => numbers.format(value),
+  };
+}

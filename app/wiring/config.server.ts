@@ -1,0 +1,248 @@
+import type { Keypair } from "@solana/web3.js";
+import { z } from "zod";
+import { parseIssuerSecretKey } from "../adapters/chain/issuer-key.server";
+import { CLUSTERS, type Cluster } from "../adapters/chain/port";
+import { DEFAULT_DATABASE_URL } from "../db/database-url";
+
+/*
+ * The one reader of process.env in app/ and server/ (eslint.config.js enforces it):
+ * one schema for every variable, read in sections so a process checks only what
+ * it uses (`npm run worker` needs no Shopify keys). Each section is read once per
+ * process, on first use; tests and scripts may set the environment before that.
+ */
+
+type Env = Record<string, string | undefined>;
+
+/** A whole number ≥ 1 from the environment, `fallback` when unset. */
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").default(fallback);
+
+/** Optional text from the environment: surrounding spaces dropped, empty means unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const onOff = z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on");
+
+/** Where a merchant may mount the app proxy: a prefix Shopify offers (apps, a, community, tools) and a subpath. */
+export const PROXY_PATH = /^\/(apps|a|community|tools)\/[A-Za-z0-9_-]{1,30}$/;
+export const DEFAULT_PROXY_PATH = "/apps/twincards";
+
+const appUrl = z.url({ protocol: /^https?$/, error: "must be the app's public URL, e.g. https://twin-cards.example.com" });
+
+const ENV = z.object({
+  // The web server
+  SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
+  SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
+  SHOPIFY_APP_URL: appUrl,
+  SCOPES: z.string().min(1, "is required, e.g. read_customers,read_orders,read_products,write_app_proxy"),
+  DATABASE_URL: z.string().regex(/^file:.+/, "must be a SQLite file URL, e.g. file:./prisma/dev.sqlite").default(DEFAULT_DATABASE_URL),
+  PORT: z.coerce.number({ error: "must be a port number" }).int("must be a port number").min(0).max(65535, "must be a port number").default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  /** Behind a reverse proxy: a hop count or e.g. "loopback", so req.ip is the real client. */
+  TRUST_PROXY: optionalText,
+  NODE_ENV: optionalText,
+  /** Demo and tests only: Admin API calls go to this local stub. */
+  SHOPIFY_ADMIN_API_STUB_URL: optionalText,
+  /** The storefront path of the app proxy (shopify.app.toml: prefix + subpath): claim links in messages point there. */
+  APP_PROXY_PATH: z.string().regex(PROXY_PATH, "must be /apps, /a, /community or /tools and a subpath, e.g. /apps/twincards").default(DEFAULT_PROXY_PATH),
+  /** "1" only for the demo and tests: /demo and the local App Bridge. */
+  DEMO_MODE: optionalText,
+  /** Demo only: the local storefront (stubs/storefront) the shop's links in View message lead to. */
+  DEMO_STOREFRONT_URL: optionalText,
+
+  // Claim notifications
+  /** "off" keeps `npm start` from running a dispatcher (run `npm run worker` instead, or in tests). */
+  NOTIFY_DISPATCHER: onOff,
+  NOTIFY_MAX_ATTEMPTS: positiveInt(8),
+  NOTIFY_POLL_MS: positiveInt(1000),
+  NOTIFY_LEASE_MS: positiveInt(60_000),
+  NOTIFY_BACKOFF_BASE_MS: positiveInt(30_000),
+  NOTIFY_BACKOFF_MAX_MS: positiveInt(6 * 60 * 60 * 1000),
+  NOTIFY_BATCH_SIZE: positiveInt(20),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  MAIL_FROM: optionalText,
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
+  TWILIO_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://api.twilio.com"),
+  MESSAGES_DIR: z.string().min(1).default("./tmp/messages/"),
+
+  // On-chain issuing
+  SOLANA_RPC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) JSON-RPC URL" }).optional()),
+  ISSUER_SECRET_KEY: optionalText,
+  /** Only for explorer links; guessed from SOLANA_RPC_URL when unset. */
+  SOLANA_CLUSTER: z.enum(CLUSTERS, { error: `must be one of ${CLUSTERS.join(", ")}` }).optional(),
+  /** "off" keeps `npm start` from minting (run `npm run worker` instead). */
+  CHAIN_WORKER: onOff,
+  CHAIN_MAX_ATTEMPTS: positiveInt(8),
+  CHAIN_POLL_MS: positiveInt(1000),
+  // Longer than one send: a blockhash lives about 60–90 s.
+  CHAIN_LEASE_MS: positiveInt(180_000),
+  CHAIN_BACKOFF_BASE_MS: positiveInt(5_000),
+  CHAIN_BACKOFF_MAX_MS: positiveInt(60 * 60 * 1000),
+});
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Parses environment variables with a schema; on failure throws a ConfigError
+ * listing each variable once per problem, "is required" for unset ones.
+ */
+function parseEnv<S extends z.ZodType>(schema: S, env: Env, heading: string): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const unset = issue.code === "invalid_type" && env[name] === undefined;
+    return `  ${name} ${unset ? "is required" : issue.message}`;
+  });
+  throw new ConfigError(`${heading}; fix these environment variables:\n${lines.join("\n")}`);
+}
+
+const serverSchema = ENV.pick({
+  SHOPIFY_API_KEY: true,
+  SHOPIFY_API_SECRET: true,
+  SHOPIFY_APP_URL: true,
+  SCOPES: true,
+  DATABASE_URL: true,
+  PORT: true,
+  HOST: true,
+  TRUST_PROXY: true,
+  NODE_ENV: true,
+  SHOPIFY_ADMIN_API_STUB_URL: true,
+  APP_PROXY_PATH: true,
+});
+export type Config = z.infer<typeof serverSchema>;
+
+/** What the web server needs; the error names every missing or bad variable. */
+export const loadConfig = (env: Env): Config => parseEnv(serverSchema, env, "Twin Cards cannot start");
+
+const notifySchema = ENV.pick({
+  NOTIFY_DISPATCHER: true,
+  NOTIFY_MAX_ATTEMPTS: true,
+  NOTIFY_POLL_MS: true,
+  NOTIFY_LEASE_MS: true,
+  NOTIFY_BACKOFF_BASE_MS: true,
+  NOTIFY_BACKOFF_MAX_MS: true,
+  NOTIFY_BATCH_SIZE: true,
+  SMTP_URL: true,
+  MAIL_FROM: true,
+  TWILIO_ACCOUNT_SID: true,
+  TWILIO_AUTH_TOKEN: true,
+  TWILIO_FROM: true,
+  TWILIO_BASE_URL: true,
+  MESSAGES_DIR: true,
+}).superRefine((env, ctx) => {
+  if (env.SMTP_URL && !env.MAIL_FROM) ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required with SMTP_URL, e.g. cards@example.com" });
+  const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when any TWILIO_* variable is set" });
+    }
+  }
+});
+export type NotifyConfig = z.infer<typeof notifySchema>;
+
+/** Delivery settings (transports, retries, polling); a ConfigError names every bad variable. */
+export const loadNotifyConfig = (env: Env): NotifyConfig => parseEnv(notifySchema, env, "Claim notifications cannot start");
+
+const chainSchema = ENV.pick({
+  SOLANA_RPC_URL: true,
+  ISSUER_SECRET_KEY: true,
+  SOLANA_CLUSTER: true,
+  CHAIN_WORKER: true,
+  CHAIN_MAX_ATTEMPTS: true,
+  CHAIN_POLL_MS: true,
+  CHAIN_LEASE_MS: true,
+  CHAIN_BACKOFF_BASE_MS: true,
+  CHAIN_BACKOFF_MAX_MS: true,
+})
+  // The app's public URL: each NFT's metadata JSON is served under it (required only with chain issuing).
+  .extend({ SHOPIFY_APP_URL: optionalText })
+  .transform((env, ctx) => {
+    if (Boolean(env.SOLANA_RPC_URL) !== Boolean(env.ISSUER_SECRET_KEY)) {
+      const missing = env.SOLANA_RPC_URL ? "ISSUER_SECRET_KEY" : "SOLANA_RPC_URL";
+      ctx.addIssue({ code: "custom", path: [missing], message: "is required: chain issuing needs both SOLANA_RPC_URL and ISSUER_SECRET_KEY" });
+      return z.NEVER;
+    }
+    let issuer: Keypair | undefined;
+    if (env.ISSUER_SECRET_KEY) {
+      try {
+        issuer = parseIssuerSecretKey(env.ISSUER_SECRET_KEY);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", path: ["ISSUER_SECRET_KEY"], message: (error as Error).message.replace(/^ISSUER_SECRET_KEY /, "") });
+        return z.NEVER;
+      }
+    }
+    const { ISSUER_SECRET_KEY: _secret, SHOPIFY_APP_URL: _appUrl, ...rest } = env;
+    if (!env.SOLANA_RPC_URL || !issuer) return { ...rest, chain: undefined };
+    const url = appUrl.safeParse(env.SHOPIFY_APP_URL);
+    if (!url.success) {
+      ctx.addIssue({ code: "custom", path: ["SHOPIFY_APP_URL"], message: "is required with chain issuing: NFT metadata is served under it" });
+      return z.NEVER;
+    }
+    const cluster = env.SOLANA_CLUSTER ?? guessCluster(env.SOLANA_RPC_URL);
+    if (!cluster) {
+      ctx.addIssue({ code: "custom", path: ["SOLANA_CLUSTER"], message: `is required: cannot tell the cluster from SOLANA_RPC_URL (one of ${CLUSTERS.join(", ")})` });
+      return z.NEVER;
+    }
+    return { ...rest, chain: { rpcUrl: env.SOLANA_RPC_URL, issuer, cluster, appUrl: withoutTrailingSlash(url.data) } };
+  });
+export type ChainConfig = z.output<typeof chainSchema>;
+export type ChainIssuing = NonNullable<ChainConfig["chain"]>;
+
+/** Chain issuing settings; `chain` is undefined (issuing off) unless SOLANA_RPC_URL and ISSUER_SECRET_KEY are both set. */
+export const loadChainConfig = (env: Env): ChainConfig => parseEnv(chainSchema, env, "On-chain issuing cannot start");
+
+function guessCluster(rpcUrl: string): Cluster | undefined {
+  const host = new URL(rpcUrl).hostname;
+  if (isLoopback(host)) return "localnet";
+  if (/devnet/.test(host)) return "devnet";
+  if (/testnet/.test(host)) return "testnet";
+  if (/mainnet/.test(host)) return "mainnet-beta";
+  return undefined;
+}
+
+export const isLoopback = (host: string) => ["127.0.0.1", "localhost", "[::1]", "::1"].includes(host);
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
+
+/** One section of this process's environment, read and checked on first use. */
+function once<T>(load: (env: Env) => T): () => T {
+  let value: { read: T } | undefined;
+  return () => (value ??= { read: load(process.env) }).read;
+}
+
+/** This process's web server settings. */
+export const serverConfig = once(loadConfig);
+/** This process's claim-notification settings. */
+export const notifyConfig = once(loadNotifyConfig);
+/** This process's chain issuing settings. */
+export const chainConfig = once(loadChainConfig);
+
+/** The SQLite file this process opens (DATABASE_URL), without asking for the rest of the server's settings. */
+export const databaseUrl = once((env) => parseEnv(ENV.pick({ DATABASE_URL: true }), env, "Twin Cards cannot open its database").DATABASE_URL);
+
+/** The app's public URL (SHOPIFY_APP_URL, no trailing slash), for links that leave the app such as NFT metadata. */
+export const publicAppUrl = once((env) => withoutTrailingSlash(parseEnv(ENV.pick({ SHOPIFY_APP_URL: true }), env, "Twin Cards has no public URL").SHOPIFY_APP_URL));
+
+/** The app proxy's storefront path (APP_PROXY_PATH), e.g. /apps/twincards. */
+export const proxyPath = once((env) => parseEnv(ENV.pick({ APP_PROXY_PATH: true }), env, "Twin Cards cannot start").APP_PROXY_PATH);
+
+/** The demo harness (a local App Bridge, /demo) exists only when DEMO_MODE=1; production never sets it. */
+export const demoMode = once((env) => parseEnv(ENV.pick({ DEMO_MODE: true }), env, "Twin Cards cannot start").DEMO_MODE === "1");
+
+/** In the demo, the local storefront in front of the app proxy (DEMO_STOREFRONT_URL); null otherwise. */
+export const demoStorefrontUrl = once((env) =>
+  demoMode() ? withoutTrailingSlash(parseEnv(ENV.pick({ DEMO_STOREFRONT_URL: true }), env, "Twin Cards cannot start").DEMO_STOREFRONT_URL ?? "") || null : null,
+);
+
+/** The Shopify app's credentials, for the demo's session tokens and App Bridge. */
+export const shopifyApp = () => {
+  const { SHOPIFY_API_KEY: apiKey, SHOPIFY_API_SECRET: apiSecret } = serverConfig();
+  return { apiKey, apiSecret };
+};

@@ -1,0 +1,39 @@
+import { chainPorts } from "../adapters/chain/domain-ports.server";
+import { chainConfig, proxyPath, publicAppUrl, type ChainConfig, type NotifyConfig } from "./config.server";
+import { wireDomain } from "../domain/ports";
+import type { PollingWorker } from "../lib/polling-worker";
+import { localMessageCopies, messagesDir } from "../adapters/notifications/transports/local.server";
+
+/**
+ * The one place adapters meet the domain: its ports (app/domain/ports.ts) filled
+ * from this process's configuration, each setting read on first use. The Remix
+ * build (app/entry.server.tsx), `npm run worker` and the tests call it at start.
+ */
+export function wireServices(): void {
+  wireDomain({
+    chain: chainPorts(() => chainConfig().chain),
+    urls: { appUrl: publicAppUrl, proxyPath },
+    localMessages: localMessageCopies(messagesDir),
+  });
+}
+
+/**
+ * The background workers of a process: the notification dispatcher, and the
+ * chain minter when chain issuing is configured. `inWebServer` honours
+ * NOTIFY_DISPATCHER=off and CHAIN_WORKER=off (then `npm run worker` runs them).
+ */
+export async function backgroundWorkers(args: { notify: NotifyConfig; chain: ChainConfig; inWebServer: boolean }): Promise<PollingWorker[]> {
+  wireServices();
+  const workers: PollingWorker[] = [];
+  if (!args.inWebServer || args.notify.NOTIFY_DISPATCHER === "on") {
+    const { dispatcherFromConfig } = await import("../adapters/notifications/dispatcher.server");
+    workers.push(dispatcherFromConfig(args.notify));
+  }
+  const { chain } = args.chain;
+  if (chain && (!args.inWebServer || args.chain.CHAIN_WORKER === "on")) {
+    const { minterFromConfig } = await import("../adapters/chain/minter.server");
+    workers.push(minterFromConfig({ ...args.chain, chain }));
+    console.log(`On-chain issuing on: ${chain.cluster}, issuer ${chain.issuer.publicKey.toBase58()}`);
+  }
+  return workers;
+}

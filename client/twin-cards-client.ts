@@ -1,0 +1,195 @@
+// A typed client for the /v1 API: fetch-based, every response checked against
+// the same zod schemas the server validates with. Usable from any Node 20+ or
+// browser code; it imports no server module.
+import { z } from "zod";
+import type { ApiErrorCode as ErrorCode, ErrorDetail } from "~/faces/api/errors";
+import {
+  digitalTwin,
+  nameRecord,
+  nameValidation,
+  unitCard,
+  type createBatchInput,
+  type createCardInput,
+  type issueTwinInput,
+  type redeemInput,
+  type registerNameInput,
+} from "~/domain/schemas";
+
+export type CreateCardInput = z.input<typeof createCardInput>;
+export type CreateBatchInput = z.input<typeof createBatchInput>;
+export type RedeemInput = z.input<typeof redeemInput>;
+export type RegisterNameInput = z.input<typeof registerNameInput>;
+export type IssueTwinInput = z.input<typeof issueTwinInput>;
+export interface ListCardsQuery {
+  owner?: string;
+  status?: "PENDING_REDEMPTION" | "OWNED";
+  cursor?: string;
+  limit?: number;
+}
+export interface ListTwinsQuery {
+  /** Only twins of this universal name (its uns_name_id). */
+  name_id?: string;
+  /** Only twins issued to this public key. */
+  public_key?: string;
+  cursor?: string;
+  limit?: number;
+}
+export interface RequestOptions {
+  idempotencyKey?: string;
+}
+
+/** A /v1 error response, with the API's code, the HTTP status and the offending fields. */
+export class TwinCardsApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | "UNEXPECTED_RESPONSE",
+    message: string,
+    readonly details: ErrorDetail[],
+    readonly requestId: string | null,
+    /** Seconds to wait, from Retry-After (429 only). */
+    readonly retryAfter: number | null,
+  ) {
+    super(message);
+    this.name = "TwinCardsApiError";
+  }
+}
+
+const errorEnvelope = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })),
+  }),
+});
+
+const dataEnvelope = z.object({ data: z.unknown() });
+
+export class TwinCardsClient {
+  private readonly baseUrl: string;
+  private readonly apiKey: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: { baseUrl: string; apiKey: string; fetch?: typeof fetch }) {
+    this.baseUrl = options.baseUrl.replace(/\/$/, "");
+    this.apiKey = options.apiKey;
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  createCard(input: CreateCardInput, options?: RequestOptions) {
+    return this.request("POST", "/v1/unit-cards", unitCard, input, options);
+  }
+
+  createCards(input: CreateBatchInput, options?: RequestOptions) {
+    return this.request("POST", "/v1/unit-cards/_actions/batch", z.array(unitCard), input, options);
+  }
+
+  redeem(input: RedeemInput, options?: RequestOptions) {
+    return this.request("POST", "/v1/unit-cards/_actions/redeem", z.array(unitCard), input, options);
+  }
+
+  getCard(id: string) {
+    return this.request("GET", `/v1/unit-cards/${encodeURIComponent(id)}`, unitCard);
+  }
+
+  /** One page, newest first; pass `nextCursor` back as `cursor` for the next. */
+  listCards(query: ListCardsQuery = {}) {
+    return this.page("/v1/unit-cards", unitCard, query);
+  }
+
+  /** Async generator over every card matching `query`, page by page. */
+  async *allCards(query: Omit<ListCardsQuery, "cursor"> = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listCards({ ...query, cursor });
+      yield* page.data;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  validateName(name: string) {
+    return this.request("GET", `/v1/validate-name?${new URLSearchParams({ name })}`, nameValidation);
+  }
+
+  registerName(input: RegisterNameInput, options?: RequestOptions) {
+    return this.request("POST", "/v1/names", nameRecord, input, options);
+  }
+
+  issueDigitalTwin(input: IssueTwinInput, options?: RequestOptions) {
+    return this.request("POST", "/v1/issue-digital-twin", digitalTwin, input, options);
+  }
+
+  getDigitalTwin(id: string) {
+    return this.request("GET", `/v1/digital-twins/${encodeURIComponent(id)}`, digitalTwin);
+  }
+
+  /** One page of this shop's twins, newest first; pass `nextCursor` back as `cursor` for the next. */
+  listTwins(query: ListTwinsQuery = {}) {
+    return this.page("/v1/digital-twins", digitalTwin, query);
+  }
+
+  /** Async generator over every twin matching `query`, page by page. */
+  async *allTwins(query: Omit<ListTwinsQuery, "cursor"> = {}) {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listTwins({ ...query, cursor });
+      yield* page.data;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  private async page<T extends z.ZodType>(path: string, item: T, query: object) {
+    const params = new URLSearchParams(
+      Object.entries(query).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]),
+    );
+    const { body } = await this.send("GET", `${path}?${params}`);
+    return parseResponse(z.object({ data: z.array(item), nextCursor: z.string().nullable() }), body);
+  }
+
+  private async request<T extends z.ZodType>(
+    method: "GET" | "POST",
+    path: string,
+    schema: T,
+    input?: unknown,
+    options?: RequestOptions,
+  ): Promise<z.output<T>> {
+    const { body } = await this.send(method, path, input, options);
+    return parseResponse(schema, parseResponse(dataEnvelope, body).data);
+  }
+
+  private async send(method: string, path: string, input?: unknown, options?: RequestOptions) {
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.apiKey}`, Accept: "application/json" };
+    if (input !== undefined) headers["Content-Type"] = "application/json";
+    if (options?.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+    const response = await this.fetchImpl(this.baseUrl + path, {
+      method,
+      headers,
+      body: input === undefined ? undefined : JSON.stringify(input),
+    });
+    const requestId = response.headers.get("x-request-id");
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new TwinCardsApiError(response.status, "UNEXPECTED_RESPONSE", `Not JSON: ${text.slice(0, 200)}`, [], requestId, null);
+    }
+    if (!response.ok) {
+      const parsed = errorEnvelope.safeParse(body);
+      const retryAfter = response.headers.get("retry-after");
+      if (!parsed.success) {
+        throw new TwinCardsApiError(response.status, "UNEXPECTED_RESPONSE", `HTTP ${response.status}`, [], requestId, null);
+      }
+      const { code, message, details } = parsed.data.error;
+      throw new TwinCardsApiError(response.status, code as ErrorCode, message, details, requestId, retryAfter ? Number(retryAfter) : null);
+    }
+    return { body, requestId };
+  }
+}
+
+function parseResponse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new TwinCardsApiError(200, "UNEXPECTED_RESPONSE", `Response does not match the API schema: ${result.error.message}`, [], null, null);
+  }
+  return result.data;
+}
