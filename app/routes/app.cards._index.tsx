@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Box, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Tabs, Text } from "@shopify/polaris";
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Box, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { customerLinks } from "~/faces/admin/customer-links.server";
@@ -8,8 +8,7 @@ import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
 import { retryMintAction } from "~/faces/admin/retry-mint.server";
 import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
 import { CardStatusBadge, type CardStatusValue } from "~/faces/admin/components/CardStatusBadge";
-import { CursorPagination } from "~/faces/admin/components/CursorPagination";
-import { EMPTY_STATE_IMAGE } from "~/faces/admin/components/empty-state-image";
+import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
 import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
 import { listCards } from "~/domain/cards.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
@@ -52,9 +51,6 @@ export const action = retryMintAction;
 
 export default function Cards() {
   const { status, cards, customers, destinations, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const selectedTab = Math.max(0, TABS.findIndex((tab) => tab.status === (status ?? undefined)));
   const filtered = status !== null;
   const { t } = useTranslation();
   const format = useFormat();
@@ -68,79 +64,66 @@ export default function Cards() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <Card padding="0">
-              <Tabs
-                tabs={TABS.map(({ id, status: tabStatus }) => ({ id, content: tabStatus ? t(`cardStatus.${tabStatus}`) : t("cards.all") }))}
-                selected={selectedTab}
-                onSelect={(index) => {
-                  const tab = TABS[index];
-                  navigate(tab?.status ? `/app/cards?status=${tab.status}` : "/app/cards");
-                }}
-              />
-              {staleCursor ? (
-                <Box padding="400">
-                  <Banner
-                    tone="warning"
-                    title={t("common.staleLink")}
-                    action={{ content: t("common.firstPage"), url: status ? `/app/cards?status=${status}` : "/app/cards" }}
-                  />
-                </Box>
-              ) : cards.length === 0 ? (
-                <EmptyState
-                  heading={filtered ? (status === "OWNED" ? t("cards.noneOwned") : t("cards.noneWaiting")) : t("cards.firstCards")}
-                  image={EMPTY_STATE_IMAGE}
-                  action={filtered ? undefined : { content: t("cards.create"), url: "/app/cards/new" }}
-                  secondaryAction={filtered ? { content: t("cards.showAll"), url: "/app/cards" } : undefined}
-                >
-                  <p>{filtered ? t("cards.filteredEmpty") : t("cards.emptyBody")}</p>
-                </EmptyState>
-              ) : (
-                <ResponsiveIndexTable
-                  resourceName={{ singular: t("cards.resourceSingular"), plural: t("cards.resourcePlural") }}
-                  itemCount={cards.length}
-                  selectable={false}
-                  loading={navigation.state === "loading" && navigation.location.pathname === "/app/cards"}
-                  headings={[
-                    { title: t("cards.card") },
-                    { title: t("common.status") },
-                    { title: t("cards.ownerOrDestination") },
-                    { title: t("common.created") },
-                    { title: t("cards.redemption") },
-                    ...(chainOn ? [{ title: t("common.onChain") }] : []),
-                  ]}
-                >
-                  {cards.map((card, index) => (
-                    <IndexTable.Row id={card.id} key={card.id} position={index}>
-                      <IndexTable.Cell>
-                        <InlineStack gap="300" blockAlign="center" wrap={false}>
-                          <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
-                          <BlockStack>
-                            <Link url={`/app/cards/${card.id}`} removeUnderline>
-                              <Text as="span" fontWeight="semibold">{card.name}</Text>
-                            </Link>
-                            <Text as="span" variant="bodySm" tone="subdued">{card.id}</Text>
-                          </BlockStack>
-                        </InlineStack>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <CardStatusBadge status={card.status} />
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinations[card.id]?.join(", ") || "—"}</Text>}
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>{format.date(card.createdAt)}</IndexTable.Cell>
-                      <IndexTable.Cell>{redemptionOf(card, t, format)}</IndexTable.Cell>
-                      {chainOn && (
+            <StatusTabsList
+              path="/app/cards"
+              tabs={TABS.map(({ id, status: tabStatus }) => ({ id, status: tabStatus, label: tabStatus ? t(`cardStatus.${tabStatus}`) : t("cards.all") }))}
+              status={status}
+              staleCursor={staleCursor}
+              nextCursor={nextCursor}
+              isEmpty={cards.length === 0}
+              empty={{
+                heading: filtered ? (status === "OWNED" ? t("cards.noneOwned") : t("cards.noneWaiting")) : t("cards.firstCards"),
+                body: filtered ? t("cards.filteredEmpty") : t("cards.emptyBody"),
+                action: filtered ? undefined : { content: t("cards.create"), url: "/app/cards/new" },
+                secondaryAction: filtered ? { content: t("cards.showAll"), url: "/app/cards" } : undefined,
+              }}
+            >
+              {(loading) => (
+                  <ResponsiveIndexTable
+                    resourceName={{ singular: t("cards.resourceSingular"), plural: t("cards.resourcePlural") }}
+                    itemCount={cards.length}
+                    selectable={false}
+                    loading={loading}
+                    headings={[
+                      { title: t("cards.card") },
+                      { title: t("common.status") },
+                      { title: t("cards.ownerOrDestination") },
+                      { title: t("common.created") },
+                      { title: t("cards.redemption") },
+                      ...(chainOn ? [{ title: t("common.onChain") }] : []),
+                    ]}
+                  >
+                    {cards.map((card, index) => (
+                      <IndexTable.Row id={card.id} key={card.id} position={index}>
                         <IndexTable.Cell>
-                          <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
+                          <InlineStack gap="300" blockAlign="center" wrap={false}>
+                            <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
+                            <BlockStack>
+                              <Link url={`/app/cards/${card.id}`} removeUnderline>
+                                <Text as="span" fontWeight="semibold">{card.name}</Text>
+                              </Link>
+                              <Text as="span" variant="bodySm" tone="subdued">{card.id}</Text>
+                            </BlockStack>
+                          </InlineStack>
                         </IndexTable.Cell>
-                      )}
-                    </IndexTable.Row>
-                  ))}
-                </ResponsiveIndexTable>
+                        <IndexTable.Cell>
+                          <CardStatusBadge status={card.status} />
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinations[card.id]?.join(", ") || "—"}</Text>}
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>{format.date(card.createdAt)}</IndexTable.Cell>
+                        <IndexTable.Cell>{redemptionOf(card, t, format)}</IndexTable.Cell>
+                        {chainOn && (
+                          <IndexTable.Cell>
+                            <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
+                          </IndexTable.Cell>
+                        )}
+                      </IndexTable.Row>
+                    ))}
+                  </ResponsiveIndexTable>
               )}
-              {!staleCursor && <CursorPagination nextCursor={nextCursor} filters={status ? { status } : {}} />}
-            </Card>
+            </StatusTabsList>
             <Box paddingBlockEnd="800" />
           </BlockStack>
         </Layout.Section>

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Banner, BlockStack, Box, Button, Card, EmptyState, IndexTable, InlineStack, Layout, Link, Page, Tabs, Text } from "@shopify/polaris";
+import { BlockStack, Box, Button, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
-import { CursorPagination } from "~/faces/admin/components/CursorPagination";
-import { EMPTY_STATE_IMAGE } from "~/faces/admin/components/empty-state-image";
+import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
 import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
 import { DomainError } from "~/domain/errors";
 import { listNotifications, resendNotification, type NotificationStatus } from "~/domain/notification-admin.server";
@@ -61,12 +60,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 
 export default function Notifications() {
   const { status, notifications, nextCursor, staleCursor } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const selectedTab = Math.max(0, TABS.findIndex((tab) => tab.status === (status ?? undefined)));
   const filtered = status !== null;
-  const firstPage = status ? `${LIST_PATH}?status=${status}` : LIST_PATH;
-  const selectedStatus = TABS[selectedTab]?.status;
+  const selectedStatus = TABS.find((tab) => tab.status === status)?.status;
   const { t } = useTranslation();
   const format = useFormat();
 
@@ -75,89 +70,76 @@ export default function Notifications() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <Card padding="0">
-              <Tabs
-                tabs={TABS.map(({ id, status: tabStatus }) => ({ id, content: tabStatus ? t(`notificationStatus.${tabStatus}`) : t("notifications.all") }))}
-                selected={selectedTab}
-                onSelect={(index) => {
-                  const tab = TABS[index];
-                  navigate(tab?.status ? `${LIST_PATH}?status=${tab.status}` : LIST_PATH);
-                }}
-              />
-              {staleCursor ? (
-                <Box padding="400">
-                  <Banner
-                    tone="warning"
-                    title={t("common.staleLink")}
-                    action={{ content: t("common.firstPage"), url: firstPage }}
-                  />
-                </Box>
-              ) : notifications.length === 0 ? (
-                <EmptyState
-                  heading={selectedStatus ? t(`notifications.empty${selectedStatus}`) : t("notifications.empty")}
-                  image={EMPTY_STATE_IMAGE}
-                  action={filtered ? undefined : { content: t("notifications.createCards"), url: "/app/cards/new" }}
-                  secondaryAction={filtered ? { content: t("notifications.showAll"), url: LIST_PATH } : undefined}
-                >
-                  <p>{filtered ? t("notifications.filteredEmpty") : t("notifications.emptyBody")}</p>
-                </EmptyState>
-              ) : (
-                <ResponsiveIndexTable
-                  resourceName={{ singular: t("notifications.resourceSingular"), plural: t("notifications.resourcePlural") }}
-                  itemCount={notifications.length}
-                  selectable={false}
-                  loading={navigation.state === "loading" && navigation.location.pathname === LIST_PATH}
-                  headings={[
-                    { title: t("notifications.recipient") },
-                    { title: t("notifications.channelColumn") },
-                    { title: t("common.status") },
-                    { title: t("notifications.attempts"), alignment: "end" },
-                    { title: t("notifications.lastError") },
-                    { title: t("notifications.sent") },
-                    { title: t("common.created") },
-                    { title: t("common.actions"), hidden: true },
-                  ]}
-                >
-                  {notifications.map((notification, index) => (
-                    <IndexTable.Row id={notification.id} key={notification.id} position={index}>
-                      <IndexTable.Cell>
-                        <BlockStack>
-                          <Text as="span" fontWeight="semibold">{notification.recipient}</Text>
-                          <Text as="span" variant="bodySm" tone="subdued">{cardsOf(notification.cardNames, t)}</Text>
-                        </BlockStack>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <ChannelBadge channel={notification.channel} />
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <NotificationStatusBadge status={notification.status} />
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <Text as="span" alignment="end" numeric>{format.number(notification.attempts)}</Text>
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>
-                        {notification.lastError ? (
-                          <Text as="span" tone="critical">{truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}</Text>
-                        ) : (
-                          "—"
-                        )}
-                      </IndexTable.Cell>
-                      <IndexTable.Cell>{format.dateTime(notification.sentAt)}</IndexTable.Cell>
-                      <IndexTable.Cell>{format.dateTime(notification.createdAt)}</IndexTable.Cell>
-                      <IndexTable.Cell>
-                        <InlineStack gap="300" wrap={false} blockAlign="center">
-                          {notification.hasLocalCopy && (
-                            <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>
+            <StatusTabsList
+              path={LIST_PATH}
+              tabs={TABS.map(({ id, status: tabStatus }) => ({ id, status: tabStatus, label: tabStatus ? t(`notificationStatus.${tabStatus}`) : t("notifications.all") }))}
+              status={status}
+              staleCursor={staleCursor}
+              nextCursor={nextCursor}
+              isEmpty={notifications.length === 0}
+              empty={{
+                heading: selectedStatus ? t(`notifications.empty${selectedStatus}`) : t("notifications.empty"),
+                body: filtered ? t("notifications.filteredEmpty") : t("notifications.emptyBody"),
+                action: filtered ? undefined : { content: t("notifications.createCards"), url: "/app/cards/new" },
+                secondaryAction: filtered ? { content: t("notifications.showAll"), url: LIST_PATH } : undefined,
+              }}
+            >
+              {(loading) => (
+                  <ResponsiveIndexTable
+                    resourceName={{ singular: t("notifications.resourceSingular"), plural: t("notifications.resourcePlural") }}
+                    itemCount={notifications.length}
+                    selectable={false}
+                    loading={loading}
+                    headings={[
+                      { title: t("notifications.recipient") },
+                      { title: t("notifications.channelColumn") },
+                      { title: t("common.status") },
+                      { title: t("notifications.attempts"), alignment: "end" },
+                      { title: t("notifications.lastError") },
+                      { title: t("notifications.sent") },
+                      { title: t("common.created") },
+                      { title: t("common.actions"), hidden: true },
+                    ]}
+                  >
+                    {notifications.map((notification, index) => (
+                      <IndexTable.Row id={notification.id} key={notification.id} position={index}>
+                        <IndexTable.Cell>
+                          <BlockStack>
+                            <Text as="span" fontWeight="semibold">{notification.recipient}</Text>
+                            <Text as="span" variant="bodySm" tone="subdued">{cardsOf(notification.cardNames, t)}</Text>
+                          </BlockStack>
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <ChannelBadge channel={notification.channel} />
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <NotificationStatusBadge status={notification.status} />
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <Text as="span" alignment="end" numeric>{format.number(notification.attempts)}</Text>
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>
+                          {notification.lastError ? (
+                            <Text as="span" tone="critical">{truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}</Text>
+                          ) : (
+                            "—"
                           )}
-                          {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
-                        </InlineStack>
-                      </IndexTable.Cell>
-                    </IndexTable.Row>
-                  ))}
-                </ResponsiveIndexTable>
+                        </IndexTable.Cell>
+                        <IndexTable.Cell>{format.dateTime(notification.sentAt)}</IndexTable.Cell>
+                        <IndexTable.Cell>{format.dateTime(notification.createdAt)}</IndexTable.Cell>
+                        <IndexTable.Cell>
+                          <InlineStack gap="300" wrap={false} blockAlign="center">
+                            {notification.hasLocalCopy && (
+                              <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>
+                            )}
+                            {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
+                          </InlineStack>
+                        </IndexTable.Cell>
+                      </IndexTable.Row>
+                    ))}
+                  </ResponsiveIndexTable>
               )}
-              {!staleCursor && <CursorPagination nextCursor={nextCursor} filters={status ? { status } : {}} />}
-            </Card>
+            </StatusTabsList>
             <Box paddingBlockEnd="800" />
           </BlockStack>
         </Layout.Section>

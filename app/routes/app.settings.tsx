@@ -1,36 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  FormLayout,
-  IndexTable,
-  InlineStack,
-  Layout,
-  Modal,
-  Page,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Layout, Page, Text, TextField } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
-import { CopyButton } from "~/faces/admin/components/CopyButton";
-import { EMPTY_STATE_IMAGE } from "~/faces/admin/components/empty-state-image";
 import { FormErrorBanner } from "~/faces/admin/components/FormErrorBanner";
 import { NftDistributionSettings } from "~/faces/admin/components/NftDistributionSettings";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "~/domain/api-keys.server";
 import { chainOverview, setNftDistributionApproval } from "~/domain/chain-mints.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
-import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
-import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
+import { ApiKeysCard } from "~/faces/admin/components/settings/ApiKeysCard";
+import { NewKeyBanner } from "~/faces/admin/components/settings/NewKeyBanner";
+import { RevokeKeyModal } from "~/faces/admin/components/settings/RevokeKeyModal";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -120,124 +103,7 @@ export default function Settings() {
         </Layout.Section>
       </Layout>
       {/* One modal (and one fetcher) per key, so an earlier key's answer never shows for another. */}
-      <RevokeModal key={revoking?.id ?? "none"} apiKey={revoking} onClose={closeRevoke} />
+      <RevokeKeyModal key={revoking?.id ?? "none"} apiKey={revoking} onClose={closeRevoke} />
     </Page>
-  );
-}
-
-/** The only time the secret is on screen. */
-function NewKeyBanner({ apiKey, secret, onDismiss }: { apiKey: ApiKeySummary; secret: string; onDismiss: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Banner tone="warning" title={t("settings.copyNow", { label: apiKey.label })} onDismiss={onDismiss}>
-      <BlockStack gap="300">
-        <Text as="p">{t("settings.shownOnce")}</Text>
-        <TextField
-          label={t("settings.apiKey")}
-          labelHidden
-          value={secret}
-          readOnly
-          monospaced
-          autoComplete="off"
-          selectTextOnFocus
-          connectedRight={<CopyButton value={secret} label={t("settings.copyKey")} copiedMessage={t("settings.keyCopied")} />}
-        />
-      </BlockStack>
-    </Banner>
-  );
-}
-
-function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; onRevoke: (apiKey: ApiKeySummary) => void }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  return (
-    <Card padding="0">
-      <Box padding="400" paddingBlockEnd="200">
-        <Text as="h2" variant="headingMd">{t("settings.yourKeys")}</Text>
-      </Box>
-      {apiKeys.length === 0 ? (
-        <EmptyState heading={t("settings.noKeys")} image={EMPTY_STATE_IMAGE}>
-          <p>{t("settings.noKeysBody")}</p>
-        </EmptyState>
-      ) : (
-        <ResponsiveIndexTable
-          resourceName={{ singular: t("settings.resourceSingular"), plural: t("settings.resourcePlural") }}
-          itemCount={apiKeys.length}
-          selectable={false}
-          headings={[
-            { title: t("settings.label") },
-            { title: t("settings.key") },
-            { title: t("common.created") },
-            { title: t("settings.lastUsed") },
-            { title: t("common.status") },
-            { title: t("common.actions"), hidden: true },
-          ]}
-        >
-          {apiKeys.map((apiKey, index) => (
-            <IndexTable.Row id={apiKey.id} key={apiKey.id} position={index}>
-              <IndexTable.Cell>
-                <Text as="span" fontWeight="semibold">{apiKey.label}</Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" tone="subdued">{apiKey.prefix}…</Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{format.date(apiKey.createdAt)}</IndexTable.Cell>
-              <IndexTable.Cell>{format.date(apiKey.lastUsedAt, t("common.never"))}</IndexTable.Cell>
-              <IndexTable.Cell>
-                {apiKey.revokedAt ? <Badge>{t("settings.revoked")}</Badge> : <Badge tone="success">{t("settings.active")}</Badge>}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {!apiKey.revokedAt && (
-                  <Button variant="plain" tone="critical" onClick={() => onRevoke(apiKey)} accessibilityLabel={t("settings.revokeLabel", { label: apiKey.label })}>
-                    {t("settings.revoke")}
-                  </Button>
-                )}
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </ResponsiveIndexTable>
-      )}
-    </Card>
-  );
-}
-
-function RevokeModal({ apiKey, onClose }: { apiKey: ApiKeySummary | null; onClose: () => void }) {
-  const fetcher = useFetcher<typeof action>();
-  const shopify = useAppBridge();
-  const { t } = useTranslation();
-  const result = fetcher.data;
-  const busy = fetcher.state !== "idle";
-  const revoked = result?.ok && fetcher.state === "idle" && "revokedAt" in result.data ? result.data : null;
-  const failed = result && !result.ok && fetcher.state === "idle" ? result : null;
-
-  useEffect(() => {
-    if (revoked) {
-      shopify.toast.show(t("settings.revokedToast", { label: revoked.label }));
-      onClose();
-    }
-  }, [revoked, onClose, shopify, t]);
-
-  return (
-    <Modal
-      open={apiKey !== null}
-      onClose={onClose}
-      title={t("settings.revokeTitle", { label: apiKey?.label ?? "" })}
-      primaryAction={{
-        content: t("settings.revokeKey"),
-        destructive: true,
-        loading: busy,
-        onAction: () => apiKey && fetcher.submit({ intent: "revoke", id: apiKey.id }, { method: "post" }),
-      }}
-      secondaryActions={[{ content: t("common.cancel"), onAction: onClose, disabled: busy }]}
-    >
-      <Modal.Section>
-        <BlockStack gap="300">
-          {failed && <FormErrorBanner title={t("settings.notRevoked")} errors={[{ path: "", message: failed.message }]} />}
-          <Text as="p">
-            {t("settings.revokeBodyStart")} <Text as="span" fontWeight="semibold">{apiKey?.prefix}…</Text> {t("settings.revokeBodyEnd")}
-          </Text>
-        </BlockStack>
-      </Modal.Section>
-    </Modal>
   );
 }

@@ -17,10 +17,15 @@ export async function runIntent<T>(intent: string, t: Translator, work: () => Pr
     return { intent, ok: true, data: await work() };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const fieldErrors: Record<string, string> = {};
-    for (const detail of error.details) fieldErrors[detail.path] ??= translateDomainMessage(t, detail.message);
-    return { intent, ok: false, message: summary(error, t), fieldErrors };
+    return domainFailure(intent, t, error);
   }
+}
+
+/** A domain error as an intent's failure: its messages in the merchant's language, keyed by the field they name. */
+export function domainFailure(intent: string, t: Translator, error: DomainError): Extract<ActionResult<never>, { ok: false }> {
+  const fieldErrors: Record<string, string> = {};
+  for (const detail of error.details) fieldErrors[detail.path] ??= translateDomainMessage(t, detail.message);
+  return { intent, ok: false, message: summary(error, t), fieldErrors };
 }
 
 /** The error as one sentence: a validation failure names its first field (as the domain's own summary does). */

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import type { CreateCardsCommand } from "~/domain/cards.server";
-import { DomainError, type ErrorDetail } from "~/domain/errors";
+import { DomainError, validationFailed, type ErrorDetail } from "~/domain/errors";
 import { cardInput, createBatchInput, MAX_BATCH_CARDS, parseInput } from "~/domain/schemas";
+import { domainFailure, type ActionResult } from "./action-result.server";
+import { translateDomainMessage } from "./i18n/domain-messages";
+import type { Translator } from "./i18n/i18n.server";
 
 /** One row of Create cards; `key` stays with the row while others are added or removed. */
 export const ROW_FIELDS = ["name", "imageUrl", "videoUrl"] as const;
@@ -98,3 +101,30 @@ function detailsOf(work: () => unknown): ErrorDetail[] {
     throw error;
   }
 }
+
+type RowErrors = BatchFormErrors["rows"];
+
+/** A refused or unreadable batch, as the page shows it: errors by field path and by row. */
+export type CardBatchFailure = Extract<ActionResult<never>, { ok: false }> & { rowErrors: RowErrors };
+
+/** A batch the rules refused, in the merchant's language: the recipient's errors by path, each row's on that row. */
+export function refusedBatch(t: Translator, errors: BatchFormErrors): CardBatchFailure {
+  const result = domainFailure("create", t, validationFailed(errors.fields));
+  const rowErrors: RowErrors = Object.fromEntries(
+    Object.entries(errors.rows).map(([key, fields]) => [
+      key,
+      Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, translateDomainMessage(t, message)])),
+    ]),
+  );
+  const message = Object.keys(rowErrors).length > 0 ? t("cards.new.fixFields") : result.message;
+  return { ...result, message, rowErrors };
+}
+
+/** A post that is not this page's form (a stale tab, a hand-made request). */
+export const unreadableBatch = (t: Translator): CardBatchFailure => ({
+  intent: "create",
+  ok: false,
+  message: t("cards.new.unreadable"),
+  fieldErrors: {},
+  rowErrors: {},
+});
