@@ -16,7 +16,8 @@ export function createPrismaClient(url: string): PrismaClient {
   // PostgreSQL: the same bounds keep behaviour alike when the pool is exhausted.
   const transactionOptions = { maxWait: 15_000, timeout: 20_000 };
   if (databaseKind(url) === "postgresql") {
-    const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // allowExitOnIdle: idle pooled connections do not keep a finished CLI (api-key:create) alive for 10 s.
+    const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, allowExitOnIdle: true });
     const { PrismaClient: PostgresPrismaClient } = postgresClientModule();
     return new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient;
   }
