@@ -3,12 +3,13 @@
 // prisma/postgresql/migrations/<name>/migration.sql, the SQL from the datamodel the
 // committed PostgreSQL migrations produce (migrations/datamodel.prisma) to the one
 // derived from prisma/schema.prisma now, and updates that datamodel. <name> defaults
-// to the newest SQLite migration's folder name. Offline: no database is needed.
+// to the newest SQLite migration's folder name; the PostgreSQL client is generated
+// again. Offline: no database is needed.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { POSTGRES_MIGRATIONS_DIR } from "../app/db/postgres-migrator.server";
-import { DERIVED_HEADER, writePostgresSchema } from "./postgres-schema";
+import { DERIVED_HEADER, generatePostgresClient, writePostgresSchema } from "./postgres-schema";
 
 export const POSTGRES_DATAMODEL = path.join(POSTGRES_MIGRATIONS_DIR, "datamodel.prisma");
 const EMPTY = "-- This is an empty migration.";
@@ -36,4 +37,5 @@ mkdirSync(folder, { recursive: true });
 writeFileSync(path.join(folder, "migration.sql"), sql);
 const header = "// The datamodel the migrations in this folder produce, written by `npm run db:postgres-migration`.\n";
 writeFileSync(POSTGRES_DATAMODEL, header + readFileSync(schema, "utf8").replace(DERIVED_HEADER, ""));
+generatePostgresClient();
 console.log(`Wrote ${folder}/migration.sql and updated ${POSTGRES_DATAMODEL}: review and commit both.`);

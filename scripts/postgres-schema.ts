@@ -1,6 +1,7 @@
 // The PostgreSQL twin of prisma/schema.prisma. The SQLite schema is the source of
 // truth; this derives prisma/postgresql/schema.prisma from it (provider swapped,
 // client generated into its own folder) — see docs/decisions/0022-postgresql.md.
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -37,4 +38,9 @@ export function postgresSchemaFrom(sqliteSchema: string): string {
 export function writePostgresSchema(): string {
   writeFileSync(POSTGRES_SCHEMA, postgresSchemaFrom(readFileSync(SQLITE_SCHEMA, "utf8")));
   return POSTGRES_SCHEMA;
+}
+
+/** Derives the schema again and generates the PostgreSQL client from it. */
+export function generatePostgresClient() {
+  execFileSync("node_modules/.bin/prisma", ["generate", "--schema", writePostgresSchema()], { stdio: ["ignore", "ignore", "inherit"] });
 }
