@@ -2,6 +2,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
+import { databaseUsableOrExit } from "./app/db/postgres-connect.server";
 import { chainConfigOrExit, configOrExit, notifyConfigOrExit } from "./server/config";
 import { createHttpApp, listen } from "./server/http-app";
 import { backgroundWorkers } from "./app/wiring/services.server";
@@ -9,6 +10,7 @@ import { backgroundWorkers } from "./app/wiring/services.server";
 const config = configOrExit();
 const notifyConfig = notifyConfigOrExit();
 const chainConfig = chainConfigOrExit();
+await databaseUsableOrExit(config.DATABASE_URL);
 const build = (await import(new URL("./build/server/index.js", import.meta.url).href).catch(() => {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);

@@ -8,14 +8,31 @@ import { defineConfig } from "vitest/config";
 const databaseFile = path.join(os.tmpdir(), `twin-cards-test-${process.pid}.sqlite`);
 process.env.DATABASE_URL = `file:${databaseFile}`;
 
+/** Files named *.sqlite.test.ts reach into SQLite itself (PRAGMAs, its file, several processes on one file): SQLite only. */
+const SQLITE_ONLY = "test/**/*.sqlite.test.ts";
+/** Files named *.postgresql.test.ts are about PostgreSQL alone (its migrator, its URLs): PostgreSQL only. */
+const POSTGRES_ONLY = "test/**/*.postgresql.test.ts";
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["test/**/*.test.ts"],
-    globalSetup: ["test/support/global-setup.ts"],
-    setupFiles: ["test/support/wiring.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    setupFiles: ["test/support/database-env.ts", "test/support/wiring.ts"],
+    projects: [
+      // Every test once, on the embedded SQLite file.
+      { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"], exclude: [POSTGRES_ONLY], globalSetup: ["test/support/global-setup.ts"] } },
+      // The HTTP integration tests again, on a real PostgreSQL server.
+      {
+        extends: true,
+        test: {
+          name: "postgresql",
+          include: ["test/integration/**/*.test.ts"],
+          exclude: [SQLITE_ONLY],
+          globalSetup: ["test/support/global-setup-postgres.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,11 +1,17 @@
 // npm run -s api-key:create -- --shop <shop domain> [--name <label>]
 // Prints only the new key on stdout, so a script can capture it; errors go to stderr.
 import { parseArgs } from "node:util";
-import { Prisma } from "@prisma/client";
+import { DEFAULT_DATABASE_URL } from "~/db/database-url";
+import { redactDatabaseUrl } from "~/db/database-url";
+import { prismaErrorCode } from "~/db/errors.server";
+import { databaseUsableOrExit } from "~/db/postgres-connect.server";
 import { createApiKey } from "~/domain/api-keys.server";
 import { DomainError } from "~/domain/errors";
 
 const usage = "Usage: npm run -s api-key:create -- --shop <shop domain> [--name <label>]";
+const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+
+await databaseUsableOrExit(databaseUrl);
 
 try {
   const { values } = parseArgs({ options: { shop: { type: "string" }, name: { type: "string" } } });
@@ -22,8 +28,8 @@ function describe(error: unknown): string {
     const lines = error.details.map((detail) => `--${detail.path === "label" ? "name" : detail.path}: ${detail.message}`);
     return [...lines, usage].join("\n");
   }
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2021") {
-    return `The database at ${process.env.DATABASE_URL ?? "prisma/dev.sqlite"} has no tables yet: run \`npm run db:migrate\` first.`;
+  if (prismaErrorCode(error) === "P2021") {
+    return `The database at ${redactDatabaseUrl(databaseUrl)} has no tables yet: run \`npm run db:migrate\` first.`;
   }
   return (error as Error).message;
 }

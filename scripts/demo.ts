@@ -5,8 +5,8 @@
 // 127.0.0.1:3002 shows the theme's blocks and the claim page through the app
 // proxy, so a claim message's link can be followed. DEMO_CHAIN=1 adds a local Solana chain
 // and turns on-chain issuing on for the demo shop.
-import { execFileSync, spawn } from "node:child_process";
-import { DEFAULT_DATABASE_URL } from "../app/db/database-url";
+import { spawn, spawnSync } from "node:child_process";
+import { DEFAULT_DATABASE_URL, redactDatabaseUrl } from "../app/db/database-url";
 import { DEMO_CUSTOMERS } from "../stubs/admin-api/demo-data";
 import { startAdminApiStub } from "../stubs/admin-api/server";
 import { startDemoChain, type DemoChain } from "../stubs/solana-rpc/demo-chain";
@@ -16,7 +16,8 @@ import { forServer, readWalkthrough } from "./walkthrough";
 
 applyDemoEnv();
 process.env.DATABASE_URL ??= DEFAULT_DATABASE_URL;
-execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: ["ignore", "ignore", "inherit"] });
+// npm run db:migrate: the SQLite file, or a PostgreSQL DATABASE_URL (exits with one line when that cannot be used).
+if (spawnSync("node_modules/.bin/tsx", ["scripts/db-migrate.ts"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) process.exit(1);
 
 const { demoApiKey } = await import("./demo-key");
 const key = await demoApiKey(DEMO_SHOP);
@@ -65,7 +66,7 @@ server.stdout.on("data", (chunk: Buffer) => {
   if (announced || !/listening on (http:\/\/\S+)/.test(chunk.toString())) return;
   announced = true;
   console.log(`
-Twin Cards demo is running on ${baseUrl} (database ${process.env.DATABASE_URL}, shop ${DEMO_SHOP}).
+Twin Cards demo is running on ${baseUrl} (database ${redactDatabaseUrl(process.env.DATABASE_URL!)}, shop ${DEMO_SHOP}).
 
 Merchant admin (as Shopify admin would open it): ${baseUrl}/demo
 Storefront (the theme's blocks, the claim page; log in as any demo customer): ${storefront.url}/pages/twin-cards

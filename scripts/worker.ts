@@ -2,9 +2,12 @@
 // is configured) without the web server. Run it alongside
 // `NOTIFY_DISPATCHER=off CHAIN_WORKER=off npm start`, or as several copies: each
 // row is handled by one. Stops on SIGTERM/SIGINT after finishing the rows in hand.
+import { databaseUsableOrExit } from "../app/db/postgres-connect.server";
+import { databaseUrl } from "../app/wiring/config.server";
 import { backgroundWorkers } from "../app/wiring/services.server";
 import { chainConfigOrExit, notifyConfigOrExit } from "../server/config";
 
+await databaseUsableOrExit(databaseUrl());
 const workers = await backgroundWorkers({ notify: notifyConfigOrExit(), chain: chainConfigOrExit(), inWebServer: false });
 workers.forEach((worker) => worker.start());
 console.log(`Twin Cards worker started (pid ${process.pid})`);

@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { Prisma, PrismaClient } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 import { databaseUrl } from "../wiring/config.server";
-import { SerialSqliteAdapterFactory } from "./sqlite-adapter.server";
+import { retryOnConflict } from "./conflict-retry.server";
+import { isDatabaseUnavailable } from "./errors.server";
+import { createPrismaClient } from "./prisma-client.server";
 
 declare global {
   var __twinCardsDb: PrismaClient | undefined;
@@ -16,11 +18,8 @@ interface OpenTransaction {
 
 const current = new AsyncLocalStorage<OpenTransaction>();
 
-function createClient(): PrismaClient {
-  const url = databaseUrl();
-  // Transactions queue for the one connection (and for other processes' writers): wait for a turn well past Prisma's 2 s default.
-  return new PrismaClient({ adapter: new SerialSqliteAdapterFactory(url), transactionOptions: { maxWait: 15_000, timeout: 20_000 } });
-}
+// SQLite or PostgreSQL, from the URL (app/db/prisma-client.server.ts).
+const createClient = (): PrismaClient => createPrismaClient(databaseUrl());
 
 /**
  * The shared client, which follows the open transaction: inside `transaction()`
@@ -54,25 +53,23 @@ export type Db = PrismaClient;
 export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   const open = current.getStore();
   if (open?.open) return work(open.tx);
-  return db.$transaction(async (tx) => {
-    const scope: OpenTransaction = { tx, open: true };
-    try {
-      return await current.run(scope, () => work(tx));
-    } finally {
-      scope.open = false;
-    }
-  });
+  return retryOnConflict(() =>
+    db.$transaction(async (tx) => {
+      const scope: OpenTransaction = { tx, open: true };
+      try {
+        return await current.run(scope, () => work(tx));
+      } finally {
+        scope.open = false;
+      }
+    }),
+  );
 }
 
-/** Prisma's code for a unique constraint that refused an insert. */
-export const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+export { isUniqueViolation } from "./errors.server";
 
 /**
- * The database could not serve the request in time (locked by other writers
- * past the retry budget, or no turn for a transaction): a retry later can succeed.
+ * The database could not serve the request in time (SQLite locked by other
+ * writers past the retry budget, no turn for a transaction, PostgreSQL
+ * unreachable or still conflicting): a retry later can succeed.
  */
-export function isDatabaseBusy(error: unknown): boolean {
-  if (error instanceof Prisma.PrismaClientKnownRequestError) return ["P1008", "P2024", "P2028"].includes(error.code);
-  return false;
-}
+export const isDatabaseBusy = (error: unknown): boolean => isDatabaseUnavailable(error);

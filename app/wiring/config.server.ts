@@ -37,7 +37,10 @@ const ENV = z.object({
   SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
   SHOPIFY_APP_URL: appUrl,
   SCOPES: z.string().min(1, "is required, e.g. read_customers,read_orders,read_products,write_app_proxy"),
-  DATABASE_URL: z.string().regex(/^file:.+/, "must be a SQLite file URL, e.g. file:./prisma/dev.sqlite").default(DEFAULT_DATABASE_URL),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:.+|postgres(ql)?:\/\/.+)/i, "must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL (postgresql://user:password@host:5432/db)")
+    .default(DEFAULT_DATABASE_URL),
   PORT: z.coerce.number({ error: "must be a port number" }).int("must be a port number").min(0).max(65535, "must be a port number").default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   /** Behind a reverse proxy: a hop count or e.g. "loopback", so req.ip is the real client. */

@@ -25,7 +25,7 @@ const APP_URL = "https://bench.example.com";
 const FUNDING = 1_000 * LAMPORTS_PER_SOL;
 const cardName = (i: number) => `Bench limited edition card #${String(i).padStart(5, "0")}`;
 
-// Everything that imports ~/db.server or reads the chain config must be loaded after this.
+// Everything that imports ~/db/client.server or reads the chain config must be loaded after this.
 const dbFile = join(tmpdir(), `twin-cards-bench-${process.pid}.sqlite`);
 process.on("exit", () => ["", "-journal", "-wal", "-shm"].forEach((suffix) => rmSync(`${dbFile}${suffix}`, { force: true })));
 const issuer = Keypair.generate();

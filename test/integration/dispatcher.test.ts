@@ -1,9 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { Dispatcher } from "~/adapters/notifications/dispatcher.server";
@@ -11,6 +8,7 @@ import { localEmailTransport } from "~/adapters/notifications/transports/local.s
 import type { Transport } from "~/adapters/notifications/transports/transport";
 import { uniqueShop } from "../support/api";
 import { insertNotifications, quietLog, startSmtpServer, unusedTransport } from "../support/notify";
+import { privateDatabase as newDatabase } from "../support/databases";
 import { startServer, startWorker, type AppProcess } from "../support/processes";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -24,14 +22,11 @@ function tempDir() {
   return dir;
 }
 
-/** A database of its own (migrated), for worker processes that must not see other tests' rows. */
-function privateDatabase() {
-  const dir = tempDir();
-  const url = `file:${path.join(dir, "outbox.sqlite")}`;
-  execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: "pipe", env: { ...process.env, DATABASE_URL: url } });
-  const client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 5000 }) });
-  cleanups.push(() => client.$disconnect());
-  return { url, client };
+/** A database of its own (migrated, of the project's kind), for worker processes that must not see other tests' rows. */
+async function privateDatabase() {
+  const database = await newDatabase("outbox");
+  cleanups.push(database.remove);
+  return database;
 }
 
 /** `npm run worker` in a process group of its own, stopped with the whole group after the test (tsx runs the worker in a child). */
@@ -71,7 +66,7 @@ describe("notification dispatcher", () => {
   }, 60_000);
 
   it("loses no row when a worker is killed mid-batch: another worker delivers the rest after the lease expires", async () => {
-    const { url, client } = privateDatabase();
+    const { url, client } = await privateDatabase();
     const shop = uniqueShop();
     const ids = await insertNotifications({ shop, count: 30, client });
     const smtp = await startSmtpServer({ delayMs: 50 });
@@ -103,7 +98,7 @@ describe("notification dispatcher", () => {
   }, 90_000);
 
   it("runs inside `npm start` unless NOTIFY_DISPATCHER=off, writing local files, and stops on SIGTERM", async () => {
-    const { url, client } = privateDatabase();
+    const { url, client } = await privateDatabase();
     const shop = uniqueShop();
     const [emailId] = await insertNotifications({ shop, count: 1, client });
     const [smsId] = await insertNotifications({ shop, count: 1, channel: "SMS", client });

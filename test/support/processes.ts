@@ -4,8 +4,7 @@ import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { PrismaClient } from "@prisma/client";
-import { SerialSqliteAdapterFactory } from "~/db/sqlite-adapter.server";
+import { createPrismaClient } from "~/db/prisma-client.server";
 
 /**
  * A process the tests started (the built server, `npm run worker`), in a
@@ -36,7 +35,7 @@ export function migratedDatabase(label: string): { url: string; remove: () => vo
 }
 
 /** A client on another database than the suite's shared one, through the app's own adapter. */
-export const clientFor = (url: string) => new PrismaClient({ adapter: new SerialSqliteAdapterFactory(url) });
+export const clientFor = (url: string) => createPrismaClient(url);
 
 /** A new API key for `shop` in the database at `url`, made with the project's CLI (`npm run -s api-key:create`). */
 export const apiKeyIn = (url: string, shop: string): string =>
@@ -46,7 +45,7 @@ export const apiKeyIn = (url: string, shop: string): string =>
   }).trim();
 
 /** SQLite's own check of the whole file: "ok" when nothing is damaged. */
-export async function integrityCheck(client: PrismaClient): Promise<string> {
+export async function integrityCheck(client: ReturnType<typeof clientFor>): Promise<string> {
   const rows = await client.$queryRawUnsafe<{ integrity_check: string }[]>("PRAGMA integrity_check");
   return rows.map((row) => row.integrity_check).join("\n");
 }

@@ -18,10 +18,16 @@ describe("configuration", () => {
     expect(config).toMatchObject({ PORT: 8080, HOST: "0.0.0.0", DATABASE_URL: "file:/var/lib/tc.sqlite" });
   });
 
+  it("takes a PostgreSQL URL as DATABASE_URL", () => {
+    for (const url of ["postgresql://tc:secret@db.internal:5432/tc", "postgres://tc@127.0.0.1/tc?sslmode=require"]) {
+      expect(loadConfig({ ...valid, DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+  });
+
   it("names every missing or bad variable in one message", () => {
     let error: unknown;
     try {
-      loadConfig({ SHOPIFY_API_SECRET: "secret", SHOPIFY_APP_URL: "not a url", SCOPES: "x", PORT: "http", DATABASE_URL: "postgres://x" });
+      loadConfig({ SHOPIFY_API_SECRET: "secret", SHOPIFY_APP_URL: "not a url", SCOPES: "x", PORT: "http", DATABASE_URL: "mysql://root:pw@db/tc" });
     } catch (caught) {
       error = caught;
     }
@@ -30,7 +36,8 @@ describe("configuration", () => {
     expect(message).toContain("SHOPIFY_API_KEY is required");
     expect(message).toContain("SHOPIFY_APP_URL must be the app's public URL");
     expect(message).toContain("PORT must be a port number");
-    expect(message).toContain("DATABASE_URL must be a SQLite file URL");
+    expect(message).toContain("DATABASE_URL must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL");
+    expect(message).not.toContain("pw");
     expect(message).not.toContain("SCOPES");
   });
 });

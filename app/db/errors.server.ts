@@ -1,0 +1,64 @@
+/**
+ * How either database says "not now": the classification behind 503 UNAVAILABLE
+ * and the retry of a conflicting PostgreSQL transaction (docs/decisions/0022-postgresql.md).
+ */
+
+/** Prisma's codes for a database that cannot serve the request now but may soon. */
+const UNAVAILABLE_CODES = new Set([
+  "P1001", // cannot reach the server
+  "P1002", // reached but timed out
+  "P1008", // operation timed out
+  "P1017", // the server closed the connection
+  "P2024", // no connection from the pool in time
+  "P2028", // no turn for a transaction in time, or it expired
+  "P2034", // write conflict or deadlock (PostgreSQL 40001), still failing after retries
+  "P2037", // too many connections
+]);
+
+/**
+ * PostgreSQL SQLSTATEs Prisma gives no code of its own: connection exceptions
+ * (class 08), shutdown or start-up (57P01–57P03), deadlocks, serialization failures.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|40P01|40001|53300)$/;
+const CONFLICT_SQLSTATE = /^(40P01|40001)$/;
+
+/** What node-postgres throws, uncoded, when a connection drops or none comes in time. */
+const PG_CONNECTION_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+
+/**
+ * Prisma's error code (`P2002`, …) of a known request error from either client.
+ * Not `instanceof Prisma.PrismaClientKnownRequestError`: the PostgreSQL client is
+ * generated with its own copy of Prisma's runtime, hence its own error classes.
+ */
+export function prismaErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== "PrismaClientKnownRequestError") return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** Prisma's code for a unique constraint that refused an insert (PostgreSQL 23505 arrives as P2002 too). */
+export const isUniqueViolation = (error: unknown): boolean => prismaErrorCode(error) === "P2002";
+
+/** The database could not serve the request in time, is unreachable, or kept conflicting: a retry later can succeed. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (UNAVAILABLE_CODES.has(prismaErrorCode(error) ?? "")) return true;
+  const state = sqlState(error);
+  if (state !== undefined) return UNAVAILABLE_SQLSTATE.test(state);
+  return error instanceof Error && PG_CONNECTION_MESSAGE.test(error.message);
+}
+
+/** A PostgreSQL transaction that lost to a concurrent one (deadlock, serialization failure): running it again may succeed. */
+export function isTransactionConflict(error: unknown): boolean {
+  if (prismaErrorCode(error) === "P2034") return true;
+  const state = sqlState(error);
+  return state !== undefined && CONFLICT_SQLSTATE.test(state);
+}
+
+/** The SQLSTATE of a PostgreSQL error, however Prisma wrapped it (a bare DriverAdapterError, or in `meta`). */
+function sqlState(error: unknown): string | undefined {
+  const adapterError = (error as { meta?: { driverAdapterError?: unknown } } | null)?.meta?.driverAdapterError ?? error;
+  const cause = (adapterError as { cause?: { kind?: unknown; code?: unknown; originalCode?: unknown } } | null)?.cause;
+  if (cause?.kind === "sqlite") return undefined;
+  const code = cause?.code ?? cause?.originalCode;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}

@@ -1,0 +1,85 @@
+import { Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
+import type { TestProject } from "vitest/node";
+import { startAdminApiStub } from "../../stubs/admin-api/server";
+import { DEMO_CUSTOMERS } from "../../stubs/admin-api/demo-data";
+import { startSolanaRpcStub } from "../../stubs/solana-rpc/server";
+import { startStorefrontHarness } from "../../stubs/storefront/server";
+import { startServer, type AppProcess } from "./processes";
+import { TEST_ENV } from "./test-env";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The database this project's tests and its shared servers use (SQLite file or PostgreSQL). */
+    databaseUrl: string;
+    /** The built server as production runs it (no demo harness). */
+    baseUrl: string;
+    /** The same build with DEMO_MODE=1: /demo and the local App Bridge. */
+    demoUrl: string;
+    /** A local storefront in front of demoUrl's app proxy, logged out, offering the demo customers at /account/login. */
+    demoStorefrontUrl: string;
+    /** The local Admin API stub the servers talk to. */
+    adminApiStubUrl: string;
+    /** The same build in demo mode with on-chain issuing on: its chain worker mints through solanaRpcUrl. */
+    chainUrl: string;
+    /** The chain server's own database (see startSharedServers). */
+    chainDatabaseUrl: string;
+    /** The local Solana JSON-RPC node (LiteSVM) the chain server mints on. */
+    solanaRpcUrl: string;
+  }
+}
+
+/**
+ * Starts the Admin API stub, the Solana RPC stub and three built servers on
+ * free ports against two migrated databases, and provides their addresses to
+ * the project's tests. The chain server's minter takes every queued mint in its
+ * database: with a database of its own it cannot take (and fail, as minted by
+ * another issuer) the ones test/integration/chain-mint.test.ts queues and mints
+ * in process. Resolves with the teardown.
+ */
+export async function startSharedServers(
+  project: TestProject,
+  { databaseUrl, chainDatabaseUrl }: { databaseUrl: string; chainDatabaseUrl: string },
+): Promise<() => Promise<void>> {
+  const servers: AppProcess[] = [];
+  const stub = await startAdminApiStub({ port: 0 });
+  const rpcStub = await startSolanaRpcStub({ port: 0 });
+  const issuer = Keypair.generate();
+  rpcStub.chain.airdrop(issuer.publicKey, 100 * LAMPORTS_PER_SOL);
+  const env = { ...TEST_ENV, DATABASE_URL: databaseUrl, SHOPIFY_ADMIN_API_STUB_URL: stub.url };
+  const chainEnv = {
+    ...env,
+    DEMO_MODE: "1",
+    DATABASE_URL: chainDatabaseUrl,
+    SOLANA_RPC_URL: rpcStub.url,
+    ISSUER_SECRET_KEY: JSON.stringify([...issuer.secretKey]),
+    CHAIN_POLL_MS: "100",
+  };
+  // The demo server links claim messages to this storefront; it learns the server's address once that has started.
+  const storefront = await startStorefrontHarness({
+    appUrl: "", apiSecret: TEST_ENV.SHOPIFY_API_SECRET, shop: "twin-cards-demo.myshopify.com", customerId: null, customers: DEMO_CUSTOMERS,
+  });
+  const demoEnv = { ...env, DEMO_MODE: "1", DEMO_STOREFRONT_URL: storefront.url };
+  const started = await Promise.allSettled([startServer(env), startServer(demoEnv), startServer(chainEnv)]);
+  for (const result of started) if (result.status === "fulfilled") servers.push(result.value);
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    // Stop the ones that did start: no server outlives a failed setup.
+    await Promise.all([...servers.map((server) => server.stop()), stub.close(), rpcStub.close(), storefront.close()]);
+    throw failed.reason;
+  }
+  const [baseUrl, demoUrl, chainUrl] = servers.map((server) => server.url) as [string, string, string];
+  project.provide("databaseUrl", databaseUrl);
+  project.provide("baseUrl", baseUrl);
+  project.provide("demoUrl", demoUrl);
+  storefront.proxyTo(demoUrl);
+  project.provide("demoStorefrontUrl", storefront.url);
+  project.provide("adminApiStubUrl", stub.url);
+  project.provide("chainUrl", chainUrl);
+  project.provide("chainDatabaseUrl", chainDatabaseUrl);
+  project.provide("solanaRpcUrl", rpcStub.url);
+
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([stub.close(), rpcStub.close(), storefront.close()]);
+  };
+}
