@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { createApiKey } from "~/domain/api-keys.server";
+import { createCard } from "~/domain/cards.server";
+import { registerName } from "~/domain/names.server";
+import { issueTwin } from "~/domain/twins.server";
+import { getPage } from "../support/admin";
+import { uniqueShop } from "../support/api";
+import { proxyFetch, signedProxyUrl } from "../support/app-proxy";
+import { uniqueName, walletKey } from "../support/fixtures";
+
+// The admin's home page: the shop's own counts and its setup checklist.
+
+const card = (name: string) => ({ name, media: { imageUrls: ["https://cdn.example.com/card.png"], videoUrls: [] } });
+
+describe("admin home", () => {
+  it("marks the storefront blocks done once a customer's block has loaded through the app proxy", async () => {
+    const shop = uniqueShop();
+    const before = await getPage("/app", shop);
+    expect(before.text).toContain("This turns done once a logged-in customer's block loads.");
+
+    expect((await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId: "7" }))).status).toBe(200);
+
+    const after = await getPage("/app", shop);
+    expect(after.text).toContain("A customer's “My cards” block has loaded on your storefront.");
+    expect(after.text).not.toContain("This turns done once");
+  });
+
+  it("shows the shop's own counts, and zeros for another shop", async () => {
+    const shopA = uniqueShop();
+    const shopB = uniqueShop();
+    await createCard(shopA, { ...card("Pending one"), email: "one@example.com" });
+    await createCard(shopA, { ...card("Pending two"), phone: "+14155550100" });
+    await createCard(shopA, { ...card("Owned one"), owner: "shopify|42", publicKey: walletKey() });
+    const name = await registerName(shopA, { name: uniqueName("home"), publicKey: walletKey() });
+    await issueTwin(shopA, { name_id: name.uns_name_id, public_key: name.public_key, title: "Mug twin", quantity: 1 });
+
+    const homeA = await getPage("/app", shopA);
+    const homeB = await getPage("/app", shopB);
+
+    expect(homeA.status).toBe(200);
+    expect(homeA.text).toContain("Cards waiting to be claimed 2 Cards owned 1 Digital twins issued 1 Notifications failed 0");
+    expect(homeB.status).toBe(200);
+    expect(homeB.text).toContain("Cards waiting to be claimed 0 Cards owned 0 Digital twins issued 0 Notifications failed 0");
+  });
+
+  it("ticks the API key step of the setup checklist once the shop has a key", async () => {
+    const shop = uniqueShop();
+    const before = await getPage("/app", shop);
+    await createApiKey({ shop, label: "checklist" });
+    const after = await getPage("/app", shop);
+
+    expect(before.text).toContain("To do Create an API key");
+    expect(after.text).toContain("Done Create an API key");
+    expect(after.text).not.toContain("To do Create an API key");
+  });
+});
