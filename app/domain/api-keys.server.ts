@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { ApiKey } from "@prisma/client";
 import { db } from "~/db/client.server";
 import { notFound } from "./errors";
-import { newId } from "./ids";
+import { isIdOf, newId } from "./ids";
 import { apiKeyInput, parseInput } from "./schemas";
 
 const KEY_PREFIX = "tc_";
@@ -61,6 +61,7 @@ export async function listApiKeys(shop: string): Promise<ApiKeySummary[]> {
 
 /** Revoking is immediate and final; revoking twice is harmless. */
 export async function revokeApiKey(shop: string, id: string): Promise<ApiKeySummary> {
+  if (!isIdOf("key", id)) throw notFound("API key");
   const row = await db.apiKey.findFirst({ where: { shop, id } });
   if (!row) throw notFound("API key");
   if (row.revokedAt) return toSummary(row);

@@ -5,7 +5,7 @@ import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-v
 import { enqueueMints } from "./chain-mints.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";
 import { conflict, notFound } from "./errors";
-import { newId } from "./ids";
+import { isIdOf, newId } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
 import { enqueueClaimNotifications } from "./notifications.server";
 import { afterCursor, pageQuery, toPage } from "./pagination";
@@ -125,6 +125,8 @@ async function unusedGeneratedCode(tx: Tx, shop: string): Promise<string> {
 }
 
 export async function getCard(shop: string, id: string): Promise<UnitCard> {
+  // Not an id of ours (a mistyped or hostile path): nothing to look up, and PostgreSQL refuses some such strings outright.
+  if (!isIdOf("card", id)) throw notFound("Unit card");
   const row = await db.unitCard.findFirst({ where: { shop, id }, include: CARD_VIEW_INCLUDE });
   if (!row) throw notFound("Unit card");
   return toUnitCard(row);

@@ -1,7 +1,7 @@
 import type { ChainMint } from "@prisma/client";
 import { db, transaction, type Db, type Tx } from "~/db/client.server";
 import { conflict, notFound } from "./errors";
-import { newId } from "./ids";
+import { isIdOf, newId } from "./ids";
 import { publicStatus } from "./chain-view";
 import { metadataJson, type NftSubject } from "./nft-metadata";
 import { ports } from "./ports";
@@ -37,6 +37,7 @@ export const chainIssuingOn = () => ports().chain.issuer() !== null;
 
 /** The admin's Retry for a twin's or card's NFT: a FAILED mint goes back to the queue with fresh attempts. */
 export async function retryMint(shop: string, itemId: string): Promise<void> {
+  if (!isIdOf("twin", itemId) && !isIdOf("card", itemId)) throw notFound("Mint");
   const ofItem = { shop, OR: [{ twinId: itemId }, { cardId: itemId }] };
   const { count } = await db.chainMint.updateMany({
     where: { ...ofItem, status: "FAILED" },

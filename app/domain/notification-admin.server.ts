@@ -49,6 +49,7 @@ export async function listNotifications(
 
 /** The claim notifications sent for a card's redemption code (none for a card issued to an owner), oldest first. */
 export async function notificationsOfCard(shop: string, cardId: string): Promise<NotificationSummary[]> {
+  if (!isIdOf("card", cardId)) return [];
   const card = await db.unitCard.findFirst({ where: { shop, id: cardId }, select: { redemptionId: true } });
   if (!card?.redemptionId) return [];
   const rows = await db.notification.findMany({ where: { shop, redemptionId: card.redemptionId }, orderBy: { id: "asc" } });
@@ -78,6 +79,7 @@ export async function getNotification(shop: string, id: string): Promise<Notific
  * reach the customer twice.
  */
 export async function resendNotification(shop: string, id: string, now = new Date()): Promise<NotificationSummary> {
+  if (!isIdOf("ntf", id)) throw notFound("Notification");
   // One conditional write, so two clicks (or a dispatcher run in between) cannot both win.
   const { count } = await db.notification.updateMany({
     where: { id, shop, status: "FAILED" },

@@ -3,7 +3,7 @@ import { db, transaction } from "~/db/client.server";
 import { enqueueMints } from "./chain-mints.server";
 import { toChainState } from "./chain-view";
 import { fieldError, notFound } from "./errors";
-import { newId } from "./ids";
+import { isIdOf, newId } from "./ids";
 import { currencyMinorDigits, issueTwinInput, listTwinsQuery, parseInput, type DigitalTwin, type IssueTwinInput } from "./schemas";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 
@@ -66,6 +66,7 @@ export async function issueTwinTo(shop: string, twin: IssueTwinInput): Promise<D
 
 /** One of the shop's twins (another shop's is not found): how an integrator follows its NFT. */
 export async function getTwin(shop: string, id: string): Promise<DigitalTwin> {
+  if (!isIdOf("twin", id)) throw notFound("Digital twin");
   const row = await db.digitalTwin.findFirst({ where: { shop, id }, include: TWIN_VIEW_INCLUDE });
   if (!row) throw notFound("Digital twin");
   return toDigitalTwin(row);

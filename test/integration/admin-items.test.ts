@@ -160,8 +160,12 @@ describe("Twins list and twin page", () => {
   });
 
   it("answers 404 for another shop's twin", async () => {
-    const { twin } = await twinOfCustomer(uniqueShop());
+    const shop = uniqueShop();
+    const { twin } = await twinOfCustomer(shop);
 
     expect((await getPage(`/app/twins/${twin.id}`, uniqueShop())).status).toBe(404);
+    // Not an id at all (a NUL, which PostgreSQL refuses in a query): the same 404, never a 500.
+    expect((await getPage("/app/twins/%00", shop)).status).toBe(404);
+    expect((await getPage("/app/cards/card_%00", shop)).status).toBe(404);
   });
 });

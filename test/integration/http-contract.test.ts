@@ -396,6 +396,32 @@ describe("request bodies", () => {
     expect(await db.notification.count({ where: { shop } })).toBe(0);
   });
 
+  it("answers strings with a NUL character with a 4xx naming the field on both databases, and writes nothing", async () => {
+    const { shop, key } = await shopClient();
+    const publicKey = walletKey();
+    const cases: [string, object, string][] = [
+      ["/v1/unit-cards", { ...cardInput("Gold\u0000"), email: "jane@example.com" }, "name"],
+      ["/v1/names", { name: uniqueName(), publicKey, owner: "shopify|1\u0000" }, "owner"],
+      ["/v1/issue-digital-twin", { name_id: "uns_01J\u0000", public_key: publicKey, title: "Cap", quantity: 1 }, "name_id"],
+    ];
+    for (const [path, body, field] of cases) {
+      const response = await post(path, key, JSON.stringify(body));
+      expect(response.status, `${path} ${field} → ${response.text}`).toBe(422);
+      expect(errorOf(response).details).toContainEqual({ path: field, message: "Contains a NUL character (U+0000)" });
+    }
+    expect(await db.unitCard.count({ where: { shop } })).toBe(0);
+    expect(await db.universalName.count({ where: { registeredByShop: shop } })).toBe(0);
+  });
+
+  it("answers a NUL character in a path id with 404, not a database error", async () => {
+    const { key } = await shopClient();
+    for (const path of ["/v1/unit-cards/card_%00", "/v1/digital-twins/%00"]) {
+      const response = await http(path, { key });
+      expect(response.status, path).toBe(404);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+    }
+  });
+
   it("never puts a stack trace or file paths in an error body", async () => {
     const { key } = await shopClient();
     const responses = await Promise.all([

@@ -26,6 +26,13 @@ describe("parseInput and unpaired UTF-16 surrogates", () => {
     ]);
   });
 
+  it("names every string holding a NUL character, which PostgreSQL's text refuses, on every database alike", () => {
+    expect(detailsOf({ name: "Gold\u0000", media: { imageUrls: ["https://cdn.example.com/a\u0000.png"] } })).toEqual([
+      { path: "name", message: "Contains a NUL character (U+0000)" },
+      { path: "media.imageUrls[0]", message: "Contains a NUL character (U+0000)" },
+    ]);
+  });
+
   it("names the object whose field name holds one", () => {
     expect(detailsOf({ name: "Gold", media: { ["x\ud800"]: [] } })).toEqual([
       { path: "media", message: "A field name contains an unpaired UTF-16 surrogate" },

@@ -35,11 +35,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 /**
  * JSON can carry an unpaired UTF-16 surrogate ("\ud800") that no database or
- * mail server will take; refuse it up front, naming where it is.
+ * mail server will take, or a NUL character ("\u0000") that PostgreSQL's text
+ * refuses; refuse both up front on every database, naming where they are.
  */
 function illFormedStrings(value: unknown, path: PropertyKey[]): ErrorDetail[] {
   if (typeof value === "string") {
-    return value.isWellFormed() ? [] : [{ path: formatPath(path), message: "Contains an unpaired UTF-16 surrogate" }];
+    if (!value.isWellFormed()) return [{ path: formatPath(path), message: "Contains an unpaired UTF-16 surrogate" }];
+    return value.includes("\u0000") ? [{ path: formatPath(path), message: "Contains a NUL character (U+0000)" }] : [];
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => illFormedStrings(item, [...path, index]));
   if (value && typeof value === "object") {
