@@ -17,7 +17,6 @@ import { destinationsOfCards } from "~/domain/notification-admin.server";
 import type { Formatter } from "~/faces/admin/i18n/format";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
-import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 
 const PAGE_SIZE = 25;
 const TABS: { id: string; status?: CardStatusValue }[] = [
@@ -70,59 +69,51 @@ export default function Cards() {
               status={status}
               staleCursor={staleCursor}
               nextCursor={nextCursor}
-              isEmpty={cards.length === 0}
+              itemCount={cards.length}
               empty={{
                 heading: filtered ? (status === "OWNED" ? t("cards.noneOwned") : t("cards.noneWaiting")) : t("cards.firstCards"),
                 body: filtered ? t("cards.filteredEmpty") : t("cards.emptyBody"),
                 action: filtered ? undefined : { content: t("cards.create"), url: "/app/cards/new" },
                 secondaryAction: filtered ? { content: t("cards.showAll"), url: "/app/cards" } : undefined,
               }}
+              resourceName={{ singular: t("cards.resourceSingular"), plural: t("cards.resourcePlural") }}
+              headings={[
+                { title: t("cards.card") },
+                { title: t("common.status") },
+                { title: t("cards.ownerOrDestination") },
+                { title: t("common.created") },
+                { title: t("cards.redemption") },
+                ...(chainOn ? [{ title: t("common.onChain") }] : []),
+              ]}
             >
-              {(loading) => (
-                  <ResponsiveIndexTable
-                    resourceName={{ singular: t("cards.resourceSingular"), plural: t("cards.resourcePlural") }}
-                    itemCount={cards.length}
-                    selectable={false}
-                    loading={loading}
-                    headings={[
-                      { title: t("cards.card") },
-                      { title: t("common.status") },
-                      { title: t("cards.ownerOrDestination") },
-                      { title: t("common.created") },
-                      { title: t("cards.redemption") },
-                      ...(chainOn ? [{ title: t("common.onChain") }] : []),
-                    ]}
-                  >
-                    {cards.map((card, index) => (
-                      <IndexTable.Row id={card.id} key={card.id} position={index}>
-                        <IndexTable.Cell>
-                          <InlineStack gap="300" blockAlign="center" wrap={false}>
-                            <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
-                            <BlockStack>
-                              <Link url={`/app/cards/${card.id}`} removeUnderline>
-                                <Text as="span" fontWeight="semibold">{card.name}</Text>
-                              </Link>
-                              <Text as="span" variant="bodySm" tone="subdued">{card.id}</Text>
-                            </BlockStack>
-                          </InlineStack>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <CardStatusBadge status={card.status} />
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinations[card.id]?.join(", ") || "—"}</Text>}
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>{format.date(card.createdAt)}</IndexTable.Cell>
-                        <IndexTable.Cell>{redemptionOf(card, t, format)}</IndexTable.Cell>
-                        {chainOn && (
-                          <IndexTable.Cell>
-                            <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
-                          </IndexTable.Cell>
-                        )}
-                      </IndexTable.Row>
-                    ))}
-                  </ResponsiveIndexTable>
-              )}
+              {cards.map((card, index) => (
+                <IndexTable.Row id={card.id} key={card.id} position={index}>
+                  <IndexTable.Cell>
+                    <InlineStack gap="300" blockAlign="center" wrap={false}>
+                      <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
+                      <BlockStack>
+                        <Link url={`/app/cards/${card.id}`} removeUnderline>
+                          <Text as="span" fontWeight="semibold">{card.name}</Text>
+                        </Link>
+                        <Text as="span" variant="bodySm" tone="subdued">{card.id}</Text>
+                      </BlockStack>
+                    </InlineStack>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <CardStatusBadge status={card.status} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinations[card.id]?.join(", ") || "—"}</Text>}
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{format.date(card.createdAt)}</IndexTable.Cell>
+                  <IndexTable.Cell>{redemptionOf(card, t, format)}</IndexTable.Cell>
+                  {chainOn && (
+                    <IndexTable.Cell>
+                      <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
+                    </IndexTable.Cell>
+                  )}
+                </IndexTable.Row>
+              ))}
             </StatusTabsList>
             <Box paddingBlockEnd="800" />
           </BlockStack>

@@ -13,7 +13,6 @@ import { listNotifications, resendNotification, type NotificationStatus } from "
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
-import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 
 const PAGE_SIZE = 25;
 const LIST_PATH = "/app/notifications";
@@ -76,69 +75,61 @@ export default function Notifications() {
               status={status}
               staleCursor={staleCursor}
               nextCursor={nextCursor}
-              isEmpty={notifications.length === 0}
+              itemCount={notifications.length}
               empty={{
                 heading: selectedStatus ? t(`notifications.empty${selectedStatus}`) : t("notifications.empty"),
                 body: filtered ? t("notifications.filteredEmpty") : t("notifications.emptyBody"),
                 action: filtered ? undefined : { content: t("notifications.createCards"), url: "/app/cards/new" },
                 secondaryAction: filtered ? { content: t("notifications.showAll"), url: LIST_PATH } : undefined,
               }}
+              resourceName={{ singular: t("notifications.resourceSingular"), plural: t("notifications.resourcePlural") }}
+              headings={[
+                { title: t("notifications.recipient") },
+                { title: t("notifications.channelColumn") },
+                { title: t("common.status") },
+                { title: t("notifications.attempts"), alignment: "end" },
+                { title: t("notifications.lastError") },
+                { title: t("notifications.sent") },
+                { title: t("common.created") },
+                { title: t("common.actions"), hidden: true },
+              ]}
             >
-              {(loading) => (
-                  <ResponsiveIndexTable
-                    resourceName={{ singular: t("notifications.resourceSingular"), plural: t("notifications.resourcePlural") }}
-                    itemCount={notifications.length}
-                    selectable={false}
-                    loading={loading}
-                    headings={[
-                      { title: t("notifications.recipient") },
-                      { title: t("notifications.channelColumn") },
-                      { title: t("common.status") },
-                      { title: t("notifications.attempts"), alignment: "end" },
-                      { title: t("notifications.lastError") },
-                      { title: t("notifications.sent") },
-                      { title: t("common.created") },
-                      { title: t("common.actions"), hidden: true },
-                    ]}
-                  >
-                    {notifications.map((notification, index) => (
-                      <IndexTable.Row id={notification.id} key={notification.id} position={index}>
-                        <IndexTable.Cell>
-                          <BlockStack>
-                            <Text as="span" fontWeight="semibold">{notification.recipient}</Text>
-                            <Text as="span" variant="bodySm" tone="subdued">{cardsOf(notification.cardNames, t)}</Text>
-                          </BlockStack>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <ChannelBadge channel={notification.channel} />
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <NotificationStatusBadge status={notification.status} />
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <Text as="span" alignment="end" numeric>{format.number(notification.attempts)}</Text>
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>
-                          {notification.lastError ? (
-                            <Text as="span" tone="critical">{truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}</Text>
-                          ) : (
-                            "—"
-                          )}
-                        </IndexTable.Cell>
-                        <IndexTable.Cell>{format.dateTime(notification.sentAt)}</IndexTable.Cell>
-                        <IndexTable.Cell>{format.dateTime(notification.createdAt)}</IndexTable.Cell>
-                        <IndexTable.Cell>
-                          <InlineStack gap="300" wrap={false} blockAlign="center">
-                            {notification.hasLocalCopy && (
-                              <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>
-                            )}
-                            {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
-                          </InlineStack>
-                        </IndexTable.Cell>
-                      </IndexTable.Row>
-                    ))}
-                  </ResponsiveIndexTable>
-              )}
+              {notifications.map((notification, index) => (
+                <IndexTable.Row id={notification.id} key={notification.id} position={index}>
+                  <IndexTable.Cell>
+                    <BlockStack>
+                      <Text as="span" fontWeight="semibold">{notification.recipient}</Text>
+                      <Text as="span" variant="bodySm" tone="subdued">{cardsOf(notification.cardNames, t)}</Text>
+                    </BlockStack>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <ChannelBadge channel={notification.channel} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <NotificationStatusBadge status={notification.status} />
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Text as="span" alignment="end" numeric>{format.number(notification.attempts)}</Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {notification.lastError ? (
+                      <Text as="span" tone="critical">{truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}</Text>
+                    ) : (
+                      "—"
+                    )}
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{format.dateTime(notification.sentAt)}</IndexTable.Cell>
+                  <IndexTable.Cell>{format.dateTime(notification.createdAt)}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <InlineStack gap="300" wrap={false} blockAlign="center">
+                      {notification.hasLocalCopy && (
+                        <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>
+                      )}
+                      {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
+                    </InlineStack>
+                  </IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
             </StatusTabsList>
             <Box paddingBlockEnd="800" />
           </BlockStack>

@@ -1,9 +1,10 @@
 import { useNavigate, useNavigation } from "@remix-run/react";
-import { Banner, Box, Card, EmptyState, Tabs } from "@shopify/polaris";
+import { Banner, Box, Card, EmptyState, Tabs, type IndexTableProps } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CursorPagination } from "./CursorPagination";
 import { EMPTY_STATE_IMAGE } from "./empty-state-image";
+import { ResponsiveIndexTable } from "./ResponsiveIndexTable";
 
 export interface StatusTab {
   id: string;
@@ -21,8 +22,9 @@ interface Empty {
 
 /**
  * A list page's card: status tabs (`?status=`), a banner for a page link that no
- * longer works, the empty state, the rows (`children`, shown while `loading` is
- * judged by the list's own path) and forward cursors with a way back.
+ * longer works, the empty state, the table of `itemCount` rows (`children`, as
+ * IndexTable rows; marked loading while the list's own path loads) and forward
+ * cursors with a way back.
  */
 export function StatusTabsList(props: {
   path: string;
@@ -30,11 +32,13 @@ export function StatusTabsList(props: {
   status: string | null;
   staleCursor: boolean;
   nextCursor: string | null;
-  isEmpty: boolean;
+  itemCount: number;
   empty: Empty;
-  children: (loading: boolean) => ReactNode;
+  resourceName: IndexTableProps["resourceName"];
+  headings: IndexTableProps["headings"];
+  children: ReactNode;
 }) {
-  const { path, tabs, status, staleCursor, nextCursor, isEmpty, empty, children } = props;
+  const { path, tabs, status, staleCursor, nextCursor, itemCount, empty, resourceName, headings, children } = props;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -53,12 +57,14 @@ export function StatusTabsList(props: {
         <Box padding="400">
           <Banner tone="warning" title={t("common.staleLink")} action={{ content: t("common.firstPage"), url: pathFor(status) }} />
         </Box>
-      ) : isEmpty ? (
+      ) : itemCount === 0 ? (
         <EmptyState heading={empty.heading} image={EMPTY_STATE_IMAGE} action={empty.action} secondaryAction={empty.secondaryAction}>
           <p>{empty.body}</p>
         </EmptyState>
       ) : (
-        children(loading)
+        <ResponsiveIndexTable resourceName={resourceName} itemCount={itemCount} selectable={false} loading={loading} headings={headings}>
+          {children}
+        </ResponsiveIndexTable>
       )}
       {!staleCursor && <CursorPagination nextCursor={nextCursor} filters={status ? { status } : {}} />}
     </Card>
