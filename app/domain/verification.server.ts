@@ -137,6 +137,7 @@ export async function verifyPagesIndexed(shop: string): Promise<boolean> {
 }
 
 /** The merchant's choice (admin Settings). */
-export async function setVerifyPagesIndexed(shop: string, indexed: boolean): Promise<void> {
+export async function setVerifyPagesIndexed(shop: string, indexed: boolean): Promise<{ indexed: boolean }> {
   await db.shopSetup.upsert({ where: { shop }, create: { shop, verifyPagesIndexed: indexed }, update: { verifyPagesIndexed: indexed } });
+  return { indexed };
 }
