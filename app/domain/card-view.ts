@@ -1,5 +1,6 @@
 import type { ChainMint, Redemption, UnitCard as CardRow } from "@prisma/client";
 import { toChainState } from "./chain-view";
+import { verifyUrlOf } from "./verify-url";
 import type { CardStatus, MetadataEntry, UnitCard } from "./schemas";
 
 export type CardWithRedemption = CardRow & { redemption: Redemption | null; chainMint?: ChainMint | null };
@@ -27,5 +28,6 @@ export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
       ...(code === undefined ? {} : { code }),
     },
     chain: toChainState(row.chainMint),
+    verifyUrl: verifyUrlOf(row.shop, row.verifyToken),
   };
 }

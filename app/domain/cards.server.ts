@@ -5,7 +5,7 @@ import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-v
 import { enqueueMints } from "./chain-mints.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";
 import { conflict, notFound } from "./errors";
-import { isIdOf, newId } from "./ids";
+import { isIdOf, newId, newVerifyToken } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
 import { enqueueClaimNotifications } from "./notifications.server";
 import { afterCursor, pageQuery, toPage } from "./pagination";
@@ -61,6 +61,7 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
         publicKey: recipient.kind === "owner" ? recipient.publicKey : null,
         status: recipient.kind === "owner" ? "OWNED" : "PENDING_REDEMPTION",
         redemptionId: redemption?.row.id ?? null,
+        verifyToken: newVerifyToken(),
         createdAt: now,
       }));
       await tx.unitCard.createMany({ data: rows });

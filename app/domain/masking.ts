@@ -14,3 +14,13 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   return `${email.slice(0, 1)}***${email.slice(at)}`;
 }
+
+/**
+ * `janedoe` → `ja***e`: a universal name on a public page, recognisable to its
+ * holder, not spelled out to anyone else. Always three stars, so the length
+ * does not show; names of 3–4 characters keep only their first.
+ */
+export function maskName(name: string): string {
+  const chars = Array.from(name);
+  return chars.length <= 4 ? `${chars[0] ?? ""}***` : `${chars.slice(0, 2).join("")}***${chars.at(-1)}`;
+}

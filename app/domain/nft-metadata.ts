@@ -1,5 +1,6 @@
 import type { DigitalTwin as TwinRow, UniversalName, UnitCard as CardRow } from "@prisma/client";
 import { publicMetadata } from "./public-metadata";
+import { verifyUrlOf } from "./verify-url";
 import type { MetadataEntry } from "./schemas";
 
 /** What an NFT is minted for: a twin (with its universal name) or an owned card. */
@@ -64,7 +65,8 @@ export function metadataJson(subject: NftSubject, shop: string) {
       symbol: NFT_SYMBOL.twin,
       description: twin.description,
       image: images[0] ?? null,
-      external_url: (twin.links as string[])[0] ?? `https://${shop}`,
+      // Wallets and explorers link here: the item's public verification page.
+      external_url: verifyUrlOf(shop, twin.verifyToken),
       attributes,
       properties: { category: "image", files: images.map((uri) => ({ uri, type: imageType(uri) })) },
       twin_cards: {
@@ -92,7 +94,7 @@ export function metadataJson(subject: NftSubject, shop: string) {
     description: "",
     image: media.imageUrls[0] ?? null,
     animation_url: media.videoUrls[0] ?? null,
-    external_url: `https://${shop}`,
+    external_url: verifyUrlOf(shop, card.verifyToken),
     attributes: entries.map((entry): NftAttribute => ({ trait_type: entry.key, value: attributeValue(entry) })),
     properties: {
       category: media.videoUrls.length > 0 ? "video" : "image",

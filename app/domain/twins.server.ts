@@ -3,7 +3,8 @@ import { db, transaction } from "~/db/client.server";
 import { enqueueMints } from "./chain-mints.server";
 import { toChainState } from "./chain-view";
 import { fieldError, notFound } from "./errors";
-import { isIdOf, newId } from "./ids";
+import { isIdOf, newId, newVerifyToken } from "./ids";
+import { verifyUrlOf } from "./verify-url";
 import { currencyMinorDigits, issueTwinInput, listTwinsQuery, parseInput, type DigitalTwin, type IssueTwinInput } from "./schemas";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 
@@ -27,6 +28,7 @@ export const toDigitalTwin = (row: TwinRow & { name: UniversalName; chainMint?: 
   images: row.images as string[],
   createdAt: row.createdAt.toISOString(),
   chain: toChainState(row.chainMint),
+  verifyUrl: verifyUrlOf(row.shop, row.verifyToken),
 });
 
 /** Edge wrapper for callers that still hold an unparsed body (the admin's customer page): parse, then issueTwinTo. */
@@ -55,6 +57,7 @@ export async function issueTwinTo(shop: string, twin: IssueTwinInput): Promise<D
         categories: twin.categories,
         links: twin.links,
         images: twin.images,
+        verifyToken: newVerifyToken(),
       },
       include: { name: true },
     });

@@ -12,6 +12,7 @@ import { MediaGallery } from "~/faces/admin/components/MediaGallery";
 import { MetadataTable } from "~/faces/admin/components/MetadataTable";
 import { NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
 import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
+import { VerifyQr } from "~/faces/admin/components/VerifyQr";
 import { getCard } from "~/domain/cards.server";
 import { notificationsOfCard } from "~/domain/notification-admin.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
@@ -92,6 +93,13 @@ export default function CardDetails() {
               <BlockStack gap="300">
                 <Text as="h2" variant="headingMd">{t("common.onChain")}</Text>
                 <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">{t("verification.title")}</Text>
+                <Text as="p" tone="subdued">{t("verification.intro")}</Text>
+                <VerifyQr itemId={card.id} itemName={card.name} verifyUrl={card.verifyUrl} />
               </BlockStack>
             </Card>
           </BlockStack>

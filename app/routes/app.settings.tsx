@@ -14,10 +14,12 @@ import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { ApiKeysCard } from "~/faces/admin/components/settings/ApiKeysCard";
 import { NewKeyBanner } from "~/faces/admin/components/settings/NewKeyBanner";
 import { RevokeKeyModal } from "~/faces/admin/components/settings/RevokeKeyModal";
+import { VerificationPageSettings } from "~/faces/admin/components/settings/VerificationPageSettings";
+import { setVerifyPagesIndexed, verifyPagesIndexed } from "~/domain/verification.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return { apiKeys: await listApiKeys(session.shop), chain: await chainOverview(session.shop) };
+  return { apiKeys: await listApiKeys(session.shop), chain: await chainOverview(session.shop), verifyPagesIndexed: await verifyPagesIndexed(session.shop) };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -31,13 +33,15 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       return runIntent("revoke", t, () => revokeApiKey(session.shop, fields.id ?? ""));
     case "nft-approval":
       return runIntent("nft-approval", t, () => setNftDistributionApproval(session.shop, fields.approved === "on"));
+    case "verify-indexing":
+      return runIntent("verify-indexing", t, () => setVerifyPagesIndexed(session.shop, fields.indexed === "on"));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
 };
 
 export default function Settings() {
-  const { apiKeys, chain } = useLoaderData<typeof loader>();
+  const { apiKeys, chain, verifyPagesIndexed: indexed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const shopify = useAppBridge();
@@ -97,6 +101,9 @@ export default function Settings() {
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="on-chain" title={t("settings.onChain")} description={t("settings.onChainDescription")}>
           <NftDistributionSettings overview={chain} />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection id="verification-pages" title={t("verification.settingsTitle")} description={t("verification.settingsDescription")}>
+          <VerificationPageSettings indexed={indexed} />
         </Layout.AnnotatedSection>
         <Layout.Section>
           <Box paddingBlockEnd="800" />

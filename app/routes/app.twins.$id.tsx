@@ -9,6 +9,7 @@ import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
 import { DetailList } from "~/faces/admin/components/DetailList";
 import { MediaGallery } from "~/faces/admin/components/MediaGallery";
 import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
+import { VerifyQr } from "~/faces/admin/components/VerifyQr";
 import { ownersOfNames } from "~/domain/names.server";
 import { getTwin } from "~/domain/twins.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
@@ -58,12 +59,21 @@ export default function TwinDetails() {
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">{t("common.onChain")}</Text>
-              <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />
-            </BlockStack>
-          </Card>
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">{t("common.onChain")}</Text>
+                <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">{t("verification.title")}</Text>
+                <Text as="p" tone="subdued">{t("verification.intro")}</Text>
+                <VerifyQr itemId={twin.id} itemName={twin.title} verifyUrl={twin.verifyUrl} />
+              </BlockStack>
+            </Card>
+          </BlockStack>
         </Layout.Section>
       </Layout>
     </Page>

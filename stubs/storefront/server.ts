@@ -69,7 +69,8 @@ export function signProxyQuery(params: URLSearchParams, apiSecret: string): stri
 const SHOPIFY_PARAMS = new Set(["shop", "logged_in_customer_id", "path_prefix", "timestamp", "signature"]);
 // Request headers passed to the app; Shopify strips cookies and most others.
 const FORWARDED_REQUEST_HEADERS = ["accept", "accept-language", "content-type", "user-agent"];
-const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "location", "cache-control", "x-request-id"];
+const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "location", "cache-control", "x-request-id", "x-robots-tag"];
+const LAYOUT_NONE = /^\s*{%-?\s*layout\s+none\s*-?%}/;
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -198,9 +199,12 @@ async function proxy(req: http.IncomingMessage, res: http.ServerResponse, url: U
   // Shopify renders an application/liquid answer as Liquid, in the storefront's language, inside the theme's layout.
   if ((answer.headers.get("content-type") ?? "").startsWith("application/liquid")) {
     const locale = localeOf(options, url);
-    const content = (await new Liquid().parseAndRender(await answer.text(), themeGlobals(options, url, locale))) as string;
+    // `{% layout none %}` first: the answer is the whole document, without the theme's layout.
+    const source = await answer.text();
+    const bare = LAYOUT_NONE.exec(source);
+    const content = (await new Liquid().parseAndRender(bare ? source.slice(bare[0].length) : source, themeGlobals(options, url, locale))) as string;
     res.writeHead(answer.status, { ...responseHeaders, "content-type": "text/html; charset=utf-8" });
-    res.end(themePage({ options, locale, head: "", main: content }));
+    res.end(bare ? content : themePage({ options, locale, head: "", main: content }));
     return;
   }
   res.writeHead(answer.status, responseHeaders);

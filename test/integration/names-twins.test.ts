@@ -178,7 +178,7 @@ describe("GET /v1/validate-name", () => {
 describe("POST /v1/issue-digital-twin", () => {
   const TWIN_FIELDS = [
     "id", "name_id", "uns_name", "public_key", "title", "creator", "description", "quantity",
-    "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain",
+    "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl",
   ];
 
   it("issues a twin from step 1's payload: 201 with every field, defaults filled in", async () => {
@@ -213,6 +213,8 @@ describe("POST /v1/issue-digital-twin", () => {
       createdAt: expect.any(String),
       // This server has no chain issuing configured: the twin stays off-chain.
       chain: null,
+      // Its public verification page: a random token on the shop's domain, not the id.
+      verifyUrl: expect.stringMatching(/^https:\/\/shop-[\w-]+\.myshopify\.com\/apps\/twincards\/v\/[0-9a-f]{32}$/),
     });
     expect(Number.isNaN(Date.parse(twin.createdAt as string))).toBe(false);
   });

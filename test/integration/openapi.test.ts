@@ -31,10 +31,10 @@ const SPEC_PATHS: Record<string, string[]> = {
   "/v1/digital-twins": ["get"],
 };
 
-const UNIT_CARD_FIELDS = ["id", "name", "media", "metadata", "owner", "publicKey", "status", "createdAt", "redeemedAt", "redemption", "chain"];
+const UNIT_CARD_FIELDS = ["id", "name", "media", "metadata", "owner", "publicKey", "status", "createdAt", "redeemedAt", "redemption", "chain", "verifyUrl"];
 const DIGITAL_TWIN_FIELDS = [
   "id", "name_id", "uns_name", "public_key", "title", "creator", "description", "quantity",
-  "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain",
+  "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl",
 ];
 
 /** Resolves a local JSON pointer (`#/a/b`) in `document`, or undefined. */

@@ -1,4 +1,4 @@
-import { currencyCode, email, httpUrl, isoDateTime, owner, phone, text, walletPublicKey } from "./common";
+import { currencyCode, email, httpUrl, isoDateTime, owner, phone, text, VERIFY_URL_DESCRIPTION, walletPublicKey } from "./common";
 import { chainState } from "./chain";
 import { CARD_CURSOR_PATTERN } from "./cursor";
 import { z } from "./zod";
@@ -280,6 +280,7 @@ export const unitCard = z
     redeemedAt: z.string().nullable(),
     redemption: maskedRedemption.nullable(),
     chain: chainState,
+    verifyUrl: z.string().meta({ description: VERIFY_URL_DESCRIPTION }),
   })
   .meta({ id: "UnitCard" });
 export type UnitCard = z.infer<typeof unitCard>;

@@ -161,3 +161,7 @@ export const text = (max: number) =>
     .regex(/\S/, "Must not be empty");
 
 export const isoDateTime = z.iso.datetime({ offset: true, message: "Must be an ISO 8601 date-time, e.g. 2027-01-31T23:59:59Z" });
+
+/** The public verification page of a twin or card, in the API's responses and behind the admin's QR codes. */
+export const VERIFY_URL_DESCRIPTION =
+  "The item's public verification page on the shop's domain, https://<shop>/apps/twincards/v/<token> (the token is random, not the id): what its QR code encodes";

@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, solanaPublicKey, text } from "./common";
+import { CURRENCY_CODES, currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, solanaPublicKey, text, VERIFY_URL_DESCRIPTION } from "./common";
 import { chainState } from "./chain";
 import { decodeCursor, TWIN_CURSOR_PATTERN } from "./cursor";
 import { z } from "./zod";
@@ -76,6 +76,7 @@ export const digitalTwin = z
     images: z.array(z.string()),
     createdAt: z.string(),
     chain: chainState,
+    verifyUrl: z.string().meta({ description: VERIFY_URL_DESCRIPTION }),
   })
   .meta({ id: "DigitalTwin" });
 export type DigitalTwin = z.infer<typeof digitalTwin>;

@@ -16,19 +16,21 @@ import { STOREFRONT_LANGUAGES, translator, type MessageKey, type Translator } fr
 
 const LANGUAGE = "twincards_language";
 
-/** The page in every storefront language, behind a Liquid branch on the visitor's `request.locale`. */
-function localized(build: (tr: Translator) => Markup): string {
+/** Markup written once per storefront language, behind a Liquid branch on the visitor's `request.locale` (English otherwise). */
+export function byLanguage(version: (tr: Translator) => Markup): string {
   const [fallback, ...others] = STOREFRONT_LANGUAGES;
-  const version = (language: (typeof STOREFRONT_LANGUAGES)[number]) =>
-    html`<section class="twincards" lang="${language}">${build(translator(language))}</section>`;
   return [
-    STYLE.value,
     `{%- assign ${LANGUAGE} = request.locale.iso_code | downcase | split: '-' | first -%}`,
-    ...others.map((language, index) => `{%- ${index === 0 ? "if" : "elsif"} ${LANGUAGE} == '${language}' -%}\n${version(language).value}`),
+    ...others.map((language, index) => `{%- ${index === 0 ? "if" : "elsif"} ${LANGUAGE} == '${language}' -%}\n${version(translator(language)).value}`),
     others.length > 0 ? "{%- else -%}" : "",
-    version(fallback).value,
+    version(translator(fallback)).value,
     others.length > 0 ? "{%- endif -%}" : "",
   ].join("\n");
+}
+
+/** The page in every storefront language, behind a Liquid branch on the visitor's `request.locale`. */
+export function localized(build: (tr: Translator) => Markup): string {
+  return [STYLE.value, byLanguage((tr) => html`<section class="twincards" lang="${tr.language}">${build(tr)}</section>`)].join("\n");
 }
 
 // A placeholder for a picture that fails to load, with CSS alone (these pages
@@ -41,7 +43,7 @@ const PICTURE_ICON =
   "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23888' stroke-width='1.5'%3E%3Crect x='3' y='4' width='18' height='16' rx='2'/%3E%3Ccircle cx='9' cy='10' r='2'/%3E%3Cpath d='M21 17l-5-5-9 8'/%3E%3C/svg%3E\")";
 
 // A little layout the theme's own styles can override; no script anywhere.
-const STYLE = liquid(`<style>
+export const STYLE = liquid(`<style>
 .twincards { max-width: 72rem; margin: 0 auto; padding: 1rem; }
 .twincards-list { list-style: none; padding: 0; display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); }
 .twincards-list video { max-width: 100%; height: auto; }
@@ -62,7 +64,7 @@ export function humanizeKey(key: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function metadataValue(entry: StorefrontMetadataEntry, tr: Translator): string {
+export function metadataValue(entry: StorefrontMetadataEntry, tr: Translator): string {
   const { value } = entry;
   if (entry.metaType === "PRICE" && Array.isArray(value) && value.length === 2) {
     const amount = Number(value[0]);
@@ -81,9 +83,9 @@ function plainValue(value: unknown, tr: Translator): string {
   return String(value);
 }
 
-const day = (iso: string, tr: Translator) => html`<time datetime="${iso}">${tr.date(iso)}</time>`;
+export const day = (iso: string, tr: Translator) => html`<time datetime="${iso}">${tr.date(iso)}</time>`;
 
-function pictures(urls: string[], name: string, tr: Translator): Markup {
+export function pictures(urls: string[], name: string, tr: Translator): Markup {
   return html`${urls.filter(isWebUrl).map((url, index) => html`<div class="twincards-media"><img src="${url}" alt="${index === 0 ? name : tr.t("page.image_number", { name, number: index + 1 })}" loading="lazy"></div>`)}`;
 }
 

@@ -5,6 +5,7 @@ import { useFormat } from "~/faces/admin/i18n/use-format";
 import { CardStatusBadge } from "../CardStatusBadge";
 import { ChainBadge } from "../ChainStatusCell";
 import { MediaThumbnail } from "../MediaThumbnail";
+import { VerifyQr } from "../VerifyQr";
 
 /** The cards and twins this customer holds in this shop. */
 export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
@@ -34,6 +35,7 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
                   ].filter(Boolean).join(" · ")}
                 </Text>
               </InlineStack>
+              <VerifyQr itemId={twin.id} itemName={twin.title} verifyUrl={twin.verifyUrl} collapsed />
             </ResourceItem>
           )}
         />
@@ -52,6 +54,7 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
                 </InlineStack>
                 <CardStatusBadge status={card.status} />
               </InlineStack>
+              <VerifyQr itemId={card.id} itemName={card.name} verifyUrl={card.verifyUrl} collapsed />
             </ResourceItem>
           )}
         />

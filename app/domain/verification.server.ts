@@ -1,0 +1,143 @@
+import type { ChainMint } from "@prisma/client";
+import { db } from "~/db/client.server";
+import { TokenBuckets } from "~/lib/token-bucket";
+import { toChainState } from "./chain-view";
+import { TooManyAttempts } from "./errors";
+import { isVerifyToken } from "./ids";
+import { maskName } from "./masking";
+import { publicMetadata } from "./public-metadata";
+import type { MetadataEntry } from "./schemas";
+import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
+import { verifyUrlOf } from "./verify-url";
+
+/*
+ * What the public verification page (/apps/twincards/v/<token>) may show of a
+ * twin or card: built field by field, public data only. Never an e-mail, phone,
+ * owner, wallet key, redemption code or PRIVATE metadata; the holder is a masked
+ * universal name. A card still waiting for its claim shows only that it exists.
+ * See docs/decisions/0026-verification-page.md.
+ */
+
+interface VerifiedBase {
+  /** The page's own address, for Open Graph and the canonical link. */
+  url: string;
+  /** Whether the shop lets search engines index its verification pages. */
+  indexed: boolean;
+  issuedAt: string;
+}
+
+export interface VerifiedTwin extends VerifiedBase {
+  kind: "twin";
+  title: string;
+  description: string;
+  brand: string;
+  creator: string;
+  quantity: number;
+  categories: string[];
+  images: string[];
+  /** The universal name it was issued to, masked (`ja***e`). */
+  holder: string;
+  chain: StorefrontChain;
+}
+
+export interface VerifiedCard extends VerifiedBase {
+  kind: "card";
+  status: "OWNED";
+  name: string;
+  images: string[];
+  videos: string[];
+  metadata: StorefrontMetadataEntry[];
+  /** The holder's universal name (the one registered to the card's owner and key), masked; null when they have none. */
+  holder: string | null;
+  claimedAt: string | null;
+  chain: StorefrontChain;
+}
+
+/** A card waiting for its claim, or voided: that it exists, nothing about it or its recipient. */
+export interface UnclaimedCard extends VerifiedBase {
+  kind: "card";
+  status: "PENDING_REDEMPTION" | "VOID";
+}
+
+export type Verification = VerifiedTwin | VerifiedCard | UnclaimedCard;
+
+// Lookups per client address: a burst of 60, then one a second. A token has 128
+// random bits, so this bounds the load a scanner puts on the database rather
+// than its odds, which are nil either way. Kept in this process's memory, like
+// the redeem limits (docs/decisions/0007-limits.md).
+const LOOKUPS_PER_MINUTE = 60;
+const byClientAddress = new TokenBuckets(LOOKUPS_PER_MINUTE, LOOKUPS_PER_MINUTE / 60);
+
+const chainOf = (mint: ChainMint | null): StorefrontChain => {
+  const chain = toChainState(mint);
+  return chain && { status: chain.status, mint: chain.mint, explorerUrl: chain.explorerUrl };
+};
+
+/**
+ * The shop's twin or card whose verification token is `token`, as the public
+ * page shows it; null for a token of another shop, an unknown one or one of the
+ * wrong shape. Every lookup counts toward the per-address limit (RATE_LIMITED).
+ */
+export async function verificationOf(shop: string, token: string, client: { address: string }): Promise<Verification | null> {
+  const taken = byClientAddress.take(client.address);
+  if (!taken.ok) throw new TooManyAttempts("Too many verification pages opened from this address; try again shortly", taken.retryAfterSeconds);
+  if (!isVerifyToken(token)) return null;
+  const [twin, card, indexed] = await Promise.all([
+    db.digitalTwin.findFirst({ where: { shop, verifyToken: token }, include: { name: true, chainMint: true } }),
+    db.unitCard.findFirst({ where: { shop, verifyToken: token }, include: { chainMint: true, redemption: true } }),
+    verifyPagesIndexed(shop),
+  ]);
+  const base = { url: verifyUrlOf(shop, token), indexed };
+  if (twin) {
+    return {
+      ...base,
+      kind: "twin",
+      issuedAt: twin.createdAt.toISOString(),
+      title: twin.title,
+      description: twin.description,
+      brand: twin.brand,
+      creator: twin.creator,
+      quantity: twin.quantity,
+      categories: [...(twin.categories as string[])],
+      images: [...(twin.images as string[])],
+      holder: maskName(twin.name.name),
+      chain: chainOf(twin.chainMint),
+    };
+  }
+  if (!card) return null;
+  const issuedAt = card.createdAt.toISOString();
+  if (card.status !== "OWNED") return { ...base, kind: "card", status: card.status === "VOID" ? "VOID" : "PENDING_REDEMPTION", issuedAt };
+  const media = card.media as { imageUrls: string[]; videoUrls: string[] };
+  return {
+    ...base,
+    kind: "card",
+    status: "OWNED",
+    issuedAt,
+    name: card.name,
+    images: [...media.imageUrls],
+    videos: [...media.videoUrls],
+    metadata: publicMetadata(card.metadata as MetadataEntry[]).map(({ key, value, metaType }) => ({ key, value, metaType })),
+    holder: await holderName(card.owner, card.publicKey),
+    claimedAt: card.redemption?.redeemedAt?.toISOString() ?? null,
+    chain: chainOf(card.chainMint),
+  };
+}
+
+/** The masked universal name registered to this owner with this key (the first alphabetically), if any. */
+async function holderName(owner: string | null, publicKey: string | null): Promise<string | null> {
+  if (!owner || !publicKey) return null;
+  const name = await db.universalName.findFirst({ where: { owner, publicKey }, orderBy: { name: "asc" } });
+  return name ? maskName(name.name) : null;
+}
+
+/** Whether search engines may index the shop's verification pages (default: no). */
+export async function verifyPagesIndexed(shop: string): Promise<boolean> {
+  const setup = await db.shopSetup.findUnique({ where: { shop }, select: { verifyPagesIndexed: true } });
+  return setup?.verifyPagesIndexed ?? false;
+}
+
+/** The merchant's choice (admin Settings). */
+export async function setVerifyPagesIndexed(shop: string, indexed: boolean): Promise<{ indexed: boolean }> {
+  await db.shopSetup.upsert({ where: { shop }, create: { shop, verifyPagesIndexed: indexed }, update: { verifyPagesIndexed: indexed } });
+  return { indexed };
+}

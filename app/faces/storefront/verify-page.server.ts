@@ -1,0 +1,143 @@
+import type { UnclaimedCard, Verification, VerifiedCard, VerifiedTwin } from "~/domain/verification.server";
+import { html, isWebUrl, liquid, type Markup, type Part } from "./html.server";
+import { byLanguage, day, humanizeKey, localized, metadataValue, pictures, STYLE } from "./liquid-pages.server";
+import type { MessageKey, Translator } from "./storefront-i18n.server";
+
+/*
+ * The public verification page of a twin or card (GET /apps/twincards/v/<token>),
+ * for anyone holding the item: no log-in, no script. People get it inside the
+ * shop's theme; link-preview and search crawlers get the same content as a whole
+ * document (`{% layout none %}`) whose <head> carries the Open Graph tags and the
+ * robots rule, which a page inside the theme cannot reach
+ * (docs/decisions/0026-verification-page.md).
+ */
+
+// The shop's name as the storefront knows it: Shopify fills it in when it renders the page.
+const SHOP_NAME = liquid("{{ shop.name | escape }}");
+const SLOT = "\u0000";
+
+/** A message with the shop's name in its `{{ shop }}` (as Liquid), every other value escaped. */
+function withShop(tr: Translator, key: MessageKey, values: Record<string, string> = {}): Markup {
+  const parts = tr.t(key, { ...values, shop: SLOT }).split(SLOT);
+  return html`${parts.flatMap((part, index): Part[] => (index === 0 ? [part] : [SHOP_NAME, part]))}`;
+}
+
+const verifiedLine = (tr: Translator) => html`<p class="twincards-verified"><strong>✓ ${withShop(tr, "verify.verified")}</strong></p>`;
+
+function facts(rows: [string, Markup | string | null][]): Markup {
+  const shown = rows.filter((row): row is [string, Markup | string] => row[1] !== null && row[1] !== "");
+  return html`<dl>${shown.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>`;
+}
+
+function chainSection(chain: VerifiedTwin["chain"], tr: Translator): Markup {
+  if (!chain) return html`<p>${tr.t("verify.chain_off")}</p>`;
+  if (chain.status !== "MINTED") return html`<p>${tr.t("verify.chain_pending")}</p>`;
+  return html`<p>${tr.t("verify.chain_minted")} <code class="twincards-mint">${chain.mint}</code></p>
+<p><a href="${chain.explorerUrl}" rel="noopener">${tr.t("verify.chain_view")}</a></p>`;
+}
+
+function twinContent(twin: VerifiedTwin, tr: Translator): Markup {
+  return html`<p>${tr.t("verify.kind_twin")}</p>
+<h1>${twin.title}</h1>
+${verifiedLine(tr)}
+${twin.images.length > 0 && html`<div class="twincards-verify-media">${pictures(twin.images.slice(0, 4), twin.title, tr)}</div>`}
+${twin.description && html`<p>${twin.description}</p>`}
+${facts([
+  [tr.t("verify.holder"), twin.holder],
+  [tr.t("page.brand"), twin.brand],
+  [tr.t("page.creator"), twin.creator],
+  [tr.t("verify.quantity"), tr.number(twin.quantity)],
+  [tr.t("page.categories"), twin.categories.join(", ")],
+  [tr.t("verify.issued_on"), day(twin.issuedAt, tr)],
+])}
+${chainSection(twin.chain, tr)}`;
+}
+
+function cardContent(card: VerifiedCard, tr: Translator): Markup {
+  const videos = card.videos.filter(isWebUrl);
+  return html`<p>${tr.t("verify.kind_card")}</p>
+<h1>${card.name}</h1>
+${verifiedLine(tr)}
+${card.images.length > 0 && html`<div class="twincards-verify-media">${pictures(card.images.slice(0, 4), card.name, tr)}</div>`}
+${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
+${facts([
+  [tr.t("verify.holder"), card.holder ?? tr.t("verify.holder_none")],
+  [tr.t("verify.issued_on"), day(card.issuedAt, tr)],
+  [tr.t("verify.claimed_on"), card.claimedAt && day(card.claimedAt, tr)],
+  ...card.metadata.map((entry): [string, string] => [humanizeKey(entry.key), metadataValue(entry, tr)]),
+])}
+${chainSection(card.chain, tr)}`;
+}
+
+function unclaimedContent(card: UnclaimedCard, tr: Translator): Markup {
+  const pending = card.status === "PENDING_REDEMPTION";
+  return html`<p>${tr.t("verify.kind_card")}</p>
+<h1>${withShop(tr, pending ? "verify.pending_heading" : "verify.void_heading")}</h1>
+<p>${withShop(tr, pending ? "verify.pending" : "verify.void", { date: tr.date(card.issuedAt) })}</p>`;
+}
+
+function content(item: Verification, tr: Translator): Markup {
+  if (item.kind === "twin") return twinContent(item, tr);
+  return item.status === "OWNED" ? cardContent(item, tr) : unclaimedContent(item, tr);
+}
+
+/** What a shared link's preview shows: title, description, image. */
+function preview(item: Verification, tr: Translator): { title: Markup; description: Markup; image: string | null } {
+  const description = withShop(tr, "verify.issued_statement", { date: tr.date(item.issuedAt) });
+  if (item.kind === "twin") return { title: html`${item.title}`, description, image: item.images.find(isWebUrl) ?? null };
+  if (item.status === "OWNED") return { title: html`${item.name}`, description, image: item.images.find(isWebUrl) ?? null };
+  return { title: withShop(tr, item.status === "VOID" ? "verify.void_heading" : "verify.pending_heading"), description, image: null };
+}
+
+/** The Open Graph and Twitter tags of a page (attribute values; the shop's name is filled in by Liquid). */
+function shareTags(item: Verification, tr: Translator): Markup {
+  const { title, description, image } = preview(item, tr);
+  return html`<meta property="og:type" content="website">
+<meta property="og:site_name" content="${SHOP_NAME}">
+<meta property="og:url" content="${item.url}">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+${image && html`<meta property="og:image" content="${image}">`}
+<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}">`;
+}
+
+const VERIFY_STYLE = liquid(`<style>
+.twincards-verified { font-size: 1.15rem; color: #116149; }
+.twincards-verify-media { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); max-width: 48rem; }
+.twincards-mint { overflow-wrap: anywhere; }
+</style>`);
+
+/** The page for people, inside the shop's theme. */
+export function verifyPage(item: Verification): string {
+  return VERIFY_STYLE.value + localized((tr) => html`${shareTags(item, tr)}${content(item, tr)}`);
+}
+
+/** The same page as a whole document, for link-preview and search crawlers: the tags in a real <head>. */
+export function verifyDocument(item: Verification): string {
+  return `{% layout none %}\n${byLanguage((tr) => html`<!doctype html>
+<html lang="${tr.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${preview(item, tr).title} – ${SHOP_NAME}</title>
+<meta name="description" content="${preview(item, tr).description}">
+${!item.indexed && html`<meta name="robots" content="noindex">`}
+<link rel="canonical" href="${item.url}">
+${shareTags(item, tr)}
+${liquid(STYLE.value)}${VERIFY_STYLE}
+</head>
+<body><main class="twincards" lang="${tr.language}">${content(item, tr)}</main></body>
+</html>`)}`;
+}
+
+/** An unknown token, another shop's, or one of the wrong shape: nothing to verify. */
+export function notVerifiablePage(): string {
+  return localized((tr) => html`<h1>${tr.t("verify.not_found_heading")}</h1>
+<p>${withShop(tr, "verify.not_found")}</p>`);
+}
+
+/** The page could not be made: too many lookups from one address, or the database is away. */
+export function verifyProblemPage(problem: "verify.rate_limited" | "verify.load_error"): string {
+  return localized((tr) => html`<h1>${tr.t("verify.not_found_heading")}</h1>
+<p class="twincards-error" role="alert">${tr.t(problem)}</p>`);
+}
