@@ -9,4 +9,6 @@ export const TEST_ENV = {
   TRUST_PROXY: "loopback",
   // Tests run their own dispatchers (test/integration/notify-*.test.ts); the shared servers leave the outbox alone.
   NOTIFY_DISPATCHER: "off",
+  // Likewise webhooks (test/integration/webhooks-delivery.test.ts runs its own deliverer).
+  WEBHOOK_WORKER: "off",
 };
