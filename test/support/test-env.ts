@@ -11,4 +11,6 @@ export const TEST_ENV = {
   NOTIFY_DISPATCHER: "off",
   // Likewise webhooks (test/integration/webhooks-delivery.test.ts runs its own deliverer).
   WEBHOOK_WORKER: "off",
+  // Seals endpoints' secrets: the test process (test/support/wiring.ts) opens what the servers sealed.
+  WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key-0123456789abcdef",
 };
