@@ -1,4 +1,5 @@
 import { unitCard } from "./card";
+import { HTTP_URL_PATTERN } from "./common";
 import { EVENT_CURSOR_PATTERN, decodeCursor } from "./cursor";
 import { nameRecord } from "./name";
 import { digitalTwin } from "./twin";
@@ -73,10 +74,20 @@ export const listEventsQuery = z
 
 export const MAX_WEBHOOK_URL = 2048;
 
+/** `localhost` as a pattern that ignores case: [Ll][Oo]… (JSON Schema patterns take no flags). */
+const anyCase = (word: string) => [...word].map((char) => `[${char.toUpperCase()}${char}]`).join("");
+const LOCAL_NAMES = ["localhost", "local", "internal", "localdomain"].map(anyCase).join("|");
+// What the document promises an endpoint URL may be: https, a DNS name (never an address) that is not a local one.
+const WEBHOOK_URL_PATTERN = HTTP_URL_PATTERN.replace(
+  "^[Hh][Tt][Tt][Pp][Ss]?://",
+  `^[Hh][Tt][Tt][Pp][Ss]://(?!(?:[A-Za-z0-9-]+\\.)*(?:${LOCAL_NAMES})\\.?(?:[:/?#]|$))`,
+);
+
 export const createWebhookEndpointInput = z
   .object({
     url: z.string().max(MAX_WEBHOOK_URL, `Must be at most ${MAX_WEBHOOK_URL} characters`).meta({
       format: "uri",
+      pattern: WEBHOOK_URL_PATTERN,
       description: "Where events are POSTed: https:// (http:// only to a loopback address on a demo or test server). " +
         "Private, loopback and link-local addresses (10/8, 172.16/12, 192.168/16, 169.254/16, 127/8, localhost, fc00::/7, fe80::/10, ::1) are refused, " +
         "here when the URL names one and on every delivery after DNS resolution",
