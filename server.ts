@@ -3,13 +3,14 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { databaseUsableOrExit } from "./app/db/postgres-connect.server";
-import { chainConfigOrExit, configOrExit, notifyConfigOrExit } from "./server/config";
+import { chainConfigOrExit, configOrExit, notifyConfigOrExit, webhookConfigOrExit } from "./server/config";
 import { createHttpApp, listen } from "./server/http-app";
 import { backgroundWorkers } from "./app/wiring/services.server";
 
 const config = configOrExit();
 const notifyConfig = notifyConfigOrExit();
 const chainConfig = chainConfigOrExit();
+const webhookConfig = webhookConfigOrExit();
 await databaseUsableOrExit(config.DATABASE_URL);
 const build = (await import(new URL("./build/server/index.js", import.meta.url).href).catch(() => {
   console.error("No build found: run `npm run build` first.");
@@ -36,8 +37,8 @@ const decodable = (path: string) => {
 assets.use("/assets", (req, res, next) => (decodable(req.path) ? hashedAssets(req, res, next) : next()));
 assets.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 
-// Claim notifications and NFT mints run in this process unless NOTIFY_DISPATCHER=off / CHAIN_WORKER=off (then `npm run worker`).
-const workers = await backgroundWorkers({ notify: notifyConfig, chain: chainConfig, inWebServer: true });
+// Claim notifications, NFT mints and webhooks run in this process unless NOTIFY_DISPATCHER=off / CHAIN_WORKER=off / WEBHOOK_WORKER=off (then `npm run worker`).
+const workers = await backgroundWorkers({ notify: notifyConfig, chain: chainConfig, webhooks: webhookConfig, inWebServer: true });
 const server = listen(createHttpApp({ build, assets, config }), config.PORT, config.HOST, {
   onShutdown: async () => void (await Promise.all(workers.map((worker) => worker.stop()))),
 });

@@ -5,7 +5,11 @@ import { z } from "zod";
 import type { ApiErrorCode as ErrorCode, ErrorDetail } from "~/faces/api/errors";
 import {
   digitalTwin,
+  event,
   nameRecord,
+  webhookEndpoint,
+  type createWebhookEndpointInput,
+  type EventType,
   nameValidation,
   unitCard,
   type createBatchInput,
@@ -20,6 +24,42 @@ export type CreateBatchInput = z.input<typeof createBatchInput>;
 export type RedeemInput = z.input<typeof redeemInput>;
 export type RegisterNameInput = z.input<typeof registerNameInput>;
 export type IssueTwinInput = z.input<typeof issueTwinInput>;
+export type CreateWebhookEndpointInput = z.input<typeof createWebhookEndpointInput>;
+export type TwinCardsEvent = z.output<typeof event>;
+
+export interface ListEventsQuery {
+  /** Only events of this type. */
+  type?: EventType;
+  cursor?: string;
+  limit?: number;
+}
+
+/**
+ * Whether a webhook request is genuinely from Twin Cards: `header` is its
+ * Twin-Cards-Signature (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`),
+ * `rawBody` the body exactly as received, `secret` the endpoint's whsec_… secret.
+ * Timestamps more than `toleranceSeconds` away from now are refused (replays).
+ * Web Crypto, so it runs in Node 20+, Deno, Bun and edge runtimes alike.
+ */
+export async function verifyWebhookSignature(
+  rawBody: string,
+  header: string | null | undefined,
+  secret: string,
+  options: { toleranceSeconds?: number; now?: number } = {},
+): Promise<boolean> {
+  const parts = (header ?? "").split(",").map((part) => part.trim());
+  const timestamp = Number(parts.find((part) => part.startsWith("t="))?.slice(2));
+  const signatures = parts.filter((part) => part.startsWith("v1=")).map((part) => part.slice(3).toLowerCase());
+  if (!Number.isInteger(timestamp) || signatures.length === 0) return false;
+  if (Math.abs((options.now ?? Date.now()) / 1000 - timestamp) > (options.toleranceSeconds ?? 300)) return false;
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${rawBody}`)));
+  const expected = [...mac].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  // Compared in full whatever differs first: no timing hint of how much matched.
+  const same = (given: string) => given.length === expected.length && [...given].reduce((diff, char, index) => diff | (char.charCodeAt(0) ^ expected.charCodeAt(index)), 0) === 0;
+  return signatures.some(same);
+}
 export interface ListCardsQuery {
   owner?: string;
   status?: "PENDING_REDEMPTION" | "OWNED";
@@ -137,6 +177,32 @@ export class TwinCardsClient {
     } while (cursor);
   }
 
+  /** One page of this shop's events of the last 30 days, newest first; pass `nextCursor` back as `cursor` for the next. */
+  listEvents(query: ListEventsQuery = {}) {
+    return this.page("/v1/events", event, query);
+  }
+
+  getEvent(id: string) {
+    return this.request("GET", `/v1/events/${encodeURIComponent(id)}`, event);
+  }
+
+  /** Registers a webhook endpoint; the answer's `secret` is shown this once. */
+  createWebhookEndpoint(input: CreateWebhookEndpointInput, options?: RequestOptions) {
+    return this.request("POST", "/v1/webhook-endpoints", webhookEndpoint, input, options);
+  }
+
+  listWebhookEndpoints() {
+    return this.request("GET", "/v1/webhook-endpoints", z.array(webhookEndpoint));
+  }
+
+  getWebhookEndpoint(id: string) {
+    return this.request("GET", `/v1/webhook-endpoints/${encodeURIComponent(id)}`, webhookEndpoint);
+  }
+
+  deleteWebhookEndpoint(id: string) {
+    return this.request("DELETE", `/v1/webhook-endpoints/${encodeURIComponent(id)}`, z.object({ id: z.string(), deleted: z.literal(true) }));
+  }
+
   private async page<T extends z.ZodType>(path: string, item: T, query: object) {
     const params = new URLSearchParams(
       Object.entries(query).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]),
@@ -146,7 +212,7 @@ export class TwinCardsClient {
   }
 
   private async request<T extends z.ZodType>(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     schema: T,
     input?: unknown,

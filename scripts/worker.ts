@@ -1,14 +1,14 @@
-// npm run worker — delivers claim notifications and mints NFTs (when chain issuing
+// npm run worker — delivers claim notifications and webhooks and mints NFTs (when chain issuing
 // is configured) without the web server. Run it alongside
 // `NOTIFY_DISPATCHER=off CHAIN_WORKER=off npm start`, or as several copies: each
 // row is handled by one. Stops on SIGTERM/SIGINT after finishing the rows in hand.
 import { databaseUsableOrExit } from "../app/db/postgres-connect.server";
 import { databaseUrl } from "../app/wiring/config.server";
 import { backgroundWorkers } from "../app/wiring/services.server";
-import { chainConfigOrExit, notifyConfigOrExit } from "../server/config";
+import { chainConfigOrExit, notifyConfigOrExit, webhookConfigOrExit } from "../server/config";
 
 await databaseUsableOrExit(databaseUrl());
-const workers = await backgroundWorkers({ notify: notifyConfigOrExit(), chain: chainConfigOrExit(), inWebServer: false });
+const workers = await backgroundWorkers({ notify: notifyConfigOrExit(), chain: chainConfigOrExit(), webhooks: webhookConfigOrExit(), inWebServer: false });
 workers.forEach((worker) => worker.start());
 console.log(`Twin Cards worker started (pid ${process.pid})`);
 

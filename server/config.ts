@@ -1,4 +1,4 @@
-import { ConfigError, chainConfig, notifyConfig, serverConfig, type ChainConfig, type Config, type NotifyConfig } from "../app/wiring/config.server";
+import { ConfigError, chainConfig, notifyConfig, serverConfig, webhookConfig, type ChainConfig, type Config, type NotifyConfig, type WebhookConfig } from "../app/wiring/config.server";
 
 /** The checked web server settings, or a message naming every bad variable and exit 1. */
 export const configOrExit = (): Config => orExit(serverConfig);
@@ -8,6 +8,9 @@ export const notifyConfigOrExit = (): NotifyConfig => orExit(notifyConfig);
 
 /** The on-chain issuing settings (off unless SOLANA_RPC_URL and ISSUER_SECRET_KEY are set), or exit 1. */
 export const chainConfigOrExit = (): ChainConfig => orExit(chainConfig);
+
+/** The webhook delivery settings, or exit 1. */
+export const webhookConfigOrExit = (): WebhookConfig => orExit(webhookConfig);
 
 function orExit<T>(load: () => T): T {
   try {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { db, isUniqueViolation, transaction, type Tx } from "~/db/client.server";
 import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
+import { recordEvents } from "./events.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";
 import { conflict, notFound } from "./errors";
 import { isIdOf, newId, newVerifyToken } from "./ids";
@@ -70,8 +71,10 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
         ? await enqueueMints(tx, shop, rows.map((row) => ({ cardId: row.id, recipient: recipient.publicKey })))
         : [];
       const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
-      return rows.map((row) =>
-        toUnitCard({ ...row, redemption: redemption?.row ?? null, chainMint: mintOf.get(row.id) } as CardWithRedemption, redemption?.code));
+      const stored = rows.map((row) => ({ ...row, redemption: redemption?.row ?? null, chainMint: mintOf.get(row.id) }) as CardWithRedemption);
+      // The events carry no code: it is shown once, in this response.
+      await recordEvents(tx, shop, "unit_card.created", stored.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })));
+      return stored.map((card) => toUnitCard(card, redemption?.code));
     });
   } catch (error) {
     // Another request stored the same custom code between our check and our insert.

@@ -3,7 +3,7 @@ import { monotonicFactory } from "ulid";
 
 const ulid = monotonicFactory();
 
-export type IdPrefix = "card" | "red" | "uns" | "twin" | "key" | "ntf" | "idem" | "nft";
+export type IdPrefix = "card" | "red" | "uns" | "twin" | "key" | "ntf" | "idem" | "nft" | "evt" | "we" | "whd";
 
 /**
  * Public identifiers: a type prefix and a ULID. ULIDs sort by creation time

@@ -2,6 +2,7 @@ import type { UniversalName } from "@prisma/client";
 import type { z } from "zod";
 import { db, isUniqueViolation, transaction } from "~/db/client.server";
 import { conflict } from "./errors";
+import { recordEvent } from "./events.server";
 import { newId } from "./ids";
 import { parseInput, registerNameInput, validateNameQuery, type NameRecord, type NameValidation } from "./schemas";
 
@@ -26,7 +27,9 @@ export async function registerNameFor(shop: string, { name, publicKey, owner }: 
       const row = await tx.universalName.create({
         data: { id: newId("uns"), name, publicKey, owner: owner ?? null, registeredByShop: shop },
       });
-      return toNameRecord(row);
+      const record = toNameRecord(row);
+      await recordEvent(tx, shop, "name.registered", { objectType: "name", object: record });
+      return record;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken();

@@ -1,8 +1,11 @@
+import type { Notification as NotificationRow } from "@prisma/client";
 import type { Tx } from "~/db/client.server";
+import { recordEvent } from "./events.server";
 import { newId } from "./ids";
+import { maskEmail, maskPhone } from "./masking";
 import { ports } from "./ports";
 import { publicMetadata } from "./public-metadata";
-import type { CardData } from "./schemas";
+import type { CardData, NotificationView } from "./schemas";
 
 export const NOTIFICATION_CHANNELS = ["EMAIL", "SMS"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -57,4 +60,27 @@ export async function enqueueClaimNotifications(
         payload: payload as object,
       })),
   });
+}
+
+/** A notification as events show it: the destination masked, no code. */
+export function toNotificationView(row: NotificationRow & { redemption: { cards: { id: string }[] } | null }): NotificationView {
+  return {
+    id: row.id,
+    channel: row.channel as NotificationChannel,
+    destination: row.channel === "SMS" ? maskPhone(row.destination) : maskEmail(row.destination),
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    cardIds: row.redemption?.cards.map((card) => card.id) ?? [],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Writes notification.failed in the transaction that recorded the failure. */
+export async function recordNotificationFailed(tx: Tx, notificationId: string): Promise<void> {
+  const row = await tx.notification.findUnique({
+    where: { id: notificationId },
+    include: { redemption: { select: { cards: { select: { id: true }, orderBy: { id: "asc" } } } } },
+  });
+  if (row) await recordEvent(tx, row.shop, "notification.failed", { objectType: "notification", object: toNotificationView(row) });
 }

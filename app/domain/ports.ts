@@ -37,10 +37,21 @@ export interface LocalMessageCopies {
   read(providerMessageId: string | null): Promise<string | null>;
 }
 
+/** Webhook endpoints' signing secrets, sealed at rest, and where endpoints may point. */
+export interface WebhookPorts {
+  /** The secret as stored: encrypted with a key the database does not hold. */
+  sealSecret(secret: string): string;
+  /** The secret to sign with, from what sealSecret stored. */
+  openSecret(sealed: string): string;
+  /** Whether http:// to a loopback address is allowed (demo and test servers only). */
+  loopbackAllowed(): boolean;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
   localMessages: LocalMessageCopies;
+  webhooks: WebhookPorts;
 }
 
 let wired: DomainPorts | undefined;

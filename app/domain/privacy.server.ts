@@ -157,6 +157,8 @@ export interface ShopDeletionSummary {
   idempotencyRecords: number;
   dataRequests: number;
   sessions: number;
+  events: number;
+  webhookEndpoints: number;
   universalNamesDeleted: number;
   universalNamesKept: number;
 }
@@ -177,6 +179,9 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop } });
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop } });
     const sessions = await tx.session.deleteMany({ where: { shop } });
+    // Their webhook deliveries go with them (cascade).
+    const events = await tx.event.deleteMany({ where: { shop } });
+    const webhookEndpoints = await tx.webhookEndpoint.deleteMany({ where: { shop } });
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
     const namesDeleted = await tx.universalName.deleteMany({ where: { registeredByShop: shop, twins: { none: {} } } });
@@ -192,6 +197,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
       idempotencyRecords: idempotencyRecords.count,
       dataRequests: dataRequests.count,
       sessions: sessions.count,
+      events: events.count,
+      webhookEndpoints: webhookEndpoints.count,
       universalNamesDeleted: namesDeleted.count,
       universalNamesKept: namesKept.count,
     };

@@ -4,6 +4,7 @@ import { TokenBuckets } from "~/lib/token-bucket";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { hashCode, normalizeCode } from "./codes.server";
+import { recordEvents } from "./events.server";
 import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
 
@@ -56,7 +57,9 @@ export async function redeem(shop: string, { code, owner, publicKey }: RedeemCom
     });
     const mints = await enqueueMints(tx, shop, cards.map(({ id }) => ({ cardId: id, recipient: publicKey })));
     const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
-    return cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
+    const redeemed = cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
+    await recordEvents(tx, shop, "unit_card.redeemed", redeemed.map((object) => ({ objectType: "unit_card", object })));
+    return redeemed;
   });
 }
 

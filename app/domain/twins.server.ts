@@ -3,6 +3,7 @@ import { db, transaction } from "~/db/client.server";
 import { enqueueMints } from "./chain-mints.server";
 import { toChainState } from "./chain-view";
 import { fieldError, notFound } from "./errors";
+import { recordEvent } from "./events.server";
 import { isIdOf, newId, newVerifyToken } from "./ids";
 import { verifyUrlOf } from "./verify-url";
 import { currencyMinorDigits, issueTwinInput, listTwinsQuery, parseInput, type DigitalTwin, type IssueTwinInput } from "./schemas";
@@ -63,7 +64,9 @@ export async function issueTwinTo(shop: string, twin: IssueTwinInput): Promise<D
     });
     // The twin's NFT goes to the key the name is registered with (checked above).
     const [chainMint] = await enqueueMints(tx, shop, [{ twinId: row.id, recipient: twin.public_key }]);
-    return toDigitalTwin({ ...row, chainMint });
+    const issued = toDigitalTwin({ ...row, chainMint });
+    await recordEvent(tx, shop, "digital_twin.issued", { objectType: "digital_twin", object: issued });
+    return issued;
   });
 }
 

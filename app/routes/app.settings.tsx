@@ -99,6 +99,11 @@ export default function Settings() {
             <ApiKeysCard apiKeys={apiKeys} onRevoke={setRevoking} />
           </BlockStack>
         </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection id="webhooks" title={t("webhooks.title")} description={t("webhooks.settingsDescription")}>
+          <Card>
+            <Button url="/app/settings/webhooks">{t("webhooks.manage")}</Button>
+          </Card>
+        </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="on-chain" title={t("settings.onChain")} description={t("settings.onChainDescription")}>
           <NftDistributionSettings overview={chain} />
         </Layout.AnnotatedSection>

@@ -85,6 +85,12 @@ const ENV = z.object({
   CHAIN_LEASE_MS: positiveInt(180_000),
   CHAIN_BACKOFF_BASE_MS: positiveInt(5_000),
   CHAIN_BACKOFF_MAX_MS: positiveInt(60 * 60 * 1000),
+
+  // Webhooks
+  /** "off" keeps `npm start` from delivering webhooks (run `npm run worker` instead, or in tests). */
+  WEBHOOK_WORKER: onOff,
+  /** Seals endpoints' signing secrets at rest; SHOPIFY_API_SECRET when unset. */
+  WEBHOOK_SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional()),
 });
 
 export class ConfigError extends Error {
@@ -235,6 +241,24 @@ export const publicAppUrl = once((env) => withoutTrailingSlash(parseEnv(ENV.pick
 
 /** The app proxy's storefront path (APP_PROXY_PATH), e.g. /apps/twincards. */
 export const proxyPath = once((env) => parseEnv(ENV.pick({ APP_PROXY_PATH: true }), env, "Twin Cards cannot start").APP_PROXY_PATH);
+
+const webhookSchema = ENV.pick({ WEBHOOK_WORKER: true, WEBHOOK_SECRETS_KEY: true, DEMO_MODE: true, NODE_ENV: true })
+  .extend({ SHOPIFY_API_SECRET: optionalText })
+  .transform((env, ctx) => {
+    const secretsKey = env.WEBHOOK_SECRETS_KEY ?? env.SHOPIFY_API_SECRET;
+    if (!secretsKey) {
+      ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRETS_KEY"], message: "is required (or SHOPIFY_API_SECRET): it seals webhook signing secrets" });
+      return z.NEVER;
+    }
+    // http:// to a loopback receiver only where nobody else's data is: the demo and the tests.
+    return { WEBHOOK_WORKER: env.WEBHOOK_WORKER, secretsKey, loopbackAllowed: env.DEMO_MODE === "1" || env.NODE_ENV === "test" };
+  });
+export type WebhookConfig = z.output<typeof webhookSchema>;
+
+/** Webhook delivery settings; a ConfigError names every bad variable. */
+export const loadWebhookConfig = (env: Env): WebhookConfig => parseEnv(webhookSchema, env, "Webhooks cannot start");
+/** This process's webhook settings. */
+export const webhookConfig = once(loadWebhookConfig);
 
 /** The demo harness (a local App Bridge, /demo) exists only when DEMO_MODE=1; production never sets it. */
 export const demoMode = once((env) => parseEnv(ENV.pick({ DEMO_MODE: true }), env, "Twin Cards cannot start").DEMO_MODE === "1");

@@ -1,5 +1,6 @@
 import { chainPorts } from "../adapters/chain/domain-ports.server";
-import { chainConfig, proxyPath, publicAppUrl, type ChainConfig, type NotifyConfig } from "./config.server";
+import { chainConfig, proxyPath, publicAppUrl, webhookConfig, type ChainConfig, type NotifyConfig, type WebhookConfig } from "./config.server";
+import { secretBox } from "../adapters/webhooks/secret-box.server";
 import { wireDomain } from "../domain/ports";
 import type { PollingWorker } from "../lib/polling-worker";
 import { localMessageCopies, messagesDir } from "../adapters/notifications/transports/local.server";
@@ -14,15 +15,23 @@ export function wireServices(): void {
     chain: chainPorts(() => chainConfig().chain),
     urls: { appUrl: publicAppUrl, proxyPath },
     localMessages: localMessageCopies(messagesDir),
+    webhooks: {
+      sealSecret: (secret) => secrets().seal(secret),
+      openSecret: (sealed) => secrets().open(sealed),
+      loopbackAllowed: () => webhookConfig().loopbackAllowed,
+    },
   });
 }
+
+let box: ReturnType<typeof secretBox> | undefined;
+const secrets = () => (box ??= secretBox(webhookConfig().secretsKey));
 
 /**
  * The background workers of a process: the notification dispatcher, and the
  * chain minter when chain issuing is configured. `inWebServer` honours
  * NOTIFY_DISPATCHER=off and CHAIN_WORKER=off (then `npm run worker` runs them).
  */
-export async function backgroundWorkers(args: { notify: NotifyConfig; chain: ChainConfig; inWebServer: boolean }): Promise<PollingWorker[]> {
+export async function backgroundWorkers(args: { notify: NotifyConfig; chain: ChainConfig; webhooks: WebhookConfig; inWebServer: boolean }): Promise<PollingWorker[]> {
   wireServices();
   const workers: PollingWorker[] = [];
   if (!args.inWebServer || args.notify.NOTIFY_DISPATCHER === "on") {
@@ -34,6 +43,10 @@ export async function backgroundWorkers(args: { notify: NotifyConfig; chain: Cha
     const { minterFromConfig } = await import("../adapters/chain/minter.server");
     workers.push(minterFromConfig({ ...args.chain, chain }));
     console.log(`On-chain issuing on: ${chain.cluster}, issuer ${chain.issuer.publicKey.toBase58()}`);
+  }
+  if (!args.inWebServer || args.webhooks.WEBHOOK_WORKER === "on") {
+    const { webhookDelivererFromConfig } = await import("../adapters/webhooks/deliverer.server");
+    workers.push(webhookDelivererFromConfig(args.webhooks));
   }
   return workers;
 }

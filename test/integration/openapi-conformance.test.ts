@@ -45,12 +45,21 @@ const OPERATIONS = [
   "GET /v1/digital-twins",
   "GET /v1/digital-twins/{id}",
   "GET /v1/metadata/{file}",
+  "GET /v1/events",
+  "GET /v1/events/{id}",
+  "POST /v1/webhook-endpoints",
+  "GET /v1/webhook-endpoints",
+  "GET /v1/webhook-endpoints/{id}",
+  "DELETE /v1/webhook-endpoints/{id}",
 ];
 
 interface ShopFixture {
   key: string;
   cardIds: string[];
   twinIds: string[];
+  eventIds: string[];
+  /** Endpoints not deleted yet. */
+  endpointIds: string[];
   /** Normalized codes issued in this shop → whether redeemed. */
   codes: Map<string, boolean>;
   /** Issued codes no case has used yet. */
@@ -144,6 +153,28 @@ const PLANNERS: Record<string, Planner> = {
     rng.next() < 2 / 3
       ? { call: { ...call, params: { ...call.params, id: rng.pick(shop.twinIds) } }, judge: success(200) }
       : { call, judge: business(404, "NOT_FOUND", "no twin has this id in this shop") },
+
+  "GET /v1/events": async (call) => ({ call, judge: success(200) }),
+  "GET /v1/webhook-endpoints": async (call) => ({ call, judge: success(200) }),
+  "GET /v1/events/{id}": async (call, shop, rng) =>
+    rng.next() < 2 / 3
+      ? { call: { ...call, params: { ...call.params, id: rng.pick(shop.eventIds) } }, judge: success(200) }
+      : { call, judge: business(404, "NOT_FOUND", "no event has this id in this shop") },
+  // A shop has at most 16 endpoints: which it has is its data.
+  "POST /v1/webhook-endpoints": async (call, shop) => ({
+    call,
+    judge: shop.endpointIds.length >= 16 ? business(409, "CONFLICT", "the shop has 16 endpoints") : success(201),
+    after: (answer) => void (answer.status === 201 && shop.endpointIds.push((answer.body as { data: { id: string } }).data.id)),
+  }),
+  "GET /v1/webhook-endpoints/{id}": async (call, shop, rng) =>
+    rng.next() < 2 / 3 && shop.endpointIds.length
+      ? { call: { ...call, params: { ...call.params, id: rng.pick(shop.endpointIds) } }, judge: success(200) }
+      : { call, judge: business(404, "NOT_FOUND", "no endpoint has this id in this shop") },
+  "DELETE /v1/webhook-endpoints/{id}": async (call, shop, rng) => {
+    if (!(rng.next() < 2 / 3 && shop.endpointIds.length)) return { call, judge: business(404, "NOT_FOUND", "no endpoint has this id in this shop") };
+    const id = shop.endpointIds.splice(Math.floor(rng.next() * shop.endpointIds.length), 1)[0]!;
+    return { call: { ...call, params: { ...call.params, id } }, judge: success(200) };
+  },
 
   // Chain issuing is off on this server, so no NFT exists.
   "GET /v1/metadata/{file}": async (call) => ({ call, judge: business(404, "NOT_FOUND", "no NFT has this id") }),
@@ -368,10 +399,15 @@ describe(`OpenAPI conformance (seed ${SEED}; repeat with OPENAPI_SEED=${SEED})`,
       for (let count = 0; count < 3; count++) cards.push(await client.createCard({ ...cardInput(`Card ${count}`), email: "jane@example.com" }));
       const twin = await client.issueDigitalTwin({ ...namePairs[index % namePairs.length]!, title: "Conformance twin", quantity: 1 });
       const codes = cards.map((card) => card.redemption!.code!);
+      const events = await client.listEvents();
+      const endpoints = [];
+      for (let count = 0; count < 3; count++) endpoints.push(await client.createWebhookEndpoint({ url: `https://example.com/hooks/${count}`, eventTypes: ["*"] }));
       return {
         key,
         cardIds: cards.map((card) => card.id),
         twinIds: [twin.id],
+        eventIds: events.data.map((event) => event.id),
+        endpointIds: endpoints.map((endpoint) => endpoint.id),
         codes: new Map(codes.map((code) => [normalizeCode(code), false])),
         unusedCodes: codes,
         idempotencyKeys: new Set<string>(),

@@ -29,7 +29,7 @@ export interface ResponseSpec {
 export interface Operation {
   /** operationId, or `METHOD path` when the document gives none. */
   id: string;
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   path: string;
   parameters: Parameter[];
   /** JSON pointer of the request body schema. */
@@ -67,7 +67,7 @@ export async function fetchDocument(): Promise<OpenApiDocument> {
 /** Every operation of the document, with pointers to its schemas. */
 export function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
-    (["get", "post"] as const).filter((method) => item[method]).map((method) => {
+    (["get", "post", "delete"] as const).filter((method) => item[method]).map((method) => {
       const at = `#/paths/${escape(path)}/${method}`;
       const operation = item[method]!;
       const parameters = ((operation.parameters ?? []) as unknown[]).map((_, index) => {

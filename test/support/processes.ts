@@ -61,6 +61,9 @@ export const startServer = (env: Record<string, string>) =>
 /** Starts `npm run worker`'s script; resolves when it has started. */
 export const startWorker = (env: Record<string, string>) => startProcess("scripts/worker.ts", env, /worker started()/);
 
+/** Starts any script with node (and tsx) in a process group of its own; resolves with `ready`'s first group once stdout matches it. */
+export const startScript = (script: string, env: Record<string, string>, ready: RegExp) => startProcess(script, env, ready);
+
 function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<AppProcess> {
   // One process, as `npm start` runs it: node loading tsx, not tsx's CLI relaying signals to a child
   // (under load its 30 ms relay window can expire, and it then SIGKILLs the server mid-shutdown).

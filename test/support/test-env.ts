@@ -9,4 +9,8 @@ export const TEST_ENV = {
   TRUST_PROXY: "loopback",
   // Tests run their own dispatchers (test/integration/notify-*.test.ts); the shared servers leave the outbox alone.
   NOTIFY_DISPATCHER: "off",
+  // Likewise webhooks (test/integration/webhooks-delivery.test.ts runs its own deliverer).
+  WEBHOOK_WORKER: "off",
+  // Seals endpoints' secrets: the test process (test/support/wiring.ts) opens what the servers sealed.
+  WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key-0123456789abcdef",
 };

@@ -1,10 +1,11 @@
 import type { ChainMint, Prisma, PrismaClient } from "@prisma/client";
 import { PublicKey, type Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
-import { db as defaultDb } from "~/db/client.server";
+import { db as defaultDb, transaction } from "~/db/client.server";
 import { loadNftSubject, nftDistributionApproval } from "~/domain/chain-mints.server";
+import { MINT_EVENT_OF, recordMintEvent } from "~/domain/mint-events.server";
 import { metadataPath, onChainMetadata, type NftSubject } from "~/domain/nft-metadata";
-import { outboxSettings, OutboxTable, OutboxWorker, type OutboxTuning } from "~/lib/outbox-worker";
+import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
 import { mintKeypairFor } from "./issuer-key.server";
 import { buildNftTransaction, mintAccountSize } from "./nft-transaction.server";
 import type { ChainConfig, ChainIssuing } from "~/wiring/config.server";
@@ -50,7 +51,8 @@ export class ChainMinter extends OutboxWorker<MintJob> {
     const db = options.db ?? defaultDb;
     super(
       "Chain minter",
-      new OutboxTable({ delegate: db.chainMint, heldStatus: "MINTING", where: options.where, load: (id) => loadNftSubject(id, db) }),
+      // Looked up per call, so an outcome written inside transaction() joins it (with its event).
+      new OutboxTable({ delegate: { findMany: (args) => db.chainMint.findMany(args), updateMany: (args) => db.chainMint.updateMany(args) }, heldStatus: "MINTING", where: options.where, load: (id) => loadNftSubject(id, db) }),
       // Anything but a ChainError (a bad recipient key, a bug) would fail the same way again.
       outboxSettings(options, { maxAttempts: 8, leaseMs: 180_000, backoffBaseMs: 5_000, backoffMaxMs: 60 * 60 * 1000, unknownErrorsRetryable: false }),
     );
@@ -121,6 +123,17 @@ export class ChainMinter extends OutboxWorker<MintJob> {
       if ((await this.chain.getSignatureStatus(signature)) === "confirmed") return { signature };
     }
     return { signature: null };
+  }
+
+  /** MINTED, FAILED and HELD are written with their event (nft.minted, nft.failed, nft.held), in one transaction. */
+  protected override record<O extends string>(claim: Claim, outcome: O, data: object): Promise<O | "LOST"> {
+    const type = MINT_EVENT_OF[outcome];
+    if (!type) return super.record(claim, outcome, data);
+    return transaction(async (tx) => {
+      const recorded = await super.record(claim, outcome, data);
+      if (recorded === outcome) await recordMintEvent(tx, claim.id, type);
+      return recorded;
+    });
   }
 
   private minted(held: Held, signature: string | null) {

@@ -1,10 +1,10 @@
 import type { Notification as NotificationRow, Prisma, PrismaClient } from "@prisma/client";
-import { db as defaultDb } from "~/db/client.server";
-import { withoutCode, type ClaimNotificationPayload } from "~/domain/notifications.server";
+import { db as defaultDb, transaction } from "~/db/client.server";
+import { recordNotificationFailed, withoutCode, type ClaimNotificationPayload } from "~/domain/notifications.server";
 import type { NotifyConfig } from "~/wiring/config.server";
 import { transportsFromConfig } from "./transports/index.server";
 import { DeliveryError, type Transports } from "./transports/transport";
-import { outboxSettings, OutboxTable, OutboxWorker, type OutboxTuning } from "~/lib/outbox-worker";
+import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
 
 /** The transports, and the loop's tuning from NOTIFY_* (see dispatcherFromConfig). */
 export interface DispatcherOptions extends OutboxTuning {
@@ -29,7 +29,8 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
     super(
       "Notification dispatcher",
       new OutboxTable({
-        delegate: db.notification,
+        // Looked up per call, so an outcome written inside transaction() joins it (with its event).
+        delegate: { findMany: (args) => db.notification.findMany(args), updateMany: (args) => db.notification.updateMany(args) },
         heldStatus: "SENDING",
         claimData: { attempts: { increment: 1 } },
         where: options.where,
@@ -43,6 +44,16 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
 
   protected override async close() {
     for (const transport of new Set(Object.values(this.transports))) await transport.close?.();
+  }
+
+  /** FAILED is written with its notification.failed event, in one transaction. */
+  protected override record<O extends string>(claim: Claim, outcome: O, data: object): Promise<O | "LOST"> {
+    if (outcome !== "FAILED") return super.record(claim, outcome, data);
+    return transaction(async (tx) => {
+      const recorded = await super.record(claim, outcome, data);
+      if (recorded === outcome) await recordNotificationFailed(tx, claim.id);
+      return recorded;
+    });
   }
 
   /** Delivers one claimed row. */

@@ -111,7 +111,7 @@ export const email = z
 const PORT = "(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4})";
 const LABEL = "(?![Xx][Nn]--)";
 const URL_CHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})";
-const HTTP_URL_PATTERN =
+export const HTTP_URL_PATTERN =
   `^[Hh][Tt][Tt][Pp][Ss]?://(?:${LABEL}[A-Za-z0-9-]+\\.)*${LABEL}[A-Za-z][A-Za-z0-9-]*(?::${PORT})?` +
   `(?:[/?]${URL_CHAR}*)?(?:#${URL_CHAR}*)?$`;
 

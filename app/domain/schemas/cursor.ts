@@ -71,3 +71,4 @@ function cursorPattern(prefix: string): string {
 
 export const CARD_CURSOR_PATTERN = cursorPattern("card");
 export const TWIN_CURSOR_PATTERN = cursorPattern("twin");
+export const EVENT_CURSOR_PATTERN = cursorPattern("evt");

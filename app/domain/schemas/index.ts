@@ -5,3 +5,4 @@ export * from "./twin";
 export { formatPath, issuesToDetails, parseInput } from "./parse";
 export * from "./api-key";
 export * from "./chain";
+export * from "./event";

@@ -2,9 +2,12 @@ import { z } from "zod";
 import {
   createBatchInput,
   createCardInput,
+  createWebhookEndpointInput,
   digitalTwin,
+  event,
   issueTwinInput,
   listCardsQuery,
+  listEventsQuery,
   listTwinsQuery,
   nameRecord,
   nameValidation,
@@ -12,6 +15,7 @@ import {
   registerNameInput,
   unitCard,
   validateNameQuery,
+  webhookEndpoint,
 } from "~/domain/schemas";
 import { STATUS_OF } from "./errors";
 import { componentSchemas } from "./openapi-components.server";
@@ -249,8 +253,65 @@ function documentPaths() {
       }),
     },
     "/v1/metadata/{file}": { get: nftMetadataOperation },
+    "/v1/events": {
+      get: operation({
+        operationId: "listEvents", summary: "List this shop's events of the last 30 days, newest first",
+        description: "One event per state change, written in the same transaction as the change. Events older than 30 days are deleted.",
+        success: 200, query: listEventsQuery,
+        response: dataOf({ type: "array", items: ref(event) }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } }), errors: [],
+      }),
+    },
+    "/v1/events/{id}": {
+      get: operation({
+        operationId: "getEvent", summary: "Get an event (of the last 30 days)", success: 200, path: idParameter("evt", "event"),
+        response: dataOf(ref(event)), errors: [404],
+      }),
+    },
+    "/v1/webhook-endpoints": {
+      post: operation({
+        operationId: "createWebhookEndpoint", summary: "Register a webhook endpoint; the answer carries its signing secret, shown this once",
+        description: "409 also when the shop has 16 endpoints already.", success: 201, body: createWebhookEndpointInput,
+        response: dataOf(ref(webhookEndpoint)), errors: [],
+      }),
+      get: operation({
+        operationId: "listWebhookEndpoints", summary: "List this shop's webhook endpoints (at most 16), newest first", success: 200,
+        response: dataOf({ type: "array", items: ref(webhookEndpoint) }), errors: [],
+      }),
+    },
+    "/v1/webhook-endpoints/{id}": {
+      get: operation({
+        operationId: "getWebhookEndpoint", summary: "Get a webhook endpoint (never its secret)", success: 200, path: idParameter("we", "endpoint"),
+        response: dataOf(ref(webhookEndpoint)), errors: [404],
+      }),
+      delete: operation({
+        operationId: "deleteWebhookEndpoint", summary: "Delete a webhook endpoint; deliveries not yet sent are dropped", success: 200,
+        path: idParameter("we", "endpoint"),
+        response: dataOf({ type: "object", required: ["id", "deleted"], additionalProperties: false, properties: { id: { type: "string" }, deleted: { const: true } } }),
+        errors: [404],
+      }),
+    },
   };
 }
+
+// What each webhook endpoint receives (OpenAPI 3.1 webhooks).
+const webhookOperation = {
+  operationId: "receiveEvent",
+  summary: "An event POSTed to your endpoint, signed",
+  description: "Verify Twin-Cards-Signature before trusting the body (verifyWebhookSignature in the typed client, or the README's example). " +
+    "Answer 2xx within 10 s; network errors, 429 and 5xx are retried with exponential backoff for 3 days (Retry-After honoured), other answers are not. " +
+    "Delivery is at least once (dedupe on the event id) and in no promised order.",
+  security: [],
+  parameters: [
+    {
+      name: "Twin-Cards-Signature", in: "header", required: true,
+      description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\" keyed with the endpoint's secret>",
+      schema: { type: "string", pattern: "^t=\\d+,v1=[0-9a-f]{64}$" },
+    },
+    { name: "Twin-Cards-Event-Id", in: "header", required: true, description: "The event's id: your dedupe key", schema: { type: "string" } },
+  ],
+  requestBody: { required: true, ...json(ref(event)) },
+  responses: { 200: { description: "Any 2xx: received" } },
+};
 
 /** The OpenAPI 3.1 document for /v1, built from the same zod schemas the API validates with. */
 export function openApiDocument(serverUrl: string) {
@@ -274,6 +335,7 @@ export function openApiDocument(serverUrl: string) {
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
     paths,
+    webhooks: { event: { post: webhookOperation } },
     components: {
       schemas: { ...componentSchemas(paths), Error: errorSchema },
       responses: Object.fromEntries(statuses.map((status) => [`Error${status}`, errorResponse(status)])),

@@ -5,7 +5,7 @@ import { TokenBuckets } from "~/lib/token-bucket";
 import { ApiError, errorBody, httpFailure } from "./errors";
 import { parseJsonBody, readBodyText } from "./request-body.server";
 
-type Method = "GET" | "POST";
+type Method = "GET" | "POST" | "DELETE";
 
 export interface ApiRequest {
   request: Request;

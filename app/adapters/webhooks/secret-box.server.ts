@@ -1,0 +1,28 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+
+const VERSION = "v1";
+
+/**
+ * Seals webhook signing secrets at rest with AES-256-GCM under a key derived
+ * (HKDF-SHA256) from WEBHOOK_SECRETS_KEY, or SHOPIFY_API_SECRET: a copy of the
+ * database alone (a backup, a replica) cannot sign events. Stored as
+ * `v1.<iv>.<tag>.<ciphertext>`, base64url.
+ */
+export function secretBox(keyMaterial: string) {
+  const key = Buffer.from(hkdfSync("sha256", keyMaterial, "", "twin-cards webhook signing secrets", 32));
+  return {
+    seal(secret: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+      return [VERSION, iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+    },
+    open(stored: string): string {
+      const [version, iv, tag, sealed] = stored.split(".");
+      if (version !== VERSION || !iv || !tag || sealed === undefined) throw new Error("Not a sealed webhook secret");
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { Event as EventRow, Prisma } from "@prisma/client";
+import { db, type Tx } from "~/db/client.server";
+import { notFound } from "./errors";
+import { newId } from "./ids";
+import { afterCursor, pageQuery, toPage } from "./pagination";
+import { listEventsQuery, parseInput, type Event, type EventObjectType, type EventType } from "./schemas";
+
+/** How long events stay listed (and kept): GET /v1/events shows the last 30 days. */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What an event says about its object: which kind, and the object as /v1 returns it. */
+export interface EventData {
+  objectType: EventObjectType;
+  object: unknown;
+}
+
+const WILDCARD = "*";
+
+/** Whether an endpoint subscribed to `eventTypes` (stored JSON) wants `type`. */
+export const wants = (eventTypes: unknown, type: string) =>
+  Array.isArray(eventTypes) && (eventTypes.includes(WILDCARD) || eventTypes.includes(type));
+
+/**
+ * Writes one event per object in the caller's transaction, and queues one
+ * webhook delivery per event for each of the shop's enabled endpoints that
+ * wants its type: the change, its events and their deliveries commit together
+ * or not at all (docs/decisions/0027-webhooks-and-events.md).
+ */
+export async function recordEvents(tx: Tx, shop: string, type: EventType, items: EventData[]): Promise<string[]> {
+  if (items.length === 0) return [];
+  const createdAt = new Date();
+  const rows = items.map((data) => ({ id: newId("evt"), shop, type, data: data as unknown as Prisma.InputJsonObject, createdAt }));
+  await tx.event.createMany({ data: rows });
+  const endpoints = await tx.webhookEndpoint.findMany({ where: { shop, status: "ENABLED" }, select: { id: true, eventTypes: true } });
+  const receivers = endpoints.filter((endpoint) => wants(endpoint.eventTypes, type));
+  if (receivers.length > 0) {
+    await tx.webhookDelivery.createMany({
+      data: rows.flatMap((row) => receivers.map((endpoint) => ({ id: newId("whd"), shop, eventId: row.id, endpointId: endpoint.id, createdAt }))),
+    });
+  }
+  return rows.map((row) => row.id);
+}
+
+/** One event (see recordEvents). */
+export const recordEvent = async (tx: Tx, shop: string, type: EventType, data: EventData) => (await recordEvents(tx, shop, type, [data]))[0]!;
+
+export const toEvent = (row: EventRow): Event => ({
+  id: row.id,
+  type: row.type as EventType,
+  createdAt: row.createdAt.toISOString(),
+  shop: row.shop,
+  data: row.data as Event["data"],
+});
+
+const retained = (now = new Date()) => ({ createdAt: { gte: new Date(now.getTime() - EVENT_RETENTION_MS) } });
+
+/** GET /v1/events: the shop's events of the last 30 days, newest first, optionally of one type. */
+export async function listEvents(shop: string, query: unknown): Promise<{ events: Event[]; nextCursor: string | null }> {
+  const { type, cursor, limit } = parseInput(listEventsQuery, query);
+  const rows = await db.event.findMany({ where: { shop, type, ...retained(), ...afterCursor(cursor, "evt") }, ...pageQuery(limit) });
+  const { page, nextCursor } = toPage(rows, limit);
+  return { events: page.map(toEvent), nextCursor };
+}
+
+/** One of the shop's events (another shop's, or one past retention, is not found). */
+export async function getEvent(shop: string, id: string): Promise<Event> {
+  const row = await db.event.findFirst({ where: { shop, id, ...retained() } });
+  if (!row) throw notFound("Event");
+  return toEvent(row);
+}
+
+/** Deletes events past retention, their deliveries with them; how many went. */
+export async function purgeExpiredEvents(now = new Date()): Promise<number> {
+  const { count } = await db.event.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - EVENT_RETENTION_MS) } } });
+  return count;
+}

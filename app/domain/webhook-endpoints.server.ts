@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import type { WebhookEndpoint as EndpointRow } from "@prisma/client";
+import { db, transaction } from "~/db/client.server";
+import { conflict, fieldError, notFound } from "./errors";
+import { recordEvent } from "./events.server";
+import { newId } from "./ids";
+import { ports } from "./ports";
+import { createWebhookEndpointInput, parseInput, type CreateWebhookEndpointInput, type WebhookEndpointView } from "./schemas";
+import { webhookUrlProblem } from "./webhook-url";
+
+/** Endpoints a shop may have at once. */
+export const MAX_ENDPOINTS_PER_SHOP = 16;
+
+export const toWebhookEndpoint = (row: EndpointRow, secret?: string): WebhookEndpointView => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  eventTypes: row.eventTypes as string[],
+  status: row.status as WebhookEndpointView["status"],
+  disabledReason: row.disabledReason,
+  createdAt: row.createdAt.toISOString(),
+  ...(secret === undefined ? {} : { secret }),
+});
+
+/** Edge wrapper for callers holding an unparsed body (the admin form): parse, then createWebhookEndpointFor. */
+export const createWebhookEndpoint = (shop: string, input: unknown) => createWebhookEndpointFor(shop, parseInput(createWebhookEndpointInput, input));
+
+/** Registers an endpoint; the answer carries its signing secret, the only time it is shown. */
+export async function createWebhookEndpointFor(shop: string, input: CreateWebhookEndpointInput): Promise<WebhookEndpointView> {
+  const problem = webhookUrlProblem(input.url, ports().webhooks.loopbackAllowed());
+  if (problem) throw fieldError("url", problem);
+  const secret = `whsec_${randomBytes(32).toString("base64url")}`;
+  return transaction(async (tx) => {
+    if ((await tx.webhookEndpoint.count({ where: { shop } })) >= MAX_ENDPOINTS_PER_SHOP) {
+      throw conflict(`A shop has at most ${MAX_ENDPOINTS_PER_SHOP} webhook endpoints: delete one first`);
+    }
+    const row = await tx.webhookEndpoint.create({
+      data: {
+        id: newId("we"),
+        shop,
+        url: input.url,
+        description: input.description,
+        eventTypes: [...new Set(input.eventTypes)],
+        secretSealed: ports().webhooks.sealSecret(secret),
+      },
+    });
+    return toWebhookEndpoint(row, secret);
+  });
+}
+
+/** The shop's endpoints, newest first (a shop has at most MAX_ENDPOINTS_PER_SHOP). */
+export async function listWebhookEndpoints(shop: string): Promise<WebhookEndpointView[]> {
+  const rows = await db.webhookEndpoint.findMany({ where: { shop }, orderBy: { id: "desc" } });
+  return rows.map((row) => toWebhookEndpoint(row));
+}
+
+export async function getWebhookEndpoint(shop: string, id: string): Promise<WebhookEndpointView> {
+  const row = await db.webhookEndpoint.findFirst({ where: { shop, id } });
+  if (!row) throw notFound("Webhook endpoint");
+  return toWebhookEndpoint(row);
+}
+
+/** Deletes an endpoint and its deliveries (those not yet sent are not sent). */
+export async function deleteWebhookEndpoint(shop: string, id: string): Promise<void> {
+  const { count } = await db.webhookEndpoint.deleteMany({ where: { shop, id } });
+  if (count === 0) throw notFound("Webhook endpoint");
+}
+
+/** Turns a disabled endpoint back on; its failure window starts afresh. */
+export async function enableWebhookEndpoint(shop: string, id: string): Promise<void> {
+  const { count } = await db.webhookEndpoint.updateMany({
+    where: { shop, id },
+    data: { status: "ENABLED", disabledAt: null, disabledReason: null, failingSince: null },
+  });
+  if (count === 0) throw notFound("Webhook endpoint");
+}
+
+/** "Send a test event": a webhook_endpoint.test event delivered to this endpoint only. */
+export async function sendTestEvent(shop: string, endpointId: string): Promise<string> {
+  return transaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoint.findFirst({ where: { shop, id: endpointId } });
+    if (!endpoint) throw notFound("Webhook endpoint");
+    // Written with no endpoint wanting it (webhook_endpoint.test is never subscribed to), then sent to this one.
+    const eventId = await recordEvent(tx, shop, "webhook_endpoint.test", {
+      objectType: "webhook_test",
+      object: { endpointId, message: "A test event from Twin Cards: your endpoint receives and can verify signed events" },
+    });
+    await tx.webhookDelivery.create({ data: { id: newId("whd"), shop, eventId, endpointId } });
+    return eventId;
+  });
+}
+
+/** Resend: the delivery's event again to its endpoint, as a new delivery (the old one stays in the history). */
+export async function resendDelivery(shop: string, deliveryId: string): Promise<string> {
+  const delivery = await db.webhookDelivery.findFirst({ where: { shop, id: deliveryId }, include: { endpoint: true } });
+  if (!delivery) throw notFound("Webhook delivery");
+  if (delivery.endpoint.status !== "ENABLED") throw fieldError("endpoint", "The endpoint is disabled: enable it first");
+  const id = newId("whd");
+  await db.webhookDelivery.create({ data: { id, shop, eventId: delivery.eventId, endpointId: delivery.endpointId } });
+  return id;
+}
+
+/** A delivery as the admin lists it. */
+export interface DeliveryView {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  status: string;
+  attempts: number;
+  responseStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+}
+
+/** The shop's most recent deliveries, newest first. */
+export async function recentDeliveries(shop: string, take = 50): Promise<DeliveryView[]> {
+  const rows = await db.webhookDelivery.findMany({ where: { shop }, orderBy: { id: "desc" }, take, include: { event: { select: { type: true } } } });
+  return rows.map((row) => ({
+    id: row.id,
+    endpointId: row.endpointId,
+    eventId: row.eventId,
+    eventType: row.event.type,
+    // SENDING is a worker's lease: still on its way to everyone else.
+    status: row.status === "SENDING" ? "PENDING" : row.status,
+    attempts: row.attempts,
+    responseStatus: row.responseStatus,
+    lastError: row.lastError,
+    nextAttemptAt: row.status === "PENDING" || row.status === "SENDING" ? row.nextAttemptAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,7 @@
+import { v1Route } from "~/faces/api/v1-route.server";
+import { getEvent } from "~/domain/events.server";
+
+export const loader = v1Route({
+  GET: async ({ shop, params }) => ({ data: await getEvent(shop, params.id ?? "") }),
+});
+export const action = loader;

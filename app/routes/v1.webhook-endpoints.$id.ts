@@ -1,0 +1,12 @@
+import { v1Route } from "~/faces/api/v1-route.server";
+import { deleteWebhookEndpoint, getWebhookEndpoint } from "~/domain/webhook-endpoints.server";
+
+export const loader = v1Route({
+  GET: async ({ shop, params }) => ({ data: await getWebhookEndpoint(shop, params.id ?? "") }),
+  DELETE: async ({ shop, params }) => {
+    const id = params.id ?? "";
+    await deleteWebhookEndpoint(shop, id);
+    return { data: { id, deleted: true } };
+  },
+});
+export const action = loader;
