@@ -1,8 +1,8 @@
 // npm run bench: every benchmark, each against a baseline measured in the same
 // run. Performance targets live here, never in tests: a target missed prints
 // "short"; the exit code is non-zero only when a part could not run or checked
-// a wrong result. BENCH_ONLY=lighthouse|chain runs one part.
-const PARTS = ["lighthouse", "chain"] as const;
+// a wrong result. BENCH_ONLY=lighthouse|replicas|chain runs one part.
+const PARTS = ["lighthouse", "replicas", "chain"] as const;
 type Part = (typeof PARTS)[number];
 
 async function main(only: Part | undefined): Promise<boolean> {
@@ -13,10 +13,15 @@ async function main(only: Part | undefined): Promise<boolean> {
     const { lighthouseBench } = await import("./bench/lighthouse");
     await lighthouseBench();
   }
+  if (runs("replicas")) {
+    if (!only) console.log();
+    const { replicasBench } = await import("./bench/replicas");
+    ok = (await replicasBench()) && ok;
+  }
   if (runs("chain")) {
     if (!only) console.log();
     const { chainBench } = await import("./bench/chain");
-    ok = await chainBench();
+    ok = (await chainBench()) && ok;
   }
   return ok;
 }

@@ -65,6 +65,9 @@ export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   );
 }
 
+/** Whether the caller runs inside `transaction()` (its queries through `db` join that transaction). */
+export const inTransaction = (): boolean => current.getStore()?.open === true;
+
 export { isUniqueViolation } from "./errors.server";
 
 /**

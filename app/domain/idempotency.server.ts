@@ -25,18 +25,26 @@ export const requestFingerprint = (...parts: string[]) => createHash("sha256").u
  * through `transaction()`, which joins this one. A failure is rolled back whole
  * (nothing it wrote stays) and then stored on its own when `keep`, so a retry
  * replays it. A repeat with the same fingerprint within 24 h gets the stored
- * response; another fingerprint is a CONFLICT.
+ * response; another fingerprint is a CONFLICT. `admit` runs once, outside the
+ * transaction, before the work (a rate limit that must count even when the work
+ * rolls back); a replay does not run it.
  */
 export async function once<T extends WorkResult>(
   shop: string,
   key: string,
   fingerprint: string,
   work: () => Promise<T>,
+  admit: () => Promise<void> = async () => undefined,
 ): Promise<(T & { replayed: false }) | (StoredResponse & { replayed: true })> {
   await purgeExpired(Date.now());
+  let admitted = false;
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const stored = await storedResponse(shop, key, fingerprint);
     if (stored) return { ...stored, replayed: true };
+    if (!admitted) {
+      await admit();
+      admitted = true;
+    }
     try {
       const result = await runAndStore(shop, key, fingerprint, work);
       return { ...result, replayed: false };

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { db, transaction } from "~/db/client.server";
-import { TokenBuckets } from "~/lib/token-bucket";
+import { databaseBuckets } from "~/db/rate-limit-store.server";
+import { RateLimit } from "~/lib/rate-limit";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { hashCode, normalizeCode } from "./codes.server";
@@ -9,10 +10,11 @@ import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
 
 // 10 attempts a minute per code prefix (in a shop) and per client address, as a
-// token bucket: a burst of 10, then one every 6 s. Kept in this process's memory.
+// token bucket: a burst of 10, then one every 6 s. Shared by every replica (decision 0025).
 const ATTEMPTS_PER_MINUTE = 10;
-const byCodePrefix = new TokenBuckets(ATTEMPTS_PER_MINUTE, ATTEMPTS_PER_MINUTE / 60);
-const byClientAddress = new TokenBuckets(ATTEMPTS_PER_MINUTE, ATTEMPTS_PER_MINUTE / 60);
+const attempts = { capacity: ATTEMPTS_PER_MINUTE, refillPerSecond: ATTEMPTS_PER_MINUTE / 60 };
+const byCodePrefix = new RateLimit("redeem-code", attempts, databaseBuckets);
+const byClientAddress = new RateLimit("redeem-address", attempts, databaseBuckets);
 
 export interface RedeemClient {
   /** The caller's network address, for the per-address attempt limit. */
@@ -30,10 +32,28 @@ export const redeemCode = (shop: string, input: unknown, client: RedeemClient) =
  * redeems of one code exactly one wins (a conditional update decides), the
  * others get CONFLICT. Every attempt, right or wrong, counts toward the limits.
  */
-export async function redeem(shop: string, { code, owner, publicKey }: RedeemCommand, client: RedeemClient): Promise<UnitCard[]> {
-  const normalized = normalizeCode(code);
-  limitAttempts(`${shop}\n${normalized.slice(0, 4)}`, client.address);
+export async function redeem(shop: string, command: RedeemCommand, client: RedeemClient): Promise<UnitCard[]> {
+  await countRedeemAttempt(shop, command.code, client);
+  return redeemCounted(shop, command);
+}
 
+/**
+ * Counts one redeem attempt of `code` against the limits (per code prefix, per
+ * client address); TooManyAttempts when either is spent. Called before any
+ * transaction opens, so an attempt counts even when the redeem then fails and
+ * rolls back (an idempotent /v1 request redeems inside its transaction: its
+ * route counts the attempt first and then calls `redeemCounted`).
+ */
+export async function countRedeemAttempt(shop: string, code: string, client: RedeemClient): Promise<void> {
+  const prefix = normalizeCode(code).slice(0, 4);
+  const results = await Promise.all([byCodePrefix.take(`${shop}\n${prefix}`), byClientAddress.take(client.address)]);
+  const refused = results.find((result) => !result.ok);
+  if (refused && !refused.ok) throw new TooManyAttempts("Too many redeem attempts; try again later", refused.retryAfterSeconds);
+}
+
+/** `redeem` for a caller that counted the attempt already (`countRedeemAttempt`). */
+export async function redeemCounted(shop: string, { code, owner, publicKey }: RedeemCommand): Promise<UnitCard[]> {
+  const normalized = normalizeCode(code);
   const now = new Date();
   return transaction(async (tx) => {
     const redemption = await tx.redemption.findUnique({
@@ -69,8 +89,8 @@ export async function redeem(shop: string, { code, owner, publicKey }: RedeemCom
  * limits — a probe tells as much about a code as a redeem does.
  */
 export async function checkRedeemable(shop: string, code: string, client: RedeemClient): Promise<void> {
+  await countRedeemAttempt(shop, code, client);
   const normalized = normalizeCode(code);
-  limitAttempts(`${shop}\n${normalized.slice(0, 4)}`, client.address);
   const redemption = await db.redemption.findUnique({ where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } } });
   assertRedeemable(redemption, new Date());
 }
@@ -82,11 +102,3 @@ function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date }
 }
 
 const alreadyRedeemed = () => conflict("This redemption code has already been redeemed");
-
-function limitAttempts(codeKey: string, address: string) {
-  for (const result of [byCodePrefix.take(codeKey), byClientAddress.take(address)]) {
-    if (!result.ok) {
-      throw new TooManyAttempts("Too many redeem attempts; try again later", result.retryAfterSeconds);
-    }
-  }
-}

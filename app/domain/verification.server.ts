@@ -1,6 +1,7 @@
 import type { ChainMint } from "@prisma/client";
 import { db } from "~/db/client.server";
-import { TokenBuckets } from "~/lib/token-bucket";
+import { databaseBuckets } from "~/db/rate-limit-store.server";
+import { RateLimit } from "~/lib/rate-limit";
 import { toChainState } from "./chain-view";
 import { TooManyAttempts } from "./errors";
 import { isVerifyToken } from "./ids";
@@ -63,10 +64,10 @@ export type Verification = VerifiedTwin | VerifiedCard | UnclaimedCard;
 
 // Lookups per client address: a burst of 60, then one a second. A token has 128
 // random bits, so this bounds the load a scanner puts on the database rather
-// than its odds, which are nil either way. Kept in this process's memory, like
-// the redeem limits (docs/decisions/0007-limits.md).
+// than its odds, which are nil either way. Shared by every replica, like the
+// redeem limits (docs/decisions/0025-shared-limits.md).
 const LOOKUPS_PER_MINUTE = 60;
-const byClientAddress = new TokenBuckets(LOOKUPS_PER_MINUTE, LOOKUPS_PER_MINUTE / 60);
+const byClientAddress = new RateLimit("verify-address", { capacity: LOOKUPS_PER_MINUTE, refillPerSecond: LOOKUPS_PER_MINUTE / 60 }, databaseBuckets);
 
 const chainOf = (mint: ChainMint | null): StorefrontChain => {
   const chain = toChainState(mint);
@@ -79,7 +80,7 @@ const chainOf = (mint: ChainMint | null): StorefrontChain => {
  * wrong shape. Every lookup counts toward the per-address limit (RATE_LIMITED).
  */
 export async function verificationOf(shop: string, token: string, client: { address: string }): Promise<Verification | null> {
-  const taken = byClientAddress.take(client.address);
+  const taken = await byClientAddress.take(client.address);
   if (!taken.ok) throw new TooManyAttempts("Too many verification pages opened from this address; try again shortly", taken.retryAfterSeconds);
   if (!isVerifyToken(token)) return null;
   const [twin, card, indexed] = await Promise.all([

@@ -51,14 +51,21 @@ export abstract class PollingWorker {
   }
 
   private async loop() {
+    let failures = 0;
     while (!this.stopping) {
       let handled = 0;
+      let wait = this.pollMs;
       try {
         handled = await this.drainOnce();
+        failures = 0;
       } catch (error) {
-        this.log.error(`${this.name}: polling failed:`, error);
+        // The database away (or a bug): wait longer after each failure in a row, so an outage
+        // is neither a tight loop nor a flood of logs; the first poll that works resets it.
+        failures++;
+        wait = failedPollDelay(this.pollMs, failures);
+        this.log.error(`${this.name}: polling failed (${failures} in a row), next try in ${wait} ms:`, error);
       }
-      if (handled === 0 && !this.stopping) await this.sleep(this.pollMs);
+      if (handled === 0 && !this.stopping) await this.sleep(wait);
     }
   }
 
@@ -73,6 +80,13 @@ export abstract class PollingWorker {
     }).finally(() => (this.wake = undefined));
   }
 }
+
+/** The longest wait between polls that keep failing. */
+export const MAX_FAILED_POLL_DELAY_MS = 30_000;
+
+/** After `failures` failed polls in a row: the poll interval (at least 100 ms) doubled per failure, at most MAX_FAILED_POLL_DELAY_MS. */
+export const failedPollDelay = (pollMs: number, failures: number): number =>
+  Math.min(MAX_FAILED_POLL_DELAY_MS, Math.max(pollMs, 100) * 2 ** failures);
 
 export interface BackoffPolicy {
   /** First retry delay, doubled per attempt, capped at maxMs. */

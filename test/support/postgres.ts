@@ -18,6 +18,10 @@ export interface TestPostgres {
   createDatabase(name: string): Promise<string>;
   /** `pg_ctl stop -m fast`, then the data directory is deleted; safe to call twice. */
   stop(): Promise<void>;
+  /** The server goes away (`pg_ctl stop -m fast`: sessions ended, transactions rolled back), its data kept. */
+  halt(): void;
+  /** Starts the halted server again, on the same port with the same data. */
+  resume(): void;
 }
 
 export function postgresBinDir(): string {
@@ -66,8 +70,9 @@ export async function startPostgres(): Promise<TestPostgres> {
     const port = await freePort();
     // fsync off: a test server's data dies with it; speed matters more than durability.
     const options = `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    const start = () => pgRun(bin, "pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
     started = true;
-    pgRun(bin, "pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
+    start();
     const url = (database = "postgres") => `postgresql://postgres@127.0.0.1:${port}/${database}`;
     return {
       url,
@@ -82,6 +87,8 @@ export async function startPostgres(): Promise<TestPostgres> {
         return url(name);
       },
       stop,
+      halt: () => pgRun(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
+      resume: start,
     };
   } catch (error) {
     await stop();

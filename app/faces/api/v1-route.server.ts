@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { authenticateApiKey } from "~/domain/api-keys.server";
 import { once, requestFingerprint, type WorkResult } from "~/domain/idempotency.server";
-import { TokenBuckets } from "~/lib/token-bucket";
+import { RateLimit } from "~/lib/rate-limit";
+import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { ApiError, errorBody, httpFailure } from "./errors";
 import { parseJsonBody, readBodyText } from "./request-body.server";
 
@@ -27,8 +28,19 @@ export interface ApiResult {
 
 type Handler = (req: ApiRequest) => Promise<ApiResult>;
 
-// Per API key: 20 requests a second sustained, bursts of 100.
-const perKey = new TokenBuckets(100, 20);
+/**
+ * Counts the request against a limit before any transaction opens (a redeem
+ * attempt): it counts even when the work fails and is rolled back, and a replay
+ * of a stored response does not count. Throws to refuse (429).
+ */
+type Admission = (req: ApiRequest) => Promise<void>;
+
+export interface V1RouteOptions {
+  admit?: Partial<Record<Method, Admission>>;
+}
+
+// Per API key: 20 requests a second sustained, bursts of 100, across every replica.
+const perKey = new RateLimit("api-key", { capacity: 100, refillPerSecond: 20 }, databaseBuckets);
 const MAX_IDEMPOTENCY_KEY = 255;
 
 /**
@@ -36,9 +48,9 @@ const MAX_IDEMPOTENCY_KEY = 255;
  * rate limit, the body limit, JSON parsing, Idempotency-Key and the error
  * envelope happen here once, so handlers only parse, call the domain and answer.
  */
-export function v1Route(handlers: Partial<Record<Method, Handler>>) {
+export function v1Route(handlers: Partial<Record<Method, Handler>>, options: V1RouteOptions = {}) {
   return async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
-    const result = await run(handlers, request, params, context.clientAddress);
+    const result = await run(handlers, options, request, params, context.clientAddress);
     return respond(result.status, result.body, result.headers);
   };
 }
@@ -51,19 +63,21 @@ interface Outcome {
 
 async function run(
   handlers: Partial<Record<Method, Handler>>,
+  { admit = {} }: V1RouteOptions,
   request: Request,
   params: Record<string, string | undefined>,
   clientAddress: string,
 ): Promise<Outcome> {
   try {
     // HEAD is GET without the body (Node drops it): the same checks, status and headers.
-    const handler = handlers[(request.method === "HEAD" ? "GET" : request.method) as Method];
+    const method = (request.method === "HEAD" ? "GET" : request.method) as Method;
+    const handler = handlers[method];
     if (!handler) {
       const allow = Object.keys(handlers).join(", ");
       return failure(new ApiError("METHOD_NOT_ALLOWED", `Use ${allow} on this path`), { Allow: allow });
     }
     const caller = await authenticate(request);
-    const limited = perKey.take(caller.keyId);
+    const limited = await perKey.take(caller.keyId);
     if (!limited.ok) throw new ApiError("RATE_LIMITED", "Too many requests for this API key", [], limited.retryAfterSeconds);
 
     const url = new URL(request.url);
@@ -71,16 +85,20 @@ async function run(
     const body = request.method === "POST" ? parseJsonBody(rawBody) : undefined;
     const apiRequest: ApiRequest = { request, url, params, shop: caller.shop, body, clientAddress };
     const work = () => execute(handler, apiRequest);
+    const admission = async () => admit[method]?.(apiRequest);
 
     const idempotencyKey = request.headers.get("idempotency-key");
-    if (request.method !== "POST" || idempotencyKey === null) return withHeaders(await work());
+    if (request.method !== "POST" || idempotencyKey === null) {
+      await admission();
+      return withHeaders(await work());
+    }
     if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY) {
       throw new ApiError("VALIDATION_FAILED", "Idempotency-Key must be 1-255 characters", [
         { path: "Idempotency-Key", message: "Must be 1-255 characters" },
       ]);
     }
     const fingerprint = requestFingerprint(request.method, url.pathname, rawBody);
-    const outcome = await once(caller.shop, idempotencyKey, fingerprint, work);
+    const outcome = await once(caller.shop, idempotencyKey, fingerprint, work, admission);
     return outcome.replayed
       ? { status: outcome.status, body: outcome.body, headers: { "Idempotent-Replayed": "true" } }
       : withHeaders(outcome);
