@@ -1,6 +1,5 @@
 import js from "@eslint/js";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -45,14 +44,14 @@ export default tseslint.config(
   {
     // No import cycle anywhere in the app and its server.
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
-    plugins: { "import-x": importX },
+    plugins: { import: importPlugin },
     settings: {
       // The TypeScript files the rule follows, parsed as TypeScript, with the ~/ alias of tsconfig.json.
-      "import-x/extensions": [".ts", ".tsx", ".js"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+      "import/extensions": [".ts", ".tsx", ".js"],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import/resolver": { typescript: { project: "tsconfig.json" }, node: true },
     },
-    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
