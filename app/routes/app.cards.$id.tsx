@@ -6,13 +6,12 @@ import { customerLinks } from "~/faces/admin/customer-links.server";
 import { orNotFound } from "~/faces/admin/action-result.server";
 import { retryMintAction } from "~/faces/admin/retry-mint.server";
 import { CardStatusBadge } from "~/faces/admin/components/CardStatusBadge";
-import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
 import { DetailList } from "~/faces/admin/components/DetailList";
 import { MediaGallery } from "~/faces/admin/components/MediaGallery";
 import { MetadataTable } from "~/faces/admin/components/MetadataTable";
 import { NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
 import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
-import { VerifyQr } from "~/faces/admin/components/VerifyQr";
+import { ItemAside } from "~/faces/admin/components/ItemAside";
 import { getCard } from "~/domain/cards.server";
 import { notificationsOfCard } from "~/domain/notification-admin.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
@@ -89,19 +88,7 @@ export default function CardDetails() {
                 )}
               </BlockStack>
             </Card>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("common.onChain")}</Text>
-                <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
-              </BlockStack>
-            </Card>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("verification.title")}</Text>
-                <Text as="p" tone="subdued">{t("verification.intro")}</Text>
-                <VerifyQr itemId={card.id} itemName={card.name} verifyUrl={card.verifyUrl} />
-              </BlockStack>
-            </Card>
+            <ItemAside chain={card.chain} itemId={card.id} itemName={card.name} verifyUrl={card.verifyUrl} />
           </BlockStack>
         </Layout.Section>
       </Layout>

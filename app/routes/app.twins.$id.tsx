@@ -5,11 +5,10 @@ import { useTranslation } from "react-i18next";
 import { customerLinks } from "~/faces/admin/customer-links.server";
 import { orNotFound } from "~/faces/admin/action-result.server";
 import { retryMintAction } from "~/faces/admin/retry-mint.server";
-import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
 import { DetailList } from "~/faces/admin/components/DetailList";
 import { MediaGallery } from "~/faces/admin/components/MediaGallery";
 import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
-import { VerifyQr } from "~/faces/admin/components/VerifyQr";
+import { ItemAside } from "~/faces/admin/components/ItemAside";
 import { ownersOfNames } from "~/domain/names.server";
 import { getTwin } from "~/domain/twins.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
@@ -60,19 +59,7 @@ export default function TwinDetails() {
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("common.onChain")}</Text>
-                <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />
-              </BlockStack>
-            </Card>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("verification.title")}</Text>
-                <Text as="p" tone="subdued">{t("verification.intro")}</Text>
-                <VerifyQr itemId={twin.id} itemName={twin.title} verifyUrl={twin.verifyUrl} />
-              </BlockStack>
-            </Card>
+            <ItemAside chain={twin.chain} itemId={twin.id} itemName={twin.title} verifyUrl={twin.verifyUrl} />
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -1,0 +1,27 @@
+import { BlockStack, Card, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import type { ChainState } from "~/domain/schemas";
+import { ChainStatusCell } from "./ChainStatusCell";
+import { VerifyQr } from "./VerifyQr";
+
+/** The side column of a twin's or card's page: its NFT, and the QR code of its verification page. */
+export function ItemAside({ chain, itemId, itemName, verifyUrl }: { chain: ChainState; itemId: string; itemName: string; verifyUrl: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">{t("common.onChain")}</Text>
+          <ChainStatusCell chain={chain} itemId={itemId} itemName={itemName} />
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">{t("verification.title")}</Text>
+          <Text as="p" tone="subdued">{t("verification.intro")}</Text>
+          <VerifyQr itemId={itemId} itemName={itemName} verifyUrl={verifyUrl} />
+        </BlockStack>
+      </Card>
+    </>
+  );
+}
