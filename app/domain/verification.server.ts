@@ -4,7 +4,7 @@ import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { RateLimit } from "~/lib/rate-limit";
 import { toChainState } from "./chain-view";
 import { TooManyAttempts } from "./errors";
-import { isVerifyToken } from "./ids";
+import { isVerifyToken } from "./verify-token.server";
 import { maskName } from "./masking";
 import { publicMetadata } from "./public-metadata";
 import type { MetadataEntry } from "./schemas";
