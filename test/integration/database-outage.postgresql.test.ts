@@ -49,9 +49,15 @@ const notificationStatus = async (cardId: string) =>
   (await client.notification.findFirstOrThrow({ where: { redemption: { cards: { some: { id: cardId } } } } })).status;
 const cardId = (answer: Answer) => answer.json<{ data: { id: string } }>().data.id;
 
-/** The worker's "polling failed" lines so far: how many failures in a row, and the wait it announced. */
+/**
+ * The notification dispatcher's "polling failed" lines so far: how many failures in a row, and the wait it
+ * announced (the worker runs other loops too, each with its own count and poll interval).
+ */
 const failedPolls = () =>
-  [...worker.stderr().matchAll(/polling failed \((\d+) in a row\), next try in (\d+) ms/g)].map((match) => ({ inARow: Number(match[1]), waitMs: Number(match[2]) }));
+  [...worker.stderr().matchAll(/Notification dispatcher: polling failed \((\d+) in a row\), next try in (\d+) ms/g)].map((match) => ({
+    inARow: Number(match[1]),
+    waitMs: Number(match[2]),
+  }));
 
 describe("PostgreSQL going away under a running server and worker", () => {
   it("answers 503 UNAVAILABLE with Retry-After meanwhile, backs the worker off, writes no half batch, and resumes when it is back", async () => {
@@ -83,7 +89,7 @@ describe("PostgreSQL going away under a running server and worker", () => {
       expect(answer.json()).toEqual({ error: { code: "UNAVAILABLE", message: expect.any(String), details: [] } });
       expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     }
-    // The worker notices, and waits twice as long after each failed poll: no tight loop, no crash.
+    // The dispatcher notices, and waits twice as long after each failed poll: no tight loop, no crash.
     await expect.poll(() => failedPolls().length, { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(3);
     const failures = failedPolls();
     expect(failures.slice(0, 3)).toEqual([
