@@ -45,7 +45,8 @@ export async function redeem(shop: string, command: RedeemCommand, client: Redee
  * route counts the attempt first and then calls `redeemCounted`).
  */
 export async function countRedeemAttempt(shop: string, code: string, client: RedeemClient): Promise<void> {
-  const prefix = normalizeCode(code).slice(0, 4);
+  // By code point, so a code never leaves half a surrogate pair in a bucket's key.
+  const prefix = Array.from(normalizeCode(code)).slice(0, 4).join("");
   const results = await Promise.all([byCodePrefix.take(`${shop}\n${prefix}`), byClientAddress.take(client.address)]);
   const refused = results.find((result) => !result.ok);
   if (refused && !refused.ok) throw new TooManyAttempts("Too many redeem attempts; try again later", refused.retryAfterSeconds);

@@ -1,5 +1,6 @@
 import { v1Route } from "~/faces/api/v1-route.server";
 import { countRedeemAttempt, redeemCounted } from "~/domain/redeem.server";
+import { DomainError } from "~/domain/errors";
 import { parseInput, redeemInput } from "~/domain/schemas";
 
 // The attempt is counted before the idempotency transaction opens (it must count
@@ -9,10 +10,20 @@ export const loader = v1Route(
   {
     admit: {
       POST: async ({ shop, body, clientAddress }) => {
-        const parsed = redeemInput.safeParse(body);
-        if (parsed.success) await countRedeemAttempt(shop, parsed.data.code, { address: clientAddress });
+        const code = redeemCode(body);
+        if (code !== null) await countRedeemAttempt(shop, code, { address: clientAddress });
       },
     },
   },
 );
 export const action = loader;
+
+/** The body's code when the body is a redeem the handler will take (the same checks as parseInput's), else null. */
+function redeemCode(body: unknown): string | null {
+  try {
+    return parseInput(redeemInput, body).code;
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}

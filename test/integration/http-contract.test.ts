@@ -403,6 +403,8 @@ describe("request bodies", () => {
       ["/v1/unit-cards", { ...cardInput("Gold\u0000"), email: "jane@example.com" }, "name"],
       ["/v1/names", { name: uniqueName(), publicKey, owner: "shopify|1\u0000" }, "owner"],
       ["/v1/issue-digital-twin", { name_id: "uns_01J\u0000", public_key: publicKey, title: "Cap", quantity: 1 }, "name_id"],
+      // The redeem counts its attempt (a shared rate-limit row keyed by the code's start) before the handler runs.
+      ["/v1/unit-cards/_actions/redeem", { code: "A\u0000BCDEFGH", publicKey }, "code"],
     ];
     for (const [path, body, field] of cases) {
       const response = await post(path, key, JSON.stringify(body));
