@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
-import { issueTwin } from "~/domain/twins.server";
 import { adminToken } from "../support/admin";
 import { uniqueShop } from "../support/api";
 import { uniqueCustomerId } from "../support/app-proxy";
 import { accountFetch, accountToken } from "../support/customer-account";
 import { uniqueName, walletKey } from "../support/fixtures";
+import { customerWithHoldings as holdingsFixture } from "../support/holdings";
 
 // The routes the customer account UI extension (extensions/customer-account/) calls
 // with its session token: who the customer is comes from the verified token only.
@@ -40,26 +40,7 @@ function cardFields() {
   };
 }
 
-/** A customer of a fresh shop who owns a card and a twin issued to their universal name. */
-async function customerWithHoldings() {
-  const shop = uniqueShop();
-  const customerId = uniqueCustomerId();
-  const { fields, secret } = cardFields();
-  const card = await createCard(shop, { ...fields, owner: owner(customerId), publicKey: walletKey() });
-  const name = await registerName(shop, { name: uniqueName("acct"), publicKey: walletKey(), owner: owner(customerId) });
-  const twin = await issueTwin(shop, {
-    public_key: name.public_key,
-    name_id: name.uns_name_id,
-    title: "Limited sneaker",
-    description: "Hand-made",
-    quantity: 2,
-    price: 19.99,
-    currency: "USD",
-    images: ["https://cdn.example.com/sneaker.png"],
-    links: ["https://shop.example.com/sneaker"],
-  });
-  return { shop, customerId, card, name, twin, secret };
-}
+const customerWithHoldings = () => holdingsFixture(cardFields(), "acct");
 
 /** A card waiting in `shop` to be claimed, and its code. */
 async function pendingCard(shop: string) {

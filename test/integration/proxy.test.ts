@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
-import { issueTwin } from "~/domain/twins.server";
 import { fieldValues, visibleText } from "../support/admin";
 import { baseUrl, uniqueClientAddress, uniqueShop } from "../support/api";
 import { PATH_PREFIX, postForm, postJson, proxyFetch, proxySignature, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { uniqueName, walletKey } from "../support/fixtures";
+import { customerWithHoldings as holdingsFixture } from "../support/holdings";
 
 const owner = (customerId: string) => `shopify|${customerId}`;
 /** A date as a storefront in `language` writes it, e.g. "12 March 2026" / "12 mars 2026". */
@@ -32,28 +32,7 @@ function cardFields(name = `Card ${randomUUID().slice(0, 6)}`) {
   };
 }
 
-/** A customer of a fresh shop who owns one card and one twin (issued to their universal name). */
-async function customerWithHoldings() {
-  const shop = uniqueShop();
-  const customerId = uniqueCustomerId();
-  const { fields, secret } = cardFields();
-  const card = await createCard(shop, { ...fields, owner: owner(customerId), publicKey: walletKey() });
-  const name = await registerName(shop, { name: uniqueName("cust"), publicKey: walletKey(), owner: owner(customerId) });
-  const twin = await issueTwin(shop, {
-    public_key: name.public_key,
-    name_id: name.uns_name_id,
-    title: "Limited sneaker",
-    description: "Hand-made",
-    quantity: 2,
-    price: 19.99,
-    currency: "USD",
-    brand: "Acme",
-    categories: ["Shoes"],
-    links: ["https://shop.example.com/sneaker"],
-    images: ["https://cdn.example.com/sneaker.png"],
-  });
-  return { shop, customerId, card, name, twin, secret };
-}
+const customerWithHoldings = () => holdingsFixture(cardFields(), "cust");
 
 /** A card waiting to be claimed in `shop`, and its code. */
 async function pendingCard(shop: string) {

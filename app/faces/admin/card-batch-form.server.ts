@@ -22,6 +22,7 @@ const batchForm = z.object({
   publicKey: text,
   rows: z
     .array(z.object({ key: z.string().min(1).max(40), name: text, imageUrl: text, videoUrl: text }))
+    // Room past the limit, so an oversized batch gets the domain's "At most 500 cards" rather than "unreadable".
     .max(MAX_BATCH_CARDS * 2),
 });
 

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { asApiError, claimCode } from "./backend";
-import { formProblem, inputValue, PUBLIC_KEY, type Problems } from "./fields";
+import { formProblem, PUBLIC_KEY, type Problems } from "./fields";
+import { HintedField } from "./HintedField";
 import { t } from "./i18n";
 import type { Card, UniversalName } from "./types";
 
@@ -77,28 +78,8 @@ export function ClaimForm({ initialCode, names, onClaimed }: { initialCode: stri
         <s-stack direction="block" gap="base">
           <s-paragraph>{t("claim.intro")}</s-paragraph>
           {formError ? <s-banner tone="critical" heading={t(formError)} /> : null}
-          <s-text-field
-            label={t("claim.code_label")}
-            name="code"
-            value={code}
-            error={problems.code ? t(problems.code) : undefined}
-            onInput={(event: Event) => {
-              setCode(inputValue(event));
-              if (problems.code) setProblems({ ...problems, code: undefined });
-            }}
-          />
-          <s-text color="subdued">{t("claim.code_hint")}</s-text>
-          <s-text-field
-            label={t("claim.key_label")}
-            name="publicKey"
-            value={key}
-            error={problems.publicKey ? t(problems.publicKey) : undefined}
-            onInput={(event: Event) => {
-              setKey(inputValue(event));
-              if (problems.publicKey) setProblems({ ...problems, publicKey: undefined });
-            }}
-          />
-          <s-text color="subdued">{name ? t("claim.key_hint_name", { name: name.name }) : t("claim.key_hint")}</s-text>
+          <HintedField name="code" label={t("claim.code_label")} hint={t("claim.code_hint")} value={code} onValue={setCode} problems={problems} onProblems={setProblems} />
+          <HintedField name="publicKey" label={t("claim.key_label")} hint={name ? t("claim.key_hint_name", { name: name.name }) : t("claim.key_hint")} value={key} onValue={setKey} problems={problems} onProblems={setProblems} />
           <s-button type="submit" variant="primary" loading={busy}>
             {t("claim.button")}
           </s-button>

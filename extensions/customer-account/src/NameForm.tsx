@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { asApiError, registerUniversalName } from "./backend";
-import { formProblem, inputValue, PUBLIC_KEY, UNIVERSAL_NAME, type Problems } from "./fields";
+import { formProblem, PUBLIC_KEY, UNIVERSAL_NAME, type Problems } from "./fields";
+import { HintedField } from "./HintedField";
 import { t } from "./i18n";
 
 function nameProblems(error: ReturnType<typeof asApiError>): Problems {
@@ -53,28 +54,8 @@ export function NameForm({ onRegistered }: { onRegistered: (name: string) => voi
         <s-stack direction="block" gap="base">
           <s-paragraph>{t("name.intro")}</s-paragraph>
           {formError ? <s-banner tone="critical" heading={t(formError)} /> : null}
-          <s-text-field
-            label={t("name.name_label")}
-            name="name"
-            value={name}
-            error={problems.name ? t(problems.name) : undefined}
-            onInput={(event: Event) => {
-              setName(inputValue(event));
-              if (problems.name) setProblems({ ...problems, name: undefined });
-            }}
-          />
-          <s-text color="subdued">{t("name.name_hint")}</s-text>
-          <s-text-field
-            label={t("name.key_label")}
-            name="publicKey"
-            value={key}
-            error={problems.publicKey ? t(problems.publicKey) : undefined}
-            onInput={(event: Event) => {
-              setKey(inputValue(event));
-              if (problems.publicKey) setProblems({ ...problems, publicKey: undefined });
-            }}
-          />
-          <s-text color="subdued">{t("name.key_hint")}</s-text>
+          <HintedField name="name" label={t("name.name_label")} hint={t("name.name_hint")} value={name} onValue={setName} problems={problems} onProblems={setProblems} />
+          <HintedField name="publicKey" label={t("name.key_label")} hint={t("name.key_hint")} value={key} onValue={setKey} problems={problems} onProblems={setProblems} />
           <s-button type="submit" loading={busy}>
             {t("name.button")}
           </s-button>
