@@ -21,6 +21,8 @@ export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
     status: row.status as CardStatus,
     createdAt: row.createdAt.toISOString(),
     redeemedAt: redemption?.redeemedAt?.toISOString() ?? null,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidReason: row.voidReason,
     redemption: redemption && {
       phone: redemption.phoneMasked,
       email: redemption.emailMasked,

@@ -64,6 +64,8 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
         status: recipient.kind === "owner" ? "OWNED" : "PENDING_REDEMPTION",
         redemptionId: redemption?.row.id ?? null,
         verifyToken: newVerifyToken(),
+        voidedAt: null,
+        voidReason: null,
         createdAt: now,
       }));
       await tx.unitCard.createMany({ data: rows });

@@ -1,5 +1,5 @@
 /** Every failure the domain reports. Each face says it its own way (app/faces/api/errors.ts maps `code` to an HTTP status). */
-export type ErrorCode = "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "EXPIRED" | "RATE_LIMITED";
+export type ErrorCode = "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "EXPIRED" | "VOIDED" | "RATE_LIMITED";
 
 export interface ErrorDetail {
   /** Where the problem is, e.g. `cards[2].media.imageUrls[0]`; `""` for the whole input. */

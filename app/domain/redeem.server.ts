@@ -59,6 +59,7 @@ export async function redeemCounted(shop: string, { code, owner, publicKey }: Re
   return transaction(async (tx) => {
     const redemption = await tx.redemption.findUnique({
       where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } },
+      include: { cards: { select: { status: true } } },
     });
     assertRedeemable(redemption, now);
     // The first write decides the race: only one transaction sees redeemedAt still null.
@@ -67,12 +68,13 @@ export async function redeemCounted(shop: string, { code, owner, publicKey }: Re
       data: { redeemedAt: now, redeemedBy: owner, redeemedPublicKey: publicKey },
     });
     if (count === 0) throw alreadyRedeemed();
+    // Voided cards (a cancelled order, the merchant) stay void; the rest are claimed.
     await tx.unitCard.updateMany({
-      where: { redemptionId: redemption.id },
+      where: { redemptionId: redemption.id, status: "PENDING_REDEMPTION" },
       data: { status: "OWNED", owner, publicKey },
     });
     const cards = await tx.unitCard.findMany({
-      where: { redemptionId: redemption.id },
+      where: { redemptionId: redemption.id, status: "OWNED" },
       orderBy: { id: "asc" },
       include: { redemption: true },
     });
@@ -92,14 +94,23 @@ export async function redeemCounted(shop: string, { code, owner, publicKey }: Re
 export async function checkRedeemable(shop: string, code: string, client: RedeemClient): Promise<void> {
   await countRedeemAttempt(shop, code, client);
   const normalized = normalizeCode(code);
-  const redemption = await db.redemption.findUnique({ where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } } });
+  const redemption = await db.redemption.findUnique({
+    where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } },
+    include: { cards: { select: { status: true } } },
+  });
   assertRedeemable(redemption, new Date());
 }
 
-function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date }>(redemption: R | null, now: Date): asserts redemption is R {
+function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date; cards: { status: string }[] }>(
+  redemption: R | null,
+  now: Date,
+): asserts redemption is R {
   if (!redemption) throw notFound("Redemption code");
   if (redemption.redeemedAt) throw alreadyRedeemed();
   if (redemption.expiresAt <= now) throw new DomainError("EXPIRED", "This redemption code has expired");
+  if (redemption.cards.every((card) => card.status === "VOID")) {
+    throw new DomainError("VOIDED", "The shop voided the cards of this code (for example, their order was cancelled): there is nothing left to claim");
+  }
 }
 
 const alreadyRedeemed = () => conflict("This redemption code has already been redeemed");

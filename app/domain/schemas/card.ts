@@ -3,7 +3,7 @@ import { chainState } from "./chain";
 import { CARD_CURSOR_PATTERN } from "./cursor";
 import { z } from "./zod";
 
-export const CARD_STATUSES = ["PENDING_REDEMPTION", "OWNED"] as const;
+export const CARD_STATUSES = ["PENDING_REDEMPTION", "OWNED", "VOID"] as const;
 export const cardStatus = z.enum(CARD_STATUSES);
 export type CardStatus = z.infer<typeof cardStatus>;
 
@@ -278,6 +278,8 @@ export const unitCard = z
     status: cardStatus,
     createdAt: z.string(),
     redeemedAt: z.string().nullable(),
+    voidedAt: z.string().nullable().meta({ description: "When the card was voided (status VOID): by the merchant, or because its order was cancelled or refunded before it was claimed" }),
+    voidReason: z.string().nullable(),
     redemption: maskedRedemption.nullable(),
     chain: chainState,
     verifyUrl: z.string().meta({ description: VERIFY_URL_DESCRIPTION }),

@@ -9,6 +9,7 @@ import { z } from "./zod";
 export const EVENT_TYPES = [
   "unit_card.created",
   "unit_card.redeemed",
+  "unit_card.voided",
   "digital_twin.issued",
   "name.registered",
   "nft.minted",

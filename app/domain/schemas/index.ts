@@ -6,3 +6,4 @@ export { formatPath, issuesToDetails, parseInput } from "./parse";
 export * from "./api-key";
 export * from "./chain";
 export * from "./event";
+export * from "./issuing-rule";

@@ -77,7 +77,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   404: "NOT_FOUND: no such resource in this shop",
   405: "METHOD_NOT_ALLOWED",
   409: "CONFLICT: the Idempotency-Key was used with another request, or requests with it collided (retry); or the operation's own conflict",
-  410: "EXPIRED",
+  410: "EXPIRED: the redemption code has expired; VOIDED: the shop voided every card of the code (e.g. its order was cancelled)",
   413: "PAYLOAD_TOO_LARGE: the body is larger than 1 MiB",
   422: "VALIDATION_FAILED: details name every offending field; nothing was written",
   429: "RATE_LIMITED: wait Retry-After seconds",

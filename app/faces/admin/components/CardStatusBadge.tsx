@@ -1,13 +1,16 @@
 import { Badge } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 
-export type CardStatusValue = "PENDING_REDEMPTION" | "OWNED";
+export type CardStatusValue = "PENDING_REDEMPTION" | "OWNED" | "VOID";
+
+const TONE = { OWNED: "success", PENDING_REDEMPTION: "attention", VOID: undefined } as const;
+const PROGRESS = { OWNED: "complete", PENDING_REDEMPTION: "incomplete", VOID: undefined } as const;
 
 /** A unit card's status as merchants read it. */
 export function CardStatusBadge({ status }: { status: CardStatusValue }) {
   const { t } = useTranslation();
   return (
-    <Badge tone={status === "OWNED" ? "success" : "attention"} progress={status === "OWNED" ? "complete" : "incomplete"}>
+    <Badge tone={TONE[status]} progress={PROGRESS[status]}>
       {t(`cardStatus.${status}`)}
     </Badge>
   );

@@ -1,0 +1,43 @@
+import type { Tx } from "~/db/client.server";
+import { transaction } from "~/db/client.server";
+import { CARD_VIEW_INCLUDE, toUnitCard } from "./card-view";
+import { conflict, notFound } from "./errors";
+import { recordEvents } from "./events.server";
+import { isIdOf } from "./ids";
+import type { UnitCard } from "./schemas";
+
+export const VOIDED_BY_MERCHANT = "Voided by the merchant";
+
+/**
+ * Voids a card still waiting for its code to be redeemed: the code no longer
+ * claims it (a redeem of a code whose cards are all void answers VOIDED, 410).
+ * Idempotent: a void card is returned as it is. An owned card stays owned: CONFLICT.
+ */
+export async function voidCard(shop: string, id: string, reason = VOIDED_BY_MERCHANT): Promise<UnitCard> {
+  if (!isIdOf("card", id)) throw notFound("Unit card");
+  return transaction(async (tx) => {
+    const card = await tx.unitCard.findFirst({ where: { shop, id }, select: { status: true } });
+    if (!card) throw notFound("Unit card");
+    if (card.status === "OWNED") throw conflict("This card is already owned; an owned card cannot be voided");
+    if (card.status === "PENDING_REDEMPTION") await voidPendingCards(tx, shop, [id], reason);
+    const row = await tx.unitCard.findFirstOrThrow({ where: { shop, id }, include: CARD_VIEW_INCLUDE });
+    return toUnitCard(row);
+  });
+}
+
+/** Voids those of `ids` still pending (in the caller's transaction) and records unit_card.voided for each; returns how many. */
+export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reason: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const pending = await tx.unitCard.findMany({ where: { shop, id: { in: ids }, status: "PENDING_REDEMPTION" }, select: { id: true } });
+  const pendingIds = pending.map((card) => card.id);
+  if (pendingIds.length === 0) return 0;
+  const now = new Date();
+  // Conditional on the status, so a redeem that won meanwhile keeps its cards.
+  const { count } = await tx.unitCard.updateMany({
+    where: { id: { in: pendingIds }, status: "PENDING_REDEMPTION" },
+    data: { status: "VOID", voidedAt: now, voidReason: reason },
+  });
+  const voided = await tx.unitCard.findMany({ where: { id: { in: pendingIds }, status: "VOID", voidedAt: now }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
+  await recordEvents(tx, shop, "unit_card.voided", voided.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })));
+  return count;
+}

@@ -1,0 +1,196 @@
+import { Prisma, type IssuingRule as RuleRow, type OrderIssue as IssueRow, type Redemption, type UnitCard } from "@prisma/client";
+import { db } from "~/db/client.server";
+import { notFound } from "./errors";
+import { isIdOf, newId } from "./ids";
+import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
+import {
+  issuingRuleInput,
+  parseInput,
+  type CardData,
+  type IssuingRuleInput,
+  type OrderIssueStatus,
+  type RuleStatus,
+  type RuleTargetType,
+  type RuleTrigger,
+} from "./schemas";
+
+/** An issuing rule as the admin shows it. */
+export interface IssuingRule {
+  id: string;
+  targetType: RuleTargetType;
+  targetId: string;
+  targetTitle: string;
+  trigger: RuleTrigger;
+  issueTwin: boolean;
+  card: CardData | null;
+  cardPerUnit: boolean;
+  status: RuleStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const toIssuingRule = (row: RuleRow): IssuingRule => ({
+  id: row.id,
+  targetType: row.targetType as RuleTargetType,
+  targetId: row.targetId,
+  targetTitle: row.targetTitle,
+  trigger: row.trigger as RuleTrigger,
+  issueTwin: row.issueTwin,
+  card: (row.cardTemplate as CardData | null) ?? null,
+  cardPerUnit: row.cardPerUnit,
+  status: row.status as RuleStatus,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const ruleData = (rule: IssuingRuleInput) => ({
+  targetType: rule.targetType,
+  targetId: rule.targetId,
+  targetTitle: rule.targetTitle,
+  trigger: rule.trigger,
+  issueTwin: rule.issueTwin,
+  cardTemplate: (rule.card ?? undefined) as Prisma.InputJsonValue | undefined,
+  cardPerUnit: rule.cardPerUnit,
+});
+
+/** Saves a new, active rule; a template the domain would refuse is refused here, at its field. */
+export async function createRule(shop: string, input: unknown): Promise<IssuingRule> {
+  const rule = parseInput(issuingRuleInput, input);
+  const row = await db.issuingRule.create({ data: { id: newId("rule"), shop, ...ruleData(rule) } });
+  return toIssuingRule(row);
+}
+
+/** Replaces a rule's settings; what it issued before stays as issued. */
+export async function updateRule(shop: string, id: string, input: unknown): Promise<IssuingRule> {
+  const rule = parseInput(issuingRuleInput, input);
+  await getRuleRow(shop, id);
+  const data = ruleData(rule);
+  const row = await db.issuingRule.update({ where: { id }, data: { ...data, cardTemplate: data.cardTemplate ?? Prisma.DbNull } });
+  return toIssuingRule(row);
+}
+
+/** Pauses or resumes a rule: a paused rule issues nothing for orders that arrive meanwhile. */
+export async function setRuleStatus(shop: string, id: string, status: RuleStatus): Promise<IssuingRule> {
+  await getRuleRow(shop, id);
+  return toIssuingRule(await db.issuingRule.update({ where: { id }, data: { status } }));
+}
+
+export async function getRule(shop: string, id: string): Promise<IssuingRule> {
+  return toIssuingRule(await getRuleRow(shop, id));
+}
+
+/** Every rule of the shop, newest first (a shop has a handful: no paging). */
+export async function listRules(shop: string): Promise<IssuingRule[]> {
+  const rows = await db.issuingRule.findMany({ where: { shop }, orderBy: { id: "desc" } });
+  return rows.map(toIssuingRule);
+}
+
+async function getRuleRow(shop: string, id: string): Promise<RuleRow> {
+  const row = isIdOf("rule", id) ? await db.issuingRule.findFirst({ where: { shop, id } }) : null;
+  if (!row) throw notFound("Issuing rule");
+  return row;
+}
+
+/** What one rule issued for one order line at one moment, with its state now. */
+export interface OrderIssueView {
+  id: string;
+  ruleId: string;
+  ruleTitle: string;
+  orderId: string;
+  orderName: string;
+  lineItemId: string;
+  /** "paid" or "fulfillment:<id>" */
+  moment: string;
+  productTitle: string;
+  quantity: number;
+  customerId: string | null;
+  /** Where the claim message went, masked; null when issued to the customer's universal name. */
+  recipient: string | null;
+  status: OrderIssueStatus;
+  /** Why it failed or was voided. */
+  reason: string | null;
+  twinId: string | null;
+  cardIds: string[];
+  createdAt: string;
+}
+
+type IssueWithState = IssueRow & { rule: { targetTitle: string } };
+
+const ISSUE_INCLUDE = { rule: { select: { targetTitle: true } } } as const;
+
+/**
+ * The status a person sees: WAITING becomes CLAIMED once its code was redeemed
+ * and VOIDED once none of its cards can be claimed any more.
+ */
+async function withState(rows: IssueWithState[]): Promise<OrderIssueView[]> {
+  const redemptionIds = rows.flatMap((row) => (row.status === "WAITING" && row.redemptionId ? [row.redemptionId] : []));
+  const redemptions = redemptionIds.length
+    ? await db.redemption.findMany({ where: { id: { in: redemptionIds } }, include: { cards: { select: { id: true, status: true } } } })
+    : [];
+  const byId = new Map(redemptions.map((redemption) => [redemption.id, redemption]));
+  return rows.map((row) => toOrderIssueView(row, row.redemptionId ? byId.get(row.redemptionId) : undefined));
+}
+
+function toOrderIssueView(row: IssueWithState, redemption?: Redemption & { cards: Pick<UnitCard, "id" | "status">[] }): OrderIssueView {
+  const cardIds = row.cardIds as string[];
+  let status = row.status as OrderIssueStatus;
+  if (status === "WAITING" && redemption) {
+    const mine = redemption.cards.filter((card) => cardIds.includes(card.id));
+    if (mine.length > 0 && mine.every((card) => card.status === "VOID")) status = "VOIDED";
+    else if (redemption.redeemedAt) status = "CLAIMED";
+  }
+  return {
+    id: row.id,
+    ruleId: row.ruleId,
+    ruleTitle: row.rule.targetTitle,
+    orderId: row.orderId,
+    orderName: row.orderName,
+    lineItemId: row.lineItemId,
+    moment: row.moment,
+    productTitle: row.productTitle,
+    quantity: row.quantity,
+    customerId: row.customerId,
+    recipient: row.recipient,
+    status,
+    reason: row.reason,
+    twinId: row.twinId,
+    cardIds,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A page of what a rule issued, newest first. */
+export async function ruleActivity(
+  shop: string,
+  ruleId: string,
+  options: { cursor?: string; limit?: number } = {},
+): Promise<{ issues: OrderIssueView[]; nextCursor: string | null }> {
+  await getRuleRow(shop, ruleId);
+  const limit = pageLimit(options.limit, 50);
+  const rows = await db.orderIssue.findMany({
+    where: { shop, ruleId, ...afterCursor(options.cursor, "iss") },
+    ...pageQuery(limit),
+    include: ISSUE_INCLUDE,
+  });
+  const { page, nextCursor } = toPage(rows, limit);
+  return { issues: await withState(page), nextCursor };
+}
+
+/** What orders issued to one customer, newest first (the admin's customer page). */
+export async function issuesForCustomer(shop: string, customerId: string, limit = 50): Promise<OrderIssueView[]> {
+  const rows = await db.orderIssue.findMany({ where: { shop, customerId }, orderBy: { id: "desc" }, take: limit, include: ISSUE_INCLUDE });
+  return withState(rows);
+}
+
+/**
+ * What one order issued, oldest first. With `customerId`, only when the order
+ * is that customer's (the order-status block): another's order is empty.
+ */
+export async function issuesForOrder(shop: string, orderId: string, customerId?: string): Promise<OrderIssueView[]> {
+  const rows = await db.orderIssue.findMany({
+    where: { shop, orderId, ...(customerId !== undefined ? { customerId } : {}) },
+    orderBy: { id: "asc" },
+    include: ISSUE_INCLUDE,
+  });
+  return withState(rows);
+}
