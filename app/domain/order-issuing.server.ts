@@ -1,0 +1,335 @@
+import type { IssuingRule as RuleRow, OrderIssue as IssueRow, UniversalName } from "@prisma/client";
+import { db, isUniqueViolation, transaction, type Tx } from "~/db/client.server";
+import { voidPendingCards } from "./card-void.server";
+import { createCardsFor } from "./cards.server";
+import { newId } from "./ids";
+import { maskEmail, maskPhone } from "./masking";
+import type { OrderLine, OrderMoment, OrderSnapshot, OrderTopic, OrderWebhookDetail } from "./orders";
+import { shopifyOwner } from "./owners";
+import { cardInput, email as emailSchema, issueTwinInput, MAX_BATCH_CARDS, phone as phoneSchema, type CardData, type IssueTwinInput } from "./schemas";
+import { issuesToDetails } from "./schemas/parse";
+import { issueTwinTo } from "./twins.server";
+
+/*
+ * Issuing at purchase (docs/decisions/0029-issue-at-purchase.md). A webhook is
+ * recorded when it arrives and worked later by the order worker, which reads the
+ * order from Shopify and calls `issueFromOrder` or `voidFromOrder` inside the
+ * transaction that records the outcome. Exactly once: one OrderIssue per rule,
+ * order line and moment (unique), written with the cards and twins it issued.
+ */
+
+/** How working a recorded webhook ended: DONE (it issued or voided, or had nothing left to do) or SKIPPED (why it issued nothing). */
+export interface OrderWorkResult {
+  status: "DONE" | "SKIPPED";
+  outcome: string;
+}
+
+/** Records a webhook for the order worker; a redelivery (same webhook id) records nothing. */
+export async function recordOrderWebhook(
+  shop: string,
+  webhook: { webhookId: string; topic: OrderTopic; orderId: string; detail: OrderWebhookDetail },
+): Promise<"recorded" | "duplicate"> {
+  try {
+    await db.orderWebhook.create({
+      data: { id: newId("owh"), shop, webhookId: webhook.webhookId, topic: webhook.topic, orderId: webhook.orderId, payload: webhook.detail as object },
+    });
+    return "recorded";
+  } catch (error) {
+    if (isUniqueViolation(error)) return "duplicate";
+    throw error;
+  }
+}
+
+const skipped = (outcome: string): OrderWorkResult => ({ status: "SKIPPED", outcome });
+
+function matchesRule(rule: RuleRow, line: OrderLine): boolean {
+  if (rule.targetType === "PRODUCT") return line.productId === rule.targetId;
+  if (rule.targetType === "VARIANT") return line.variantId === rule.targetId;
+  return line.collectionIds.includes(rule.targetId);
+}
+
+interface Match {
+  rule: RuleRow;
+  line: OrderLine;
+  quantity: number;
+}
+
+/** What one match will write, checked before anything is: a plan that would fail is recorded FAILED with its reason. */
+interface Plan extends Match {
+  twin: IssueTwinInput | null;
+  cards: CardData[];
+  failure: string | null;
+}
+
+type Recipient =
+  | { kind: "name"; name: UniversalName; owner: string }
+  | { kind: "redemption"; email?: string; phone?: string; masked: string };
+
+/**
+ * Issues what the shop's active rules say for `order` at `moment`, in the
+ * caller's transaction. Lines and rules already issued for this moment are left
+ * alone (a duplicate or late webhook changes nothing); FAILED ones are tried again.
+ */
+export async function issueFromOrder(shop: string, order: OrderSnapshot, moment: OrderMoment): Promise<OrderWorkResult> {
+  const paid = moment.kind === "paid";
+  if (order.cancelled) return skipped(`Order ${order.name} was cancelled`);
+  const rules = await db.issuingRule.findMany({ where: { shop, status: "ACTIVE", trigger: paid ? "PAID" : "FULFILLED" }, orderBy: { id: "asc" } });
+  if (rules.length === 0) return skipped(paid ? "No active rule issues at payment" : "No active rule issues at fulfilment");
+  const momentKey = paid ? "paid" : `fulfillment:${moment.fulfillmentId}`;
+  const matches = linesAt(order, moment).flatMap(({ line, quantity }) =>
+    rules.filter((rule) => matchesRule(rule, line)).map((rule) => ({ rule, line, quantity })),
+  );
+  if (matches.length === 0) return skipped(`No rule matches the products of order ${order.name}`);
+
+  const existing = await db.orderIssue.findMany({ where: { shop, orderId: order.id, moment: momentKey }, select: { ruleId: true, lineItemId: true, status: true } });
+  const settled = new Set(existing.filter((issue) => issue.status !== "FAILED").map((issue) => `${issue.ruleId} ${issue.lineItemId}`));
+  const todo = matches.filter((match) => !settled.has(`${match.rule.id} ${match.line.id}`));
+  if (todo.length === 0) return { status: "DONE", outcome: `Already issued for order ${order.name}` };
+
+  const recipient = await recipientOf(order);
+  if (!recipient) return skipped(`Order ${order.name} has no customer with a universal name, and no e-mail or phone to send a claim to`);
+  const plans = todo.map((match) => plan(match, recipient));
+  return transaction(async (tx) => {
+    const issued = recipient.kind === "name" ? await issueToName(shop, plans, recipient) : await issueByRedemption(shop, plans, recipient);
+    for (const [index, item] of plans.entries()) {
+      await recordIssue(tx, shop, order, momentKey, item, recipient, issued[index]!);
+    }
+    const failed = plans.filter((item) => item.failure).length;
+    const count = plans.length - failed;
+    return { status: "DONE", outcome: `Order ${order.name}: issued ${count} item(s)${failed ? `, ${failed} failed` : ""}` };
+  });
+}
+
+/** The lines a moment concerns, with their quantity: every line at payment, the fulfilled ones (and units) at a fulfilment. */
+function linesAt(order: OrderSnapshot, moment: OrderMoment): { line: OrderLine; quantity: number }[] {
+  if (moment.kind === "paid") return order.lines.filter((line) => line.quantity > 0).map((line) => ({ line, quantity: line.quantity }));
+  return moment.lines.flatMap((fulfilled) => {
+    const line = order.lines.find((candidate) => candidate.id === fulfilled.id);
+    const quantity = line ? Math.min(fulfilled.quantity, line.quantity) : 0;
+    return line && quantity > 0 ? [{ line, quantity }] : [];
+  });
+}
+
+/** The customer's universal name when they registered one; otherwise the order's e-mail or phone for a claim. */
+async function recipientOf(order: OrderSnapshot): Promise<Recipient | null> {
+  if (order.customerId) {
+    const owner = shopifyOwner(order.customerId);
+    const name = await db.universalName.findFirst({ where: { owner }, orderBy: { createdAt: "asc" } });
+    if (name) return { kind: "name", name, owner };
+  }
+  const email = emailSchema.safeParse(order.email ?? undefined);
+  const phone = phoneSchema.safeParse(order.phone ?? undefined);
+  if (email.success) return { kind: "redemption", email: email.data, masked: maskEmail(email.data) };
+  if (phone.success) return { kind: "redemption", phone: phone.data, masked: maskPhone(phone.data) };
+  return null;
+}
+
+function plan(match: Match, recipient: Recipient): Plan {
+  const { rule, line, quantity } = match;
+  const cardCount = rule.cardTemplate ? (rule.cardPerUnit ? quantity : 1) : 0;
+  const template = rule.cardTemplate as CardData | null;
+  const cards: CardData[] = template ? Array.from({ length: cardCount }, () => template) : [];
+  const failed = (failure: string): Plan => ({ ...match, twin: null, cards: [], failure });
+  if (rule.issueTwin && !line.product) return failed("The product was deleted: there is nothing to make a twin of");
+  if (rule.issueTwin && recipient.kind === "name") {
+    const twin = issueTwinInput.safeParse(twinFields(line, quantity, recipient.name));
+    if (!twin.success) return failed(describe(twin.error.issues));
+    if (cards.length > MAX_BATCH_CARDS) return failed(`Would issue ${cards.length} cards; at most ${MAX_BATCH_CARDS} per order line`);
+    return { ...match, twin: twin.data, cards, failure: null };
+  }
+  if (rule.issueTwin) {
+    // No universal name to issue a twin to: the twin waits as a claim card that describes it.
+    const twinCard = cardInput.safeParse(twinAsCard(line, quantity));
+    if (!twinCard.success) return failed(describe(twinCard.error.issues));
+    cards.unshift(twinCard.data);
+  }
+  if (cards.length > MAX_BATCH_CARDS) return failed(`Would issue ${cards.length} cards; at most ${MAX_BATCH_CARDS} per order line`);
+  return { ...match, twin: null, cards, failure: null };
+}
+
+function describe(issues: Parameters<typeof issuesToDetails>[0]): string {
+  const [first] = issuesToDetails(issues);
+  return first ? `The product's ${first.path || "data"} cannot be issued: ${first.message}` : "The product's data cannot be issued";
+}
+
+/** The twin as the customer page's manual flow pre-fills it from an ordered product. */
+function twinFields(line: OrderLine, quantity: number, name: UniversalName) {
+  const product = line.product!;
+  return {
+    name_id: name.id,
+    public_key: name.publicKey,
+    title: product.title || line.title,
+    description: product.description,
+    quantity,
+    ...(line.unitPrice ? { price: Number(line.unitPrice.amount), currency: line.unitPrice.currencyCode } : {}),
+    brand: product.vendor,
+    categories: [product.productType, ...product.tags].filter(Boolean),
+    links: product.url ? [product.url] : [],
+    images: product.images.slice(0, 20),
+  };
+}
+
+/** A claim card standing for a twin: the product's name and images, its brand, price, quantity and link as public metadata. */
+function twinAsCard(line: OrderLine, quantity: number) {
+  const product = line.product!;
+  const metadata = [
+    ...(product.vendor ? [{ key: "brand", value: product.vendor }] : []),
+    ...(line.unitPrice ? [{ key: "price", value: [Number(line.unitPrice.amount), line.unitPrice.currencyCode], metaType: "PRICE" }] : []),
+    { key: "quantity", value: quantity },
+    ...(product.url ? [{ key: "link", value: product.url }] : []),
+  ];
+  return { name: product.title || line.title, media: { imageUrls: product.images.slice(0, 20) }, metadata };
+}
+
+interface Issued {
+  twinId: string | null;
+  cardIds: string[];
+  redemptionId: string | null;
+}
+
+const NOTHING: Issued = { twinId: null, cardIds: [], redemptionId: null };
+
+/** Twins to the customer's name, cards owned by its key: each match on its own. */
+async function issueToName(shop: string, plans: Plan[], recipient: Extract<Recipient, { kind: "name" }>): Promise<Issued[]> {
+  const issued: Issued[] = [];
+  for (const item of plans) {
+    if (item.failure) {
+      issued.push(NOTHING);
+      continue;
+    }
+    const twin = item.twin ? await issueTwinTo(shop, item.twin) : null;
+    const cards = item.cards.length
+      ? await createCardsFor(shop, { cards: item.cards, recipient: { kind: "owner", owner: recipient.owner, publicKey: recipient.name.publicKey } })
+      : [];
+    issued.push({ twinId: twin?.id ?? null, cardIds: cards.map((card) => card.id), redemptionId: null });
+  }
+  return issued;
+}
+
+/** Every card of the order under one code: one claim message per order, listing all it carries. */
+async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract<Recipient, { kind: "redemption" }>): Promise<Issued[]> {
+  const all = plans.flatMap((item) => (item.failure ? [] : item.cards));
+  if (all.length > MAX_BATCH_CARDS) {
+    for (const item of plans) item.failure ??= `The order would issue ${all.length} cards under one code; at most ${MAX_BATCH_CARDS}`;
+    return plans.map(() => NOTHING);
+  }
+  if (all.length === 0) return plans.map(() => NOTHING);
+  const cards = await createCardsFor(shop, { cards: all, recipient: { kind: "redemption", redemption: { email: recipient.email, phone: recipient.phone } } });
+  const redemptionId = await db.unitCard.findUniqueOrThrow({ where: { id: cards[0]!.id }, select: { redemptionId: true } });
+  let next = 0;
+  return plans.map((item) => {
+    if (item.failure) return NOTHING;
+    const mine = cards.slice(next, next + item.cards.length);
+    next += item.cards.length;
+    return { twinId: null, cardIds: mine.map((card) => card.id), redemptionId: redemptionId.redemptionId };
+  });
+}
+
+async function recordIssue(tx: Tx, shop: string, order: OrderSnapshot, moment: string, item: Plan, recipient: Recipient, issued: Issued) {
+  const data = {
+    orderName: order.name,
+    productTitle: item.line.product?.title || item.line.title,
+    quantity: item.quantity,
+    customerId: order.customerId,
+    recipient: recipient.kind === "redemption" ? recipient.masked : null,
+    status: item.failure ? "FAILED" : recipient.kind === "name" ? "ISSUED" : "WAITING",
+    reason: item.failure,
+    twinId: issued.twinId,
+    cardIds: issued.cardIds,
+    redemptionId: issued.redemptionId,
+  };
+  await tx.orderIssue.upsert({
+    where: { shop_ruleId_lineItemId_moment: { shop, ruleId: item.rule.id, lineItemId: item.line.id, moment } },
+    create: { id: newId("iss"), shop, ruleId: item.rule.id, orderId: order.id, lineItemId: item.line.id, moment, ...data },
+    update: data,
+  });
+}
+
+/**
+ * A cancelled order voids every card it issued that is still waiting to be
+ * claimed; a refund, those of the refunded lines (one per refunded unit, or the
+ * line's single card once the whole line is refunded). Owned cards and twins stay.
+ */
+export async function voidFromOrder(shop: string, orderId: string, topic: OrderTopic, detail: OrderWebhookDetail): Promise<OrderWorkResult> {
+  return transaction(async (tx) => {
+    const issues = await tx.orderIssue.findMany({ where: { shop, orderId, status: "WAITING" }, orderBy: { id: "asc" } });
+    const refunded = new Map((detail.lines ?? []).map((line) => [line.id, line.quantity]));
+    let voided = 0;
+    for (const issue of issues) {
+      const orderName = issue.orderName;
+      if (topic === "orders/cancelled") {
+        voided += await voidIssue(tx, shop, issue, issue.cardIds as string[], `Order ${orderName} was cancelled`);
+        continue;
+      }
+      const units = refunded.get(issue.lineItemId);
+      if (units === undefined) continue;
+      voided += await voidIssue(tx, shop, issue, refundedCards(issue, units), `Order ${orderName} was refunded`);
+    }
+    return voided > 0 ? { status: "DONE", outcome: `Voided ${voided} unclaimed card(s)` } : skipped("Nothing unclaimed to void");
+  });
+}
+
+function refundedCards(issue: IssueRow, units: number): string[] {
+  const cardIds = issue.cardIds as string[];
+  if (cardIds.length <= 1) return units >= issue.quantity ? cardIds : [];
+  return cardIds.slice(-Math.min(units, cardIds.length));
+}
+
+async function voidIssue(tx: Tx, shop: string, issue: IssueRow, cardIds: string[], reason: string): Promise<number> {
+  const count = await voidPendingCards(tx, shop, cardIds, reason);
+  const left = await tx.unitCard.count({ where: { id: { in: issue.cardIds as string[] }, status: "PENDING_REDEMPTION" } });
+  if (left === 0) await tx.orderIssue.update({ where: { id: issue.id }, data: { status: "VOIDED", reason } });
+  return count;
+}
+
+/** Works the webhooks of a FAILED issue again (the admin's Retry): the next pass issues it if it can. */
+export async function retryOrderIssue(shop: string, issueId: string): Promise<void> {
+  const issue = await db.orderIssue.findFirst({ where: { shop, id: issueId, status: "FAILED" } });
+  if (!issue) return;
+  const topic = issue.moment === "paid" ? "orders/paid" : "fulfillments/create";
+  const webhooks = await db.orderWebhook.findMany({ where: { shop, orderId: issue.orderId, topic }, select: { id: true, payload: true } });
+  const fulfillmentId = issue.moment.startsWith("fulfillment:") ? issue.moment.slice("fulfillment:".length) : null;
+  const ids = webhooks.filter((row) => fulfillmentId === null || (row.payload as OrderWebhookDetail).id === fulfillmentId).map((row) => row.id);
+  await requeue(shop, ids);
+}
+
+/** Works a webhook that failed (or was skipped) again: the admin's Retry on the Automation page. */
+export async function retryOrderWebhook(shop: string, id: string): Promise<void> {
+  await requeue(shop, [id]);
+}
+
+async function requeue(shop: string, ids: string[]) {
+  if (ids.length === 0) return;
+  // Not one being worked right now: its worker records the outcome.
+  await db.orderWebhook.updateMany({
+    where: { shop, id: { in: ids }, status: { in: ["DONE", "SKIPPED", "FAILED"] } },
+    data: { status: "PENDING", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null },
+  });
+}
+
+/** A recorded order webhook as the admin lists it. */
+export interface OrderWebhookView {
+  id: string;
+  topic: string;
+  orderId: string;
+  status: string;
+  outcome: string | null;
+  lastError: string | null;
+  attempts: number;
+  createdAt: string;
+}
+
+/** The shop's latest order webhooks, newest first: what arrived and what became of it. */
+export async function recentOrderWebhooks(shop: string, limit = 20): Promise<OrderWebhookView[]> {
+  const rows = await db.orderWebhook.findMany({ where: { shop }, orderBy: { id: "desc" }, take: limit });
+  return rows.map((row) => ({
+    id: row.id,
+    topic: row.topic,
+    orderId: row.orderId,
+    status: row.status,
+    outcome: row.outcome,
+    lastError: row.lastError,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
