@@ -16,12 +16,14 @@ import {
   type createCardInput,
   type issueTwinInput,
   type redeemInput,
+  type voidCardInput,
   type registerNameInput,
 } from "~/domain/schemas";
 
 export type CreateCardInput = z.input<typeof createCardInput>;
 export type CreateBatchInput = z.input<typeof createBatchInput>;
 export type RedeemInput = z.input<typeof redeemInput>;
+export type VoidCardInput = z.input<typeof voidCardInput>;
 export type RegisterNameInput = z.input<typeof registerNameInput>;
 export type IssueTwinInput = z.input<typeof issueTwinInput>;
 export type CreateWebhookEndpointInput = z.input<typeof createWebhookEndpointInput>;
@@ -125,6 +127,11 @@ export class TwinCardsClient {
 
   redeem(input: RedeemInput, options?: RequestOptions) {
     return this.request("POST", "/v1/unit-cards/_actions/redeem", z.array(unitCard), input, options);
+  }
+
+  /** Voids a card still waiting to be claimed; idempotent. CONFLICT (409) for an owned card. */
+  voidCard(id: string, input: VoidCardInput = {}, options?: RequestOptions) {
+    return this.request("POST", `/v1/unit-cards/${encodeURIComponent(id)}/_actions/void`, unitCard, input, options);
   }
 
   getCard(id: string) {

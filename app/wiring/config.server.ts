@@ -36,7 +36,7 @@ const ENV = z.object({
   SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
   SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
   SHOPIFY_APP_URL: appUrl,
-  SCOPES: z.string().min(1, "is required, e.g. read_customers,read_orders,read_products,write_app_proxy"),
+  SCOPES: z.string().min(1, "is required, e.g. read_customers,read_fulfillments,read_orders,read_products,write_app_proxy"),
   DATABASE_URL: z
     .string()
     .regex(/^(file:.+|postgres(ql)?:\/\/.+)/i, "must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL (postgresql://user:password@host:5432/db)")
@@ -89,6 +89,8 @@ const ENV = z.object({
   // Webhooks
   /** "off" keeps `npm start` from delivering webhooks (run `npm run worker` instead, or in tests). */
   WEBHOOK_WORKER: onOff,
+  /** "off" keeps `npm start` from working recorded order webhooks (issue at purchase; run `npm run worker` instead). */
+  ORDER_WORKER: onOff,
   /** Seals endpoints' signing secrets at rest; SHOPIFY_API_SECRET when unset. */
   WEBHOOK_SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional()),
 });
@@ -242,7 +244,7 @@ export const publicAppUrl = once((env) => withoutTrailingSlash(parseEnv(ENV.pick
 /** The app proxy's storefront path (APP_PROXY_PATH), e.g. /apps/twincards. */
 export const proxyPath = once((env) => parseEnv(ENV.pick({ APP_PROXY_PATH: true }), env, "Twin Cards cannot start").APP_PROXY_PATH);
 
-const webhookSchema = ENV.pick({ WEBHOOK_WORKER: true, WEBHOOK_SECRETS_KEY: true, DEMO_MODE: true, NODE_ENV: true })
+const webhookSchema = ENV.pick({ WEBHOOK_WORKER: true, ORDER_WORKER: true, WEBHOOK_SECRETS_KEY: true, DEMO_MODE: true, NODE_ENV: true })
   .extend({ SHOPIFY_API_SECRET: optionalText })
   .transform((env, ctx) => {
     const secretsKey = env.WEBHOOK_SECRETS_KEY ?? env.SHOPIFY_API_SECRET;
@@ -251,7 +253,7 @@ const webhookSchema = ENV.pick({ WEBHOOK_WORKER: true, WEBHOOK_SECRETS_KEY: true
       return z.NEVER;
     }
     // http:// to a loopback receiver only where nobody else's data is: the demo and the tests.
-    return { WEBHOOK_WORKER: env.WEBHOOK_WORKER, secretsKey, loopbackAllowed: env.DEMO_MODE === "1" || env.NODE_ENV === "test" };
+    return { WEBHOOK_WORKER: env.WEBHOOK_WORKER, ORDER_WORKER: env.ORDER_WORKER, secretsKey, loopbackAllowed: env.DEMO_MODE === "1" || env.NODE_ENV === "test" };
   });
 export type WebhookConfig = z.output<typeof webhookSchema>;
 

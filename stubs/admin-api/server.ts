@@ -8,7 +8,7 @@ import { buildDemoData, shopTimeZone, type ShopCustomer } from "./demo-data";
 import { demoImages } from "./images";
 import { readBody } from "../shared/read-body";
 
-const SCOPE = "read_customers,read_orders,read_products,write_app_proxy";
+const SCOPE = "read_customers,read_fulfillments,read_orders,read_products,write_app_proxy";
 
 export interface AdminApiStub {
   url: string;

@@ -3,7 +3,7 @@ export const TEST_ENV = {
   SHOPIFY_API_KEY: "test-api-key",
   SHOPIFY_API_SECRET: "test-api-secret",
   SHOPIFY_APP_URL: "http://127.0.0.1",
-  SCOPES: "read_customers,read_orders,read_products,write_app_proxy",
+  SCOPES: "read_customers,read_fulfillments,read_orders,read_products,write_app_proxy",
   // Tests name their own client address in X-Forwarded-For, so per-address
   // redeem limits apply per test rather than to the whole suite.
   TRUST_PROXY: "loopback",
@@ -11,6 +11,8 @@ export const TEST_ENV = {
   NOTIFY_DISPATCHER: "off",
   // Likewise webhooks (test/integration/webhooks-delivery.test.ts runs its own deliverer).
   WEBHOOK_WORKER: "off",
+  // And order webhooks (test/integration/order-worker.test.ts runs its own order worker).
+  ORDER_WORKER: "off",
   // Seals endpoints' secrets: the test process (test/support/wiring.ts) opens what the servers sealed.
   WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key-0123456789abcdef",
 };

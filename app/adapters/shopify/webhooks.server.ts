@@ -11,11 +11,12 @@ import { isShopDomain } from "./shop-domain";
  * HMAC covers only the body, not the headers, so the shop is checked against
  * the signed payload (`shopOf`) and the payload must have this topic's shape: a
  * signed body of one topic (or shop) replayed with other headers is refused
- * with a 400 instead of acting on it.
+ * with a 400 instead of acting on it. Order payloads name no shop: their work
+ * reads the order from that shop's Admin API, where another shop's order is not found.
  */
 export async function verifiedWebhook<S extends z.ZodType>(
   request: Request,
-  options: { topic: string; payload: S; shopOf: (payload: z.output<S>) => string },
+  options: { topic: string; payload: S; shopOf?: (payload: z.output<S>) => string },
 ): Promise<{ shop: string; payload: z.output<S>; webhookId: string }> {
   // The library would throw InvalidShopError (a 500) on a bogus shop header, e.g. a captured body resent as `evil.com`.
   for (const header of SHOP_HEADERS) {
@@ -33,7 +34,7 @@ export async function verifiedWebhook<S extends z.ZodType>(
   if (context.topic !== topicKey(options.topic)) throw badRequest(`Expected the ${options.topic} topic`);
   const parsed = options.payload.safeParse(context.payload);
   if (!parsed.success) throw badRequest(`Not a ${options.topic} payload`);
-  if (options.shopOf(parsed.data) !== context.shop) throw badRequest("The payload is for another shop");
+  if (options.shopOf && options.shopOf(parsed.data) !== context.shop) throw badRequest("The payload is for another shop");
   return { shop: context.shop, payload: parsed.data, webhookId: context.webhookId };
 }
 
@@ -70,3 +71,28 @@ export const shopRedactPayload = z
 
 /** app/uninstalled carries the Shop resource. */
 export const appUninstalledPayload = z.object({ myshopify_domain: z.string() });
+
+/** Shopify's REST ids: integers, in JSON as numbers or strings. */
+const restId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,19}$/)]).transform(String);
+const units = z.number().int().min(0);
+const fulfilledLine = z.looseObject({ id: restId, quantity: units });
+const refundedLine = z.looseObject({ line_item_id: restId, quantity: units });
+
+/** orders/paid and orders/cancelled carry the Order resource: only its id is used (the order is read from the Admin API). */
+export const orderPayload = z.looseObject({ id: restId }).transform((order) => ({ orderId: order.id, detail: {} }));
+
+/** fulfillments/create carries the Fulfillment: its order and the units it fulfilled. */
+export const fulfillmentPayload = z
+  .looseObject({ id: restId, order_id: restId, line_items: z.array(fulfilledLine) })
+  .transform((fulfillment) => ({
+    orderId: fulfillment.order_id,
+    detail: { id: fulfillment.id, lines: fulfillment.line_items.map((line) => ({ id: line.id, quantity: line.quantity })) },
+  }));
+
+/** refunds/create carries the Refund: its order and the units refunded. */
+export const refundPayload = z
+  .looseObject({ id: restId, order_id: restId, refund_line_items: z.array(refundedLine) })
+  .transform((refund) => ({
+    orderId: refund.order_id,
+    detail: { id: refund.id, lines: refund.refund_line_items.map((line) => ({ id: line.line_item_id, quantity: line.quantity })) },
+  }));

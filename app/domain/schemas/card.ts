@@ -287,3 +287,11 @@ export const unitCard = z
   .meta({ id: "UnitCard" });
 export type UnitCard = z.infer<typeof unitCard>;
 
+
+/** POST /v1/unit-cards/{id}/_actions/void: why, shown to the merchant with the card. */
+export const voidCardInput = z
+  .object({
+    reason: text(500).optional().meta({ description: "Why the card was voided; default \"Voided by the merchant\"" }),
+  })
+  .strict()
+  .meta({ id: "VoidCardInput" });

@@ -12,6 +12,7 @@ import {
   nameRecord,
   nameValidation,
   redeemInput,
+  voidCardInput,
   registerNameInput,
   unitCard,
   validateNameQuery,
@@ -205,6 +206,14 @@ function documentPaths() {
         response: dataOf(ref(unitCard)), errors: [404],
       }),
     },
+    "/v1/unit-cards/{id}/_actions/void": {
+      post: operation({
+        operationId: "voidUnitCard", summary: "Void a card still waiting to be claimed",
+        description: "Its redemption code no longer claims it (a code whose cards are all void answers 410 VOIDED). Idempotent: a void card " +
+          "is returned as it is. 409: the card is already owned (owned cards stay owned).",
+        success: 200, path: idParameter("card", "card"), body: voidCardInput, response: dataOf(ref(unitCard)), errors: [404],
+      }),
+    },
     "/v1/unit-cards/_actions/batch": {
       post: operation({
         operationId: "createUnitCardBatch", summary: "Create up to 500 cards sharing one redemption code or one owner, all or nothing",
@@ -215,7 +224,8 @@ function documentPaths() {
     "/v1/unit-cards/_actions/redeem": {
       post: operation({
         operationId: "redeemCode", summary: "Claim every card of a redemption code",
-        description: "404: no card was issued under the code in this shop; 409 also when it was redeemed before; 410: it expired. " +
+        description: "404: no card was issued under the code in this shop; 409 also when it was redeemed before; 410: it expired (EXPIRED), " +
+          "or the shop voided every card of it (VOIDED; voided cards of a code are otherwise left out of the claim). " +
           "429 also after 10 attempts a minute for one code prefix or from one client address.",
         success: 200, body: redeemInput, response: dataOf({ type: "array", items: ref(unitCard) }), errors: [404, 410],
       }),
