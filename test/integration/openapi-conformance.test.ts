@@ -39,6 +39,7 @@ const OPERATIONS = [
   "GET /v1/unit-cards/{id}",
   "POST /v1/unit-cards/_actions/batch",
   "POST /v1/unit-cards/_actions/redeem",
+  "POST /v1/unit-cards/{id}/_actions/void",
   "GET /v1/validate-name",
   "POST /v1/names",
   "POST /v1/issue-digital-twin",
@@ -56,6 +57,9 @@ const OPERATIONS = [
 interface ShopFixture {
   key: string;
   cardIds: string[];
+  /** Cards waiting to be claimed, kept apart from the codes the redeem cases use: voiding them is idempotent. */
+  voidableIds: string[];
+  ownedCardId: string;
   twinIds: string[];
   eventIds: string[];
   /** Endpoints not deleted yet. */
@@ -153,6 +157,14 @@ const PLANNERS: Record<string, Planner> = {
     rng.next() < 2 / 3
       ? { call: { ...call, params: { ...call.params, id: rng.pick(shop.twinIds) } }, judge: success(200) }
       : { call, judge: business(404, "NOT_FOUND", "no twin has this id in this shop") },
+
+  // Whether a card is owned is the shop's data: an owned card is never voided (409); a pending or void one is (200, idempotent).
+  "POST /v1/unit-cards/{id}/_actions/void": async (call, shop, rng) => {
+    const draw = rng.next();
+    if (draw < 1 / 2) return { call: { ...call, params: { ...call.params, id: rng.pick(shop.voidableIds) } }, judge: success(200) };
+    if (draw < 2 / 3) return { call: { ...call, params: { ...call.params, id: shop.ownedCardId } }, judge: business(409, "CONFLICT", "the card is owned") };
+    return { call, judge: business(404, "NOT_FOUND", "no card has this id in this shop") };
+  },
 
   "GET /v1/events": async (call) => ({ call, judge: success(200) }),
   "GET /v1/webhook-endpoints": async (call) => ({ call, judge: success(200) }),
@@ -397,6 +409,9 @@ describe(`OpenAPI conformance (seed ${SEED}; repeat with OPENAPI_SEED=${SEED})`,
       const { key, client } = await shopClient();
       const cards = [];
       for (let count = 0; count < 3; count++) cards.push(await client.createCard({ ...cardInput(`Card ${count}`), email: "jane@example.com" }));
+      const voidable = [];
+      for (let count = 0; count < 2; count++) voidable.push(await client.createCard({ ...cardInput(`Voidable ${count}`), email: "jane@example.com" }));
+      const owned = await client.createCard({ ...cardInput("Owned"), owner: "shopify|42", publicKey: walletKey() });
       const twin = await client.issueDigitalTwin({ ...namePairs[index % namePairs.length]!, title: "Conformance twin", quantity: 1 });
       const codes = cards.map((card) => card.redemption!.code!);
       const events = await client.listEvents();
@@ -405,6 +420,8 @@ describe(`OpenAPI conformance (seed ${SEED}; repeat with OPENAPI_SEED=${SEED})`,
       return {
         key,
         cardIds: cards.map((card) => card.id),
+        voidableIds: voidable.map((card) => card.id),
+        ownedCardId: owned.id,
         twinIds: [twin.id],
         eventIds: events.data.map((event) => event.id),
         endpointIds: endpoints.map((endpoint) => endpoint.id),

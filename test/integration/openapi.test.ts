@@ -31,7 +31,7 @@ const SPEC_PATHS: Record<string, string[]> = {
   "/v1/digital-twins": ["get"],
 };
 
-const UNIT_CARD_FIELDS = ["id", "name", "media", "metadata", "owner", "publicKey", "status", "createdAt", "redeemedAt", "redemption", "chain", "verifyUrl"];
+const UNIT_CARD_FIELDS = ["id", "name", "media", "metadata", "owner", "publicKey", "status", "createdAt", "redeemedAt", "voidedAt", "voidReason", "redemption", "chain", "verifyUrl"];
 const DIGITAL_TWIN_FIELDS = [
   "id", "name_id", "uns_name", "public_key", "title", "creator", "description", "quantity",
   "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl",
