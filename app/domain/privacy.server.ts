@@ -91,6 +91,7 @@ export interface RedactionSummary {
   redemptions: number;
   notifications: number;
   universalNames: number;
+  orderIssues: number;
   dataRequests: number;
   idempotencyRecords: number;
 }
@@ -132,6 +133,11 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
     }
 
     const names = await tx.universalName.updateMany({ where: { owner: who.owner, registeredByShop: shop }, data: { owner: null } });
+    // What their orders issued stays in the rules' activity, without whom it went to.
+    const orderIssues = await tx.orderIssue.updateMany({
+      where: { shop, OR: [{ customerId: who.customerId }, { redemptionId: { in: sentToThem.map((row) => row.redemptionId) } }] },
+      data: { customerId: null, recipient: null },
+    });
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop, customerId: who.customerId } });
     // Stored /v1 responses (kept for Idempotency-Key replays) that name them as owner.
     const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop, body: { contains: JSON.stringify(who.owner) } } });
@@ -141,6 +147,7 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
       redemptions: new Set([...redeemed.map((row) => row.id), ...sentToThem.map((row) => row.redemptionId)]).size,
       notifications: sentToThem.length,
       universalNames: names.count,
+      orderIssues: orderIssues.count,
       dataRequests: dataRequests.count,
       idempotencyRecords: idempotencyRecords.count,
     };
@@ -159,6 +166,8 @@ export interface ShopDeletionSummary {
   sessions: number;
   events: number;
   webhookEndpoints: number;
+  issuingRules: number;
+  orderWebhooks: number;
   universalNamesDeleted: number;
   universalNamesKept: number;
 }
@@ -182,6 +191,9 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     // Their webhook deliveries go with them (cascade).
     const events = await tx.event.deleteMany({ where: { shop } });
     const webhookEndpoints = await tx.webhookEndpoint.deleteMany({ where: { shop } });
+    // Their activity (OrderIssue) goes with the rules (cascade).
+    const issuingRules = await tx.issuingRule.deleteMany({ where: { shop } });
+    const orderWebhooks = await tx.orderWebhook.deleteMany({ where: { shop } });
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
     const namesDeleted = await tx.universalName.deleteMany({ where: { registeredByShop: shop, twins: { none: {} } } });
@@ -199,6 +211,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
       sessions: sessions.count,
       events: events.count,
       webhookEndpoints: webhookEndpoints.count,
+      issuingRules: issuingRules.count,
+      orderWebhooks: orderWebhooks.count,
       universalNamesDeleted: namesDeleted.count,
       universalNamesKept: namesKept.count,
     };

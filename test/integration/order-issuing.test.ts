@@ -4,7 +4,8 @@ import { voidCard } from "~/domain/card-void.server";
 import { createCard } from "~/domain/cards.server";
 import { DomainError } from "~/domain/errors";
 import { createRule, issuesForCustomer, ruleActivity, setRuleStatus } from "~/domain/issuing-rules.server";
-import { issueFromOrder, retryOrderIssue, voidFromOrder } from "~/domain/order-issuing.server";
+import { issueFromOrder, recordOrderWebhook, retryOrderIssue, voidFromOrder } from "~/domain/order-issuing.server";
+import { deleteShopData, redactCustomer } from "~/domain/privacy.server";
 import type { OrderLine, OrderMoment, OrderSnapshot } from "~/domain/orders";
 import { registerName } from "~/domain/names.server";
 import { redeemCode } from "~/domain/redeem.server";
@@ -280,5 +281,23 @@ describe("voiding", () => {
     await expect(voidCard(shop, owned.id)).rejects.toMatchObject({ code: "CONFLICT" });
     expect((await db.unitCard.findFirstOrThrow({ where: { id: owned.id } })).status).toBe("OWNED");
     await expect(voidCard(uniqueShop(), pending.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("privacy", () => {
+  it("customers/redact keeps what their orders issued without whom it went to; shop/redact deletes rules, activity and recorded webhooks", async () => {
+    const shop = uniqueShop();
+    await cardRule(shop);
+    const paid = order({ email: "jane@example.com" });
+    await issue(shop, paid);
+    await recordOrderWebhook(shop, { webhookId: `wh-${paid.id}`, topic: "orders/paid", orderId: paid.id, detail: {} });
+
+    const summary = await redactCustomer(shop, { customerId: paid.customerId!, email: "jane@example.com", phone: null });
+    expect(summary.orderIssues).toBe(1);
+    expect(await db.orderIssue.findFirstOrThrow({ where: { shop } })).toMatchObject({ customerId: null, recipient: null, orderName: paid.name });
+
+    const deleted = await deleteShopData(shop);
+    expect(deleted).toMatchObject({ issuingRules: 1, orderWebhooks: 1 });
+    expect(await db.orderIssue.count({ where: { shop } })).toBe(0);
   });
 });
