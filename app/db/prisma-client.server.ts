@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
+import { Prisma, PrismaClient } from "@prisma/client";
 import { databaseKind } from "./database-url";
 import { CONNECT_TIMEOUT_MS } from "./postgres-connect.server";
 import { SerialSqliteAdapterFactory } from "./sqlite-adapter.server";
@@ -32,4 +32,13 @@ export function createPrismaClient(url: string): PrismaClient {
  */
 function postgresClientModule(): typeof import(".prisma/client-postgresql") {
   return createRequire(import.meta.url)(".prisma/client-postgresql");
+}
+
+/**
+ * The value that writes SQL NULL to a nullable Json column, of the client in
+ * use: each generated client only recognises its own (the other's is stored as `{}`).
+ */
+export function jsonColumnNull(url: string): Prisma.NullTypes.DbNull {
+  if (databaseKind(url) === "postgresql") return postgresClientModule().Prisma.DbNull as unknown as Prisma.NullTypes.DbNull;
+  return Prisma.DbNull;
 }

@@ -3,7 +3,7 @@ import { db, transaction } from "~/db/client.server";
 import { voidCard } from "~/domain/card-void.server";
 import { createCard } from "~/domain/cards.server";
 import { DomainError } from "~/domain/errors";
-import { createRule, issuesForCustomer, ruleActivity, setRuleStatus } from "~/domain/issuing-rules.server";
+import { createRule, issuesForCustomer, ruleActivity, setRuleStatus, updateRule } from "~/domain/issuing-rules.server";
 import { issueFromOrder, recordOrderWebhook, retryOrderIssue, voidFromOrder } from "~/domain/order-issuing.server";
 import { deleteShopData, redactCustomer } from "~/domain/privacy.server";
 import type { OrderLine, OrderMoment, OrderSnapshot } from "~/domain/orders";
@@ -97,6 +97,15 @@ describe("issuing rules", () => {
     expect(await refused({ card: null, issueTwin: false })).toContain("issueTwin");
     expect(await refused({ targetType: "VARIANT" })).toContain("targetId");
     expect(await db.issuingRule.count({ where: { shop } })).toBe(0);
+  });
+
+  it("edits a rule from a card to a twin only, keeping no template behind", async () => {
+    const shop = uniqueShop();
+    const rule = await cardRule(shop);
+    const edited = await updateRule(shop, rule.id, { targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "Storm jacket", trigger: "FULFILLED", issueTwin: true, card: null });
+    expect(edited).toMatchObject({ id: rule.id, trigger: "FULFILLED", issueTwin: true, card: null });
+    expect((await db.issuingRule.findUniqueOrThrow({ where: { id: rule.id } })).cardTemplate).toBeNull();
+    await expect(updateRule(uniqueShop(), rule.id, { targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "x", trigger: "PAID", issueTwin: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
