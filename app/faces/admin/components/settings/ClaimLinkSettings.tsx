@@ -29,10 +29,10 @@ export function ClaimLinkSettings({ settings }: { settings: Settings }) {
     <Card>
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="claim-links" />
-        <input type="hidden" name="target" value={target} />
         <FormLayout>
           <ChoiceList
             title={t("claimLinks.choiceLabel")}
+            name="target"
             choices={[
               { label: t("claimLinks.theme"), value: "THEME", helpText: t("claimLinks.themeHelp") },
               { label: t("claimLinks.account"), value: "ACCOUNT", helpText: t("claimLinks.accountHelp") },
