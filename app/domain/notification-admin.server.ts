@@ -1,5 +1,6 @@
 import type { Notification as NotificationRow } from "@prisma/client";
 import { db } from "~/db/client.server";
+import { CLAIM_LINK_TARGETS, type ClaimLinkTarget } from "./claim-links.server";
 import { conflict, fieldError, notFound } from "./errors";
 import { isIdOf } from "./ids";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
@@ -24,6 +25,8 @@ export interface NotificationSummary {
   sentAt: Date | null;
   createdAt: Date;
   cardNames: string[];
+  /** Where its claim link lands (the shop's setting when it was queued); null for a message queued before the setting existed. */
+  claimTarget: ClaimLinkTarget | null;
   /** The dispatcher wrote the message to a local file (no SMTP/SMS configured: demo or development). */
   hasLocalCopy: boolean;
 }
@@ -118,8 +121,14 @@ function toSummary(row: NotificationRow): NotificationSummary {
     sentAt: row.sentAt,
     createdAt: row.createdAt,
     cardNames: cardNamesOf(row.payload),
+    claimTarget: claimTargetOf(row.payload),
     hasLocalCopy: ports().localMessages.isLocalCopy(row.providerMessageId),
   };
+}
+
+function claimTargetOf(payload: unknown): ClaimLinkTarget | null {
+  if (!payload || typeof payload !== "object" || !("claimTarget" in payload)) return null;
+  return CLAIM_LINK_TARGETS.find((target) => target === payload.claimTarget) ?? null;
 }
 
 /** The card names in a payload; a payload of another shape names none. */

@@ -1,9 +1,9 @@
 import type { Notification as NotificationRow } from "@prisma/client";
 import type { Tx } from "~/db/client.server";
+import { claimLinkSettings, claimUrl, type ClaimLinkTarget } from "./claim-links.server";
 import { recordEvent } from "./events.server";
 import { newId } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
-import { ports } from "./ports";
 import { publicMetadata } from "./public-metadata";
 import type { CardData, NotificationView } from "./schemas";
 
@@ -14,13 +14,10 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export interface ClaimNotificationPayload {
   code: string;
   claimUrl: string;
+  /** Where claimUrl lands (the shop's setting when the message was queued); kept after delivery, unlike the link. */
+  claimTarget: ClaimLinkTarget;
   expiresAt: string;
   cards: { name: string; imageUrl: string | null; metadata: CardData["metadata"] }[];
-}
-
-/** The storefront page (through the app proxy, at the path the merchant mounted it on) where a recipient claims their cards. */
-export function claimUrl(shop: string, code: string): string {
-  return `https://${shop}${ports().urls.proxyPath()}/redeem?code=${encodeURIComponent(code)}`;
 }
 
 /** A payload once its message is delivered or its recipient forgotten: the code (and the link that carries it) leaves the outbox. */
@@ -37,9 +34,12 @@ export async function enqueueClaimNotifications(
   tx: Tx,
   args: { shop: string; redemptionId: string; phone?: string; email?: string; code: string; expiresAt: Date; cards: CardData[] },
 ) {
+  // Read in this transaction: the message links where the setting said when the card was created.
+  const links = await claimLinkSettings(args.shop, tx);
   const payload: ClaimNotificationPayload = {
     code: args.code,
-    claimUrl: claimUrl(args.shop, args.code),
+    claimUrl: claimUrl(args.shop, args.code, links),
+    claimTarget: links.target,
     expiresAt: args.expiresAt.toISOString(),
     cards: args.cards.map((card) => ({
       name: card.name,

@@ -43,6 +43,7 @@ export default function NotificationDetails() {
     [t("common.created"), format.dateTime(notification.createdAt)],
     [t("notifications.sent"), format.dateTime(notification.sentAt)],
     [t("notifications.detail.cards"), notification.cardNames.join(", ") || "—"],
+    [t("claimLinks.detailLabel"), notification.claimTarget ? t(`claimLinks.lands.${notification.claimTarget}`) : "—"],
   ];
 
   return (

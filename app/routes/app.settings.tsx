@@ -16,10 +16,17 @@ import { NewKeyBanner } from "~/faces/admin/components/settings/NewKeyBanner";
 import { RevokeKeyModal } from "~/faces/admin/components/settings/RevokeKeyModal";
 import { VerificationPageSettings } from "~/faces/admin/components/settings/VerificationPageSettings";
 import { setVerifyPagesIndexed, verifyPagesIndexed } from "~/domain/verification.server";
+import { claimLinkSettings, setClaimLinkSettings } from "~/domain/claim-links.server";
+import { ClaimLinkSettings } from "~/faces/admin/components/settings/ClaimLinkSettings";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return { apiKeys: await listApiKeys(session.shop), chain: await chainOverview(session.shop), verifyPagesIndexed: await verifyPagesIndexed(session.shop) };
+  return {
+    apiKeys: await listApiKeys(session.shop),
+    chain: await chainOverview(session.shop),
+    verifyPagesIndexed: await verifyPagesIndexed(session.shop),
+    claimLinks: await claimLinkSettings(session.shop),
+  };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -35,13 +42,15 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       return runIntent("nft-approval", t, () => setNftDistributionApproval(session.shop, fields.approved === "on"));
     case "verify-indexing":
       return runIntent("verify-indexing", t, () => setVerifyPagesIndexed(session.shop, fields.indexed === "on"));
+    case "claim-links":
+      return runIntent("claim-links", t, () => setClaimLinkSettings(session.shop, { target: fields.target, accountPageUrl: fields.accountPageUrl }));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
 };
 
 export default function Settings() {
-  const { apiKeys, chain, verifyPagesIndexed: indexed } = useLoaderData<typeof loader>();
+  const { apiKeys, chain, verifyPagesIndexed: indexed, claimLinks } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const shopify = useAppBridge();
@@ -109,6 +118,9 @@ export default function Settings() {
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="verification-pages" title={t("verification.settingsTitle")} description={t("verification.settingsDescription")}>
           <VerificationPageSettings indexed={indexed} />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection id="claim-links" title={t("claimLinks.title")} description={t("claimLinks.description")}>
+          <ClaimLinkSettings settings={claimLinks} />
         </Layout.AnnotatedSection>
         <Layout.Section>
           <Box paddingBlockEnd="800" />

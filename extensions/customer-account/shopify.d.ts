@@ -22,3 +22,8 @@ declare module "./src/ProfileBlock.tsx" {
   const shopify: import("@shopify/ui-extensions/customer-account.profile.block.render").Api;
   const globalThis: { shopify: typeof shopify };
 }
+
+declare module "./src/OrderStatusBlock.tsx" {
+  const shopify: import("@shopify/ui-extensions/customer-account.order-status.block.render").Api;
+  const globalThis: { shopify: typeof shopify };
+}

@@ -148,7 +148,7 @@
     var s = root.dataset;
     if (status === 404) return [["code", s.notFound]];
     if (status === 409) return [["code", s.conflict]];
-    if (status === 410) return [["code", s.expired]];
+    if (status === 410) return [["code", body && body.error && body.error.code === "VOIDED" ? s.voided : s.expired]];
     if (status === 429) return [["", s.rateLimited]];
     if (status === 401) return [["", s.unauthenticated]];
     if (status === 422 || status === 400) {

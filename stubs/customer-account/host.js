@@ -26,6 +26,7 @@ globalThis.shopify = {
     formatCurrency: (number, options) => new Intl.NumberFormat(locale, { style: "currency", ...options }).format(number),
     formatDate: (date, options) => new Intl.DateTimeFormat(locale, options).format(date),
   },
+  ...(config.order ? { order: signal(config.order) } : {}),
   sessionToken: {
     async get() {
       tokensServed += 1;
@@ -33,6 +34,19 @@ globalThis.shopify = {
       return response.text();
     },
   },
+};
+
+// Test hook: how many of the app's answers the extension has read and acted on. A
+// macrotask queued when an answer's JSON is read runs after every microtask it leads to
+// (the extension's promise chain, Preact's re-render), so the count rises once the
+// screen shows the answer — also when that is nothing at all.
+const appFetch = globalThis.fetch;
+globalThis.hostAnswersHandled = 0;
+globalThis.fetch = async (...args) => {
+  const response = await appFetch(...args);
+  const json = response.json.bind(response);
+  response.json = () => json().finally(() => setTimeout(() => (globalThis.hostAnswersHandled += 1), 0));
+  return response;
 };
 
 // ---- Polaris web component stand-ins: enough to look like a customer account page and to be driven by a test ----
@@ -70,6 +84,8 @@ function standIn(tag, props, render, onConnected) {
         this.state[prop] = value;
         if (render && this.isConnected) render(this, this.state);
         else if (!render) this.dataset[prop] = value === undefined || value === null || value === false ? "" : String(value);
+        // Column templates are free text, which CSS cannot read from an attribute.
+        if (prop === "gridTemplateColumns") this.style.gridTemplateColumns = value ? String(value) : "";
       },
     });
   }
@@ -118,7 +134,7 @@ standIn("s-text-field", ["label", "value", "error", "name", "placeholder", "disa
 // Light-DOM stand-ins: the children Preact renders stay where it put them; CSS (stand-ins.css) draws them.
 for (const [tag, props] of Object.entries({
   "s-stack": ["direction", "gap"],
-  "s-grid": ["gridTemplateColumns", "gap"],
+  "s-grid": ["gridTemplateColumns", "gap", "alignItems"],
   "s-box": ["padding", "border", "borderRadius", "background", "accessibilityVisibility"],
   "s-text": ["color", "tone", "type"],
   "s-paragraph": ["color", "tone", "textAlign"],

@@ -15,6 +15,7 @@ import { customerAccountToken } from "./session-token";
  *
  *   GET /page?shop=&customer=&locale=&code=   the full page ("Cards and twins")
  *   GET /profile?shop=&customer=&locale=      the profile block
+ *   GET /order-status?shop=&customer=&locale=&order=   the order-status block, for the order with that numeric id
  *   GET /token?shop=&customer=                a session token, signed here (the secret never reaches the page)
  * `badTokens=N` makes the page's first N tokens unusable (signed with another secret).
  */
@@ -37,6 +38,7 @@ const LOCALES = ["en", "fr"] as const;
 const TARGETS: Record<string, { target: string; bundle: CustomerAccountTarget }> = {
   "/page": { target: "customer-account.page.render", bundle: "page" },
   "/profile": { target: "customer-account.profile.block.render", bundle: "profile" },
+  "/order-status": { target: "customer-account.order-status.block.render", bundle: "order-status" },
 };
 
 const translations = (locale: string): unknown =>
@@ -49,7 +51,17 @@ function hostPage(url: URL, target: string, bundle: CustomerAccountTarget): stri
   const requested = url.searchParams.get("locale") ?? "en";
   const locale = (LOCALES as readonly string[]).includes(requested) ? requested : "en";
   const token = new URLSearchParams({ shop: url.searchParams.get("shop") ?? "", customer: url.searchParams.get("customer") ?? "" });
-  const config = { target, locale, translations: translations(locale), tokenUrl: `/token?${token}`, badTokens: Number(url.searchParams.get("badTokens") ?? 0), bundleUrl: `/bundle/${bundle}.js` };
+  const order = url.searchParams.get("order");
+  const config = {
+    target,
+    locale,
+    translations: translations(locale),
+    tokenUrl: `/token?${token}`,
+    badTokens: Number(url.searchParams.get("badTokens") ?? 0),
+    bundleUrl: `/bundle/${bundle}.js`,
+    // The order-status targets' `shopify.order`, as Shopify gives it: the order's GID and name.
+    order: order ? { id: `gid://shopify/Order/${order}`, name: `#${order.slice(-4)}` } : null,
+  };
   return `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -81,7 +93,7 @@ export async function startCustomerAccountHarness(options: CustomerAccountHarnes
       const token = customerAccountToken({ shop: url.searchParams.get("shop") ?? "", customerId: customer, apiKey: options.apiKey, apiSecret: secret });
       return send(res, 200, "text/plain; charset=utf-8", token);
     }
-    const bundle = /^\/bundle\/(page|profile)\.js$/.exec(url.pathname)?.[1] as CustomerAccountTarget | undefined;
+    const bundle = /^\/bundle\/(page|profile|order-status)\.js$/.exec(url.pathname)?.[1] as CustomerAccountTarget | undefined;
     if (bundle) return send(res, 200, "text/javascript; charset=utf-8", bundles[bundle]);
     if (url.pathname === "/host.js") return send(res, 200, "text/javascript; charset=utf-8", readFileSync(path.join(HERE, "host.js"), "utf8"));
     if (url.pathname === "/stand-ins.css") return send(res, 200, "text/css; charset=utf-8", readFileSync(path.join(HERE, "stand-ins.css"), "utf8"));

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
+import { voidCard } from "~/domain/card-void.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
 import { BUNDLE_LIMIT_BYTES } from "../../scripts/customer-account-bundle";
@@ -170,6 +171,22 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     expect(await fieldError(page, "Claim code")).toBe("We don't recognise this code. Check it against your message and try again.");
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
     await screenshot(page, "customer-account-wrong-code");
+  });
+
+  it("says at the code field that the shop voided a code's cards, in English and French, claiming nothing", async () => {
+    const shop = uniqueShop();
+    const { card, code } = await cardToClaim(shop);
+    await voidCard(shop, card.id);
+
+    for (const [locale, label, button, message] of [
+      ["en", "Claim code", "Claim card", "This code's cards were voided by the shop (for example, their order was cancelled), so there is nothing left to claim. Contact the store if you think this is a mistake."],
+      ["fr", "Code", "Obtenir la carte", "Les cartes de ce code ont été annulées par la boutique (par exemple, leur commande a été annulée) : il n’y a plus rien à obtenir. Contactez la boutique si vous pensez qu’il s’agit d’une erreur."],
+    ] as const) {
+      const page = await openAccount("page", shop, uniqueCustomerId(), { code, locale });
+      await page.getByRole("button", { name: button }).click();
+      expect(await fieldError(page, label)).toBe(message);
+    }
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "VOID", owner: null });
   });
 
   it("registers a universal name, after which the key is optional; a taken name is shown at its field", async () => {

@@ -4,6 +4,7 @@ import type { Browser, Locator } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
+import { voidCard } from "~/domain/card-void.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
@@ -184,6 +185,21 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("publicKey");
     expect(appRequests.filter((request) => request.endsWith("/redeem")).length).toBe(redeemsBefore);
     await screenshot(page, "storefront-04-invalid-key");
+  });
+
+  it("says at the code field that the shop voided a code's cards, not that it expired, claiming nothing", async () => {
+    const shop = uniqueShop();
+    const card = await createCard(shop, { name: "Cancelled order certificate", media: { imageUrls: [] }, email: "buyer@example.com" });
+    await voidCard(shop, card.id);
+    const { claim } = await openStorefront(shop, uniqueCustomerId(), `?code=${card.redemption!.code}`);
+
+    await claim.getByLabel(/Wallet public key \(optional\)/).fill(wallet());
+    await claim.getByRole("button", { name: "Claim card" }).click();
+
+    await shown(claim.getByText("This code's cards were voided by the shop (for example, their order was cancelled), so there is nothing left to claim."));
+    expect(await claim.getByLabel("Claim code").getAttribute("aria-invalid")).toBe("true");
+    expect(await claim.getByText("This code has expired.").count()).toBe(0);
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "VOID", owner: null });
   });
 
   it("registers a universal name from the Claim block when a claim needs a key: taken name and refused key at their fields, then the claim works without a key", async () => {

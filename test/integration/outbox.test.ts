@@ -49,6 +49,7 @@ describe("claim notifications outbox", () => {
     const expectedPayload = {
       code,
       claimUrl: claimUrlFor(shop, code),
+      claimTarget: "THEME",
       expiresAt: created.redemption!.expiresAt,
       cards: [{ name: "Gold", imageUrl: "https://cdn.example.com/Gold.png", metadata: publicMetadataOf("Gold") }],
     };

@@ -118,6 +118,7 @@ export async function insertNotifications(options: { shop: string; count: number
   const payload: ClaimNotificationPayload = {
     code: "7KQ2-M9XD-R4TB",
     claimUrl: `https://${options.shop}/apps/twincards/redeem?code=7KQ2-M9XD-R4TB`,
+    claimTarget: "THEME",
     expiresAt: expiresAt.toISOString(),
     cards: [{ name: "Gold", imageUrl: "https://cdn.example.com/gold.png", metadata: [] }],
   };

@@ -171,7 +171,7 @@ function claimProblems(state: ClaimFormState): Map<ClaimField | "", MessageKey> 
   const problems = new Map<ClaimField | "", MessageKey>();
   const failure = state.failure;
   if (!failure) return problems;
-  const codeProblem: Partial<Record<ErrorCode, MessageKey>> = { NOT_FOUND: "claim.errors.not_found", CONFLICT: "claim.errors.conflict", EXPIRED: "claim.errors.expired" };
+  const codeProblem: Partial<Record<ErrorCode, MessageKey>> = { NOT_FOUND: "claim.errors.not_found", CONFLICT: "claim.errors.conflict", EXPIRED: "claim.errors.expired", VOIDED: "claim.errors.voided" };
   const onCode = codeProblem[failure.code];
   if (onCode) return problems.set("code", onCode);
   if (failure.code === "RATE_LIMITED") return problems.set("", "claim.errors.rate_limited");

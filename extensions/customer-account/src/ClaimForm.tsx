@@ -9,7 +9,8 @@ import type { Card, UniversalName } from "./types";
 function claimProblems(error: ReturnType<typeof asApiError>, code: string, key: string): Problems {
   if (error.status === 404) return { code: "claim.errors.not_found" };
   if (error.status === 409) return { code: "claim.errors.conflict" };
-  if (error.status === 410) return { code: "claim.errors.expired" };
+  // 410 is an expired code, or one whose cards the shop voided (its order was cancelled).
+  if (error.status === 410) return { code: error.code === "VOIDED" ? "claim.errors.voided" : "claim.errors.expired" };
   if ((error.status === 422 || error.status === 400) && error.fields.length) {
     const problems: Problems = {};
     for (const field of error.fields) {

@@ -19,7 +19,8 @@ export function HoldingsGrid({ holdings }: { holdings: HoldingsData }) {
   );
 }
 
-function Picture({ url, name }: { url: string | undefined; name: string }) {
+/** An item's picture, or a tinted square with its name's first letter. */
+export function Picture({ url, name }: { url: string | undefined; name: string }) {
   if (isHttpUrl(url)) return <s-image src={url} alt={name} aspectRatio="1" objectFit="cover" borderRadius="base" loading="lazy" />;
   // No picture: a tinted square with the name's first letter (the heading names the item).
   return (

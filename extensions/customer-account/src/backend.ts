@@ -1,4 +1,4 @@
-import type { Card, Holdings } from "./types";
+import type { Card, Holdings, OrderIssues } from "./types";
 
 // The Shopify CLI defines every environment variable as `process.env.NAME` when it
 // bundles: `TWIN_CARDS_APP_URL=https://… shopify app deploy` points the extension at
@@ -62,3 +62,6 @@ export const claimCode = (code: string, publicKey: string) =>
   call<{ cards: Card[] }>("/claim", publicKey ? { code, publicKey } : { code });
 
 export const registerUniversalName = (name: string, publicKey: string) => call<unknown>("/names", { name, publicKey });
+
+/** What the order with this numeric id issued to the customer (nothing for another customer's order). */
+export const loadOrderIssues = (orderId: string) => call<OrderIssues>(`/orders/${encodeURIComponent(orderId)}`);

@@ -49,3 +49,17 @@ export interface Holdings {
   twins: Twin[];
   names: UniversalName[];
 }
+
+/** What one order issued (GET /customer-account/orders/<id>, app/domain/customer-order-issues.server.ts). */
+export interface OrderItem {
+  id: string;
+  productTitle: string;
+  quantity: number;
+  status: "ISSUED" | "WAITING" | "CLAIMED" | "VOIDED";
+  twin: Twin | null;
+  cards: Card[];
+}
+
+export interface OrderIssues {
+  items: OrderItem[];
+}

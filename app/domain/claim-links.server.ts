@@ -1,0 +1,77 @@
+import { db, type Tx } from "~/db/client.server";
+import { ports } from "./ports";
+import { parseInput } from "./schemas";
+import { z } from "./schemas/zod";
+
+/*
+ * Where the link in a claim message lands (a shop setting, admin Settings):
+ * THEME, the app proxy's claim page in the Online Store theme (the default), or
+ * ACCOUNT, the app's page in Shopify's customer account, whose address the
+ * merchant copies from Shopify (it cannot be looked up: no API gives it).
+ */
+
+export const CLAIM_LINK_TARGETS = ["THEME", "ACCOUNT"] as const;
+export type ClaimLinkTarget = (typeof CLAIM_LINK_TARGETS)[number];
+
+export interface ClaimLinkSettings {
+  target: ClaimLinkTarget;
+  /** The customer account page's address (kept, unused, when the target is THEME). */
+  accountPageUrl: string | null;
+}
+
+export const ACCOUNT_URL_REQUIRED = "Required when claim links open the customer account page";
+const HTTPS_ONLY = "Must be an absolute https:// URL";
+const NO_CREDENTIALS = "Must not carry a user name or password";
+
+/** Empty means "not given": the form sends the field even when left blank. */
+const optionalText = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value);
+
+const accountPageUrl = z
+  .string()
+  .max(2048, "Must be at most 2048 characters")
+  .refine((url) => URL.canParse(url) && new URL(url).protocol === "https:" && new URL(url).hostname !== "", HTTPS_ONLY)
+  .refine((url) => !URL.canParse(url) || (!new URL(url).username && !new URL(url).password), NO_CREDENTIALS);
+
+export const claimLinkSettingsInput = z
+  .object({
+    target: z.enum(CLAIM_LINK_TARGETS),
+    accountPageUrl: z.preprocess(optionalText, accountPageUrl.optional()),
+  })
+  .strict()
+  .superRefine((input, context) => {
+    if (input.target === "ACCOUNT" && input.accountPageUrl === undefined) {
+      context.addIssue({ code: "custom", path: ["accountPageUrl"], message: ACCOUNT_URL_REQUIRED });
+    }
+  });
+
+const asTarget = (value: string): ClaimLinkTarget => (value === "ACCOUNT" ? "ACCOUNT" : "THEME");
+
+/** The shop's setting, read in the caller's transaction when it has one (a card's claim message is written there). */
+export async function claimLinkSettings(shop: string, client: Tx = db): Promise<ClaimLinkSettings> {
+  const setup = await client.shopSetup.findUnique({ where: { shop }, select: { claimLinkTarget: true, accountPageUrl: true } });
+  const accountPageUrl = setup?.accountPageUrl ?? null;
+  // ACCOUNT without an address cannot be saved; a row written otherwise still gets working links.
+  return { target: accountPageUrl ? asTarget(setup?.claimLinkTarget ?? "THEME") : "THEME", accountPageUrl };
+}
+
+/** The merchant's choice, both fields as the form sends them: a blank URL clears it (and is refused with ACCOUNT). */
+export async function setClaimLinkSettings(shop: string, input: unknown): Promise<ClaimLinkSettings> {
+  const parsed = parseInput(claimLinkSettingsInput, input);
+  const data = { claimLinkTarget: parsed.target, accountPageUrl: parsed.accountPageUrl ?? null };
+  const row = await db.shopSetup.upsert({ where: { shop }, create: { shop, ...data }, update: data });
+  return { target: asTarget(row.claimLinkTarget), accountPageUrl: row.accountPageUrl };
+}
+
+/**
+ * The link a claim message carries: the theme's claim page through the app proxy
+ * (`https://<shop>/apps/twincards/redeem?code=…`), or the customer account page
+ * with `?code=…`, which the page reads to fill its claim form in.
+ */
+export function claimUrl(shop: string, code: string, settings: ClaimLinkSettings): string {
+  if (settings.target === "ACCOUNT" && settings.accountPageUrl !== null) {
+    const url = new URL(settings.accountPageUrl);
+    url.searchParams.set("code", code);
+    return url.toString();
+  }
+  return `https://${shop}${ports().urls.proxyPath()}/redeem?code=${encodeURIComponent(code)}`;
+}

@@ -1,0 +1,17 @@
+import { DomainError } from "~/domain/errors";
+import { customerOrderIssues } from "~/domain/customer-order-issues.server";
+import { customerAccountRoute } from "~/faces/customer-account/customer-account-route.server";
+import { jsonResponse } from "~/faces/storefront/proxy-request.server";
+
+// Shopify's numeric order ids (the order-status block sends the number of its order's GID).
+const ORDER_ID = /^[1-9]\d{0,19}$/;
+
+// GET /customer-account/orders/<numeric id>: what that order issued to the session token's customer (the order-status block).
+export const loader = customerAccountRoute({
+  GET: async ({ request, shop, customerId }) => {
+    const id = new URL(request.url).pathname.split("/").pop() ?? "";
+    if (!ORDER_ID.test(id)) throw new DomainError("NOT_FOUND", "Order not found");
+    return jsonResponse({ data: await customerOrderIssues(shop, id, customerId) });
+  },
+});
+export const action = loader;
