@@ -1,10 +1,9 @@
 // The Admin GraphQL reads the admin pages need, behind a small interface so
 // routes get plain objects. The local Admin API stub (stubs/admin-api) answers
 // these same operations by name.
+import { numericId, run, type GraphqlClient } from "./admin-graphql.server";
 
-export interface GraphqlClient {
-  (query: string, options?: { variables?: Record<string, unknown> }): Promise<Response>;
-}
+export type { GraphqlClient };
 
 export interface CustomerSummary {
   id: string; // numeric, e.g. "7364129087"
@@ -86,8 +85,6 @@ interface CustomerNode {
   numberOfOrders: string | number;
 }
 
-const numericId = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
-
 const toSummary = (node: CustomerNode): CustomerSummary => ({
   id: numericId(node.id),
   name: node.displayName,
@@ -95,13 +92,6 @@ const toSummary = (node: CustomerNode): CustomerSummary => ({
   phone: node.phone,
   ordersCount: Number(node.numberOfOrders),
 });
-
-async function run<T>(graphql: GraphqlClient, query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await graphql(query, { variables });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(`Admin GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 const PAGE_SIZE = 20;
 

@@ -1,0 +1,18 @@
+// The one way the adapters send Admin GraphQL: through a client the routes get
+// from authenticate.admin (or the worker from an offline session), reading
+// `data` and failing loudly on `errors`.
+
+export interface GraphqlClient {
+  (query: string, options?: { variables?: Record<string, unknown> }): Promise<Response>;
+}
+
+/** The operation's `data`; throws with Shopify's errors when there is none. */
+export async function run<T>(graphql: GraphqlClient, query: string, variables: Record<string, unknown>): Promise<T> {
+  const response = await graphql(query, { variables });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (!body.data) throw new Error(`Admin GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/** `gid://shopify/Customer/7364129087` → `7364129087`. */
+export const numericId = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);

@@ -1,0 +1,90 @@
+// Reads an order as the domain issues from it (app/domain/orders.ts): the order
+// worker calls fetchOrder when it works a recorded webhook, so what is issued
+// follows the order as it is now, never the webhook's body. The local Admin API
+// stub (stubs/admin-api) answers this operation by name.
+import type { OrderLine, OrderSnapshot } from "~/domain/orders";
+import { numericId, run, type GraphqlClient } from "./admin-graphql.server";
+
+export const ORDER_QUERY = `#graphql
+query TwinCardsOrder($id: ID!) {
+  order(id: $id) {
+    id name email phone cancelledAt
+    customer { id }
+    lineItems(first: 250) {
+      nodes {
+        id title currentQuantity
+        variant { id }
+        originalUnitPriceSet { shopMoney { amount currencyCode } }
+        product {
+          id title description vendor productType tags onlineStoreUrl
+          images(first: 20) { nodes { url } }
+          collections(first: 50) { nodes { id } }
+        }
+      }
+    }
+  }
+}`;
+
+interface LineItemNode {
+  id: string;
+  title: string;
+  currentQuantity: number;
+  variant: { id: string } | null;
+  originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } } | null;
+  product: {
+    id: string;
+    title: string;
+    description: string;
+    vendor: string;
+    productType: string;
+    tags: string[];
+    onlineStoreUrl: string | null;
+    images: { nodes: { url: string }[] };
+    collections: { nodes: { id: string }[] };
+  } | null;
+}
+
+interface OrderNode {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  cancelledAt: string | null;
+  customer: { id: string } | null;
+  lineItems: { nodes: LineItemNode[] };
+}
+
+const toLine = (node: LineItemNode): OrderLine => ({
+  id: numericId(node.id),
+  quantity: node.currentQuantity,
+  productId: node.product?.id ?? null,
+  variantId: node.variant?.id ?? null,
+  collectionIds: node.product?.collections.nodes.map((collection) => collection.id) ?? [],
+  unitPrice: node.originalUnitPriceSet?.shopMoney ?? null,
+  title: node.title,
+  product: node.product && {
+    title: node.product.title,
+    description: node.product.description,
+    vendor: node.product.vendor,
+    productType: node.product.productType,
+    tags: node.product.tags,
+    url: node.product.onlineStoreUrl,
+    images: node.product.images.nodes.map((image) => image.url),
+  },
+});
+
+/** The shop's order with this numeric id as it is now, or null if the shop has no such order. */
+export async function fetchOrder(graphql: GraphqlClient, orderId: string): Promise<OrderSnapshot | null> {
+  const { order } = await run<{ order: OrderNode | null }>(graphql, ORDER_QUERY, { id: `gid://shopify/Order/${orderId}` });
+  if (!order) return null;
+  return {
+    id: numericId(order.id),
+    name: order.name,
+    // An empty contact is no contact: nothing could be sent to it.
+    email: order.email || null,
+    phone: order.phone || null,
+    customerId: order.customer ? numericId(order.customer.id) : null,
+    cancelled: order.cancelledAt !== null,
+    lines: order.lineItems.nodes.map(toLine),
+  };
+}
