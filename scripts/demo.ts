@@ -21,10 +21,14 @@ if (spawnSync("node_modules/.bin/tsx", ["scripts/db-migrate.ts"], { stdio: ["ign
 
 const { demoApiKey } = await import("./demo-key");
 const key = await demoApiKey(DEMO_SHOP);
-// A fixed port: twins keep the product image URLs it serves across demo restarts.
-const stub = await startAdminApiStub({ port: Number(process.env.ADMIN_API_STUB_PORT ?? 3001) });
-const chain = process.env.DEMO_CHAIN === "1" ? await startChain() : undefined;
 const baseUrl = `http://${process.env.HOST}:${process.env.PORT}`;
+// A fixed port: twins keep the product image URLs it serves across demo restarts. Orders placed
+// through it (the admin's "Place a demo order") reach the app as signed webhooks.
+const stub = await startAdminApiStub({
+  port: Number(process.env.ADMIN_API_STUB_PORT ?? 3001),
+  webhookTarget: { appUrl: baseUrl, apiSecret: process.env.SHOPIFY_API_SECRET! },
+});
+const chain = process.env.DEMO_CHAIN === "1" ? await startChain() : undefined;
 // Logged out until the visitor picks one of the stub's customers on its login page.
 const storefront = await startStorefrontHarness({
   appUrl: baseUrl,
@@ -70,7 +74,7 @@ Twin Cards demo is running on ${baseUrl} (database ${redactDatabaseUrl(process.e
 
 Merchant admin (as Shopify admin would open it): ${baseUrl}/demo
 Storefront (the theme's blocks, the claim page; log in as any demo customer): ${storefront.url}/pages/twin-cards
-Admin API stub (customers, orders, products): ${stub.url}
+Admin API stub (customers, orders, products; POST ${stub.url}/_stub/orders places an order): ${stub.url}
 ${chain ? chainBanner(chain) : ""}
 API key for ${DEMO_SHOP} (kept in tmp/demo-api-key for the next run):
   ${key}

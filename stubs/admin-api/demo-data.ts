@@ -29,6 +29,9 @@ export interface DemoCustomer {
 export interface DemoProduct {
   id: string;
   gid: string;
+  /** Every demo product has one variant (Shopify's default variant). */
+  variantId: string;
+  variantGid: string;
   handle: string;
   title: string;
   description: string;
@@ -153,14 +156,37 @@ const slug = (title: string) => title.toLowerCase().normalize("NFD").replace(/\p
 export const DEMO_PRODUCTS: readonly DemoProduct[] = productSeeds.map(
   ([title, vendor, productType, tags, eur, description, art, images], i) => {
     const id = String(9_104_527_360_022 + i * 104_729);
+    const variantId = String(48_213_005_120_001 + i * 7_919);
     const handle = slug(title);
     return {
-      id, gid: `gid://shopify/Product/${id}`, handle, title, description, vendor, productType, tags,
+      id, gid: `gid://shopify/Product/${id}`, variantId, variantGid: `gid://shopify/ProductVariant/${variantId}`, handle, title, description, vendor, productType, tags,
       prices: localPrices(eur), art,
       imageFiles: Array.from({ length: images }, (_, n) => `${handle}-${n + 1}.svg`),
     };
   },
 );
+
+export interface DemoCollection {
+  id: string;
+  gid: string;
+  title: string;
+  /** Titles of the demo products in it. */
+  productTitles: string[];
+}
+
+/** A few collections, so issuing rules can match by collection (a product may be in several). */
+export const DEMO_COLLECTIONS: readonly DemoCollection[] = ([
+  ["Limited editions", ["Meridian Automatic Watch", "Tortoiseshell Sunglasses", "Oud & Amber Eau de Parfum"]],
+  ["Outdoor", ["Trailrunner GTX Sneakers", "Canvas Rolltop Backpack", "Fjell Steel Bottle 750 ml", "Maple Cruiser Skateboard"]],
+  ["Gift ideas", ["Aurora Ceramic Mug", "Hinoki Bath Candle", "Matcha Ceremony Set", "Linen Field Notebook", "Meridian Automatic Watch"]],
+] as const).map(([title, productTitles], i) => {
+  const id = String(642_150_400_001 + i * 131);
+  return { id, gid: `gid://shopify/Collection/${id}`, title, productTitles: [...productTitles] };
+});
+
+/** The GIDs of the collections a product is in. */
+export const collectionsOf = (product: DemoProduct): string[] =>
+  DEMO_COLLECTIONS.filter((collection) => collection.productTitles.includes(product.title)).map((collection) => collection.gid);
 
 /** mulberry32: a tiny seeded generator, so the orders are the same on every run. */
 function seeded(seed: number) {

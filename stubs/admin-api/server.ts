@@ -1,11 +1,16 @@
 // A local stand-in for a shop's Admin API (demo and tests only): the token
 // exchange of Shopify's embedded auth, the GraphQL operations the app sends
-// (app/adapters/shopify/admin-customers.server.ts), and the demo product images.
+// (app/adapters/shopify/admin-*.server.ts), the demo product images, and
+// control endpoints under /_stub/ (control.ts) that place orders and send the
+// app their signed webhooks.
 import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { buildDemoData, shopTimeZone, type ShopCustomer } from "./demo-data";
+import { handleControl } from "./control";
+import { buildDemoData, collectionsOf, shopTimeZone, type ShopCustomer, type ShopProduct } from "./demo-data";
 import { demoImages } from "./images";
+import { createOrderBook, type StubOrder } from "./order-book";
+import { createWebhookSender, type WebhookTarget } from "./webhook-sender";
 import { readBody } from "../shared/read-body";
 
 const SCOPE = "read_customers,read_fulfillments,read_orders,read_products,write_app_proxy";
@@ -14,13 +19,21 @@ export interface AdminApiStub {
   url: string;
   /** What the app asked, in order (tests assert on it). */
   requests: { method: string; path: string; shop: string | undefined; operation?: string }[];
+  /** Where the order webhooks go (the app's URL may be known only after the stub started); undefined: nowhere. */
+  setWebhookTarget(target: WebhookTarget | undefined): void;
   close(): Promise<void>;
 }
 
-export async function startAdminApiStub(options: { port?: number; host?: string } = {}): Promise<AdminApiStub> {
+export type { WebhookTarget };
+
+export async function startAdminApiStub(
+  options: { port?: number; host?: string; webhookTarget?: WebhookTarget } = {},
+): Promise<AdminApiStub> {
   const images = demoImages();
   const tokens = new Set<string>();
   const requests: AdminApiStub["requests"] = [];
+  const orders = createOrderBook();
+  const webhooks = createWebhookSender(options.webhookTarget);
   let data: ReturnType<typeof buildDemoData> | undefined;
 
   const server = createServer(async (req, res) => {
@@ -34,6 +47,10 @@ export async function startAdminApiStub(options: { port?: number; host?: string 
         return res.end(svg);
       }
       const body = await readBody(req);
+      if (url.pathname.startsWith("/_stub/")) {
+        const result = await handleControl(req.method ?? "GET", url.pathname, body, { orders, webhooks });
+        return result ? send(res, result.status, result.body) : send(res, 404, { error: "Not Found" });
+      }
       if (req.method === "POST" && url.pathname === "/admin/oauth/access_token") {
         requests.push({ method: "POST", path: url.pathname, shop });
         const fields = parseFields(body, req.headers["content-type"]);
@@ -50,11 +67,17 @@ export async function startAdminApiStub(options: { port?: number; host?: string 
           return send(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
         }
         data ??= buildDemoData(baseUrl());
-        const customers = data.customers;
+        const { products } = data;
+        // Each customer's history in this shop: the orders placed through /_stub/orders, then the seeded ones.
+        const customers = data.customers.map((customer) => withPlacedOrders(customer, orders.ofCustomer(shop, customer.id), products));
         if (operation === "TwinCardsCustomers") return send(res, 200, { data: { customers: customersPage(customers, variables) } });
         if (operation === "TwinCardsCustomer") {
           const customer = customers.find((candidate) => candidate.gid === variables.id);
           return send(res, 200, { data: { customer: customer ? customerNode(customer, true) : null } });
+        }
+        if (operation === "TwinCardsOrder") {
+          const order = orders.get(shop, String(variables.id ?? "").replace("gid://shopify/Order/", ""));
+          return send(res, 200, { data: { order: order ? orderNode(order, products) : null } });
         }
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shopTimeZone(shop) } } });
         if (operation === "TwinCardsCustomerNames") {
@@ -78,7 +101,54 @@ export async function startAdminApiStub(options: { port?: number; host?: string 
   return {
     url: baseUrl(),
     requests,
+    setWebhookTarget: (target) => webhooks.setTarget(target),
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function withPlacedOrders(customer: ShopCustomer, placed: StubOrder[], products: ShopProduct[]): ShopCustomer {
+  if (placed.length === 0) return customer;
+  const productOf = (id: string) => products.find((product) => product.id === id)!;
+  const recent = placed.map((order) => ({
+    name: order.name,
+    createdAt: order.createdAt,
+    lineItems: order.lines.map((line) => ({ product: productOf(line.product.id), quantity: line.currentQuantity, unitPrice: line.unitPrice })),
+  }));
+  return { ...customer, orders: [...recent, ...customer.orders] };
+}
+
+/** `TwinCardsOrder` (app/adapters/shopify/admin-orders.server.ts) for a placed order. */
+function orderNode(order: StubOrder, products: ShopProduct[]) {
+  return {
+    id: `gid://shopify/Order/${order.id}`,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    cancelledAt: order.cancelledAt,
+    customer: order.customer && { id: order.customer.gid },
+    lineItems: {
+      nodes: order.lines.map((line) => {
+        const product = products.find((candidate) => candidate.id === line.product.id)!;
+        return {
+          id: `gid://shopify/LineItem/${line.id}`,
+          title: product.title,
+          currentQuantity: line.currentQuantity,
+          variant: { id: product.variantGid },
+          originalUnitPriceSet: { shopMoney: line.unitPrice },
+          product: {
+            id: product.gid,
+            title: product.title,
+            description: product.description,
+            vendor: product.vendor,
+            productType: product.productType,
+            tags: product.tags,
+            onlineStoreUrl: product.onlineStoreUrl,
+            images: { nodes: product.images.map((url) => ({ url })) },
+            collections: { nodes: collectionsOf(product).map((id) => ({ id })) },
+          },
+        };
+      }),
+    },
   };
 }
 

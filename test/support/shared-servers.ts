@@ -17,7 +17,7 @@ declare module "vitest" {
     demoUrl: string;
     /** A local storefront in front of demoUrl's app proxy, logged out, offering the demo customers at /account/login. */
     demoStorefrontUrl: string;
-    /** The local Admin API stub the servers talk to. */
+    /** The local Admin API stub the servers talk to; the orders placed through its /_stub/ endpoints send their webhooks to demoUrl. */
     adminApiStubUrl: string;
     /** The same build in demo mode with on-chain issuing on: its chain worker mints through solanaRpcUrl. */
     chainUrl: string;
@@ -73,6 +73,8 @@ export async function startSharedServers(
   project.provide("demoUrl", demoUrl);
   storefront.proxyTo(demoUrl);
   project.provide("demoStorefrontUrl", storefront.url);
+  // Signed as Shopify signs them, with the servers' secret; demoUrl shares baseUrl's database.
+  stub.setWebhookTarget({ appUrl: demoUrl, apiSecret: TEST_ENV.SHOPIFY_API_SECRET });
   project.provide("adminApiStubUrl", stub.url);
   project.provide("chainUrl", chainUrl);
   project.provide("chainDatabaseUrl", chainDatabaseUrl);

@@ -2,6 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface ReceivedWebhook {
+  method: string;
+  /** The request's path. */
+  path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -19,7 +22,7 @@ export async function startWebhookReceiver(answers: Answer[] = []) {
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+    received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
     const answer = answers.shift() ?? { status: 200 };
     if ("hang" in answer) return;
     if ("endless" in answer) {

@@ -1,0 +1,134 @@
+// The stub's own control endpoints (JSON, under /_stub/; Shopify has none of
+// them): place, fulfil, cancel and refund orders — each sends the app the
+// webhook Shopify would — send a webhook again, and point the webhooks at the app.
+import { z } from "zod";
+import { DEMO_COLLECTIONS, DEMO_CUSTOMERS, DEMO_PRODUCTS } from "./demo-data";
+import { OrderBookError, type OrderBook, type StubOrder } from "./order-book";
+import { fulfillmentPayload, orderPayload, refundPayload } from "./order-payloads";
+import type { Delivery, WebhookSender } from "./webhook-sender";
+
+const numericId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/, "Must be a numeric id")]).transform(String);
+const quantity = z.number().int().min(1).max(1000);
+const headerStyle = z.enum(["x-shopify", "shopify"]).optional();
+const lineQuantities = z.array(z.object({ id: numericId, quantity })).min(1);
+
+const placeOrder = z.object({
+  shop: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "Must be a myshopify.com domain"),
+  customerId: numericId.nullable(),
+  email: z.email().nullable().optional(),
+  phone: z.string().regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 phone number").nullable().optional(),
+  lines: z.array(z.object({ productId: numericId, variantId: numericId.optional(), quantity })).min(1).max(50),
+  headerStyle,
+});
+const fulfil = z.object({ lines: lineQuantities.optional(), headerStyle });
+const cancel = z.object({ headerStyle });
+const refund = z.object({ lines: lineQuantities, headerStyle });
+const redeliver = z.object({ headerStyle });
+const webhookTarget = z.object({ appUrl: z.url(), apiSecret: z.string().min(1), headerStyle });
+
+export interface ControlResult {
+  status: number;
+  body: unknown;
+}
+
+const refused = (status: number, error: string, field: string | null = null): ControlResult => ({ status, body: { error, field } });
+
+function parse<S extends z.ZodType>(schema: S, body: string): z.output<S> {
+  let json: unknown;
+  try {
+    json = body ? JSON.parse(body) : {};
+  } catch {
+    throw new OrderBookError(400, null, "The body is not JSON");
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.join(".") || null;
+  throw new OrderBookError(400, field, field ? `${field}: ${issue.message}` : issue.message);
+}
+
+/** An order as the control endpoints show it. */
+export function orderView(order: StubOrder) {
+  return {
+    id: order.id,
+    shop: order.shop,
+    name: order.name,
+    customerId: order.customer?.id ?? null,
+    email: order.email,
+    phone: order.phone,
+    currency: order.currency,
+    createdAt: order.createdAt,
+    cancelledAt: order.cancelledAt,
+    lines: order.lines.map((line) => ({
+      id: line.id,
+      productId: line.product.id,
+      variantId: line.product.variantId,
+      title: line.product.title,
+      quantity: line.quantity,
+      currentQuantity: line.currentQuantity,
+      fulfilledQuantity: line.fulfilledQuantity,
+      price: line.unitPrice.amount,
+    })),
+  };
+}
+
+/** Handles a /_stub/ request; null when no control endpoint has this path. */
+export async function handleControl(
+  method: string,
+  path: string,
+  body: string,
+  { orders, webhooks }: { orders: OrderBook; webhooks: WebhookSender },
+): Promise<ControlResult | null> {
+  const answer = (order: StubOrder, webhook: Delivery) => ({ status: 200, body: { order: orderView(order), webhook } });
+  const orderAction = /^\/_stub\/orders\/(\d+)\/(fulfillments|cancel|refunds)$/.exec(path);
+  try {
+    if (method === "GET" && path === "/_stub/catalogue") {
+      return {
+        status: 200,
+        body: {
+          customers: DEMO_CUSTOMERS.map(({ id, name, email, phone, currency }) => ({ id, name, email, phone, currency })),
+          products: DEMO_PRODUCTS.map(({ id, variantId, title, prices }) => ({ id, variantId, title, prices })),
+          collections: DEMO_COLLECTIONS.map(({ id, gid, title }) => ({ id, gid, title })),
+        },
+      };
+    }
+    if (method === "POST" && path === "/_stub/webhook-target") {
+      const target = parse(webhookTarget, body);
+      webhooks.setTarget(target);
+      return { status: 200, body: { appUrl: target.appUrl, headerStyle: target.headerStyle ?? "x-shopify" } };
+    }
+    if (method === "POST" && path === "/_stub/orders") {
+      const { headerStyle: style, ...input } = parse(placeOrder, body);
+      const order = orders.place(input);
+      return answer(order, await webhooks.send(order.shop, "orders/paid", orderPayload(order), style));
+    }
+    const order = /^\/_stub\/orders\/(\d+)$/.exec(path);
+    if (method === "GET" && order) return { status: 200, body: { order: orderView(orders.find(order[1]!)) } };
+    if (method === "POST" && orderAction) {
+      const [, id = "", action] = orderAction;
+      if (action === "fulfillments") {
+        const { lines, headerStyle: style } = parse(fulfil, body);
+        const done = orders.fulfil(id, lines);
+        return answer(done.order, await webhooks.send(done.order.shop, "fulfillments/create", fulfillmentPayload(done.order, done.fulfillmentId, done.lines), style));
+      }
+      if (action === "cancel") {
+        const { headerStyle: style } = parse(cancel, body);
+        const cancelled = orders.cancel(id);
+        return answer(cancelled, await webhooks.send(cancelled.shop, "orders/cancelled", orderPayload(cancelled), style));
+      }
+      const { lines, headerStyle: style } = parse(refund, body);
+      const done = orders.refund(id, lines);
+      return answer(done.order, await webhooks.send(done.order.shop, "refunds/create", refundPayload(done.order, done.refundId, done.lines), style));
+    }
+    const redelivery = /^\/_stub\/webhooks\/([\w-]+)\/redeliver$/.exec(path);
+    if (method === "POST" && redelivery) {
+      const { headerStyle: style } = parse(redeliver, body);
+      const webhook = await webhooks.redeliver(redelivery[1]!, style);
+      return webhook ? { status: 200, body: { webhook } } : refused(404, `No webhook ${redelivery[1]}`);
+    }
+  } catch (error) {
+    if (error instanceof OrderBookError) return refused(error.status, error.message, error.field);
+    throw error;
+  }
+  return null;
+}
