@@ -7,6 +7,7 @@ import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { useTranslation } from "react-i18next";
 import { shopTimeZone } from "~/faces/admin/shop-time-zone.server";
 import { DemoLanguageSwitch } from "~/faces/admin/components/DemoLanguageSwitch";
+import { DemoOrderPanel } from "~/faces/admin/components/DemoOrderPanel";
 import { ErrorMessage } from "~/faces/admin/components/ErrorMessage";
 import { demoMode, DEMO_APP_BRIDGE_PATH } from "~/faces/demo/demo-mode.server";
 import { polarisTranslations } from "~/faces/admin/i18n/polaris-translations.server";
@@ -48,6 +49,7 @@ export default function App() {
         <Link to="/app/settings">{t("nav.settings")}</Link>
       </NavMenu>
       {demo && <DemoLanguageSwitch />}
+      {demo && <DemoOrderPanel />}
       <Outlet />
     </AppProvider>
   );
