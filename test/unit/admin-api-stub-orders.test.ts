@@ -1,4 +1,5 @@
 import "@shopify/shopify-api/adapters/node";
+import { readFileSync } from "node:fs";
 import { ApiVersion, shopifyApi } from "@shopify/shopify-api";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fetchOrder } from "~/adapters/shopify/admin-orders.server";
@@ -328,6 +329,17 @@ describe("fetchOrder against the stub", () => {
     expect(here!.orderedProducts[0]).toMatchObject({ orderName: order.name, title: watch.title, price: watch.prices.JPY, currency: "JPY" });
     const elsewhere = await getCustomer(graphqlFor("quiet-shop.myshopify.com", token), yuki.id);
     expect(elsewhere!.ordersCount).toBe(DEMO_ORDERS.get(yuki.id)!.length);
+  });
+});
+
+describe("the README's stub example", () => {
+  it("places the guest order it says, with a body the stub takes as written", async () => {
+    const readme = readFileSync("README.md", "utf8");
+    const body = /curl -s -X POST http:\/\/127\.0\.0\.1:3001\/_stub\/orders [^\n]*\n\s*-d '([^']+)'/.exec(readme)?.[1];
+    expect(body, "README.md's POST /_stub/orders example").toBeDefined();
+    const { status, body: answer } = await control("/_stub/orders", body!);
+    expect(status).toBe(200);
+    expect(answer.order).toMatchObject({ customerId: null, email: "guest@example.com", lines: [{ productId: watch.id, quantity: 1 }] });
   });
 });
 
