@@ -27,9 +27,10 @@ let box: ReturnType<typeof secretBox> | undefined;
 const secrets = () => (box ??= secretBox(webhookConfig().secretsKey));
 
 /**
- * The background workers of a process: the notification dispatcher, and the
- * chain minter when chain issuing is configured. `inWebServer` honours
- * NOTIFY_DISPATCHER=off and CHAIN_WORKER=off (then `npm run worker` runs them).
+ * The background workers of a process: the notification dispatcher, the chain
+ * minter when chain issuing is configured, the webhook deliverer and the order
+ * worker. `inWebServer` honours NOTIFY_DISPATCHER=off, CHAIN_WORKER=off,
+ * WEBHOOK_WORKER=off and ORDER_WORKER=off (then `npm run worker` runs them).
  */
 export async function backgroundWorkers(args: { notify: NotifyConfig; chain: ChainConfig; webhooks: WebhookConfig; inWebServer: boolean }): Promise<PollingWorker[]> {
   wireServices();
@@ -47,6 +48,13 @@ export async function backgroundWorkers(args: { notify: NotifyConfig; chain: Cha
   if (!args.inWebServer || args.webhooks.WEBHOOK_WORKER === "on") {
     const { webhookDelivererFromConfig } = await import("../adapters/webhooks/deliverer.server");
     workers.push(webhookDelivererFromConfig(args.webhooks));
+  }
+  if (!args.inWebServer || args.webhooks.ORDER_WORKER === "on") {
+    const [{ OrderWorker }, { shopifyOrderSource }] = await Promise.all([
+      import("../adapters/shopify/order-worker.server"),
+      import("../adapters/shopify/order-source.server"),
+    ]);
+    workers.push(new OrderWorker({ source: shopifyOrderSource }));
   }
   return workers;
 }
