@@ -14,6 +14,8 @@ import { createPrismaClient } from "~/db/prisma-client.server";
 export interface AppProcess {
   /** `http://127.0.0.1:<port>` for a server; empty for a worker. */
   url: string;
+  /** The process's id, also its process group's. */
+  pid: number;
   /** SIGTERM to the group, SIGKILL if it is still there after 10 s; resolves with the exit code once it has exited. */
   stop(): Promise<number | null>;
   /** SIGKILL to the group at once, as a crash would; resolves once it has exited. */
@@ -76,6 +78,7 @@ function startProcess(script: string, env: Record<string, string>, ready: RegExp
   let stderr = "";
   const handle = (url: string): AppProcess => ({
     url,
+    pid: child.pid!,
     stop: () => stopGroup(child, exited, "SIGTERM"),
     kill: () => stopGroup(child, exited, "SIGKILL"),
     signal: (signal) => signalGroup(child, signal),
