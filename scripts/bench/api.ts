@@ -121,8 +121,12 @@ async function startup(command: string[], env: Record<string, string>, probe: st
     await load({ url: `http://127.0.0.1:${port}`, path: "/v1/validate-name?name=bench-rss", seconds: 2, pid: child.pid!, request: () => ({ headers }) });
     return { seconds, rss: groupRss(child.pid!) };
   } finally {
-    process.kill(-child.pid!, "SIGTERM");
-    await exited;
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+    } catch {
+      // The group is gone already (it failed to start: the error above says why).
+    }
   }
 }
 
