@@ -6,15 +6,16 @@ import { databaseKind, type DatabaseKind } from "./database-url";
  * Many rows into one table as multi-row INSERTs, `ROWS_PER_STATEMENT` at a time,
  * in the caller's transaction: what `createMany` writes, without Prisma
  * compiling a query for every row's arguments (issue 14: 90 % of a 500-card batch
- * was that, and in one piece, holding the event loop for hundreds of
- * milliseconds). Between statements the loop is free for other requests; the
+ * was that). After each statement the event loop gets a turn (setImmediate: on
+ * SQLite every await resolves at once, so a whole transaction would otherwise
+ * run as one block, holding the loop for hundreds of milliseconds); the
  * transaction stays one, so a batch is still all or nothing.
  *
  * Values are stored as Prisma stores them: a Date as Prisma's SQLite adapter
  * writes it (ISO 8601 with `+00:00`) or as PostgreSQL's TIMESTAMP(3); the
  * columns named in `json` as JSON text (JSONB on PostgreSQL).
  */
-export const ROWS_PER_STATEMENT = 100;
+export const ROWS_PER_STATEMENT = 50;
 
 type Value = string | number | boolean | Date | null | undefined | object;
 
@@ -36,6 +37,7 @@ export async function insertRows(tx: Tx, table: string, rows: Record<string, Val
     });
     const sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${tuples.join(", ")}`;
     await tx.$executeRawUnsafe(sql, ...args);
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

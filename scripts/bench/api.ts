@@ -106,13 +106,15 @@ async function batchRound(app: AppProcess, key: string, raw: RawDb, loopFile: st
 async function startup(command: string[], env: Record<string, string>, probe: string, key: string | null) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const started = performance.now();
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: "ignore", detached: true });
+  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     for (;;) {
       const status = await fetch(`http://127.0.0.1:${port}${probe}`).then((response) => response.status, () => 0);
       if (status === 200) break;
-      if (child.exitCode !== null) throw new Error(`${command.join(" ")} exited with ${child.exitCode}`);
+      if (child.exitCode !== null) throw new Error(`${command.join(" ")} exited with ${child.exitCode}: ${stderr}`);
       if (performance.now() - started > 60_000) throw new Error(`${command.join(" ")} answered no 200 within a minute`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
