@@ -1,4 +1,6 @@
-// The production server (`npm start`, after `npm run build`).
+// The production server (`npm start`, after `npm run build`, which compiles this file to build/node/server.js).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -12,7 +14,8 @@ const notifyConfig = notifyConfigOrExit();
 const chainConfig = chainConfigOrExit();
 const webhookConfig = webhookConfigOrExit();
 await databaseUsableOrExit(config.DATABASE_URL);
-const build = (await import(new URL("./build/server/index.js", import.meta.url).href).catch(() => {
+// From the working directory, like the static files below: this module runs compiled from build/node/.
+const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href).catch(() => {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 })) as ServerBuild;

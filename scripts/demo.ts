@@ -39,7 +39,8 @@ const storefront = await startStorefrontHarness({
   customers: DEMO_CUSTOMERS,
 });
 
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+// The compiled server, as `npm start` runs it (npm run demo builds it first).
+const server = spawn(process.execPath, ["build/node/server.js"], {
   stdio: ["ignore", "pipe", "inherit"],
   env: { ...process.env, DEMO_MODE: "1", SHOPIFY_ADMIN_API_STUB_URL: stub.url, DEMO_STOREFRONT_URL: storefront.url, ...chain?.serverEnv },
 });

@@ -8,6 +8,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { Config } from "../app/wiring/config.server";
 import { isApiPath, routedUrl, sendError } from "./error-response";
 import { requestGuards, SERVED_METHODS } from "./request-guards";
+import { v1Router } from "./v1-router";
 
 /**
  * The Express app around the Remix build: a request id on every response and
@@ -35,12 +36,16 @@ export function createHttpApp(options: {
   app.use(requestGuards);
   // gzip or brotli, as the client accepts: the admin's Polaris CSS and JS shrink to about a fifth.
   app.use(compression());
+  const getLoadContext = (req: express.Request, res: express.Response) => ({ requestId: res.locals.requestId as string, clientAddress: req.ip ?? "" });
+  // The /v1 routes straight from the built modules, before any static file is looked for (server/v1-router.ts).
+  // Not in dev, where Vite hands over a new build on every change.
+  if (typeof options.build !== "function") app.use(v1Router(options.build, getLoadContext));
   app.use(options.assets);
   // app.use, not app.all("*"): Express would decode the path itself and fail with a 500 on bad %-encoding.
   app.use(
     createRequestHandler({
       build: options.build,
-      getLoadContext: (req, res) => ({ requestId: res.locals.requestId as string, clientAddress: req.ip ?? "" }),
+      getLoadContext,
       // Remix shows error details outside production mode; NODE_ENV=test must not turn that on.
       mode: options.config.NODE_ENV === "development" ? "development" : "production",
     }),

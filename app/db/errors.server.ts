@@ -39,9 +39,16 @@ export function prismaErrorCode(error: unknown): string | undefined {
 /** Prisma's code for a unique constraint that refused an insert (PostgreSQL 23505 arrives as P2002 too). */
 export const isUniqueViolation = (error: unknown): boolean => prismaErrorCode(error) === "P2002";
 
+/**
+ * What a driver adapter reports for a database out of reach. Prisma maps these to P1001 and the like for its
+ * own queries, but a raw query's failure arrives as P2010 carrying them (app/db/hot-lookups.server.ts).
+ */
+const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+
 /** The database could not serve the request in time, is unreachable, or kept conflicting: a retry later can succeed. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (UNAVAILABLE_CODES.has(prismaErrorCode(error) ?? "")) return true;
+  if (UNAVAILABLE_ADAPTER_KINDS.has(String(adapterCause(error)?.kind))) return true;
   const state = sqlState(error);
   if (state !== undefined) return UNAVAILABLE_SQLSTATE.test(state);
   return error instanceof Error && PG_CONNECTION_MESSAGE.test(error.message);
@@ -54,10 +61,15 @@ export function isTransactionConflict(error: unknown): boolean {
   return state !== undefined && CONFLICT_SQLSTATE.test(state);
 }
 
+/** The driver adapter's own account of an error, however Prisma wrapped it (a bare DriverAdapterError, or in `meta`). */
+function adapterCause(error: unknown): { kind?: unknown; code?: unknown; originalCode?: unknown } | undefined {
+  const adapterError = (error as { meta?: { driverAdapterError?: unknown } } | null)?.meta?.driverAdapterError ?? error;
+  return (adapterError as { cause?: { kind?: unknown; code?: unknown; originalCode?: unknown } } | null)?.cause;
+}
+
 /** The SQLSTATE of a PostgreSQL error, however Prisma wrapped it (a bare DriverAdapterError, or in `meta`). */
 function sqlState(error: unknown): string | undefined {
-  const adapterError = (error as { meta?: { driverAdapterError?: unknown } } | null)?.meta?.driverAdapterError ?? error;
-  const cause = (adapterError as { cause?: { kind?: unknown; code?: unknown; originalCode?: unknown } } | null)?.cause;
+  const cause = adapterCause(error);
   if (cause?.kind === "sqlite") return undefined;
   const code = cause?.code ?? cause?.originalCode;
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;

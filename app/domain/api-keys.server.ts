@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ApiKey } from "@prisma/client";
 import { db } from "~/db/client.server";
+import { apiKeyByHash } from "~/db/hot-lookups.server";
 import { notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
 import { apiKeyInput, parseInput } from "./schemas";
@@ -45,7 +46,7 @@ export async function createApiKey(input: unknown): Promise<{ key: string; apiKe
 /** The shop a live key belongs to, or null for an unknown or revoked key. */
 export async function authenticateApiKey(key: string): Promise<{ shop: string; keyId: string } | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
-  const row = await db.apiKey.findUnique({ where: { keyHash: hashKey(key) } });
+  const row = await apiKeyByHash(hashKey(key));
   if (!row || row.revokedAt) return null;
   const now = new Date();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {

@@ -1,6 +1,7 @@
 import { Prisma } from "@prisma/client";
 import type { z } from "zod";
 import { db, isUniqueViolation, transaction, type Tx } from "~/db/client.server";
+import { insertRows } from "~/db/insert-rows.server";
 import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { recordEvents } from "./events.server";
@@ -68,7 +69,8 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
         voidReason: null,
         createdAt: now,
       }));
-      await tx.unitCard.createMany({ data: rows });
+      // createMany's rows, without Prisma building a query per row (a batch of 500 held the event loop for its whole length).
+      await insertRows(tx, "UnitCard", rows, { json: ["media", "metadata"] });
       // Cards by owner are minted now; cards by redemption when redeemed, to the redeemer's key.
       const mints = recipient.kind === "owner"
         ? await enqueueMints(tx, shop, rows.map((row) => ({ cardId: row.id, recipient: recipient.publicKey })))

@@ -1,5 +1,6 @@
 import type { Event as EventRow, Prisma } from "@prisma/client";
 import { db, type Tx } from "~/db/client.server";
+import { insertRows } from "~/db/insert-rows.server";
 import { notFound } from "./errors";
 import { newId } from "./ids";
 import { afterCursor, pageQuery, toPage } from "./pagination";
@@ -30,7 +31,7 @@ export async function recordEvents(tx: Tx, shop: string, type: EventType, items:
   if (items.length === 0) return [];
   const createdAt = new Date();
   const rows = items.map((data) => ({ id: newId("evt"), shop, type, data: data as unknown as Prisma.InputJsonObject, createdAt }));
-  await tx.event.createMany({ data: rows });
+  await insertRows(tx, "Event", rows, { json: ["data"] });
   const endpoints = await tx.webhookEndpoint.findMany({ where: { shop, status: "ENABLED" }, select: { id: true, eventTypes: true } });
   const receivers = endpoints.filter((endpoint) => wants(endpoint.eventTypes, type));
   if (receivers.length > 0) {

@@ -1,12 +1,13 @@
 import type { UniversalName } from "@prisma/client";
 import type { z } from "zod";
 import { db, isUniqueViolation, transaction } from "~/db/client.server";
+import { universalNameByName } from "~/db/hot-lookups.server";
 import { conflict } from "./errors";
 import { recordEvent } from "./events.server";
 import { newId } from "./ids";
 import { parseInput, registerNameInput, validateNameQuery, type NameRecord, type NameValidation } from "./schemas";
 
-const toNameRecord = (row: UniversalName): NameRecord => ({
+const toNameRecord = (row: Pick<UniversalName, "id" | "name" | "publicKey">): NameRecord => ({
   uns_name: row.name,
   uns_name_id: row.id,
   public_key: row.publicKey,
@@ -40,7 +41,7 @@ export async function registerNameFor(shop: string, { name, publicKey, owner }: 
 /** Step 1 of issuing a twin. An unknown name is `available: false` with only the name. */
 export async function validateName(query: unknown): Promise<NameValidation> {
   const { name } = parseInput(validateNameQuery, query);
-  const row = await db.universalName.findUnique({ where: { name } });
+  const row = await universalNameByName(name);
   return row ? { available: true, payload: toNameRecord(row) } : { available: false, payload: { uns_name: name } };
 }
 

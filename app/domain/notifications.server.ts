@@ -1,5 +1,6 @@
 import type { Notification as NotificationRow } from "@prisma/client";
 import type { Tx } from "~/db/client.server";
+import { insertRows } from "~/db/insert-rows.server";
 import { claimLinkSettings, claimUrl, type ClaimLinkTarget } from "./claim-links.server";
 import { recordEvent } from "./events.server";
 import { newId } from "./ids";
@@ -48,8 +49,12 @@ export async function enqueueClaimNotifications(
     })),
   };
   const destinations: [NotificationChannel, string | undefined][] = [["SMS", args.phone], ["EMAIL", args.email]];
-  await tx.notification.createMany({
-    data: destinations
+  const now = new Date();
+  // Not createMany: Prisma walks a JSON payload value by value, and a batch's names every card (issue 14).
+  await insertRows(
+    tx,
+    "Notification",
+    destinations
       .filter((pair): pair is [NotificationChannel, string] => pair[1] !== undefined)
       .map(([channel, destination]) => ({
         id: newId("ntf"),
@@ -57,9 +62,12 @@ export async function enqueueClaimNotifications(
         redemptionId: args.redemptionId,
         channel,
         destination,
-        payload: payload as object,
+        payload,
+        nextAttemptAt: now,
+        createdAt: now,
       })),
-  });
+    { json: ["payload"] },
+  );
 }
 
 /** A notification as events show it: the destination masked, no code. */

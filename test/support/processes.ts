@@ -14,6 +14,8 @@ import { createPrismaClient } from "~/db/prisma-client.server";
 export interface AppProcess {
   /** `http://127.0.0.1:<port>` for a server; empty for a worker. */
   url: string;
+  /** The process's id, also its process group's. */
+  pid: number;
   /** SIGTERM to the group, SIGKILL if it is still there after 10 s; resolves with the exit code once it has exited. */
   stop(): Promise<number | null>;
   /** SIGKILL to the group at once, as a crash would; resolves once it has exited. */
@@ -54,20 +56,21 @@ export function removeDatabase(file: string) {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
 }
 
-/** Starts the built server (`server.ts`) on a free port; resolves when it listens. */
+/** Starts the built server (`server.ts` compiled by `npm run build`, as `npm start` runs it) on a free port; resolves when it listens. */
 export const startServer = (env: Record<string, string>) =>
-  startProcess("server.ts", { PORT: "0", HOST: "127.0.0.1", ...env }, /listening on (http:\/\/\S+)/);
+  startProcess(["build/node/server.js"], { PORT: "0", HOST: "127.0.0.1", ...env }, /listening on (http:\/\/\S+)/);
 
-/** Starts `npm run worker`'s script; resolves when it has started. */
-export const startWorker = (env: Record<string, string>) => startProcess("scripts/worker.ts", env, /worker started()/);
+/** Starts `npm run worker`'s compiled script; resolves when it has started. */
+export const startWorker = (env: Record<string, string>) => startProcess(["build/node/scripts/worker.js"], env, /worker started()/);
 
 /** Starts any script with node (and tsx) in a process group of its own; resolves with `ready`'s first group once stdout matches it. */
-export const startScript = (script: string, env: Record<string, string>, ready: RegExp) => startProcess(script, env, ready);
+export const startScript = (script: string, env: Record<string, string>, ready: RegExp) => startProcess(["--import", "tsx", script], env, ready);
 
-function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<AppProcess> {
-  // One process, as `npm start` runs it: node loading tsx, not tsx's CLI relaying signals to a child
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<AppProcess> {
+  const script = args.at(-1)!;
+  // One process, as `npm start` runs it: node itself, not tsx's CLI relaying signals to a child
   // (under load its 30 ms relay window can expire, and it then SIGKILLs the server mid-shutdown).
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -76,6 +79,7 @@ function startProcess(script: string, env: Record<string, string>, ready: RegExp
   let stderr = "";
   const handle = (url: string): AppProcess => ({
     url,
+    pid: child.pid!,
     stop: () => stopGroup(child, exited, "SIGTERM"),
     kill: () => stopGroup(child, exited, "SIGKILL"),
     signal: (signal) => signalGroup(child, signal),

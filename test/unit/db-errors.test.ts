@@ -25,6 +25,16 @@ describe("database errors", () => {
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
   });
 
+  it("counts a raw query's failure (P2010) on a database out of reach as unavailable, and its SQL errors not", () => {
+    // What $queryRaw throws when PostgreSQL is down: the adapter's kind inside P2010, not P1001.
+    const rawFailed = (cause: Record<string, unknown>) => known("P2010", { driverAdapterError: { name: "DriverAdapterError", cause } });
+    for (const kind of ["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]) {
+      expect(isDatabaseUnavailable(rawFailed({ kind, host: "127.0.0.1", port: 5432 }))).toBe(true);
+    }
+    expect(isDatabaseUnavailable(rawFailed({ kind: "postgres", code: "57P01" }))).toBe(true);
+    expect(isDatabaseUnavailable(rawFailed({ kind: "postgres", code: "42601" }))).toBe(false);
+  });
+
   it("leaves the caller's mistakes and real bugs alone", () => {
     expect(isDatabaseUnavailable(known("P2002"))).toBe(false);
     expect(isDatabaseUnavailable(postgresError("42P01"))).toBe(false);
