@@ -105,7 +105,8 @@ async function arrangeCustomer(shop: string, customer: Customer) {
   const nameKey = walletKey();
   const name = await registerName(shop, { name: uniqueName("cust"), publicKey: nameKey, owner: customer.owner });
   const twin = await issueTwin(shop, { public_key: nameKey, name_id: name.uns_name_id, title: "Jacket twin", quantity: 1 });
-  const redemptionIds = (await db.unitCard.findMany({ where: { id: { in: [sent.id, pending.id] } } })).map((card) => card.redemptionId!);
+  // Ordered: sent's first (ids sort by creation); an unordered read may come back either way on PostgreSQL.
+  const redemptionIds = (await db.unitCard.findMany({ where: { id: { in: [sent.id, pending.id] } }, orderBy: { id: "asc" } })).map((card) => card.redemptionId!);
   return { owned, ownedKey, sent, redeemedKey, pending, name, twin, redemptionIds, cardIds: [owned.id, sent.id, pending.id] };
 }
 
