@@ -6,6 +6,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildDemoData, shopTimeZone, type ShopCustomer } from "./demo-data";
 import { demoImages } from "./images";
+import { ruleTargetsData } from "./rule-targets";
 import { readBody } from "../shared/read-body";
 
 const SCOPE = "read_customers,read_orders,read_products,write_app_proxy";
@@ -56,6 +57,7 @@ export async function startAdminApiStub(options: { port?: number; host?: string 
           const customer = customers.find((candidate) => candidate.gid === variables.id);
           return send(res, 200, { data: { customer: customer ? customerNode(customer, true) : null } });
         }
+        if (operation === "TwinCardsRuleTargets") return send(res, 200, { data: ruleTargetsData(data.products) });
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shopTimeZone(shop) } } });
         if (operation === "TwinCardsCustomerNames") {
           const ids = Array.isArray(variables.ids) ? variables.ids : [];
