@@ -49,7 +49,9 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     case "save": {
       const form = readRuleForm(data.get("rule"));
       if (!form) return unreadableRule(t);
-      return runIntent("save", t, () => updateRule(session.shop, rule.id, ruleInput(form)));
+      const result = await runIntent("save", t, () => updateRule(session.shop, rule.id, ruleInput(form)));
+      // A refused form comes back with what was posted, so a page rendered from this answer shows it as typed.
+      return result.ok ? result : { ...result, form };
     }
     case "set-status":
       return runIntent("set-status", t, () => setRuleStatus(session.shop, rule.id, rule.status === "PAUSED" ? "ACTIVE" : "PAUSED"));
@@ -89,7 +91,7 @@ export default function RulePage() {
     >
       <BlockStack gap="400">
         {/* Keyed by the saved rule, so a save shows the rule as stored. */}
-        <RuleForm key={rule.updatedAt} targets={targets} initial={form} failure={result && !result.ok && result.intent === "save" ? result : null} cancelUrl="/app/automation" />
+        <RuleForm key={rule.updatedAt} targets={targets} initial={result && "form" in result ? result.form : form} failure={result && !result.ok && result.intent === "save" ? result : null} cancelUrl="/app/automation" />
         <Layout>
           <Layout.Section>
             <RuleActivityCard path={`/app/automation/${rule.id}`} issues={issues} customers={customers} nextCursor={nextCursor} staleCursor={staleCursor} />

@@ -38,7 +38,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const form = readRuleForm(data.get("rule"));
   if (!form) return unreadableRule(t);
   const result = await runIntent("save", t, () => createRule(session.shop, ruleInput(form)));
-  return result.ok ? redirect("/app/automation") : result;
+  // A refused form comes back with what was posted, so a page rendered from this answer shows it as typed.
+  return result.ok ? redirect("/app/automation") : { ...result, form };
 };
 
 export default function NewRule() {
@@ -47,7 +48,7 @@ export default function NewRule() {
   const { t } = useTranslation();
   return (
     <Page title={t("automation.form.newTitle")} backAction={{ content: t("automation.title"), url: "/app/automation" }}>
-      <RuleForm targets={targets} initial={BLANK} failure={result && !result.ok ? result : null} cancelUrl="/app/automation" />
+      <RuleForm targets={targets} initial={result && "form" in result ? result.form : BLANK} failure={result && !result.ok ? result : null} cancelUrl="/app/automation" />
     </Page>
   );
 }
