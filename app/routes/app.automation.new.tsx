@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
 import { Page } from "@shopify/polaris";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ruleTargets } from "~/adapters/shopify/admin-rule-targets.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
@@ -24,14 +26,14 @@ const BLANK: RuleFormValues = {
   metadata: [],
 };
 
-// Create rule: saved active; the rules list shows it.
+// Create rule: saved active, then the rules list shows it.
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin } = await authenticate.admin(request);
   return { targets: await ruleTargets(admin.graphql) };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session, redirect } = await authenticate.admin(request);
+  const { session } = await authenticate.admin(request);
   const data = await readForm(request);
   if (data.get("intent") !== "save") throw new Response("Unknown intent", { status: 400 });
   const t = await translatorFor(request);
@@ -39,16 +41,26 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (!form) return unreadableRule(t);
   const result = await runIntent("save", t, () => createRule(session.shop, ruleInput(form)));
   // A refused form comes back with what was posted, so a page rendered from this answer shows it as typed.
-  return result.ok ? redirect("/app/automation") : { ...result, form };
+  return result.ok ? result : { ...result, form };
 };
 
 export default function NewRule() {
   const { targets } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
+  const shopify = useAppBridge();
+  const navigate = useNavigate();
+  const created = result?.ok ? result.data : null;
+
+  // In the app (not a redirect: Shopify's would leave the embedded frame's own address).
+  useEffect(() => {
+    if (!created) return;
+    shopify.toast.show(t("automation.form.saved"));
+    navigate("/app/automation");
+  }, [created, navigate, shopify, t]);
   return (
     <Page title={t("automation.form.newTitle")} backAction={{ content: t("automation.title"), url: "/app/automation" }}>
-      <RuleForm targets={targets} initial={result && "form" in result ? result.form : BLANK} failure={result && !result.ok ? result : null} cancelUrl="/app/automation" />
+      <RuleForm targets={targets} initial={result && !result.ok && "form" in result ? result.form : BLANK} failure={result && !result.ok ? result : null} cancelUrl="/app/automation" />
     </Page>
   );
 }

@@ -34,46 +34,50 @@ export function RulesCard({ rules }: { rules: Rule[] }) {
           { title: t("common.actions"), hidden: true },
         ]}
       >
-        {rules.map((rule, index) => <RuleRow key={rule.id} rule={rule} position={index} />)}
+        {/* Rows and cells written out here: ResponsiveIndexTable restacks them on a phone. */}
+        {rules.map((rule, index) => (
+          <IndexTable.Row id={rule.id} key={rule.id} position={index}>
+            <IndexTable.Cell>
+              <BlockStack>
+                <Link url={`/app/automation/${rule.id}`} removeUnderline>
+                  <Text as="span" fontWeight="semibold">{rule.targetTitle}</Text>
+                </Link>
+                <Text as="span" variant="bodySm" tone="subdued">{t(`automation.targetType.${rule.targetType}`)}</Text>
+              </BlockStack>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{t(`automation.trigger.${rule.trigger}`)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <BlockStack>
+                {rule.issueTwin && <Text as="span">{t("automation.twin")}</Text>}
+                {rule.card && <Text as="span">{t(rule.cardPerUnit ? "automation.cardPerUnit" : "automation.cardPerLine", { name: rule.card.name })}</Text>}
+              </BlockStack>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Badge tone={rule.status === "PAUSED" ? undefined : "success"}>{t(`automation.ruleStatus.${rule.status}`)}</Badge>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <PauseButton rule={rule} />
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
       </ResponsiveIndexTable>
     </Card>
   );
 }
 
-function RuleRow({ rule, position }: { rule: Rule; position: number }) {
+/** Pause or Resume one rule; its own fetcher, so one row's answer never shows on another. */
+function PauseButton({ rule }: { rule: Rule }) {
   const { t } = useTranslation();
   const toggle = useIntentFetcher<Rule>("set-status", (updated) => t(updated.status === "PAUSED" ? "automation.paused" : "automation.resumed"));
   const paused = rule.status === "PAUSED";
   return (
-    <IndexTable.Row id={rule.id} position={position}>
-      <IndexTable.Cell>
-        <BlockStack>
-          <Link url={`/app/automation/${rule.id}`} removeUnderline>
-            <Text as="span" fontWeight="semibold">{rule.targetTitle}</Text>
-          </Link>
-          <Text as="span" variant="bodySm" tone="subdued">{t(`automation.targetType.${rule.targetType}`)}</Text>
-        </BlockStack>
-      </IndexTable.Cell>
-      <IndexTable.Cell>{t(`automation.trigger.${rule.trigger}`)}</IndexTable.Cell>
-      <IndexTable.Cell>
-        <BlockStack>
-          {rule.issueTwin && <Text as="span">{t("automation.twin")}</Text>}
-          {rule.card && <Text as="span">{t(rule.cardPerUnit ? "automation.cardPerUnit" : "automation.cardPerLine", { name: rule.card.name })}</Text>}
-        </BlockStack>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <Badge tone={paused ? undefined : "success"}>{t(`automation.ruleStatus.${rule.status}`)}</Badge>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <Button
-          size="slim"
-          loading={toggle.busy}
-          onClick={() => toggle.fetcher.submit({ intent: "set-status", id: rule.id, status: paused ? "ACTIVE" : "PAUSED" }, { method: "post", action: "/app/automation?index" })}
-          accessibilityLabel={t(paused ? "automation.resumeLabel" : "automation.pauseLabel", { title: rule.targetTitle })}
-        >
-          {t(paused ? "automation.resume" : "automation.pause")}
-        </Button>
-      </IndexTable.Cell>
-    </IndexTable.Row>
+    <Button
+      size="slim"
+      loading={toggle.busy}
+      onClick={() => toggle.fetcher.submit({ intent: "set-status", id: rule.id, status: paused ? "ACTIVE" : "PAUSED" }, { method: "post", action: "/app/automation?index" })}
+      accessibilityLabel={t(paused ? "automation.resumeLabel" : "automation.pauseLabel", { title: rule.targetTitle })}
+    >
+      {t(paused ? "automation.resume" : "automation.pause")}
+    </Button>
   );
 }
