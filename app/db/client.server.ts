@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import { databaseUrl } from "../wiring/config.server";
 import { retryOnConflict } from "./conflict-retry.server";
 import { isDatabaseUnavailable } from "./errors.server";
-import { createPrismaClient } from "./prisma-client.server";
+import { createPrismaClient, dbNullFor } from "./prisma-client.server";
 
 declare global {
   var __twinCardsDb: PrismaClient | undefined;
@@ -44,6 +44,8 @@ function followingTransactions(client: PrismaClient): PrismaClient {
 // One client per process; kept on globalThis so Vite's dev reloads don't open more.
 export const db: PrismaClient = (globalThis.__twinCardsDb ??= followingTransactions(createClient()));
 export type Db = PrismaClient;
+/** A JSON column's SQL NULL, for this database's client (`Prisma.DbNull` from "@prisma/client" is SQLite's only). */
+export const DbNull = dbNullFor(databaseUrl());
 
 /**
  * Runs `work` in a transaction, or in the caller's when it is already in one:

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
+import { Prisma, PrismaClient } from "@prisma/client";
 import { databaseKind } from "./database-url";
 import { CONNECT_TIMEOUT_MS } from "./postgres-connect.server";
 import { SerialSqliteAdapterFactory } from "./sqlite-adapter.server";
@@ -22,6 +22,14 @@ export function createPrismaClient(url: string): PrismaClient {
     return new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient;
   }
   return new PrismaClient({ adapter: new SerialSqliteAdapterFactory(url), transactionOptions });
+}
+
+/**
+ * Prisma's `DbNull` (set a JSON column to SQL NULL) for the client `createPrismaClient(url)`
+ * makes: each generated client takes only its own instance, and another's is written as `{}`.
+ */
+export function dbNullFor(url: string): typeof Prisma.DbNull {
+  return databaseKind(url) === "postgresql" ? (postgresClientModule().Prisma.DbNull as unknown as typeof Prisma.DbNull) : Prisma.DbNull;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Prisma, type IssuingRule as RuleRow, type OrderIssue as IssueRow, type Redemption, type UnitCard } from "@prisma/client";
-import { db } from "~/db/client.server";
+import { db, DbNull } from "~/db/client.server";
 import { notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
@@ -65,7 +65,7 @@ export async function updateRule(shop: string, id: string, input: unknown): Prom
   const rule = parseInput(issuingRuleInput, input);
   await getRuleRow(shop, id);
   const data = ruleData(rule);
-  const row = await db.issuingRule.update({ where: { id }, data: { ...data, cardTemplate: data.cardTemplate ?? Prisma.DbNull } });
+  const row = await db.issuingRule.update({ where: { id }, data: { ...data, cardTemplate: data.cardTemplate ?? DbNull } });
   return toIssuingRule(row);
 }
 
