@@ -123,6 +123,15 @@ describe("Automation: rules", () => {
     expect(await db.issuingRule.count({ where: { shop } })).toBe(0);
   });
 
+  it("refuses a target whose id is not of its type, at the target", async () => {
+    const shop = uniqueShop();
+
+    const { result } = await submitFetcher("/app/automation/new?locale=fr", shop, { intent: "save", rule: ruleField({ targetType: "VARIANT" }) });
+
+    expect(result).toMatchObject({ ok: false, fieldErrors: { targetId: "Doit être un identifiant de variante" } });
+    expect(await db.issuingRule.count({ where: { shop } })).toBe(0);
+  });
+
   it("answers a post that is not the form's with a message, not a 500", async () => {
     const shop = uniqueShop();
 
