@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import { databaseUrl } from "../wiring/config.server";
 import { retryOnConflict } from "./conflict-retry.server";
 import { isDatabaseUnavailable } from "./errors.server";
-import { createPrismaClient, jsonColumnNull } from "./prisma-client.server";
+import { createPrismaClient, dbNullFor } from "./prisma-client.server";
 
 declare global {
   var __twinCardsDb: PrismaClient | undefined;
@@ -78,4 +78,4 @@ export { isUniqueViolation } from "./errors.server";
 export const isDatabaseBusy = (error: unknown): boolean => isDatabaseUnavailable(error);
 
 /** Writes SQL NULL to a nullable Json column (Prisma's DbNull of the client in use). */
-export const dbNull = () => jsonColumnNull(databaseUrl());
+export const dbNull = () => dbNullFor(databaseUrl());

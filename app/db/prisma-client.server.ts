@@ -25,6 +25,14 @@ export function createPrismaClient(url: string): PrismaClient {
 }
 
 /**
+ * Prisma's `DbNull` (set a JSON column to SQL NULL) for the client `createPrismaClient(url)`
+ * makes: each generated client takes only its own instance, and another's is written as `{}`.
+ */
+export function dbNullFor(url: string): typeof Prisma.DbNull {
+  return databaseKind(url) === "postgresql" ? (postgresClientModule().Prisma.DbNull as unknown as typeof Prisma.DbNull) : Prisma.DbNull;
+}
+
+/**
  * The client generated from prisma/postgresql/schema.prisma into
  * node_modules/.prisma/client-postgresql (scripts/postgres-client.ts, run by npm
  * install), loaded only when DATABASE_URL is PostgreSQL. `require`, because a
@@ -32,13 +40,4 @@ export function createPrismaClient(url: string): PrismaClient {
  */
 function postgresClientModule(): typeof import(".prisma/client-postgresql") {
   return createRequire(import.meta.url)(".prisma/client-postgresql");
-}
-
-/**
- * The value that writes SQL NULL to a nullable Json column, of the client in
- * use: each generated client only recognises its own (the other's is stored as `{}`).
- */
-export function jsonColumnNull(url: string): Prisma.NullTypes.DbNull {
-  if (databaseKind(url) === "postgresql") return postgresClientModule().Prisma.DbNull as unknown as Prisma.NullTypes.DbNull;
-  return Prisma.DbNull;
 }

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { customerLinks } from "~/faces/admin/customer-links.server";
-import { orNotFound } from "~/faces/admin/action-result.server";
-import { retryMintAction } from "~/faces/admin/retry-mint.server";
+import { formFields, orNotFound, readForm, runIntent } from "~/faces/admin/action-result.server";
 import { CardStatusBadge } from "~/faces/admin/components/CardStatusBadge";
 import { DetailList } from "~/faces/admin/components/DetailList";
 import { MediaGallery } from "~/faces/admin/components/MediaGallery";
@@ -12,8 +12,12 @@ import { MetadataTable } from "~/faces/admin/components/MetadataTable";
 import { NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
 import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
 import { ItemAside } from "~/faces/admin/components/ItemAside";
+import { VoidCardModal } from "~/faces/admin/components/cards/VoidCardModal";
+import { voidCard } from "~/domain/card-void.server";
 import { getCard } from "~/domain/cards.server";
+import { retryMint } from "~/domain/chain-mints.server";
 import { notificationsOfCard } from "~/domain/notification-admin.server";
+import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
@@ -26,10 +30,25 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     notificationsOfCard(session.shop, card.id),
     customerLinks(admin.graphql, [card.owner]),
   ]);
-  return { card, customers, notifications: notifications.map((n) => ({ ...n, sentAt: n.sentAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })) };
+  // Why it was voided, in the merchant's language (the domain words it in English).
+  const voidReason = card.voidReason === null ? null : translateDomainMessage(t, card.voidReason);
+  return { card: { ...card, voidReason }, customers, notifications: notifications.map((n) => ({ ...n, sentAt: n.sentAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })) };
 };
 
-export const action = retryMintAction;
+// Retry a FAILED mint of this card, or void it while it waits to be claimed.
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const fields = formFields(await readForm(request));
+  const t = await translatorFor(request);
+  switch (fields.intent) {
+    case "retry-mint":
+      return runIntent("retry-mint", t, () => retryMint(session.shop, fields.id ?? ""));
+    case "void":
+      return runIntent("void", t, () => voidCard(session.shop, params.id ?? ""));
+    default:
+      throw new Response(`Unknown intent “${fields.intent ?? ""}”`, { status: 400 });
+  }
+};
 
 /** One card, everything the merchant knows about it: fields, metadata (private marked), its claim messages and NFT. */
 export default function CardDetails() {
@@ -37,9 +56,24 @@ export default function CardDetails() {
   const redemption = card.redemption;
   const { t } = useTranslation();
   const format = useFormat();
+  const [voiding, setVoiding] = useState(false);
+  const closeVoid = useCallback(() => setVoiding(false), []);
   return (
-    <Page title={card.name} subtitle={card.id} backAction={{ content: t("cards.title"), url: "/app/cards" }} titleMetadata={<CardStatusBadge status={card.status} />}>
+    <Page
+      title={card.name}
+      subtitle={card.id}
+      backAction={{ content: t("cards.title"), url: "/app/cards" }}
+      titleMetadata={<CardStatusBadge status={card.status} />}
+      secondaryActions={card.status === "PENDING_REDEMPTION" ? [{ content: t("cards.detail.void"), destructive: true, onAction: () => setVoiding(true) }] : []}
+    >
       <Layout>
+        {card.status === "VOID" && (
+          <Layout.Section>
+            <Banner tone="warning" title={t("cards.detail.voided")}>
+              <Text as="p">{t("cards.detail.voidedOn", { date: format.dateTime(card.voidedAt), reason: card.voidReason ?? "—" })}</Text>
+            </Banner>
+          </Layout.Section>
+        )}
         <Layout.Section>
           <BlockStack gap="400">
             <Card>
@@ -92,6 +126,7 @@ export default function CardDetails() {
           </BlockStack>
         </Layout.Section>
       </Layout>
+      <VoidCardModal cardName={card.name} open={voiding} onClose={closeVoid} />
     </Page>
   );
 }

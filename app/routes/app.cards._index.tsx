@@ -23,7 +23,10 @@ const TABS: { id: string; status?: CardStatusValue }[] = [
   { id: "all" },
   { id: "pending", status: "PENDING_REDEMPTION" },
   { id: "owned", status: "OWNED" },
+  { id: "voided", status: "VOID" },
 ];
+
+const EMPTY_HEADING = { PENDING_REDEMPTION: "cards.noneWaiting", OWNED: "cards.noneOwned", VOID: "cards.noneVoided" } as const;
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
@@ -71,7 +74,7 @@ export default function Cards() {
               nextCursor={nextCursor}
               itemCount={cards.length}
               empty={{
-                heading: filtered ? (status === "OWNED" ? t("cards.noneOwned") : t("cards.noneWaiting")) : t("cards.firstCards"),
+                heading: status ? t(EMPTY_HEADING[status]) : t("cards.firstCards"),
                 body: filtered ? t("cards.filteredEmpty") : t("cards.emptyBody"),
                 action: filtered ? undefined : { content: t("cards.create"), url: "/app/cards/new" },
                 secondaryAction: filtered ? { content: t("cards.showAll"), url: "/app/cards" } : undefined,

@@ -7,6 +7,7 @@ import { CreateCardCard } from "~/faces/admin/components/customer/CreateCardCard
 import { CustomerSummaryCard } from "~/faces/admin/components/customer/CustomerSummaryCard";
 import { HoldingsCard } from "~/faces/admin/components/customer/HoldingsCard";
 import { IssueTwinCard } from "~/faces/admin/components/customer/IssueTwinCard";
+import { OrderIssuesCard } from "~/faces/admin/components/customer/OrderIssuesCard";
 import { OrderedProductsCard } from "~/faces/admin/components/customer/OrderedProductsCard";
 import { RegisterNameCard } from "~/faces/admin/components/customer/RegisterNameCard";
 import { createCardFor } from "~/domain/cards.server";
@@ -16,6 +17,8 @@ import { registerNameFor, validateName } from "~/domain/names.server";
 import { isCustomerId } from "~/domain/owners";
 import { createCardInput, issueTwinInput, parseInput, registerNameInput } from "~/domain/schemas";
 import { issueTwinTo } from "~/domain/twins.server";
+import { issuesForCustomer } from "~/domain/issuing-rules.server";
+import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { getCustomer } from "~/adapters/shopify/admin-customers.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
@@ -31,7 +34,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const customerId = customerIdOf(params, t("customers.notFound"));
   const customer = await getCustomer(admin.graphql, customerId);
   if (!customer) throw new Response(t("customers.notFound"), { status: 404 });
-  return { customer, holdings: await customerHoldings(session.shop, customerId) };
+  const [holdings, issues] = await Promise.all([customerHoldings(session.shop, customerId), issuesForCustomer(session.shop, customerId)]);
+  // Why an item failed or was voided, in the merchant's language (the domain words it in English).
+  const orderIssues = issues.map((issue) => ({ ...issue, reason: issue.reason === null ? null : translateDomainMessage(t, issue.reason) }));
+  return { customer, holdings, orderIssues };
 };
 
 const numberOrUndefined = (value: string | undefined) => (value === undefined ? undefined : Number(value));
@@ -89,7 +95,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export default function CustomerPage() {
-  const { customer, holdings } = useLoaderData<typeof loader>();
+  const { customer, holdings, orderIssues } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <Page title={customer.name} backAction={{ content: t("customers.title"), url: "/app/customers" }} subtitle={customer.email ?? undefined}>
@@ -99,6 +105,7 @@ export default function CustomerPage() {
             <IssueTwinCard products={customer.orderedProducts} />
             <CreateCardCard customer={customer} names={holdings.names} />
             <HoldingsCard holdings={holdings} />
+            <OrderIssuesCard issues={orderIssues} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -45,6 +45,7 @@ export default function App() {
         <Link to="/app/customers">{t("nav.customers")}</Link>
         <Link to="/app/cards">{t("nav.cards")}</Link>
         <Link to="/app/twins">{t("nav.twins")}</Link>
+        <Link to="/app/automation">{t("nav.automation")}</Link>
         <Link to="/app/notifications">{t("nav.notifications")}</Link>
         <Link to="/app/settings">{t("nav.settings")}</Link>
       </NavMenu>

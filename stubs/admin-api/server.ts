@@ -10,6 +10,7 @@ import { handleControl } from "./control";
 import { buildDemoData, collectionsOf, shopTimeZone, type ShopCustomer, type ShopProduct } from "./demo-data";
 import { demoImages } from "./images";
 import { createOrderBook, type StubOrder } from "./order-book";
+import { ruleTargetsData } from "./rule-targets";
 import { createWebhookSender, type WebhookTarget } from "./webhook-sender";
 import { readBody } from "../shared/read-body";
 
@@ -79,6 +80,7 @@ export async function startAdminApiStub(
           const order = orders.get(shop, String(variables.id ?? "").replace("gid://shopify/Order/", ""));
           return send(res, 200, { data: { order: order ? orderNode(order, products) : null } });
         }
+        if (operation === "TwinCardsRuleTargets") return send(res, 200, { data: ruleTargetsData(data.products) });
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shopTimeZone(shop) } } });
         if (operation === "TwinCardsCustomerNames") {
           const ids = Array.isArray(variables.ids) ? variables.ids : [];

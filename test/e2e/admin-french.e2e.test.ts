@@ -104,6 +104,16 @@ describe("a French merchant (demo mode, Chromium)", { timeout: 180_000 }, () => 
     await shown(page.getByText("Les jumeaux que cette boutique a émis aux noms universels de ses clients, des plus récents aux plus anciens."));
     await screenshot(page, "fr-05-twins");
 
+    // Automation: the rules (or what they are for) and the order webhooks; the rule form
+    await navigate(page, "Automatisation");
+    await shown(heading(page, "Automatisation"));
+    await shown(page.getByRole("heading", { name: "Webhooks de commande récents" }));
+    await page.getByRole("link", { name: "Créer une règle" }).first().click();
+    await shown(heading(page, "Créer une règle"));
+    await shown(page.getByText("À l’expédition", { exact: true }));
+    await shown(page.getByText("Émettre une carte unitaire", { exact: true }));
+    await screenshot(page, "fr-05b-automation-new");
+
     // Notifications: the time in Paris, written the French way
     await navigate(page, "Notifications");
     await shown(heading(page, "Notifications"));

@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { createApiKey } from "~/domain/api-keys.server";
 import { createCard } from "~/domain/cards.server";
+import { createRule } from "~/domain/issuing-rules.server";
 import { registerName } from "~/domain/names.server";
 import { messagesDir } from "~/adapters/notifications/transports/local.server";
 import { issueTwin } from "~/domain/twins.server";
@@ -33,6 +34,9 @@ beforeAll(async () => {
   await createApiKey({ shop: DEMO_SHOP, label: `phone-${label}` });
   const name = await registerName(DEMO_SHOP, { name: `phone-${label}`, publicKey: Keypair.generate().publicKey.toBase58() });
   await issueTwin(DEMO_SHOP, { name_id: name.uns_name_id, public_key: name.public_key, title: `Phone twin ${label}`, quantity: 1 });
+  await createRule(DEMO_SHOP, {
+    targetType: "PRODUCT", targetId: "gid://shopify/Product/1", targetTitle: `Phone rule ${label}`, trigger: "PAID", issueTwin: true, card: null,
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -73,6 +77,14 @@ describe("admin lists at 390 px (demo mode, Chromium)", { timeout: 120_000 }, ()
     const page = await openAtPhoneWidth("/app/twins", "phone-twins");
     await expectOnScreen(page.getByText(`Phone twin ${label}`));
     await expectOnScreen(page.getByText(`phone-${label}`).first());
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it("Automation: each rule's status and Pause are on screen", async () => {
+    const page = await openAtPhoneWidth("/app/automation", "phone-automation");
+    const row = rowWith(page, `Phone rule ${label}`);
+    await expectOnScreen(row.getByText("Active", { exact: true }));
+    await expectOnScreen(row.getByRole("button", { name: `Pause the rule for Phone rule ${label}` }));
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
   });
 

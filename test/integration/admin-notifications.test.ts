@@ -145,8 +145,8 @@ describe("notifications list", () => {
 
     expect(home.text).toContain("Notifications failed 1");
     expect(home.body).toContain('href="/app/notifications?status=FAILED"');
-    // In the nav right after Twins.
-    expect(home.body).toMatch(/<ui-nav-menu>.*href="\/app\/twins">Twins<\/a><a [^>]*href="\/app\/notifications">Notifications<\/a>.*<\/ui-nav-menu>/s);
+    // In the nav after the issuing pages (Twins, Automation).
+    expect(home.body).toMatch(/<ui-nav-menu>.*href="\/app\/twins">Twins<\/a><a [^>]*href="\/app\/automation">Automation<\/a><a [^>]*href="\/app\/notifications">Notifications<\/a>.*<\/ui-nav-menu>/s);
   });
 });
 

@@ -323,12 +323,14 @@ const ADMIN_PATHS = [
   "/app/customers/7364129087", "/app/customers/%ZZ", "/app/twins", "/app/notifications", "/app/notifications?index", "/app/notifications/ntf_nope",
   "/app/settings", "/app/customer-link?id=gid://shopify/Customer/1", "/app/customer-link?id=%ZZ", "/app/nope",
   "/app/cards/card_01JAAAAAAAAAAAAAAAAAAAAAAA", "/app/cards/%ZZ", "/app/twins/twin_01JAAAAAAAAAAAAAAAAAAAAAAA", "/app/twins/..%2f",
+  "/app/automation", "/app/automation?index", "/app/automation/new", "/app/automation/rule_01JAAAAAAAAAAAAAAAAAAAAAAA", "/app/automation/%ZZ",
 ];
 
 const ADMIN_FORMS = [
   { intent: "create", batch: "{}" }, { intent: "create", batch: "not json" }, { intent: "nope" }, { intent: "revoke", id: "key_nope" },
   { intent: "create", label: "x".repeat(500) }, { intent: "retry-mint", id: "%ZZ" }, { intent: "resend", id: "ntf_nope" },
   { intent: "nft-approval", approved: "maybe" }, { intent: "register-name", name: "", publicKey: "x" }, {},
+  { intent: "save", rule: "{}" }, { intent: "set-status", id: "rule_nope", status: "PAUSED" }, { intent: "retry-webhook", id: "%ZZ" }, { intent: "void" },
 ];
 
 /** The embedded admin: no auth, junk auth, and (sometimes) a real session token so loaders and actions run. */

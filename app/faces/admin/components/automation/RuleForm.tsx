@@ -1,0 +1,192 @@
+import { useNavigation, useSubmit } from "@remix-run/react";
+import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, Form, FormLayout, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { RuleTargets } from "~/adapters/shopify/admin-rule-targets.server";
+import type { ActionResult } from "~/faces/admin/action-result.server";
+import type { MetadataRow, RuleForm as RuleFormValues } from "~/faces/admin/rule-form.server";
+import { FormErrorBanner, type UnplacedError } from "../FormErrorBanner";
+import { MetadataEditor } from "./MetadataEditor";
+import { TargetPicker } from "./TargetPicker";
+
+export type RuleFailure = Extract<ActionResult<never>, { ok: false }>;
+
+/** Where each error path of the domain (issuingRuleInput) shows: the form field that holds it. */
+function fieldOf(path: string): string | null {
+  if (path.startsWith("target")) return "target";
+  if (["trigger", "issueTwin", "cardPerUnit"].includes(path)) return path;
+  if (path === "card" || path === "card.name") return "name";
+  if (path.startsWith("card.media.imageUrls")) return "imageUrls";
+  if (path.startsWith("card.media.videoUrls")) return "videoUrls";
+  const entry = /^card\.metadata\[(\d+)\]\.(key|value|metaType)/.exec(path);
+  if (entry) return `metadata.${entry[1]}.${entry[2]}`;
+  if (path.startsWith("card.metadata")) return "metadata";
+  return null;
+}
+
+function placeErrors(failure: RuleFailure | null): { atField: Record<string, string>; unplaced: UnplacedError[] } {
+  const atField: Record<string, string> = {};
+  const unplaced: UnplacedError[] = [];
+  for (const [path, message] of Object.entries(failure?.fieldErrors ?? {})) {
+    const field = fieldOf(path);
+    if (field && field !== "metadata") atField[field] ??= message;
+    else unplaced.push({ path, message });
+  }
+  return { atField, unplaced };
+}
+
+/** An issuing rule: its target, when it fires, and what each order line issues (a twin, a card from a template, or both). */
+export function RuleForm({ targets, initial, failure, cancelUrl }: { targets: RuleTargets; initial: RuleFormValues; failure: RuleFailure | null; cancelUrl: string }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [form, setForm] = useState<RuleFormValues>(initial);
+  const [nextRow, setNextRow] = useState(0);
+  // Fields changed since the last submit no longer show the error they were submitted with.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+
+  const { atField, unplaced } = placeErrors(failure);
+  const hasFieldErrors = Object.keys(atField).length > 0;
+  const errorAt = (field: string) => (edited.has(field) ? undefined : atField[field]);
+  const change = (changes: Partial<RuleFormValues>, ...fields: string[]) => {
+    setForm((current) => ({ ...current, ...changes }));
+    setEdited((current) => new Set([...current, ...fields]));
+  };
+  const indexOf = (id: string) => form.metadata.findIndex((row) => row.id === id);
+  const changeRow = (id: string, changes: Partial<Omit<MetadataRow, "id">>) => {
+    const index = indexOf(id);
+    setForm((current) => ({ ...current, metadata: current.metadata.map((row) => (row.id === id ? { ...row, ...changes } : row)) }));
+    setEdited((current) => new Set([...current, ...Object.keys(changes).map((field) => `metadata.${index}.${field}`)]));
+  };
+  const addRow = () => {
+    setForm((current) => ({ ...current, metadata: [...current.metadata, { id: `entry-${nextRow}`, key: "", value: "", metaType: "NO_TYPE", private: false }] }));
+    setNextRow((count) => count + 1);
+  };
+  // Errors are by position: once a row is gone, the positions they named no longer match.
+  const removeRow = (id: string) => {
+    setForm((current) => ({ ...current, metadata: current.metadata.filter((row) => row.id !== id) }));
+    setEdited((current) => new Set([...current, ...Object.keys(atField).filter((field) => field.startsWith("metadata."))]));
+  };
+  const onSubmit = () => {
+    setEdited(new Set());
+    submit({ intent: "save", rule: JSON.stringify(form) }, { method: "post" });
+  };
+
+  return (
+    // The server checks every field and answers inline; no browser bubbles.
+    <Form onSubmit={onSubmit} noValidate>
+      <Layout>
+        {failure && (
+          <Layout.Section>
+            <FormErrorBanner
+              title={t("automation.form.notSaved")}
+              errors={unplaced.length ? unplaced : [{ path: "", message: hasFieldErrors ? t("automation.form.fixFields") : failure.message }]}
+            />
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          <Card>
+            <FormLayout>
+              <TargetPicker
+                targets={targets}
+                value={form}
+                onChange={(target) => change(target, "target")}
+                error={errorAt("target")}
+              />
+              <ChoiceList
+                title={t("automation.form.trigger")}
+                selected={[form.trigger]}
+                onChange={([trigger]) => change({ trigger: trigger === "FULFILLED" ? "FULFILLED" : "PAID" }, "trigger")}
+                choices={[
+                  { label: t("automation.trigger.PAID"), value: "PAID", helpText: t("automation.form.paidHelp") },
+                  { label: t("automation.trigger.FULFILLED"), value: "FULFILLED", helpText: t("automation.form.fulfilledHelp") },
+                ]}
+                error={errorAt("trigger")}
+              />
+            </FormLayout>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="400">
+              <Text as="h2" variant="headingMd">{t("automation.form.what")}</Text>
+              <Checkbox
+                label={t("automation.form.issueTwin")}
+                helpText={t("automation.form.issueTwinHelp")}
+                checked={form.issueTwin}
+                onChange={(issueTwin) => change({ issueTwin }, "issueTwin")}
+                error={errorAt("issueTwin")}
+              />
+              <Checkbox
+                label={t("automation.form.issueCard")}
+                helpText={t("automation.form.issueCardHelp")}
+                checked={form.issueCard}
+                onChange={(issueCard) => change({ issueCard }, "issueTwin")}
+              />
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        {form.issueCard && (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="400">
+                <Text as="h2" variant="headingMd">{t("automation.form.template")}</Text>
+                <FormLayout>
+                  <TextField label={t("automation.form.cardName")} value={form.name} onChange={(name) => change({ name }, "name")} autoComplete="off" error={errorAt("name")} />
+                  <FormLayout.Group>
+                    <TextField
+                      label={t("automation.form.imageUrls")}
+                      value={form.imageUrls}
+                      onChange={(imageUrls) => change({ imageUrls }, "imageUrls")}
+                      multiline={2}
+                      autoComplete="off"
+                      placeholder="https://"
+                      helpText={t("common.oneUrlPerLine")}
+                      error={errorAt("imageUrls")}
+                    />
+                    <TextField
+                      label={t("automation.form.videoUrls")}
+                      value={form.videoUrls}
+                      onChange={(videoUrls) => change({ videoUrls }, "videoUrls")}
+                      multiline={2}
+                      autoComplete="off"
+                      placeholder="https://"
+                      helpText={t("common.oneUrlPerLine")}
+                      error={errorAt("videoUrls")}
+                    />
+                  </FormLayout.Group>
+                  <ChoiceList
+                    title={t("automation.form.issueCard")}
+                    titleHidden
+                    selected={[form.cardPerUnit ? "unit" : "line"]}
+                    onChange={([choice]) => change({ cardPerUnit: choice !== "line" }, "cardPerUnit")}
+                    choices={[
+                      { label: t("automation.form.perUnit"), value: "unit", helpText: t("automation.form.perUnitHelp") },
+                      { label: t("automation.form.perLine"), value: "line", helpText: t("automation.form.perLineHelp") },
+                    ]}
+                    error={errorAt("cardPerUnit")}
+                  />
+                </FormLayout>
+                <MetadataEditor
+                  rows={form.metadata}
+                  onChange={changeRow}
+                  onAdd={addRow}
+                  onRemove={removeRow}
+                  errorAt={(index, field) => errorAt(`metadata.${index}.${field}`)}
+                />
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          <InlineStack align="end" gap="300">
+            <Button url={cancelUrl} disabled={saving}>{t("common.cancel")}</Button>
+            <Button submit variant="primary" loading={saving}>{t("automation.form.save")}</Button>
+          </InlineStack>
+          <Box paddingBlockEnd="800" />
+        </Layout.Section>
+      </Layout>
+    </Form>
+  );
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import type { IssuingRule } from "~/domain/issuing-rules.server";
+import { RULE_TARGET_TYPES, RULE_TRIGGERS } from "~/domain/schemas";
+import type { ActionResult } from "./action-result.server";
+import type { Translator } from "./i18n/i18n.server";
+
+const text = z.string().max(10_000).default("");
+
+/** A metadata row of the template; `id` stays with the row while others are added or removed. */
+const metadataRow = z.object({
+  id: z.string().min(1).max(40),
+  key: text,
+  value: text,
+  metaType: z.enum(["NO_TYPE", "PRICE", "RETAIL_IDENTIFIER"]),
+  private: z.boolean(),
+});
+
+const ruleForm = z.object({
+  targetType: z.enum(RULE_TARGET_TYPES),
+  targetId: text,
+  targetTitle: text,
+  trigger: z.enum(RULE_TRIGGERS),
+  issueTwin: z.boolean(),
+  issueCard: z.boolean(),
+  cardPerUnit: z.boolean(),
+  name: text,
+  imageUrls: text,
+  videoUrls: text,
+  // Room past the domain's 50, so too many rows get its "At most 50 metadata entries".
+  metadata: z.array(metadataRow).max(100),
+});
+
+/** What the Automation form edits and posts (as JSON in its `rule` field). */
+export type RuleForm = z.output<typeof ruleForm>;
+export type MetadataRow = RuleForm["metadata"][number];
+
+/** The posted form, or null when it is not one this page sends. */
+export function readRuleForm(raw: FormDataEntryValue | null): RuleForm | null {
+  if (typeof raw !== "string") return null;
+  try {
+    const parsed = ruleForm.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const lines = (value: string) => value.split(/\n/).map((line) => line.trim()).filter(Boolean);
+
+/** "189.90 EUR" or "EUR 189,90" as [189.9, "EUR"]; anything else stays text, for the domain to refuse at its field. */
+function priceOf(value: string): unknown {
+  const match = /^\s*(?:(\d+(?:[.,]\d+)?)\s*([A-Za-z]{3})|([A-Za-z]{3})\s*(\d+(?:[.,]\d+)?))\s*$/.exec(value);
+  if (!match) return value;
+  const amount = match[1] ?? match[4]!;
+  const currency = match[2] ?? match[3]!;
+  return [Number(amount.replace(",", ".")), currency.toUpperCase()];
+}
+
+/** The rule as the domain takes it (issuingRuleInput): the domain checks every field. */
+export function ruleInput(form: RuleForm) {
+  return {
+    targetType: form.targetType,
+    targetId: form.targetId,
+    targetTitle: form.targetTitle,
+    trigger: form.trigger,
+    issueTwin: form.issueTwin,
+    cardPerUnit: form.cardPerUnit,
+    card: form.issueCard
+      ? {
+          name: form.name,
+          media: { imageUrls: lines(form.imageUrls), videoUrls: lines(form.videoUrls) },
+          metadata: form.metadata.map((row) => ({
+            key: row.key.trim(),
+            value: row.metaType === "PRICE" ? priceOf(row.value) : row.value,
+            metaType: row.metaType,
+            visibility: row.private ? "PRIVATE" : "PUBLIC",
+          })),
+        }
+      : null,
+  };
+}
+
+const KNOWN_TYPES = new Set<string>(["NO_TYPE", "PRICE", "RETAIL_IDENTIFIER"]);
+
+/** A saved rule as the form shows it for editing. */
+export function ruleFormOf(rule: IssuingRule): RuleForm {
+  const card = rule.card;
+  return {
+    targetType: rule.targetType,
+    targetId: rule.targetId,
+    targetTitle: rule.targetTitle,
+    trigger: rule.trigger,
+    issueTwin: rule.issueTwin,
+    issueCard: card !== null,
+    cardPerUnit: rule.cardPerUnit,
+    name: card?.name ?? "",
+    imageUrls: card?.media.imageUrls.join("\n") ?? "",
+    videoUrls: card?.media.videoUrls.join("\n") ?? "",
+    metadata: (card?.metadata ?? []).map((entry, index) => ({
+      id: `saved-${index}`,
+      key: entry.key,
+      value: metadataText(entry.metaType, entry.value),
+      metaType: (KNOWN_TYPES.has(entry.metaType) ? entry.metaType : "NO_TYPE") as MetadataRow["metaType"],
+      private: entry.visibility === "PRIVATE",
+    })),
+  };
+}
+
+function metadataText(metaType: string, value: unknown): string {
+  if (metaType === "PRICE" && Array.isArray(value)) return `${String(value[0])} ${String(value[1])}`;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** A post that is not this page's form (a stale tab, a hand-made request). */
+export const unreadableRule = (t: Translator): Extract<ActionResult<never>, { ok: false }> => ({
+  intent: "save",
+  ok: false,
+  message: t("automation.form.unreadable"),
+  fieldErrors: {},
+});
