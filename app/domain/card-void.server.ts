@@ -39,5 +39,22 @@ export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reas
   });
   const voided = await tx.unitCard.findMany({ where: { id: { in: pendingIds }, status: "VOID", voidedAt: now }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
   await recordEvents(tx, shop, "unit_card.voided", voided.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })));
+  await withdrawClaimMessages(tx, shop, voided.map((card) => card.redemptionId).filter((id): id is string => id !== null));
   return count;
 }
+
+/** Claim messages not sent yet for codes with nothing left to claim are not sent: their code would only answer VOIDED. */
+async function withdrawClaimMessages(tx: Tx, shop: string, redemptionIds: string[]) {
+  const emptied = await tx.redemption.findMany({
+    where: { shop, id: { in: [...new Set(redemptionIds)] }, cards: { every: { status: "VOID" } } },
+    select: { id: true },
+  });
+  if (emptied.length === 0) return;
+  await tx.notification.updateMany({
+    where: { redemptionId: { in: emptied.map((row) => row.id) }, status: "PENDING" },
+    data: { status: "FAILED", lockedUntil: null, lastError: WITHDRAWN },
+  });
+}
+
+/** Why a claim message was not sent (the notification's last error, shown in admin). */
+export const WITHDRAWN = "Not sent: every card of its code was voided";

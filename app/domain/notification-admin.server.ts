@@ -83,13 +83,15 @@ export async function getNotification(shop: string, id: string): Promise<Notific
  */
 export async function resendNotification(shop: string, id: string, now = new Date()): Promise<NotificationSummary> {
   if (!isIdOf("ntf", id)) throw notFound("Notification");
-  // One conditional write, so two clicks (or a dispatcher run in between) cannot both win.
+  // One conditional write, so two clicks (or a dispatcher run in between) cannot both win;
+  // never for a code whose cards were all voided (its message would only lead to "voided").
   const { count } = await db.notification.updateMany({
-    where: { id, shop, status: "FAILED" },
+    where: { id, shop, status: "FAILED", redemption: { cards: { some: { status: { not: "VOID" } } } } },
     data: { status: "PENDING", attempts: 0, nextAttemptAt: now, lastError: null, lockedUntil: null },
   });
   const row = await findOwn(shop, id);
   if (!row) throw notFound("Notification");
+  if (count === 0 && row.status === "FAILED") throw conflict("Every card of this message's code was voided: there is nothing to claim");
   if (count === 0) throw conflict("Only failed notifications can be resent");
   return toSummary(row);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db, transaction } from "~/db/client.server";
-import { voidCard } from "~/domain/card-void.server";
+import { voidCard, WITHDRAWN } from "~/domain/card-void.server";
+import { resendNotification } from "~/domain/notification-admin.server";
 import { createCard } from "~/domain/cards.server";
 import { DomainError } from "~/domain/errors";
 import { createRule, issuesForCustomer, ruleActivity, setRuleStatus, updateRule } from "~/domain/issuing-rules.server";
@@ -308,5 +309,24 @@ describe("privacy", () => {
     const deleted = await deleteShopData(shop);
     expect(deleted).toMatchObject({ issuingRules: 1, orderWebhooks: 1 });
     expect(await db.orderIssue.count({ where: { shop } })).toBe(0);
+  });
+});
+
+describe("claim messages of voided cards", () => {
+  it("are not sent once every card of their code is void, and cannot be resent; a code with a card left still sends", async () => {
+    const shop = uniqueShop();
+    const single = await createCard(shop, { ...cardInput(), email: "jane@example.com" });
+    await voidCard(shop, single.id);
+    const withdrawn = await db.notification.findFirstOrThrow({ where: { shop, redemption: { cards: { some: { id: single.id } } } } });
+    expect(withdrawn).toMatchObject({ status: "FAILED", lastError: WITHDRAWN });
+    await expect(resendNotification(shop, withdrawn.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/voided/) });
+    expect((await db.notification.findUniqueOrThrow({ where: { id: withdrawn.id } })).status).toBe("FAILED");
+
+    await cardRule(shop);
+    const paid = order({ email: "sam@example.com", lines: [line({ quantity: 2 })] });
+    await issue(shop, paid);
+    const [first] = await db.unitCard.findMany({ where: { shop, name: "Owner's club" }, orderBy: { id: "asc" } });
+    await voidCard(shop, first!.id);
+    expect(await db.notification.findFirstOrThrow({ where: { shop, destination: "sam@example.com" } })).toMatchObject({ status: "PENDING" });
   });
 });
