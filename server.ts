@@ -37,7 +37,10 @@ const decodable = (path: string) => {
     return false;
   }
 };
-assets.use("/assets", (req, res, next) => (decodable(req.path) ? hashedAssets(req, res, next) : next()));
+// Only GET and HEAD: for another method it still picks the .br copy and sets its Content-Type before
+// serve-static passes, and the app's own answer then fails on a second Content-Type (a 500).
+const readsAsset = (req: express.Request) => (req.method === "GET" || req.method === "HEAD") && decodable(req.path);
+assets.use("/assets", (req, res, next) => (readsAsset(req) ? hashedAssets(req, res, next) : next()));
 assets.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 
 // Claim notifications, NFT mints and webhooks run in this process unless NOTIFY_DISPATCHER=off / CHAIN_WORKER=off / WEBHOOK_WORKER=off (then `npm run worker`).
