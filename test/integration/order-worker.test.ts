@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { fetchOrder } from "~/adapters/shopify/admin-orders.server";
 import { OrderWorker, type OrderSource } from "~/adapters/shopify/order-worker.server";
 import { db } from "~/db/client.server";
 import { createRule } from "~/domain/issuing-rules.server";
@@ -9,6 +8,7 @@ import { DEMO_CUSTOMERS, DEMO_PRODUCTS } from "../../stubs/admin-api/demo-data";
 import { uniqueShop } from "../support/api";
 import { cardInput, uniqueName, walletKey } from "../support/fixtures";
 import { quietLog } from "../support/notify";
+import { stubOrderSource as stubOrderSourceAt } from "../support/stub-order-source";
 
 /*
  * Issue at purchase end to end, Shopify stood in for by the Admin API stub: it
@@ -23,25 +23,7 @@ const product = DEMO_PRODUCTS[0]!;
 const productGid = `gid://shopify/Product/${product.id}`;
 const customer = DEMO_CUSTOMERS[1]!;
 
-/** The stub's GraphQL with a token it issued, as the app's Admin API client would call it. */
-async function stubOrderSource(): Promise<OrderSource> {
-  const exchange = await fetch(`${stubUrl}/admin/oauth/access_token`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ client_id: "test-api-key", subject_token: "session-token" }),
-  });
-  const { access_token: token } = (await exchange.json()) as { access_token: string };
-  return (shop, orderId) =>
-    fetchOrder(
-      (query, options) =>
-        fetch(`${stubUrl}/admin/api/2026-07/graphql.json`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token, "X-Shopify-Shop-Domain": shop },
-          body: JSON.stringify({ query, variables: options?.variables }),
-        }),
-      orderId,
-    );
-}
+const stubOrderSource = () => stubOrderSourceAt(stubUrl);
 
 async function control(path: string, body: unknown = {}) {
   const response = await fetch(`${stubUrl}/_stub/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
