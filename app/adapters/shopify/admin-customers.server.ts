@@ -1,7 +1,7 @@
 // The Admin GraphQL reads the admin pages need, behind a small interface so
 // routes get plain objects. The local Admin API stub (stubs/admin-api) answers
 // these same operations by name.
-import { numericId, run, type GraphqlClient } from "./admin-graphql.server";
+import { numericId, run, type GraphqlClient, type ProductNode } from "./admin-graphql.server";
 
 export type { GraphqlClient };
 
@@ -117,16 +117,7 @@ export async function listCustomers(
 interface LineItemNode {
   quantity: number;
   originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } } | null;
-  product: {
-    id: string;
-    title: string;
-    description: string;
-    vendor: string;
-    productType: string;
-    tags: string[];
-    onlineStoreUrl: string | null;
-    images: { nodes: { url: string }[] };
-  } | null;
+  product: ProductNode | null;
 }
 
 /** A customer with the products they ordered (newest order first), or null if the shop has no such customer. */

@@ -16,3 +16,15 @@ export async function run<T>(graphql: GraphqlClient, query: string, variables: R
 
 /** `gid://shopify/Customer/7364129087` → `7364129087`. */
 export const numericId = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
+
+/** A product as the customer and order reads select it (`id title description vendor productType tags onlineStoreUrl images`). */
+export interface ProductNode {
+  id: string;
+  title: string;
+  description: string;
+  vendor: string;
+  productType: string;
+  tags: string[];
+  onlineStoreUrl: string | null;
+  images: { nodes: { url: string }[] };
+}

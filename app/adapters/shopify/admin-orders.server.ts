@@ -3,7 +3,7 @@
 // follows the order as it is now, never the webhook's body. The local Admin API
 // stub (stubs/admin-api) answers this operation by name.
 import type { OrderLine, OrderSnapshot } from "~/domain/orders";
-import { numericId, run, type GraphqlClient } from "./admin-graphql.server";
+import { numericId, run, type GraphqlClient, type ProductNode } from "./admin-graphql.server";
 
 export const ORDER_QUERY = `#graphql
 query TwinCardsOrder($id: ID!) {
@@ -31,17 +31,7 @@ interface LineItemNode {
   currentQuantity: number;
   variant: { id: string } | null;
   originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } } | null;
-  product: {
-    id: string;
-    title: string;
-    description: string;
-    vendor: string;
-    productType: string;
-    tags: string[];
-    onlineStoreUrl: string | null;
-    images: { nodes: { url: string }[] };
-    collections: { nodes: { id: string }[] };
-  } | null;
+  product: (ProductNode & { collections: { nodes: { id: string }[] } }) | null;
 }
 
 interface OrderNode {
