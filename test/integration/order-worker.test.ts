@@ -161,10 +161,10 @@ describe("the order worker, with the Admin API stub", () => {
     expect(await db.unitCard.count({ where: { shop: { in: [shop, third] } } })).toBe(0);
   });
 
-  it("a worker that lost its lease mid-work (another finished the order meanwhile) rolls back: issued once", async () => {
+  it("a worker overtaken mid-work (its lease expired, another finished the order) adds nothing and leaves the other's outcome", async () => {
     const shop = uniqueShop();
     await createRule(shop, { targetType: "PRODUCT", targetId: productGid, targetTitle: product.title, trigger: "PAID", issueTwin: false, card: cardInput() });
-    await placeOrder(shop);
+    const { order } = await placeOrder(shop);
     const read = await stubOrderSource();
     const healthy = workerFor(shop, read);
     let overtaken = false;
@@ -180,6 +180,7 @@ describe("the order worker, with the Admin API stub", () => {
     await workerFor(shop, stalled).drainOnce();
     expect(await cardsOf(shop)).toHaveLength(1);
     expect(await db.orderIssue.count({ where: { shop } })).toBe(1);
-    expect((await webhooksOf(shop))[0]).toMatchObject({ status: "DONE" });
+    // The stalled worker's own outcome ("Already issued…") is not written over the one that issued.
+    expect((await webhooksOf(shop))[0]).toMatchObject({ status: "DONE", outcome: `Order ${order.name}: issued 1 item(s)` });
   });
 });

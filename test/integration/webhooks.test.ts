@@ -9,42 +9,12 @@ import { redeemCode } from "~/domain/redeem.server";
 import { issueTwin } from "~/domain/twins.server";
 import { http, shopClient, uniqueClientAddress, uniqueShop } from "../support/api";
 import { cardInput, uniqueName, walletKey } from "../support/fixtures";
-
-// Webhooks signed as Shopify signs them: base64 HMAC-SHA256 of the raw body with the app's secret,
-// the test server's SHOPIFY_API_SECRET (TEST_ENV in test/support/test-env.ts).
-const API_SECRET = "test-api-secret";
+import { API_SECRET, deliverShopifyWebhook, forgedHmac, type ShopifyDelivery } from "../support/shopify-webhooks";
 
 type Topic = "app/uninstalled" | "customers/data_request" | "customers/redact" | "shop/redact";
 
-interface Delivery {
-  shop: string;
-  payload: unknown;
-  /** The X-Shopify-Hmac-Sha256 header; `null` leaves it out. Defaults to a correct signature. */
-  hmac?: string | null;
-  /** The X-Shopify-Topic header when it differs from the route's topic. */
-  topicHeader?: string;
-}
-
-async function deliver(topic: Topic, { shop, payload, hmac, topicHeader }: Delivery) {
-  const body = JSON.stringify(payload);
-  const headers = new Headers({
-    "X-Shopify-Topic": topicHeader ?? topic,
-    "X-Shopify-Shop-Domain": shop,
-    "X-Shopify-Webhook-Id": randomUUID(),
-    "X-Shopify-API-Version": "2026-07",
-    "X-Shopify-Event-Id": randomUUID(),
-    "X-Shopify-Triggered-At": new Date().toISOString(),
-    "Content-Type": "application/json",
-  });
-  const signature = hmac === undefined ? getHmac(body, API_SECRET) : hmac;
-  if (signature !== null) headers.set("X-Shopify-Hmac-Sha256", signature);
-  const response = await http(`/webhooks/${topic}`, { method: "POST", body, headers });
-  await response.arrayBuffer();
-  return response.status;
-}
-
-/** A signature of the right shape made with another secret. */
-const forgedHmac = (payload: unknown) => getHmac(JSON.stringify(payload), "not-the-api-secret");
+/** A privacy or uninstall webhook, signed as Shopify signs it (test/support/shopify-webhooks.ts). */
+const deliver = (topic: Topic, delivery: ShopifyDelivery) => deliverShopifyWebhook(topic, delivery);
 
 const shopIdOf = (shop: string) => Number.parseInt(shop.slice(5, 13), 16);
 

@@ -14,15 +14,17 @@ export interface ShopifyDelivery {
   webhookId?: string;
   /** Shopify's header names: `X-Shopify-*` (default) or the newer `Shopify-*`. */
   headerStyle?: "x-shopify" | "shopify";
+  /** The topic header when it differs from the route's topic. */
+  topicHeader?: string;
 }
 
 /** POSTs a webhook to the shared test server as Shopify sends it; resolves with the status. */
-export async function deliverShopifyWebhook(topic: string, { shop, payload, hmac, webhookId = randomUUID(), headerStyle = "x-shopify" }: ShopifyDelivery) {
+export async function deliverShopifyWebhook(topic: string, { shop, payload, hmac, webhookId = randomUUID(), headerStyle = "x-shopify", topicHeader = topic }: ShopifyDelivery) {
   const body = JSON.stringify(payload);
   const prefix = headerStyle === "x-shopify" ? "X-Shopify-" : "Shopify-";
   const headers = new Headers({ "Content-Type": "application/json" });
   const named = {
-    Topic: topic,
+    Topic: topicHeader,
     "Shop-Domain": shop,
     "Webhook-Id": webhookId,
     "API-Version": "2026-07",

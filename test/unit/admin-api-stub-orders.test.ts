@@ -6,6 +6,7 @@ import { fetchOrder } from "~/adapters/shopify/admin-orders.server";
 import { getCustomer, type GraphqlClient } from "~/adapters/shopify/admin-customers.server";
 import { DEMO_COLLECTIONS, DEMO_CUSTOMERS, DEMO_ORDERS, DEMO_PRODUCTS } from "../../stubs/admin-api/demo-data";
 import { startAdminApiStub, type AdminApiStub } from "../../stubs/admin-api/server";
+import { stubAccessToken, stubGraphql } from "../support/stub-order-source";
 import { startWebhookReceiver, type Answer, type ReceivedWebhook } from "../support/webhook-receiver";
 
 // The stub's order control endpoints: each changes its in-memory order book,
@@ -66,24 +67,14 @@ async function place(body: Record<string, unknown>): Promise<ControlAnswer> {
 
 const lastReceived = () => app.received.at(-1)!;
 const payloadOf = (webhook: ReceivedWebhook) => JSON.parse(webhook.body) as Record<string, unknown>;
-const graphqlFor = (shop: string, token: string): GraphqlClient => (query, options) =>
-  fetch(`${stub.url}/admin/api/2026-07/graphql.json`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token, "X-Shopify-Shop-Domain": shop },
-    body: JSON.stringify({ query, variables: options?.variables ?? {} }),
-  });
+const graphqlFor = (shop: string, token: string): GraphqlClient => stubGraphql(stub.url, shop, token);
 let token: string;
 
 beforeAll(async () => {
   answers = [];
   app = await startWebhookReceiver(answers);
   stub = await startAdminApiStub({ port: 0, webhookTarget: { appUrl: `http://127.0.0.1:${app.port}`, apiSecret: SECRET } });
-  const exchange = await fetch(`${stub.url}/admin/oauth/access_token`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ client_id: "stub-test-key", subject_token: "header.payload.signature" }),
-  });
-  token = ((await exchange.json()) as { access_token: string }).access_token;
+  token = await stubAccessToken(stub.url, "stub-test-key");
   graphql = graphqlFor(SHOP, token);
 });
 
