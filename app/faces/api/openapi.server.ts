@@ -101,6 +101,9 @@ const dataOf = (schema: object, extra: Record<string, object> = {}) => ({
   properties: { data: schema, ...extra },
 });
 
+/** A page of a cursor-paged list: its items and the cursor of the next page. */
+const pageOf = (item: object) => dataOf({ type: "array", items: item }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } });
+
 const json = (schema: object) => ({ content: { "application/json": { schema } } });
 
 /** A query parameter's schema: a component of this document, not a standalone JSON Schema document. */
@@ -197,7 +200,7 @@ function documentPaths() {
       }),
       get: operation({
         operationId: "listUnitCards", summary: "List unit cards, newest first", success: 200, query: listCardsQuery,
-        response: dataOf({ type: "array", items: ref(unitCard) }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } }), errors: [],
+        response: pageOf(ref(unitCard)), errors: [],
       }),
     },
     "/v1/unit-cards/{id}": {
@@ -253,7 +256,7 @@ function documentPaths() {
     "/v1/digital-twins": {
       get: operation({
         operationId: "listDigitalTwins", summary: "List digital twins, newest first", success: 200, query: listTwinsQuery,
-        response: dataOf({ type: "array", items: ref(digitalTwin) }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } }), errors: [],
+        response: pageOf(ref(digitalTwin)), errors: [],
       }),
     },
     "/v1/digital-twins/{id}": {
@@ -268,7 +271,7 @@ function documentPaths() {
         operationId: "listEvents", summary: "List this shop's events of the last 30 days, newest first",
         description: "One event per state change, written in the same transaction as the change. Events older than 30 days are deleted.",
         success: 200, query: listEventsQuery,
-        response: dataOf({ type: "array", items: ref(event) }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } }), errors: [],
+        response: pageOf(ref(event)), errors: [],
       }),
     },
     "/v1/events/{id}": {

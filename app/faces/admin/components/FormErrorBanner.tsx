@@ -1,4 +1,4 @@
-import { Banner, List, Text } from "@shopify/polaris";
+import { Banner, Layout, List, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 
 export interface UnplacedError {
@@ -24,5 +24,23 @@ export function FormErrorBanner({ title, errors }: { title: string; errors: Unpl
         </List>
       )}
     </Banner>
+  );
+}
+
+/**
+ * The banner above a refused form: the errors no field shows, or — when every
+ * error is at its field — `fixFields`, or the failure's own message when none is.
+ */
+export function RefusedFormBanner({ title, unplaced, hasFieldErrors, fixFields, message }: {
+  title: string;
+  unplaced: UnplacedError[];
+  hasFieldErrors: boolean;
+  fixFields: string;
+  message: string;
+}) {
+  return (
+    <Layout.Section>
+      <FormErrorBanner title={title} errors={unplaced.length ? unplaced : [{ path: "", message: hasFieldErrors ? fixFields : message }]} />
+    </Layout.Section>
   );
 }

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import type { RuleTargets } from "~/adapters/shopify/admin-rule-targets.server";
 import type { ActionResult } from "~/faces/admin/action-result.server";
 import type { MetadataRow, RuleForm as RuleFormValues } from "~/faces/admin/rule-form.server";
-import { FormErrorBanner, type UnplacedError } from "../FormErrorBanner";
+import { RefusedFormBanner, type UnplacedError } from "../FormErrorBanner";
+import { useFieldErrors } from "../use-field-errors";
 import { MetadataEditor } from "./MetadataEditor";
 import { TargetPicker } from "./TargetPicker";
 
@@ -42,22 +43,19 @@ export function RuleForm({ targets, initial, failure, cancelUrl }: { targets: Ru
   const navigation = useNavigation();
   const [form, setForm] = useState<RuleFormValues>(initial);
   const [nextRow, setNextRow] = useState(0);
-  // Fields changed since the last submit no longer show the error they were submitted with.
-  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
 
   const { atField, unplaced } = placeErrors(failure);
-  const hasFieldErrors = Object.keys(atField).length > 0;
-  const errorAt = (field: string) => (edited.has(field) ? undefined : atField[field]);
+  const { errorAt, hasFieldErrors, markEdited, resetEdited } = useFieldErrors(atField);
   const change = (changes: Partial<RuleFormValues>, ...fields: string[]) => {
     setForm((current) => ({ ...current, ...changes }));
-    setEdited((current) => new Set([...current, ...fields]));
+    markEdited(...fields);
   };
   const indexOf = (id: string) => form.metadata.findIndex((row) => row.id === id);
   const changeRow = (id: string, changes: Partial<Omit<MetadataRow, "id">>) => {
     const index = indexOf(id);
     setForm((current) => ({ ...current, metadata: current.metadata.map((row) => (row.id === id ? { ...row, ...changes } : row)) }));
-    setEdited((current) => new Set([...current, ...Object.keys(changes).map((field) => `metadata.${index}.${field}`)]));
+    markEdited(...Object.keys(changes).map((field) => `metadata.${index}.${field}`));
   };
   const addRow = () => {
     setForm((current) => ({ ...current, metadata: [...current.metadata, { id: `entry-${nextRow}`, key: "", value: "", metaType: "NO_TYPE", private: false }] }));
@@ -66,10 +64,10 @@ export function RuleForm({ targets, initial, failure, cancelUrl }: { targets: Ru
   // Errors are by position: once a row is gone, the positions they named no longer match.
   const removeRow = (id: string) => {
     setForm((current) => ({ ...current, metadata: current.metadata.filter((row) => row.id !== id) }));
-    setEdited((current) => new Set([...current, ...Object.keys(atField).filter((field) => field.startsWith("metadata."))]));
+    markEdited(...Object.keys(atField).filter((field) => field.startsWith("metadata.")));
   };
   const onSubmit = () => {
-    setEdited(new Set());
+    resetEdited();
     submit({ intent: "save", rule: JSON.stringify(form) }, { method: "post" });
   };
 
@@ -78,12 +76,7 @@ export function RuleForm({ targets, initial, failure, cancelUrl }: { targets: Ru
     <Form onSubmit={onSubmit} noValidate>
       <Layout>
         {failure && (
-          <Layout.Section>
-            <FormErrorBanner
-              title={t("automation.form.notSaved")}
-              errors={unplaced.length ? unplaced : [{ path: "", message: hasFieldErrors ? t("automation.form.fixFields") : failure.message }]}
-            />
-          </Layout.Section>
+          <RefusedFormBanner title={t("automation.form.notSaved")} unplaced={unplaced} hasFieldErrors={hasFieldErrors} fixFields={t("automation.form.fixFields")} message={failure.message} />
         )}
         <Layout.Section>
           <Card>

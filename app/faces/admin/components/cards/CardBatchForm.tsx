@@ -3,7 +3,8 @@ import { BlockStack, Box, Button, Card, ChoiceList, Divider, Form, FormLayout, I
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BatchForm, CardBatchFailure } from "~/faces/admin/card-batch-form.server";
-import { FormErrorBanner, type UnplacedError } from "../FormErrorBanner";
+import { RefusedFormBanner, type UnplacedError } from "../FormErrorBanner";
+import { useFieldErrors } from "../use-field-errors";
 
 type CardRow = BatchForm["rows"][number];
 
@@ -43,20 +44,17 @@ export function CardBatchForm({ failure, defaultLifetimeDays, maxCards }: { fail
     publicKey: "",
     rows: [{ key: "row-0", name: "", imageUrl: "", videoUrl: "" }],
   }));
-  // Fields changed since the last submit no longer show the error they were submitted with.
-  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const submitting = navigation.state === "submitting";
 
   const { atField, unplaced } = placeErrors(failure);
-  const hasFieldErrors = Object.keys(atField).length > 0;
-  const errorAt = (field: string) => (edited.has(field) ? undefined : atField[field]);
+  const { errorAt, hasFieldErrors, markEdited, resetEdited } = useFieldErrors(atField);
   const setField = (field: keyof Omit<BatchForm, "rows" | "mode">, errorPath: string) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
-    setEdited((current) => new Set(current).add(errorPath));
+    markEdited(errorPath);
   };
   const setRowField = (key: string, field: keyof Omit<CardRow, "key">) => (value: string) => {
     setForm((current) => ({ ...current, rows: current.rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)) }));
-    setEdited((current) => new Set(current).add(`${key}.${field}`));
+    markEdited(`${key}.${field}`);
   };
   const addRow = () => {
     setForm((current) => ({ ...current, rows: [...current.rows, { key: `row-${nextRow}`, name: "", imageUrl: "", videoUrl: "" }] }));
@@ -64,7 +62,7 @@ export function CardBatchForm({ failure, defaultLifetimeDays, maxCards }: { fail
   };
   const removeRow = (key: string) => setForm((current) => ({ ...current, rows: current.rows.filter((row) => row.key !== key) }));
   const onSubmit = () => {
-    setEdited(new Set());
+    resetEdited();
     submit({ intent: "create", batch: JSON.stringify(form) }, { method: "post" });
   };
 
@@ -74,12 +72,7 @@ export function CardBatchForm({ failure, defaultLifetimeDays, maxCards }: { fail
     <Form onSubmit={onSubmit} noValidate>
       <Layout>
         {failure && (
-          <Layout.Section>
-            <FormErrorBanner
-              title={t("cards.new.notCreated")}
-              errors={unplaced.length ? unplaced : [{ path: "", message: hasFieldErrors ? t("cards.new.fixFields") : failure.message }]}
-            />
-          </Layout.Section>
+          <RefusedFormBanner title={t("cards.new.notCreated")} unplaced={unplaced} hasFieldErrors={hasFieldErrors} fixFields={t("cards.new.fixFields")} message={failure.message} />
         )}
         <Layout.Section>
           <Card>
