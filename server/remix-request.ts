@@ -8,10 +8,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
  * stream, and an abort once the client is gone before the answer is written.
  */
 export function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const [, forwardedPort] = req.get("X-Forwarded-Host")?.split(":") ?? [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger) ?? "";
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const url = requestUrl(req);
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
     if (!values) continue;
@@ -27,4 +24,12 @@ export function remixRequest(req: ExpressRequest, res: ExpressResponse): Request
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
   return new Request(url.href, init);
+}
+
+/** The request's URL as Remix's adapter builds it: the trusted host and port, the original path. Throws ERR_INVALID_URL on a junk Host. */
+export function requestUrl(req: ExpressRequest): URL {
+  const [, forwardedPort] = req.get("X-Forwarded-Host")?.split(":") ?? [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger) ?? "";
+  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
 }

@@ -1,14 +1,19 @@
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+// Types only: the route modules' code runs from the Remix build, never from this bundle.
+import type { Outcome, PlainRequest, ServeV1 } from "../app/faces/api/v1-route.server";
 import { routedUrl } from "./error-response";
-import { remixRequest } from "./remix-request";
+import { nodeBody } from "./node-body";
+import { remixRequest, requestUrl } from "./remix-request";
 
 /**
  * The /v1 routes served straight from the built route modules, in front of
  * Remix's request handler and the static files (issue 14, decision 0028): the
- * same loader and action functions Remix would call, with the same Request and
- * context, without matching the app's whole route table, building Remix's
- * router state and stat'ing the disk first. Only plain paths are taken (unreserved
+ * same loader and action functions Remix would call, without matching the app's
+ * whole route table, building Remix's router state and stat'ing the disk first.
+ * A route made by `v1Route` is given the Node request as a `PlainRequest` and
+ * its answer written as is, with no fetch Request or Response built in between;
+ * any other gets the Request Remix would build. Only plain paths are taken (unreserved
  * characters, no trailing slash, a route with no splat); anything else goes on to
  * Remix as before, so every edge keeps its answer.
  */
@@ -30,6 +35,14 @@ export function v1Router(build: ServerBuild, getLoadContext: (req: ExpressReques
     const matched = match(routes, url.pathname.slice(1).split("/"));
     const handler = matched && (req.method === "GET" || req.method === "HEAD" ? matched.route.module.loader : matched.route.module.action);
     if (!matched || !handler) return next();
+    const serve = (handler as { serve?: ServeV1 }).serve;
+    if (serve) {
+      void (async () => {
+        const outcome = await serve(plainRequest(req), matched.params, getLoadContext(req, res).clientAddress);
+        sendOutcome(res, outcome, req.method === "HEAD");
+      })().catch(next);
+      return;
+    }
     void (async () => {
       const request = remixRequest(req, res);
       let response: unknown;
@@ -75,6 +88,21 @@ function match(routes: Route[], parts: string[]) {
     if (fits) return { route, params: Object.fromEntries(route.params.map((name, i) => [name, values[i]])) };
   }
   return null;
+}
+
+function plainRequest(req: ExpressRequest): PlainRequest {
+  return {
+    method: req.method,
+    url: requestUrl(req),
+    header: (name) => req.get(name) || null,
+    body: () => nodeBody(req),
+  };
+}
+
+function sendOutcome(res: ExpressResponse, { status, body, headers }: Outcome, head: boolean) {
+  res.status(status);
+  res.set(headers);
+  res.end(head ? undefined : body);
 }
 
 /** The route's Response onto Express's, as Remix's adapter writes it (no body for HEAD, as Remix drops it). */

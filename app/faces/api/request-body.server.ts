@@ -8,9 +8,14 @@ const invalidJson = (message: string) => new ApiError("INVALID_JSON", message);
 
 /** The body as text, refusing more than 1 MiB without reading the rest. */
 export async function readBodyText(request: Request): Promise<string> {
+  return bodyText(await readBodyBytes(request));
+}
+
+/** The body's bytes, or null when it is over 1 MiB (declared or sent), without reading the rest. */
+export async function readBodyBytes(request: Request): Promise<Uint8Array | null> {
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
+  if (declared > MAX_BODY_BYTES) return null;
+  if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -22,17 +27,22 @@ export async function readBodyText(request: Request): Promise<string> {
       // Stop reading but don't cancel: cancelling destroys the socket before the
       // 413 can be sent. The response closes the connection instead.
       reader.releaseLock();
-      throw tooLarge();
+      return null;
     }
     chunks.push(value);
   }
+  return Buffer.concat(chunks);
+}
+
+/** A body read by `readBodyBytes` (or the lean router's reader) as text: null is PAYLOAD_TOO_LARGE, bytes that are not UTF-8 INVALID_JSON. */
+export function bodyText(bytes: Uint8Array | null): string {
+  if (bytes === null) throw tooLarge();
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw invalidJson("The request body is not valid UTF-8");
   }
 }
-
 /** Parses a JSON body; nesting is bounded so no later step can overflow the stack. */
 export function parseJsonBody(text: string): unknown {
   if (!text.trim()) throw invalidJson("The request body is empty; send a JSON object");

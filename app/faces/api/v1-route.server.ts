@@ -4,12 +4,35 @@ import { once, requestFingerprint, type WorkResult } from "~/domain/idempotency.
 import { RateLimit } from "~/lib/rate-limit";
 import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { ApiError, errorBody, httpFailure } from "./errors";
-import { parseJsonBody, readBodyText } from "./request-body.server";
+import { bodyText, parseJsonBody, readBodyBytes } from "./request-body.server";
 
 type Method = "GET" | "POST" | "DELETE";
 
+/**
+ * A /v1 request as the route reads it, whoever received it: Remix's fetch
+ * Request, or the lean /v1 router's Node request (server/v1-router.ts), which
+ * skips building a fetch Request and Response on the API's hot path (issue 14).
+ */
+export interface PlainRequest {
+  method: string;
+  url: URL;
+  /** A header's value; null when absent or empty. */
+  header(name: string): string | null;
+  /** The body's bytes, or null when over 1 MiB (`MAX_BODY_BYTES`, declared or sent). */
+  body(): Promise<Uint8Array | null>;
+}
+
+/** What a /v1 route answers: the JSON body, its status and its headers. */
+export interface Outcome {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Headers on every /v1 answer. */
+const ANSWER_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } as const;
+
 export interface ApiRequest {
-  request: Request;
   url: URL;
   params: Record<string, string | undefined>;
   /** The shop of the API key: every read and write is scoped to it. */
@@ -49,22 +72,31 @@ const MAX_IDEMPOTENCY_KEY = 255;
  * envelope happen here once, so handlers only parse, call the domain and answer.
  */
 export function v1Route(handlers: Partial<Record<Method, Handler>>, options: V1RouteOptions = {}) {
-  return async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
-    const result = await run(handlers, options, request, params, context.clientAddress);
-    return respond(result.status, result.body, result.headers);
+  const serve = async (request: PlainRequest, params: Record<string, string | undefined>, clientAddress: string): Promise<Outcome> => {
+    const result = await run(handlers, options, request, params, clientAddress);
+    return { ...result, headers: { ...ANSWER_HEADERS, ...result.headers } };
   };
+  const route = async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
+    const result = await serve(fromFetchRequest(request), params, context.clientAddress);
+    return new Response(result.body, { status: result.status, headers: result.headers });
+  };
+  return Object.assign(route, { serve });
 }
 
-interface Outcome {
-  status: number;
-  body: string;
-  headers: Record<string, string>;
-}
+/** The route's work without Remix, for a router that builds no fetch Request (server/v1-router.ts). */
+export type ServeV1 = ReturnType<typeof v1Route>["serve"];
+
+const fromFetchRequest = (request: Request): PlainRequest => ({
+  method: request.method,
+  url: new URL(request.url),
+  header: (name) => request.headers.get(name) || null,
+  body: () => readBodyBytes(request),
+});
 
 async function run(
   handlers: Partial<Record<Method, Handler>>,
   { admit = {} }: V1RouteOptions,
-  request: Request,
+  request: PlainRequest,
   params: Record<string, string | undefined>,
   clientAddress: string,
 ): Promise<Outcome> {
@@ -80,14 +112,14 @@ async function run(
     const limited = await perKey.take(caller.keyId);
     if (!limited.ok) throw new ApiError("RATE_LIMITED", "Too many requests for this API key", [], limited.retryAfterSeconds);
 
-    const url = new URL(request.url);
-    const rawBody = request.method === "POST" ? await readBodyText(request) : "";
+    const url = request.url;
+    const rawBody = request.method === "POST" ? bodyText(await request.body()) : "";
     const body = request.method === "POST" ? parseJsonBody(rawBody) : undefined;
-    const apiRequest: ApiRequest = { request, url, params, shop: caller.shop, body, clientAddress };
+    const apiRequest: ApiRequest = { url, params, shop: caller.shop, body, clientAddress };
     const work = () => execute(handler, apiRequest);
     const admission = async () => admit[method]?.(apiRequest);
 
-    const idempotencyKey = request.headers.get("idempotency-key");
+    const idempotencyKey = request.header("idempotency-key");
     if (request.method !== "POST" || idempotencyKey === null) {
       await admission();
       return withHeaders(await work());
@@ -107,8 +139,8 @@ async function run(
   }
 }
 
-async function authenticate(request: Request) {
-  const header = request.headers.get("authorization") ?? "";
+async function authenticate(request: PlainRequest) {
+  const header = request.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const caller = match ? await authenticateApiKey(match[1]!) : null;
   if (!caller) {
@@ -136,11 +168,4 @@ const withHeaders = (result: WorkResult & { headers?: Record<string, string> }):
 function failure(thrown: unknown, headers: Record<string, string> = {}): Outcome {
   const failed = httpFailure(thrown, "/v1");
   return { status: failed.status, body: JSON.stringify(errorBody(failed.code, failed.message, failed.details)), headers: { ...headers, ...failed.headers } };
-}
-
-function respond(status: number, body: string, headers: Record<string, string>) {
-  return new Response(body, {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
-  });
 }
