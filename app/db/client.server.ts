@@ -3,11 +3,9 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import { databaseUrl } from "../wiring/config.server";
 import { retryOnConflict } from "./conflict-retry.server";
 import { isDatabaseUnavailable } from "./errors.server";
-import { createPrismaClient, dbNullFor } from "./prisma-client.server";
-
-declare global {
-  var __twinCardsDb: PrismaClient | undefined;
-}
+import { databaseKind, type DatabaseKind } from "./database-url";
+import { type DirectSql, positionalParams, type SqlParam } from "./direct-sql.server";
+import { createDatabase, dbNullFor } from "./prisma-client.server";
 
 export type Tx = Prisma.TransactionClient;
 
@@ -16,10 +14,22 @@ interface OpenTransaction {
   open: boolean;
 }
 
-const current = new AsyncLocalStorage<OpenTransaction>();
+interface ProcessDatabase {
+  client: PrismaClient;
+  direct: DirectSql;
+  /** The transaction the running code is in, if any. */
+  current: AsyncLocalStorage<OpenTransaction>;
+}
+
+declare global {
+  var __twinCardsDb: ProcessDatabase | undefined;
+}
 
 // SQLite or PostgreSQL, from the URL (app/db/prisma-client.server.ts).
-const createClient = (): PrismaClient => createPrismaClient(databaseUrl());
+function openDatabase(): ProcessDatabase {
+  const { client, direct } = createDatabase(databaseUrl());
+  return { client: followingTransactions(client), direct: joiningTransactions(direct, databaseKind(databaseUrl())), current: new AsyncLocalStorage() };
+}
 
 /**
  * The shared client, which follows the open transaction: inside `transaction()`
@@ -41,8 +51,29 @@ function followingTransactions(client: PrismaClient): PrismaClient {
   });
 }
 
-// One client per process; kept on globalThis so Vite's dev reloads don't open more.
-export const db: PrismaClient = (globalThis.__twinCardsDb ??= followingTransactions(createClient()));
+/**
+ * Inside `transaction()` a direct statement joins the open transaction, as Prisma raw SQL on
+ * it (SQLite's positional `?` for its `$n`): the driver's own connection or pool would not see
+ * the transaction's rows, and on SQLite would wait for that very transaction.
+ */
+function joiningTransactions(direct: DirectSql, kind: DatabaseKind): DirectSql {
+  return {
+    query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]) {
+      if (!inTransaction()) return direct.query<Row>(sql, params);
+      const [text, args] = kind === "sqlite" ? positionalParams(sql, params) : [sql, params];
+      return db.$queryRawUnsafe<Row[]>(text, ...args);
+    },
+  };
+}
+
+// One database per process, kept on globalThis: Vite's dev reloads must not open more, and the
+// compiled server (build/node) and the Remix build each bundle this module but share the one
+// database, its transactions included (a transaction opened by one bundle's code is the other's).
+const database = (globalThis.__twinCardsDb ??= openDatabase());
+const { current } = database;
+export const db: PrismaClient = database.client;
+/** The few per-request statements sent to the driver itself (app/db/direct-sql.server.ts), joining the open `transaction()`. */
+export const directSql: DirectSql = database.direct;
 export type Db = PrismaClient;
 
 /**

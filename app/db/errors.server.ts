@@ -36,8 +36,12 @@ export function prismaErrorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-/** Prisma's code for a unique constraint that refused an insert (PostgreSQL 23505 arrives as P2002 too). */
-export const isUniqueViolation = (error: unknown): boolean => prismaErrorCode(error) === "P2002";
+/**
+ * A unique constraint refused an insert: Prisma's P2002 for its own queries (PostgreSQL's 23505
+ * too), the adapter's UniqueConstraintViolation for raw SQL (app/db/insert-rows.server.ts).
+ */
+export const isUniqueViolation = (error: unknown): boolean =>
+  prismaErrorCode(error) === "P2002" || adapterCause(error)?.kind === "UniqueConstraintViolation";
 
 /**
  * What a driver adapter reports for a database out of reach. Prisma maps these to P1001 and the like for its
@@ -45,9 +49,16 @@ export const isUniqueViolation = (error: unknown): boolean => prismaErrorCode(er
  */
 const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 
+/**
+ * What the drivers throw themselves for a direct statement (app/db/direct-sql.server.ts): node's
+ * codes for a server out of reach, and SQLite still locked by another process past the retry budget.
+ */
+const UNAVAILABLE_DRIVER_CODE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|SQLITE_BUSY\w*)$/;
+
 /** The database could not serve the request in time, is unreachable, or kept conflicting: a retry later can succeed. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (UNAVAILABLE_CODES.has(prismaErrorCode(error) ?? "")) return true;
+  if (UNAVAILABLE_DRIVER_CODE.test(String((error as { code?: unknown } | null)?.code))) return true;
   if (UNAVAILABLE_ADAPTER_KINDS.has(String(adapterCause(error)?.kind))) return true;
   const state = sqlState(error);
   if (state !== undefined) return UNAVAILABLE_SQLSTATE.test(state);
@@ -67,10 +78,12 @@ function adapterCause(error: unknown): { kind?: unknown; code?: unknown; origina
   return (adapterError as { cause?: { kind?: unknown; code?: unknown; originalCode?: unknown } } | null)?.cause;
 }
 
-/** The SQLSTATE of a PostgreSQL error, however Prisma wrapped it (a bare DriverAdapterError, or in `meta`). */
+/** The SQLSTATE of a PostgreSQL error, however Prisma wrapped it (a bare DriverAdapterError, or in `meta`), or the driver's own. */
 function sqlState(error: unknown): string | undefined {
   const cause = adapterCause(error);
   if (cause?.kind === "sqlite") return undefined;
-  const code = cause?.code ?? cause?.originalCode;
+  // node-postgres' own DatabaseError, from a direct statement, carries it as `code` with a `severity`.
+  const direct = error as { code?: unknown; severity?: unknown } | null;
+  const code = cause?.code ?? cause?.originalCode ?? (typeof direct?.severity === "string" ? direct.code : undefined);
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }

@@ -1,10 +1,9 @@
-import { Prisma } from "@prisma/client";
-import { db } from "./client.server";
+import { directSql } from "./client.server";
 
 /**
  * The lookups every /v1 request of their kind makes, by a unique column, as one
- * plain SELECT (issue 14, decision 0028): Prisma compiles a query for every
- * findUnique, which cost three times the round trip itself. Same rows, same
+ * plain SELECT sent to the driver itself (issue 14, decision 0028): through Prisma
+ * a query's fixed cost was several times the round trip. Same rows, same
  * database, no cache: a revoked key fails on the very next request, on every replica.
  */
 
@@ -20,17 +19,41 @@ const toDate = (value: unknown): Date | null => (value === null || value === und
 
 /** The API key whose SHA-256 is `keyHash`, revoked or not; null when there is none. */
 export async function apiKeyByHash(keyHash: string): Promise<ApiKeyRow | null> {
-  const rows = await db.$queryRaw<Record<string, unknown>[]>(
-    Prisma.sql`SELECT "id", "shop", "lastUsedAt", "revokedAt" FROM "ApiKey" WHERE "keyHash" = ${keyHash}`,
-  );
+  const rows = await directSql.query('SELECT "id", "shop", "lastUsedAt", "revokedAt" FROM "ApiKey" WHERE "keyHash" = $1', [keyHash]);
   const row = rows[0];
   return row ? { id: String(row.id), shop: String(row.shop), lastUsedAt: toDate(row.lastUsedAt), revokedAt: toDate(row.revokedAt) } : null;
 }
 
 /** The universal name `name` (names are global), null when nobody registered it. */
 export async function universalNameByName(name: string): Promise<{ id: string; name: string; publicKey: string } | null> {
-  const rows = await db.$queryRaw<{ id: string; name: string; publicKey: string }[]>(
-    Prisma.sql`SELECT "id", "name", "publicKey" FROM "UniversalName" WHERE "name" = ${name}`,
+  const rows = await directSql.query<{ id: string; name: string; publicKey: string }>(
+    'SELECT "id", "name", "publicKey" FROM "UniversalName" WHERE "name" = $1',
+    [name],
   );
   return rows[0] ?? null;
+}
+
+/** Whether the shop has a redemption code with this hash (a new code must not be someone else's). */
+export async function redemptionCodeTaken(shop: string, codeHash: string): Promise<boolean> {
+  const rows = await directSql.query('SELECT 1 AS "taken" FROM "Redemption" WHERE "shop" = $1 AND "codeHash" = $2', [shop, codeHash]);
+  return rows.length > 0;
+}
+
+/** The shop's claim-link columns of its setup row, null when it has none. */
+export async function claimLinkColumns(shop: string): Promise<{ claimLinkTarget: string; accountPageUrl: string | null } | null> {
+  const rows = await directSql.query<{ claimLinkTarget: string; accountPageUrl: string | null }>(
+    'SELECT "claimLinkTarget", "accountPageUrl" FROM "ShopSetup" WHERE "shop" = $1',
+    [shop],
+  );
+  return rows[0] ?? null;
+}
+
+/** The shop's enabled webhook endpoints and the event types each subscribed to (stored JSON). */
+export async function enabledWebhookEndpoints(shop: string): Promise<{ id: string; eventTypes: unknown }[]> {
+  const rows = await directSql.query<{ id: string; eventTypes: unknown }>(
+    'SELECT "id", "eventTypes" FROM "WebhookEndpoint" WHERE "shop" = $1 AND "status" = $2 ORDER BY "id"',
+    [shop, "ENABLED"],
+  );
+  // SQLite keeps JSON as text; PostgreSQL's jsonb arrives parsed.
+  return rows.map((row) => ({ id: row.id, eventTypes: typeof row.eventTypes === "string" ? JSON.parse(row.eventTypes) : row.eventTypes }));
 }

@@ -1,28 +1,44 @@
 import { createRequire } from "node:module";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "@prisma/client";
+import pg from "pg";
 import { databaseKind } from "./database-url";
+import { type DirectSql, postgresDirectSql } from "./direct-sql.server";
 import { CONNECT_TIMEOUT_MS } from "./postgres-connect.server";
 import { SerialSqliteAdapterFactory } from "./sqlite-adapter.server";
 
+/** A Prisma client and the direct statements on the same connections (app/db/direct-sql.server.ts). */
+export interface Database {
+  client: PrismaClient;
+  direct: DirectSql;
+}
+
 /**
- * The Prisma client for DATABASE_URL: on SQLite the default client through the
+ * The database at `url`: on SQLite the default Prisma client through the
  * serialising better-sqlite3 adapter, on PostgreSQL the client generated from the
  * PostgreSQL schema through adapter-pg. A Prisma client only accepts an adapter of
  * its schema's provider; both have the same models, so the domain sees one type.
  */
-export function createPrismaClient(url: string): PrismaClient {
+export function createDatabase(url: string): Database {
   // SQLite: transactions queue for the one connection (and other processes' writers), so wait well past Prisma's 2 s default.
   // PostgreSQL: the same bounds keep behaviour alike when the pool is exhausted.
   const transactionOptions = { maxWait: 15_000, timeout: 20_000 };
   if (databaseKind(url) === "postgresql") {
     // allowExitOnIdle: idle pooled connections do not keep a finished CLI (api-key:create) alive for 10 s.
-    const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, allowExitOnIdle: true });
+    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, allowExitOnIdle: true });
+    // An idle connection's error (the server restarting) is the next query's to report, not the process's to crash on.
+    pool.on("error", () => undefined);
+    // disposeExternalPool: $disconnect() ends the pool, as it would end one Prisma made.
+    const adapter = new PrismaPg(pool, { disposeExternalPool: true });
     const { PrismaClient: PostgresPrismaClient } = postgresClientModule();
-    return new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient;
+    return { client: new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient, direct: postgresDirectSql(pool) };
   }
-  return new PrismaClient({ adapter: new SerialSqliteAdapterFactory(url), transactionOptions });
+  const adapter = new SerialSqliteAdapterFactory(url);
+  return { client: new PrismaClient({ adapter, transactionOptions }), direct: adapter.direct };
 }
+
+/** The Prisma client alone (tests, scripts). */
+export const createPrismaClient = (url: string): PrismaClient => createDatabase(url).client;
 
 /**
  * Prisma's `DbNull` (set a JSON column to SQL NULL) for the client `createPrismaClient(url)`

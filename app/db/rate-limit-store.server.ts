@@ -1,7 +1,7 @@
 import type { BucketStore } from "~/lib/rate-limit";
 import { databaseUrl } from "../wiring/config.server";
 import { sqlBucketStore } from "./bucket-store-sql.server";
-import { db, inTransaction } from "./client.server";
+import { directSql, inTransaction } from "./client.server";
 import { databaseKind } from "./database-url";
 
 // Inside a transaction a take would be rolled back with it (an attempt that failed would not
@@ -11,7 +11,7 @@ function refuseInTransaction(limit: string) {
 }
 
 let store: BucketStore | undefined;
-const appStore = () => (store ??= sqlBucketStore(db, databaseKind(databaseUrl()), refuseInTransaction));
+const appStore = () => (store ??= sqlBucketStore(directSql, databaseKind(databaseUrl()), refuseInTransaction));
 
 /** The one store the app's rate limits use: the buckets in the app's database (docs/decisions/0025-shared-limits.md). */
 export const databaseBuckets: BucketStore = {

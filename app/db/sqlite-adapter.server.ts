@@ -6,7 +6,9 @@ import type {
   SqlResultSet,
   Transaction,
 } from "@prisma/driver-adapter-utils";
+import { type DirectSql, type SqlParam, sqliteNamedParams } from "./direct-sql.server";
 import { FifoLock } from "./fifo-lock";
+import { cacheStatements, type SqliteConnection } from "./statement-cache.server";
 
 /** How long a statement keeps retrying while another process holds the write lock. */
 export const BUSY_RETRY_MS = 10_000;
@@ -36,25 +38,56 @@ export class SerialSqliteAdapterFactory implements SqlDriverAdapterFactory {
   readonly provider = "sqlite" as const;
   readonly adapterName = "twin-cards-serial-sqlite";
   readonly #inner: PrismaBetterSQLite3;
+  #connected: Promise<SerialSqliteAdapter> | undefined;
 
   constructor(url: string) {
     // Busy timeout 0: SQLite reports SQLITE_BUSY at once and the retry below waits without blocking.
     this.#inner = new PrismaBetterSQLite3({ url, timeout: 0 });
   }
 
-  async connect(): Promise<SqlDriverAdapter> {
-    const inner = await this.#inner.connect();
-    await retryWhileBusy(() => inner.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"));
-    return new SerialSqliteAdapter(inner);
+  /** The one connection, shared by Prisma and the direct statements (opened by whichever comes first). */
+  connect(): Promise<SerialSqliteAdapter> {
+    this.#connected ??= this.#open().catch((error: unknown) => {
+      this.#connected = undefined;
+      throw error;
+    });
+    return this.#connected;
   }
+
+  /** Statements straight on the connection, in turn with Prisma's (app/db/direct-sql.server.ts). */
+  readonly direct: DirectSql = {
+    query: async (sql, params) => (await this.connect()).direct(sql, params),
+  };
+
+  async #open(): Promise<SerialSqliteAdapter> {
+    const inner = await this.#inner.connect();
+    const connection = betterSqlite3Of(inner);
+    const prepare = connection.prepare.bind(connection) as (sql: string) => DirectStatement;
+    cacheStatements(connection);
+    await retryWhileBusy(() => inner.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"));
+    return new SerialSqliteAdapter(inner, prepare, () => (this.#connected = undefined));
+  }
+}
+
+/** What of a better-sqlite3 statement a direct query uses. */
+interface DirectStatement {
+  readonly reader: boolean;
+  safeIntegers(on: boolean): DirectStatement;
+  all(params: Record<number, SqlParam>): Record<string, unknown>[];
+  run(params: Record<number, SqlParam>): unknown;
 }
 
 class SerialSqliteAdapter implements SqlDriverAdapter {
   readonly provider = "sqlite" as const;
   readonly adapterName = "twin-cards-serial-sqlite";
   readonly #lock = new FifoLock();
+  readonly #statements = new Map<string, DirectStatement>();
 
-  constructor(private readonly inner: SqlDriverAdapter) {}
+  constructor(
+    private readonly inner: SqlDriverAdapter,
+    private readonly prepare: (sql: string) => DirectStatement,
+    private readonly onDispose: () => void,
+  ) {}
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
     return this.#alone(() => this.inner.queryRaw(query));
@@ -66,6 +99,18 @@ class SerialSqliteAdapter implements SqlDriverAdapter {
 
   executeScript(script: string): Promise<void> {
     return this.#alone(() => this.inner.executeScript(script));
+  }
+
+  /** One statement, in turn with every other on the connection; plain numbers, not BigInt. */
+  direct<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]> {
+    return this.#alone(async () => {
+      let statement = this.#statements.get(sql);
+      if (!statement) this.#statements.set(sql, (statement = this.prepare(sql).safeIntegers(false)));
+      const bound = sqliteNamedParams(params);
+      if (statement.reader) return statement.all(bound) as Row[];
+      statement.run(bound);
+      return [];
+    });
   }
 
   async startTransaction(): Promise<Transaction> {
@@ -80,6 +125,7 @@ class SerialSqliteAdapter implements SqlDriverAdapter {
   }
 
   dispose(): Promise<void> {
+    this.onDispose();
     return this.inner.dispose();
   }
 
@@ -149,6 +195,13 @@ class SerialTransaction implements Transaction {
   }
 }
 
+/** The better-sqlite3 connection inside Prisma's adapter (its `client`, version pinned in package.json). */
+function betterSqlite3Of(adapter: SqlDriverAdapter): SqliteConnection {
+  const client = (adapter as unknown as { client?: SqliteConnection }).client;
+  if (typeof client?.prepare !== "function") throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its connection as `client`");
+  return client;
+}
+
 /** Runs `run` again while SQLite answers SQLITE_BUSY, for at most `BUSY_RETRY_MS`. */
 export async function retryWhileBusy<T>(run: () => Promise<T>, budgetMs = BUSY_RETRY_MS): Promise<T> {
   const deadline = Date.now() + budgetMs;
@@ -162,8 +215,10 @@ export async function retryWhileBusy<T>(run: () => Promise<T>, budgetMs = BUSY_R
   }
 }
 
-/** SQLITE_BUSY and its extended codes, as the adapter reports them (a DriverAdapterError whose cause names it). */
+/** SQLITE_BUSY and its extended codes, as the adapter reports them (a DriverAdapterError whose cause names it) or the driver. */
 export function isBusy(error: unknown): boolean {
   const cause = (error as { cause?: { originalCode?: unknown } } | null)?.cause;
-  return typeof cause?.originalCode === "string" && cause.originalCode.startsWith("SQLITE_BUSY");
+  // Or better-sqlite3's own SqliteError, from a direct statement.
+  const code = cause?.originalCode ?? (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }

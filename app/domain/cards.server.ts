@@ -1,6 +1,8 @@
-import { Prisma } from "@prisma/client";
+import type { Prisma, Redemption } from "@prisma/client";
 import type { z } from "zod";
 import { db, isUniqueViolation, transaction, type Tx } from "~/db/client.server";
+import { cardPage } from "~/db/card-page.server";
+import { redemptionCodeTaken } from "~/db/hot-lookups.server";
 import { insertRows } from "~/db/insert-rows.server";
 import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
@@ -99,23 +101,24 @@ async function createRedemption(
   now: Date,
   codePath: string,
 ) {
-  const code = target.code?.trim() ?? (await unusedGeneratedCode(tx, shop));
+  const code = target.code?.trim() ?? (await unusedGeneratedCode(shop));
   const codeHash = hashCode(shop, normalizeCode(code));
-  if (target.code !== undefined && (await tx.redemption.findUnique({ where: { shop_codeHash: { shop, codeHash } } }))) {
-    throw codeInUse(codePath);
-  }
+  if (target.code !== undefined && (await redemptionCodeTaken(shop, codeHash))) throw codeInUse(codePath);
   const expiresAt = target.expiresAt ?? new Date(now.getTime() + DEFAULT_CODE_LIFETIME_DAYS * 86_400_000);
-  const row = await tx.redemption.create({
-    data: {
-      id: newId("red"),
-      shop,
-      codeHash,
-      phoneMasked: target.phone ? maskPhone(target.phone) : null,
-      emailMasked: target.email ? maskEmail(target.email) : null,
-      expiresAt,
-      createdAt: now,
-    },
-  });
+  const row: Redemption = {
+    id: newId("red"),
+    shop,
+    codeHash,
+    phoneMasked: target.phone ? maskPhone(target.phone) : null,
+    emailMasked: target.email ? maskEmail(target.email) : null,
+    expiresAt,
+    createdAt: now,
+    redeemedAt: null,
+    redeemedBy: null,
+    redeemedPublicKey: null,
+  };
+  // Every column written as is: Prisma's create would compile a query for it (issue 14).
+  await insertRows(tx, "Redemption", [row]);
   await enqueueClaimNotifications(tx, { shop, redemptionId: row.id, phone: target.phone, email: target.email, code, expiresAt, cards });
   return { row, code };
 }
@@ -124,11 +127,10 @@ async function createRedemption(
 const CODE_TRIES = 5;
 
 /** 60 random bits rarely collide, but a collision must not hand out someone else's code. */
-async function unusedGeneratedCode(tx: Tx, shop: string): Promise<string> {
+async function unusedGeneratedCode(shop: string): Promise<string> {
   for (let attempt = 0; attempt < CODE_TRIES; attempt++) {
     const code = generateCode();
-    const taken = await tx.redemption.findUnique({ where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalizeCode(code)) } } });
-    if (!taken) return code;
+    if (!(await redemptionCodeTaken(shop, hashCode(shop, normalizeCode(code))))) return code;
   }
   throw new Error(`${CODE_TRIES} generated redemption codes in a row were already in use`);
 }
@@ -144,11 +146,8 @@ export async function getCard(shop: string, id: string): Promise<UnitCard> {
 /** Newest first. `nextCursor` is null on the last page. */
 export async function listCards(shop: string, query: unknown): Promise<{ cards: UnitCard[]; nextCursor: string | null }> {
   const { owner, status, cursor, limit } = parseInput(listCardsQuery, query);
-  const rows = await db.unitCard.findMany({
-    where: { shop, owner, status, ...afterCursor(cursor, "card") },
-    ...pageQuery(limit),
-    include: CARD_VIEW_INCLUDE,
-  });
+  // pageQuery's page (newest first, one more row than asked), as one statement.
+  const rows = await cardPage({ shop, owner, status, beforeId: afterCursor(cursor, "card").id?.lt }, pageQuery(limit).take);
   const { page, nextCursor } = toPage(rows, limit);
   return { cards: page.map((row) => toUnitCard(row)), nextCursor };
 }

@@ -1,4 +1,5 @@
-import { db, type Tx } from "~/db/client.server";
+import { db } from "~/db/client.server";
+import { claimLinkColumns } from "~/db/hot-lookups.server";
 import { ports } from "./ports";
 import { parseInput } from "./schemas";
 import { z } from "./schemas/zod";
@@ -47,8 +48,8 @@ export const claimLinkSettingsInput = z
 const asTarget = (value: string): ClaimLinkTarget => (value === "ACCOUNT" ? "ACCOUNT" : "THEME");
 
 /** The shop's setting, read in the caller's transaction when it has one (a card's claim message is written there). */
-export async function claimLinkSettings(shop: string, client: Tx = db): Promise<ClaimLinkSettings> {
-  const setup = await client.shopSetup.findUnique({ where: { shop }, select: { claimLinkTarget: true, accountPageUrl: true } });
+export async function claimLinkSettings(shop: string): Promise<ClaimLinkSettings> {
+  const setup = await claimLinkColumns(shop);
   const accountPageUrl = setup?.accountPageUrl ?? null;
   // ACCOUNT without an address cannot be saved; a row written otherwise still gets working links.
   return { target: accountPageUrl ? asTarget(setup?.claimLinkTarget ?? "THEME") : "THEME", accountPageUrl };

@@ -1,5 +1,6 @@
 import type { Event as EventRow, Prisma } from "@prisma/client";
 import { db, type Tx } from "~/db/client.server";
+import { enabledWebhookEndpoints } from "~/db/hot-lookups.server";
 import { insertRows } from "~/db/insert-rows.server";
 import { notFound } from "./errors";
 import { newId } from "./ids";
@@ -32,7 +33,7 @@ export async function recordEvents(tx: Tx, shop: string, type: EventType, items:
   const createdAt = new Date();
   const rows = items.map((data) => ({ id: newId("evt"), shop, type, data: data as unknown as Prisma.InputJsonObject, createdAt }));
   await insertRows(tx, "Event", rows, { json: ["data"] });
-  const endpoints = await tx.webhookEndpoint.findMany({ where: { shop, status: "ENABLED" }, select: { id: true, eventTypes: true } });
+  const endpoints = await enabledWebhookEndpoints(shop);
   const receivers = endpoints.filter((endpoint) => wants(endpoint.eventTypes, type));
   if (receivers.length > 0) {
     await tx.webhookDelivery.createMany({

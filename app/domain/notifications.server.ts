@@ -36,7 +36,7 @@ export async function enqueueClaimNotifications(
   args: { shop: string; redemptionId: string; phone?: string; email?: string; code: string; expiresAt: Date; cards: CardData[] },
 ) {
   // Read in this transaction: the message links where the setting said when the card was created.
-  const links = await claimLinkSettings(args.shop, tx);
+  const links = await claimLinkSettings(args.shop);
   const payload: ClaimNotificationPayload = {
     code: args.code,
     claimUrl: claimUrl(args.shop, args.code, links),

@@ -32,7 +32,14 @@ interface Figures {
   create: { app: LoadResult; raw: LoadResult };
   list: { app: LoadResult; raw: LoadResult };
   batch: { ownerMs: number; ownerRawMs: number; redemptionMs: number; redemptionRawMs: number; loopMaxMs: number };
-  startup: { appS: number; bareS: number; appRss: { mb: number; processes: number }; bareRss: { mb: number; processes: number } };
+  startup: {
+    appS: number;
+    nodeS: number;
+    bareS: number;
+    appRss: { mb: number; processes: number };
+    nodeRss: { mb: number; processes: number };
+    bareRss: { mb: number; processes: number };
+  };
   keys: number;
   limited: number;
   unexpected: string[];
@@ -167,9 +174,12 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
     // Startup, interleaved too: `npm start` as an operator runs it, and bare node answering 200 at once.
     const bare = ["node", "-e", "require('node:http').createServer((q, s) => s.end('{}')).listen(process.env.PORT, '127.0.0.1')"];
     const appStarts = [];
+    const nodeStarts = [];
     const bareStarts = [];
     for (let round = 0; round < ROUNDS; round++) {
       appStarts.push(await startup(["npm", "start"], env, "/healthz", keys.load[0]!));
+      // What `npm start` runs, as a container's command would run it: without npm and its shell.
+      nodeStarts.push(await startup(["node", "build/node/server.js"], env, "/healthz", keys.load[0]!));
       bareStarts.push(await startup(bare, {}, "/", null));
     }
     const byRss = (a: { rss: { mb: number } }, b: { rss: { mb: number } }) => a.rss.mb - b.rss.mb;
@@ -193,8 +203,10 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
       },
       startup: {
         appS: median(appStarts.map((s) => s.seconds)),
+        nodeS: median(nodeStarts.map((s) => s.seconds)),
         bareS: median(bareStarts.map((s) => s.seconds)),
         appRss: [...appStarts].sort(byRss)[Math.floor(ROUNDS / 2)]!.rss,
+        nodeRss: [...nodeStarts].sort(byRss)[Math.floor(ROUNDS / 2)]!.rss,
         bareRss: [...bareStarts].sort(byRss)[Math.floor(ROUNDS / 2)]!.rss,
       },
       keys: KEYS * 2 + 1,
@@ -226,7 +238,9 @@ function print(figures: Figures) {
     [`list limit=100 at ${f(LIST_CARDS)} cards, p50 ms`, f(list.app.p50, 2), `node:http + same SQL ${f(list.raw.p50, 2)}`, `${f(list.app.p50 / list.raw.p50, 1)}×`, "≤ 1.5×", verdict(list.app.p50 <= 1.5 * list.raw.p50)],
     [`list limit=100 at ${f(LIST_CARDS)} cards, req/s`, f(list.app.rps), `node:http + same SQL ${f(list.raw.rps)}`, `${f(list.app.rps / list.raw.rps, 2)}×`, "", ""],
     ["`npm start` to first 200, s", f(s.appS, 2), `bare node ${f(s.bareS, 2)}`, `${f(s.appS / s.bareS, 1)}×`, "≤ 1.5 s", verdict(s.appS <= 1.5)],
-    ["RSS of the serving processes, MB", `${f(s.appRss.mb)} (${s.appRss.processes} processes)`, `bare node ${f(s.bareRss.mb)}`, `${f(s.appRss.mb / s.bareRss.mb, 1)}×`, "≤ 150 MB", verdict(s.appRss.mb <= 150)],
+    ["`node build/node/server.js` to first 200, s", f(s.nodeS, 2), `bare node ${f(s.bareS, 2)}`, `${f(s.nodeS / s.bareS, 1)}×`, "≤ 1.5 s", verdict(s.nodeS <= 1.5)],
+    ["RSS of `npm start`'s processes, MB", `${f(s.appRss.mb)} (${s.appRss.processes} processes)`, `bare node ${f(s.bareRss.mb)}`, `${f(s.appRss.mb / s.bareRss.mb, 1)}×`, "≤ 150 MB", verdict(s.appRss.mb <= 150)],
+    ["RSS of `node build/node/server.js`, MB", `${f(s.nodeRss.mb)} (${s.nodeRss.processes} process)`, `bare node ${f(s.bareRss.mb)}`, `${f(s.nodeRss.mb / s.bareRss.mb, 1)}×`, "≤ 150 MB", verdict(s.nodeRss.mb <= 150)],
   ];
   console.log(`\n### ${kind}`);
   console.log("| what | Twin Cards | baseline | ratio | target | result |");

@@ -15,7 +15,7 @@ import os from "node:os";
 import type { PrismaClient } from "@prisma/client";
 import { sqlBucketStore } from "~/db/bucket-store-sql.server";
 import { databaseKind } from "~/db/database-url";
-import { createPrismaClient } from "~/db/prisma-client.server";
+import { createDatabase, type Database } from "~/db/prisma-client.server";
 import { newId } from "~/domain/ids";
 import { RateLimit } from "~/lib/rate-limit";
 import { cardInput } from "../../test/support/fixtures";
@@ -146,9 +146,9 @@ async function medianMs(runs: number, work: (run: number) => Promise<void>): Pro
 }
 
 /** Microseconds per shared rate-limit take and per `SELECT 1` on the same client, one at a time. */
-async function limiterCost(client: PrismaClient, url: string) {
-  const limit = new RateLimit("bench", { capacity: 1_000_000, refillPerSecond: 1_000_000 }, sqlBucketStore(client, databaseKind(url)));
-  const select = async () => void (await client.$queryRawUnsafe("SELECT 1"));
+async function limiterCost({ direct }: Database, url: string) {
+  const limit = new RateLimit("bench", { capacity: 1_000_000, refillPerSecond: 1_000_000 }, sqlBucketStore(direct, databaseKind(url)));
+  const select = async () => void (await direct.query("SELECT 1", []));
   const take = async (i: number) => void (await limit.take(`key-${i % 100}`));
   for (let i = 0; i < 100; i++) await Promise.all([select(), take(i)]);
   const perCall = async (work: (i: number) => Promise<void>) => {
@@ -183,10 +183,11 @@ interface DatabaseFigures {
 }
 
 async function benchDatabase(kind: string, url: string): Promise<DatabaseFigures> {
-  const client = createPrismaClient(url);
+  const database = createDatabase(url);
+  const { client } = database;
   try {
     const keys = await createKeys(client, KEYS);
-    const limiter = await limiterCost(client, url);
+    const limiter = await limiterCost(database, url);
     let servers = await startServers(1, url);
     let one: LoadResult;
     let batch: { apiMs: number; rawMs: number };

@@ -1,0 +1,74 @@
+import type { ChainMint, Redemption, UnitCard } from "@prisma/client";
+import { directSql } from "./client.server";
+import type { SqlParam } from "./direct-sql.server";
+
+/** A card with what its API view shows of its redemption and mint, as Prisma's `include` returns them. */
+export type CardPageRow = UnitCard & { redemption: Redemption | null; chainMint: ChainMint | null };
+
+type Kind = "text" | "date" | "json" | "int";
+
+const CARD: Record<keyof UnitCard, Kind> = {
+  id: "text", shop: "text", name: "text", media: "json", metadata: "json", owner: "text", publicKey: "text",
+  status: "text", voidedAt: "date", voidReason: "text", redemptionId: "text", verifyToken: "text", createdAt: "date",
+};
+const REDEMPTION: Record<keyof Redemption, Kind> = {
+  id: "text", shop: "text", codeHash: "text", phoneMasked: "text", emailMasked: "text", expiresAt: "date",
+  createdAt: "date", redeemedAt: "date", redeemedBy: "text", redeemedPublicKey: "text",
+};
+const MINT: Record<keyof ChainMint, Kind> = {
+  id: "text", shop: "text", twinId: "text", cardId: "text", recipient: "text", mintAddress: "text", cluster: "text",
+  status: "text", attempts: "int", nextAttemptAt: "date", lockedUntil: "date", lastError: "text", sentSignatures: "text",
+  signature: "text", mintedAt: "date", createdAt: "date",
+};
+
+const select = (alias: string, columns: Record<string, Kind>, prefix = "") =>
+  Object.keys(columns).map((column) => `${alias}."${column}" AS "${prefix}${column}"`);
+
+const SELECT = [...select("c", CARD), ...select("r", REDEMPTION, "r."), ...select("m", MINT, "m.")].join(", ");
+
+/** A stored value as Prisma reads it: SQLite keeps dates and JSON as text, PostgreSQL's driver parses both. */
+function read(value: unknown, kind: Kind): unknown {
+  if (value === null || value === undefined) return null;
+  if (kind === "date") return value instanceof Date ? value : new Date(value as string | number);
+  if (kind === "json") return typeof value === "string" ? JSON.parse(value) : value;
+  if (kind === "int") return Number(value);
+  return value;
+}
+
+function pick<T>(row: Record<string, unknown>, columns: Record<string, Kind>, prefix = ""): T {
+  return Object.fromEntries(Object.entries(columns).map(([column, kind]) => [column, read(row[prefix + column], kind)])) as T;
+}
+
+export interface CardPageFilter {
+  shop: string;
+  owner?: string;
+  status?: string;
+  /** Only cards with a smaller id (the cursor's). */
+  beforeId?: string;
+}
+
+/**
+ * The shop's cards newest first, `take` at most, with their redemption and mint:
+ * what `findMany({ include: { redemption, chainMint } })` returns, as one plain
+ * statement (issue 14: Prisma planned three queries for a page, 4 ms of CPU).
+ */
+export async function cardPage({ shop, owner, status, beforeId }: CardPageFilter, take: number): Promise<CardPageRow[]> {
+  const params: SqlParam[] = [shop];
+  const where = ['c."shop" = $1'];
+  for (const [column, value, operator] of [["owner", owner, "="], ["status", status, "="], ["id", beforeId, "<"]] as const) {
+    if (value === undefined) continue;
+    params.push(value);
+    where.push(`c."${column}" ${operator} $${params.length}`);
+  }
+  params.push(take);
+  const rows = await directSql.query(
+    `SELECT ${SELECT} FROM "UnitCard" c LEFT JOIN "Redemption" r ON r."id" = c."redemptionId" LEFT JOIN "ChainMint" m ON m."cardId" = c."id" ` +
+      `WHERE ${where.join(" AND ")} ORDER BY c."id" DESC LIMIT $${params.length}`,
+    params,
+  );
+  return rows.map((row) => ({
+    ...pick<UnitCard>(row, CARD),
+    redemption: row["r.id"] === null ? null : pick<Redemption>(row, REDEMPTION, "r."),
+    chainMint: row["m.id"] === null ? null : pick<ChainMint>(row, MINT, "m."),
+  }));
+}

@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import pg from "pg";
+
+/** What a direct statement takes as parameters. */
+export type SqlParam = string | number | null;
+
+/**
+ * Statements sent to the database driver itself, not through Prisma (issue 14,
+ * decision 0028): for the few queries every /v1 request makes (its API key, the
+ * shared rate-limit take, the name it validates), Prisma's fixed cost per query,
+ * even for raw SQL, was about half of the request's CPU. The SQL is written once
+ * for both databases with PostgreSQL's placeholders (`$1`, `$2`…), which SQLite
+ * reads as named parameters. Outside a transaction a statement goes to the
+ * driver; inside one it joins it (app/db/client.server.ts).
+ */
+export interface DirectSql {
+  query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]>;
+}
+
+// Prisma writes DateTime to `timestamp(3)` columns in UTC; node-postgres would read them as local time.
+const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
+const utcTimestamps = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP_WITHOUT_TIME_ZONE && format !== "binary"
+      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
+      : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Direct statements on `pool`, the pool Prisma's PostgreSQL client uses too. Each is
+ * a named prepared statement, parsed and planned once per connection.
+ */
+export function postgresDirectSql(pool: pg.Pool): DirectSql {
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = names.get(sql);
+    if (!name) names.set(sql, (name = `twin_cards_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`));
+    return name;
+  };
+  return {
+    async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]) {
+      const result = await pool.query<Row>({ name: nameOf(sql), text: sql, values: [...params], types: utcTimestamps });
+      return result.rows;
+    },
+  };
+}
+
+/** `$1`-style parameters as better-sqlite3 binds SQLite's named `$1`, `$2`… */
+export const sqliteNamedParams = (params: readonly SqlParam[]): Record<number, SqlParam> =>
+  Object.fromEntries(params.map((value, i) => [i + 1, value]));
+
+/** `$n` parameters as positional `?` with their values in order (a parameter used twice is passed twice). */
+export function positionalParams(sql: string, params: readonly SqlParam[]): [string, SqlParam[]] {
+  const args: SqlParam[] = [];
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    if (Number(n) < 1 || Number(n) > params.length) throw new Error(`$${n} has no parameter: ${params.length} given`);
+    args.push(params[Number(n) - 1]!);
+    return "?";
+  });
+  return [text, args];
+}
