@@ -1,6 +1,5 @@
-import type { Keypair } from "@solana/web3.js";
 import { z } from "zod";
-import { parseIssuerSecretKey } from "../adapters/chain/issuer-key.server";
+import { parseIssuerSecretKey, type IssuerKey } from "../adapters/chain/issuer-key.server";
 import { CLUSTERS, type Cluster } from "../adapters/chain/port";
 import { DEFAULT_DATABASE_URL } from "../db/database-url";
 
@@ -180,7 +179,7 @@ const chainSchema = ENV.pick({
       ctx.addIssue({ code: "custom", path: [missing], message: "is required: chain issuing needs both SOLANA_RPC_URL and ISSUER_SECRET_KEY" });
       return z.NEVER;
     }
-    let issuer: Keypair | undefined;
+    let issuer: IssuerKey | undefined;
     if (env.ISSUER_SECRET_KEY) {
       try {
         issuer = parseIssuerSecretKey(env.ISSUER_SECRET_KEY);

@@ -43,7 +43,7 @@ export async function backgroundWorkers(args: { notify: NotifyConfig; chain: Cha
   if (chain && (!args.inWebServer || args.chain.CHAIN_WORKER === "on")) {
     const { minterFromConfig } = await import("../adapters/chain/minter.server");
     workers.push(minterFromConfig({ ...args.chain, chain }));
-    console.log(`On-chain issuing on: ${chain.cluster}, issuer ${chain.issuer.publicKey.toBase58()}`);
+    console.log(`On-chain issuing on: ${chain.cluster}, issuer ${chain.issuer.address}`);
   }
   if (!args.inWebServer || args.webhooks.WEBHOOK_WORKER === "on") {
     const { webhookDelivererFromConfig } = await import("../adapters/webhooks/deliverer.server");

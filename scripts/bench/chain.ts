@@ -13,7 +13,7 @@ import type { UnitCard as CardRow } from "@prisma/client";
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from "@solana/spl-token";
 import { address } from "@solana/kit";
 import { Keypair, LAMPORTS_PER_SOL, PublicKey } from "@solana/web3.js";
-import { mintKeypairFor } from "~/adapters/chain/issuer-key.server";
+import { mintSeedFor } from "~/adapters/chain/issuer-key.server";
 import { LiteSvmChain } from "../../stubs/solana-rpc/litesvm";
 import { buildNftTransaction, mintAccountSize } from "~/adapters/chain/nft-transaction.server";
 
@@ -62,7 +62,7 @@ async function rawMints(chain: LiteSvmChain, recipient: PublicKey, count: number
     const nftId = newId("nft");
     const card = { id: newId("card"), name: cardName(i) } as CardRow;
     const metadata = onChainMetadata({ kind: "card", card }, SHOP, `${APP_URL}${metadataPath(nftId)}`);
-    const mint = mintKeypairFor(issuer, nftId);
+    const mint = Keypair.fromSeed(mintSeedFor(issuer, nftId));
     const { totalLen } = mintAccountSize(mint.publicKey, issuer.publicKey, metadata);
     const rentLamports = await chain.getMinimumBalanceForRentExemption(totalLen);
     const lifetime = await chain.getLatestBlockhash();

@@ -1,7 +1,7 @@
 import { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
 import { describe, expect, it } from "vitest";
-import { mintKeypairFor } from "~/adapters/chain/issuer-key.server";
+import { mintAddressFor, mintSeedFor, parseIssuerSecretKey } from "~/adapters/chain/issuer-key.server";
 import { explorerUrl } from "~/adapters/chain/port";
 import { ConfigError, loadChainConfig } from "~/wiring/config.server";
 import { clip } from "~/domain/nft-metadata";
@@ -28,8 +28,8 @@ describe("chain issuing configuration", () => {
   it("reads the issuer from base58 (a wallet export) or a JSON byte array (solana-keygen), to the same key", () => {
     const fromBase58 = loadChainConfig(on).chain!;
     const fromJson = loadChainConfig({ ...on, ISSUER_SECRET_KEY: JSON.stringify(Array.from(issuer.secretKey)) }).chain!;
-    expect(fromBase58.issuer.publicKey.toBase58()).toBe(issuer.publicKey.toBase58());
-    expect(fromJson.issuer.publicKey.toBase58()).toBe(issuer.publicKey.toBase58());
+    expect(fromBase58.issuer.address).toBe(issuer.publicKey.toBase58());
+    expect(fromJson.issuer.address).toBe(issuer.publicKey.toBase58());
     expect(fromBase58).toMatchObject({ cluster: "devnet", rpcUrl: on.SOLANA_RPC_URL, appUrl: "https://twin-cards.example.com" });
   });
 
@@ -48,6 +48,13 @@ describe("chain issuing configuration", () => {
     expect(notAKey).not.toContain("oops");
   });
 
+  it("rejects 64 bytes whose second half is not the public key of the first", () => {
+    const mismatched = bs58.encode(Uint8Array.from([...issuer.secretKey.slice(0, 32), ...Keypair.generate().publicKey.toBytes()]));
+    const message = configError({ ...on, ISSUER_SECRET_KEY: mismatched });
+    expect(message).toContain("ISSUER_SECRET_KEY is not a valid ed25519 secret key");
+    expect(message).not.toContain(mismatched);
+  });
+
   it("tells the cluster from the RPC host, and asks for SOLANA_CLUSTER when it cannot", () => {
     const cluster = (url: string, extra: Record<string, string> = {}) => loadChainConfig({ ...on, SOLANA_RPC_URL: url, ...extra }).chain!.cluster;
     expect(cluster("https://api.mainnet-beta.solana.com")).toBe("mainnet-beta");
@@ -64,10 +71,16 @@ describe("chain issuing configuration", () => {
 
 describe("mint addresses", () => {
   it("are the same for a record every time, and differ between records and between issuers", () => {
-    const first = mintKeypairFor(issuer, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S").publicKey.toBase58();
-    expect(mintKeypairFor(issuer, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S").publicKey.toBase58()).toBe(first);
-    expect(mintKeypairFor(issuer, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6T").publicKey.toBase58()).not.toBe(first);
-    expect(mintKeypairFor(Keypair.generate(), "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S").publicKey.toBase58()).not.toBe(first);
+    const key = parseIssuerSecretKey(base58Secret);
+    const first = mintAddressFor(key, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S");
+    expect(mintAddressFor(key, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S")).toBe(first);
+    expect(mintAddressFor(key, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6T")).not.toBe(first);
+    expect(mintAddressFor(parseIssuerSecretKey(bs58.encode(Keypair.generate().secretKey)), "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S")).not.toBe(first);
+  });
+
+  it("are the public key of the keypair the minter signs the mint with", () => {
+    const key = parseIssuerSecretKey(base58Secret);
+    expect(Keypair.fromSeed(mintSeedFor(issuer, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S")).publicKey.toBase58()).toBe(mintAddressFor(key, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S"));
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ChainIssuing } from "~/wiring/config.server";
 import { isLoopback } from "~/wiring/config.server";
 import type { ChainIssuer, ChainPorts } from "~/domain/ports";
-import { mintKeypairFor } from "./issuer-key.server";
+import { mintAddressFor } from "./issuer-key.server";
 import { explorerUrl, type Cluster } from "./port";
 
 /** The domain's view of on-chain issuing, from this process's chain settings (read on first use). */
@@ -23,8 +23,8 @@ export function chainPorts(settings: () => ChainIssuing | undefined): ChainPorts
         issuer = chain
           ? {
               cluster: chain.cluster,
-              issuerAddress: chain.issuer.publicKey.toBase58(),
-              mintAddressFor: (nftId) => mintKeypairFor(chain.issuer, nftId).publicKey.toBase58(),
+              issuerAddress: chain.issuer.address,
+              mintAddressFor: (nftId) => mintAddressFor(chain.issuer, nftId),
             }
           : null;
       }

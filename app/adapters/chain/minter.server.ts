@@ -1,12 +1,12 @@
 import type { ChainMint, Prisma, PrismaClient } from "@prisma/client";
-import { PublicKey, type Keypair } from "@solana/web3.js";
+import { Keypair, PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
 import { db as defaultDb, transaction } from "~/db/client.server";
 import { loadNftSubject, nftDistributionApproval } from "~/domain/chain-mints.server";
 import { MINT_EVENT_OF, recordMintEvent } from "~/domain/mint-events.server";
 import { metadataPath, onChainMetadata, type NftSubject } from "~/domain/nft-metadata";
 import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
-import { mintKeypairFor } from "./issuer-key.server";
+import { mintSeedFor } from "./issuer-key.server";
 import { buildNftTransaction, mintAccountSize } from "./nft-transaction.server";
 import type { ChainConfig, ChainIssuing } from "~/wiring/config.server";
 import type { ChainError, ChainPort } from "./port";
@@ -15,7 +15,8 @@ import { RpcChain } from "./rpc.server";
 export interface MinterOptions extends OutboxTuning {
   chain: ChainPort;
   db?: PrismaClient;
-  issuer: Keypair;
+  /** The issuer's 64-byte secret key (config's IssuerKey, or a Keypair). */
+  issuer: { secretKey: Uint8Array };
   /** The app's public URL; each NFT's metadata `uri` is under it. */
   appUrl: string;
   /** Only rows matching this as well (e.g. one shop in tests). */
@@ -58,7 +59,7 @@ export class ChainMinter extends OutboxWorker<MintJob> {
     );
     this.db = db;
     this.chain = options.chain;
-    this.issuer = options.issuer;
+    this.issuer = Keypair.fromSecretKey(options.issuer.secretKey);
     this.appUrl = options.appUrl.replace(/\/+$/, "");
   }
 
@@ -74,7 +75,7 @@ export class ChainMinter extends OutboxWorker<MintJob> {
       }
       return outcome;
     }
-    const mint = mintKeypairFor(this.issuer, row.id);
+    const mint = Keypair.fromSeed(mintSeedFor(this.issuer, row.id));
     if (mint.publicKey.toBase58() !== row.mintAddress) {
       return this.fail(held, row.attempts, "The issuer key changed after this NFT was queued: its mint address belongs to the old key");
     }

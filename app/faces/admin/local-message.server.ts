@@ -1,4 +1,3 @@
-import { simpleParser } from "mailparser";
 
 /** A local copy of a claim message, as the customer would read it. */
 export interface LocalMessageView {
@@ -20,6 +19,8 @@ export interface LocalMessageView {
  */
 export async function localMessageView(raw: string, channel: string): Promise<LocalMessageView> {
   if (channel !== "EMAIL") return smsView(raw);
+  // Loaded when a merchant opens a local e-mail copy, not in every process serving the admin.
+  const { simpleParser } = await import("mailparser");
   const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
   const headers: [string, string][] = [
     ["To", addressText(mail.to)],

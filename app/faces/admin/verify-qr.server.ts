@@ -1,5 +1,3 @@
-import QRCode from "qrcode";
-
 /*
  * The QR code of an item's verification page, for a tag or a box. Error
  * correction M (15 % of the code may be scuffed) keeps the demo shop's URL at
@@ -16,6 +14,8 @@ export const isQrFormat = (value: string | null): value is QrFormat => QR_FORMAT
 
 /** The QR code of `url` as an image file's bytes and type. */
 export async function verifyQr(url: string, format: QrFormat): Promise<{ body: Blob | string; contentType: string }> {
+  // Loaded on the first code asked for, not in every process serving the admin.
+  const { default: QRCode } = await import("qrcode");
   if (format === "svg") return { body: await QRCode.toString(url, { ...OPTIONS, type: "svg" }), contentType: "image/svg+xml" };
   return { body: new Blob([new Uint8Array(await QRCode.toBuffer(url, { ...OPTIONS, type: "png", width: QR_PNG_SIZE }))]), contentType: "image/png" };
 }

@@ -1,10 +1,10 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { notifyConfig } from "~/wiring/config.server";
 import type { LocalMessageCopies } from "~/domain/ports";
 import { claimSms } from "../templates";
-import { emailMessage } from "./smtp.server";
+import { emailMessage } from "./email-message";
 import type { Transport } from "./transport";
 
 /*
@@ -23,11 +23,13 @@ const MAX_LOCAL_COPY_BYTES = 256 * 1024;
 export const messagesDir = () => path.resolve(notifyConfig().MESSAGES_DIR);
 
 export function localEmailTransport(options: { dir: string; mailFrom: string }): Transport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Loaded on the first message: the web server imports this module for the local copies' folder.
+  let builder: Promise<Transporter> | undefined;
   return {
     name: "local-email",
     async send(notification) {
-      const info = await builder.sendMail(emailMessage(notification, options.mailFrom));
+      builder ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+      const info = await (await builder).sendMail(emailMessage(notification, options.mailFrom));
       return writeCopy(options.dir, `${notification.id}.eml`, info.message as Buffer);
     },
   };

@@ -1,23 +1,7 @@
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { claimEmail } from "../templates";
-import { DeliveryError, type OutgoingNotification, type Transport } from "./transport";
-
-/** The message nodemailer builds, shared by the SMTP and the local file transport. */
-export function emailMessage(notification: OutgoingNotification, mailFrom: string) {
-  const content = claimEmail(notification);
-  return {
-    from: { name: content.senderName, address: mailFrom },
-    to: notification.destination,
-    subject: content.subject,
-    text: content.text,
-    html: content.html,
-    // One id per outbox row: a provider that deduplicates on Message-ID drops a retried duplicate.
-    messageId: `<${notification.id}@${addressDomain(mailFrom)}>`,
-  };
-}
-
-const addressDomain = (address: string) => /@([^>\s]+)/.exec(address)?.[1] ?? "twin-cards.local";
+import { emailMessage } from "./email-message";
+import { DeliveryError, type Transport } from "./transport";
 
 /** E-mail over SMTP (SMTP_URL, MAIL_FROM). 4xx replies and network errors are retried, 5xx replies are permanent. */
 export function smtpTransport(options: { url: string; mailFrom: string }): Transport {
