@@ -11,6 +11,9 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
+  // Modules imported with import() (the minter, the dispatcher, the mail transports) become chunks of their own,
+  // loaded when first used: bundled inline, their packages would load at start.
+  splitting: true,
   logLevel: "warning",
   plugins: [
     {
