@@ -263,22 +263,31 @@ export async function voidFromOrder(shop: string, orderId: string, topic: OrderT
       }
       const units = refunded.get(issue.lineItemId);
       if (units === undefined) continue;
-      voided += await voidIssue(tx, shop, issue, refundedCards(issue, units), `Order ${orderName} was refunded`);
+      const pending = await stillPending(tx, issue.cardIds as string[]);
+      voided += await voidIssue(tx, shop, issue, refundedCards(issue, pending, units), `Order ${orderName} was refunded`);
     }
     return voided > 0 ? { status: "DONE", outcome: `Voided ${voided} unclaimed card(s)` } : skipped("Nothing unclaimed to void");
   });
 }
 
-function refundedCards(issue: IssueRow, units: number): string[] {
-  const cardIds = issue.cardIds as string[];
-  if (cardIds.length <= 1) return units >= issue.quantity ? cardIds : [];
-  return cardIds.slice(-Math.min(units, cardIds.length));
+/** The issue's cards still waiting to be claimed, in the order they were issued. */
+async function stillPending(tx: Tx, cardIds: string[]): Promise<string[]> {
+  const pending = await tx.unitCard.findMany({ where: { id: { in: cardIds }, status: "PENDING_REDEMPTION" }, select: { id: true } });
+  const ids = new Set(pending.map((card) => card.id));
+  return cardIds.filter((id) => ids.has(id));
 }
 
+/** What a refund of `units` voids among the cards still waiting: one per unit (a second refund takes the next), the line's single card once the whole line is refunded. */
+function refundedCards(issue: IssueRow, pending: string[], units: number): string[] {
+  if ((issue.cardIds as string[]).length <= 1) return units >= issue.quantity ? pending : [];
+  return pending.slice(Math.max(0, pending.length - units));
+}
+
+/** Voids `cardIds`; the issue is VOIDED once every card of it is (a claimed one keeps it as it was: the admin shows it claimed). */
 async function voidIssue(tx: Tx, shop: string, issue: IssueRow, cardIds: string[], reason: string): Promise<number> {
   const count = await voidPendingCards(tx, shop, cardIds, reason);
-  const left = await tx.unitCard.count({ where: { id: { in: issue.cardIds as string[] }, status: "PENDING_REDEMPTION" } });
-  if (left === 0) await tx.orderIssue.update({ where: { id: issue.id }, data: { status: "VOIDED", reason } });
+  const notVoid = await tx.unitCard.count({ where: { id: { in: issue.cardIds as string[] }, status: { not: "VOID" } } });
+  if (notVoid === 0) await tx.orderIssue.update({ where: { id: issue.id }, data: { status: "VOIDED", reason } });
   return count;
 }
 

@@ -279,6 +279,31 @@ describe("voiding", () => {
     expect((await db.unitCard.findMany({ where: { shop }, orderBy: { id: "asc" } })).map((card) => card.status)).toEqual(["OWNED", "OWNED", "VOID"]);
   });
 
+  it("a second refund of one unit voids the next waiting card, not the one the first refund voided", async () => {
+    const shop = uniqueShop();
+    await cardRule(shop);
+    const jackets = line({ quantity: 3 });
+    const paid = order({ lines: [jackets] });
+    await issue(shop, paid);
+    for (const refund of ["9", "10"]) await transaction(() => voidFromOrder(shop, paid.id, "refunds/create", { id: refund, lines: [{ id: jackets.id, quantity: 1 }] }));
+
+    const statuses = (await db.unitCard.findMany({ where: { shop }, orderBy: { id: "asc" } })).map((card) => card.status);
+    expect(statuses).toEqual(["PENDING_REDEMPTION", "VOID", "VOID"]);
+  });
+
+  it("a cancellation after the code was claimed voids nothing and the activity still shows the item claimed", async () => {
+    const shop = uniqueShop();
+    const rule = await cardRule(shop);
+    const paid = order({ customerId: null });
+    await issue(shop, paid);
+    const code = ((await db.notification.findFirstOrThrow({ where: { shop } })).payload as { code: string }).code;
+    await redeemCode(shop, { code, owner: "shopify|42", publicKey: walletKey() }, { address: uniqueClientAddress() });
+
+    expect((await transaction(() => voidFromOrder(shop, paid.id, "orders/cancelled", {}))).status).toBe("SKIPPED");
+    const { issues } = await ruleActivity(shop, rule.id);
+    expect(issues.map((item) => item.status)).toEqual(["CLAIMED"]);
+  });
+
   it("voids a pending card by hand, idempotently, and refuses an owned one", async () => {
     const shop = uniqueShop();
     const pending = await createCard(shop, { ...cardInput(), email: "jane@example.com" });
