@@ -48,10 +48,18 @@ const purgeSql = ({ nowMs }: Dialect) => `DELETE FROM "RateLimitBucket" WHERE "l
 /** The buckets in the database of `kind` that `sql` reaches; `beforeTake` may refuse a take (throw). */
 export function sqlBucketStore(sql: DirectSql, kind: DatabaseKind, beforeTake: (limit: string) => void = () => undefined): BucketStore {
   const dialect = DIALECTS[kind];
+  // One statement per policy, built once: a take is made on every /v1 request.
+  const takes = new Map<string, string>();
+  const takeFor = (policy: BucketPolicy) => {
+    const id = `${policy.capacity}/${policy.refillPerSecond}`;
+    let statement = takes.get(id);
+    if (statement === undefined) takes.set(id, (statement = takeSql(dialect, policy)));
+    return statement;
+  };
   return {
     async take(limit, key, policy) {
       beforeTake(limit);
-      const rows = await sql.query<{ tokens: number; granted: boolean | number }>(takeSql(dialect, policy), [limit, key]);
+      const rows = await sql.query<{ tokens: number; granted: boolean | number }>(takeFor(policy), [limit, key]);
       const row = rows[0];
       if (!row) throw new Error(`Rate limit ${limit}: the bucket upsert returned no row`);
       return { granted: Boolean(row.granted), tokens: Number(row.tokens) };

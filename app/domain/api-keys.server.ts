@@ -30,16 +30,20 @@ const toSummary = (row: ApiKey): ApiKeySummary => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
+/** A new key: the secret, the prefix shown to tell keys apart, and the SHA-256 stored instead of the secret. */
+export function newApiKeySecret(): { key: string; prefix: string; keyHash: string } {
+  const key = KEY_PREFIX + randomBytes(32).toString("base64url");
+  return { key, prefix: key.slice(0, KEY_PREFIX.length + 6), keyHash: hashKey(key) };
+}
+
 /**
  * Creates a key for a shop. The secret is returned here and never again: only
  * its SHA-256 is stored (a 256-bit random key needs no slow hash).
  */
 export async function createApiKey(input: unknown): Promise<{ key: string; apiKey: ApiKeySummary }> {
   const { shop, label } = parseInput(apiKeyInput, input);
-  const key = KEY_PREFIX + randomBytes(32).toString("base64url");
-  const row = await db.apiKey.create({
-    data: { id: newId("key"), shop, label, prefix: key.slice(0, KEY_PREFIX.length + 6), keyHash: hashKey(key) },
-  });
+  const { key, prefix, keyHash } = newApiKeySecret();
+  const row = await db.apiKey.create({ data: { id: newId("key"), shop, label, prefix, keyHash } });
   return { key, apiKey: toSummary(row) };
 }
 

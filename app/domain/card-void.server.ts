@@ -6,7 +6,7 @@ import { recordEvents } from "./events.server";
 import { isIdOf } from "./ids";
 import type { UnitCard } from "./schemas";
 
-export const VOIDED_BY_MERCHANT = "Voided by the merchant";
+const VOIDED_BY_MERCHANT = "Voided by the merchant";
 
 /**
  * Voids a card still waiting for its code to be redeemed: the code no longer
@@ -28,16 +28,14 @@ export async function voidCard(shop: string, id: string, reason = VOIDED_BY_MERC
 /** Voids those of `ids` still pending (in the caller's transaction) and records unit_card.voided for each; returns how many. */
 export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reason: string): Promise<number> {
   if (ids.length === 0) return 0;
-  const pending = await tx.unitCard.findMany({ where: { shop, id: { in: ids }, status: "PENDING_REDEMPTION" }, select: { id: true } });
-  const pendingIds = pending.map((card) => card.id);
-  if (pendingIds.length === 0) return 0;
   const now = new Date();
   // Conditional on the status, so a redeem that won meanwhile keeps its cards.
   const { count } = await tx.unitCard.updateMany({
-    where: { id: { in: pendingIds }, status: "PENDING_REDEMPTION" },
+    where: { shop, id: { in: ids }, status: "PENDING_REDEMPTION" },
     data: { status: "VOID", voidedAt: now, voidReason: reason },
   });
-  const voided = await tx.unitCard.findMany({ where: { id: { in: pendingIds }, status: "VOID", voidedAt: now }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
+  if (count === 0) return 0;
+  const voided = await tx.unitCard.findMany({ where: { id: { in: ids }, status: "VOID", voidedAt: now }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
   await recordEvents(tx, shop, "unit_card.voided", voided.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })));
   await withdrawClaimMessages(tx, shop, voided.map((card) => card.redemptionId).filter((id): id is string => id !== null));
   return count;

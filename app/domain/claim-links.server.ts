@@ -20,7 +20,7 @@ export interface ClaimLinkSettings {
   accountPageUrl: string | null;
 }
 
-export const ACCOUNT_URL_REQUIRED = "Required when claim links open the customer account page";
+const ACCOUNT_URL_REQUIRED = "Required when claim links open the customer account page";
 const HTTPS_ONLY = "Must be an absolute https:// URL";
 const NO_CREDENTIALS = "Must not carry a user name or password";
 
@@ -33,7 +33,7 @@ const accountPageUrl = z
   .refine((url) => URL.canParse(url) && new URL(url).protocol === "https:" && new URL(url).hostname !== "", HTTPS_ONLY)
   .refine((url) => !URL.canParse(url) || (!new URL(url).username && !new URL(url).password), NO_CREDENTIALS);
 
-export const claimLinkSettingsInput = z
+const claimLinkSettingsInput = z
   .object({
     target: z.enum(CLAIM_LINK_TARGETS),
     accountPageUrl: z.preprocess(optionalText, accountPageUrl.optional()),

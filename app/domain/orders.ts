@@ -47,8 +47,7 @@ export type OrderMoment =
   | { kind: "fulfillment"; fulfillmentId: string; lines: { id: string; quantity: number }[] };
 
 /** The topics recorded for issuing at purchase (shopify.app.toml subscribes to them). */
-export const ORDER_TOPICS = ["orders/paid", "fulfillments/create", "orders/cancelled", "refunds/create"] as const;
-export type OrderTopic = (typeof ORDER_TOPICS)[number];
+export type OrderTopic = "orders/paid" | "fulfillments/create" | "orders/cancelled" | "refunds/create";
 
 /** What a recorded webhook keeps besides the order id: a fulfilment's or refund's id and its lines. */
 export interface OrderWebhookDetail {

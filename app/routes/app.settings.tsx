@@ -21,12 +21,13 @@ import { ClaimLinkSettings } from "~/faces/admin/components/settings/ClaimLinkSe
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return {
-    apiKeys: await listApiKeys(session.shop),
-    chain: await chainOverview(session.shop),
-    verifyPagesIndexed: await verifyPagesIndexed(session.shop),
-    claimLinks: await claimLinkSettings(session.shop),
-  };
+  const [apiKeys, chain, pagesIndexed, claimLinks] = await Promise.all([
+    listApiKeys(session.shop),
+    chainOverview(session.shop),
+    verifyPagesIndexed(session.shop),
+    claimLinkSettings(session.shop),
+  ]);
+  return { apiKeys, chain, verifyPagesIndexed: pagesIndexed, claimLinks };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {

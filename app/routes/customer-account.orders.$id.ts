@@ -1,4 +1,4 @@
-import { DomainError } from "~/domain/errors";
+import { notFound } from "~/domain/errors";
 import { customerOrderIssues } from "~/domain/customer-order-issues.server";
 import { customerAccountRoute } from "~/faces/customer-account/customer-account-route.server";
 import { jsonResponse } from "~/faces/storefront/proxy-request.server";
@@ -8,9 +8,9 @@ const ORDER_ID = /^[1-9]\d{0,19}$/;
 
 // GET /customer-account/orders/<numeric id>: what that order issued to the session token's customer (the order-status block).
 export const loader = customerAccountRoute({
-  GET: async ({ request, shop, customerId }) => {
-    const id = new URL(request.url).pathname.split("/").pop() ?? "";
-    if (!ORDER_ID.test(id)) throw new DomainError("NOT_FOUND", "Order not found");
+  GET: async ({ params, shop, customerId }) => {
+    const id = params.id ?? "";
+    if (!ORDER_ID.test(id)) throw notFound("Order");
     return jsonResponse({ data: await customerOrderIssues(shop, id, customerId) });
   },
 });

@@ -1,6 +1,7 @@
 // Data for the api bench: API keys as `npm run api-key:create` writes them, 100k
 // cards for the list, and the raw copy of a batch the API wrote (its baseline).
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { newApiKeySecret } from "~/domain/api-keys.server";
 import { newId } from "~/domain/ids";
 import { cardInput } from "../../test/support/fixtures";
 import { storable, type RawDb } from "./api-raw-db";
@@ -9,10 +10,10 @@ const now = (raw: RawDb) => (raw.kind === "sqlite" ? new Date().toISOString().re
 
 /** `count` live keys for `shop`. */
 export async function createKeys(raw: RawDb, shop: string, count: number): Promise<string[]> {
-  const keys = Array.from({ length: count }, () => `tc_${randomBytes(32).toString("base64url")}`);
-  const rows = keys.map((key, i) => ({ id: newId("key"), shop, label: `bench ${i}`, prefix: key.slice(0, 9), keyHash: createHash("sha256").update(key).digest("hex"), createdAt: now(raw) }));
+  const secrets = Array.from({ length: count }, () => newApiKeySecret());
+  const rows = secrets.map(({ prefix, keyHash }, i) => ({ id: newId("key"), shop, label: `bench ${i}`, prefix, keyHash, createdAt: now(raw) }));
   await raw.transaction(insertRows(raw, "ApiKey", rows));
-  return keys;
+  return secrets.map(({ key }) => key);
 }
 
 /** Multi-row INSERTs of `rows` (same columns), at most `perStatement` rows each. */

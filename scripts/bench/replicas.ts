@@ -8,7 +8,6 @@
 // - a batch of 500 cards through POST /v1/unit-cards/_actions/batch against a raw
 //   insert (createMany, one INSERT) of the same 500 rows.
 // Figures only: nothing here is a pass/fail target.
-import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -16,6 +15,7 @@ import type { PrismaClient } from "@prisma/client";
 import { sqlBucketStore } from "~/db/bucket-store-sql.server";
 import { databaseKind } from "~/db/database-url";
 import { createDatabase, type Database } from "~/db/prisma-client.server";
+import { newApiKeySecret } from "~/domain/api-keys.server";
 import { newId } from "~/domain/ids";
 import { RateLimit } from "~/lib/rate-limit";
 import { cardInput } from "../../test/support/fixtures";
@@ -115,11 +115,9 @@ async function createCardLoad(servers: string[], keys: string[], seconds: number
 
 /** `count` API keys for the bench shop, written as `npm run api-key:create` writes them. */
 async function createKeys(client: PrismaClient, count: number): Promise<string[]> {
-  const keys = Array.from({ length: count }, () => `tc_${randomBytes(32).toString("base64url")}`);
-  await client.apiKey.createMany({
-    data: keys.map((key, i) => ({ id: newId("key"), shop: SHOP, label: `bench ${i}`, prefix: key.slice(0, 9), keyHash: createHash("sha256").update(key).digest("hex") })),
-  });
-  return keys;
+  const secrets = Array.from({ length: count }, () => newApiKeySecret());
+  await client.apiKey.createMany({ data: secrets.map(({ prefix, keyHash }, i) => ({ id: newId("key"), shop: SHOP, label: `bench ${i}`, prefix, keyHash })) });
+  return secrets.map(({ key }) => key);
 }
 
 async function startServers(count: number, url: string): Promise<AppProcess[]> {

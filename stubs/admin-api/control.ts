@@ -48,7 +48,7 @@ function parse<S extends z.ZodType>(schema: S, body: string): z.output<S> {
 }
 
 /** An order as the control endpoints show it. */
-export function orderView(order: StubOrder) {
+function orderView(order: StubOrder) {
   return {
     id: order.id,
     shop: order.shop,

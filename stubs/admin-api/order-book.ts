@@ -159,7 +159,10 @@ export function createOrderBook() {
     refund,
     find,
     /** The shop's order with this id; undefined for an unknown one or another shop's. */
-    get: (shop: string | undefined, id: string) => (orders.get(id)?.shop === shop ? orders.get(id) : undefined),
+    get: (shop: string | undefined, id: string) => {
+      const order = orders.get(id);
+      return order?.shop === shop ? order : undefined;
+    },
     /** The customer's orders placed in this shop, newest first. */
     ofCustomer: (shop: string | undefined, customerId: string) =>
       [...orders.values()].filter((order) => order.shop === shop && order.customer?.id === customerId).reverse(),

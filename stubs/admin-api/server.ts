@@ -67,24 +67,25 @@ export async function startAdminApiStub(
         if (!tokens.has(String(req.headers["x-shopify-access-token"] ?? ""))) {
           return send(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
         }
-        data ??= buildDemoData(baseUrl());
-        const { products } = data;
-        // Each customer's history in this shop: the orders placed through /_stub/orders, then the seeded ones.
-        const customers = data.customers.map((customer) => withPlacedOrders(customer, orders.ofCustomer(shop, customer.id), products));
-        if (operation === "TwinCardsCustomers") return send(res, 200, { data: { customers: customersPage(customers, variables) } });
+        const demo = (data ??= buildDemoData(baseUrl()));
+        const { products } = demo;
+        // Each customer's history in this shop: the orders placed through /_stub/orders, then the seeded ones (built for the operations that read customers).
+        const customers = () => demo.customers.map((customer) => withPlacedOrders(customer, orders.ofCustomer(shop, customer.id), products));
+        if (operation === "TwinCardsCustomers") return send(res, 200, { data: { customers: customersPage(customers(), variables) } });
         if (operation === "TwinCardsCustomer") {
-          const customer = customers.find((candidate) => candidate.gid === variables.id);
+          const customer = customers().find((candidate) => candidate.gid === variables.id);
           return send(res, 200, { data: { customer: customer ? customerNode(customer, true) : null } });
         }
         if (operation === "TwinCardsOrder") {
           const order = orders.get(shop, String(variables.id ?? "").replace("gid://shopify/Order/", ""));
           return send(res, 200, { data: { order: order ? orderNode(order, products) : null } });
         }
-        if (operation === "TwinCardsRuleTargets") return send(res, 200, { data: ruleTargetsData(data.products) });
+        if (operation === "TwinCardsRuleTargets") return send(res, 200, { data: ruleTargetsData(products) });
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shopTimeZone(shop) } } });
         if (operation === "TwinCardsCustomerNames") {
           const ids = Array.isArray(variables.ids) ? variables.ids : [];
-          const nodes = ids.map((id) => customers.find((candidate) => candidate.gid === id) ?? null);
+          const known = customers();
+          const nodes = ids.map((id) => known.find((candidate) => candidate.gid === id) ?? null);
           return send(res, 200, { data: { nodes: nodes.map((customer) => (customer ? { id: customer.gid, displayName: customer.name } : null)) } });
         }
         return send(res, 200, { errors: [{ message: `Unknown operation ${operation ?? "(unnamed)"}` }] });

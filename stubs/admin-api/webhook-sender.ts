@@ -37,7 +37,7 @@ const API_VERSION = "2026-07";
 /** Shopify gives up on a webhook the app has not answered within five seconds. */
 const SHOPIFY_TIMEOUT_MS = 5000;
 
-export const signWebhook = (body: string, apiSecret: string) => createHmac("sha256", apiSecret).update(body, "utf8").digest("base64");
+const signWebhook = (body: string, apiSecret: string) => createHmac("sha256", apiSecret).update(body, "utf8").digest("base64");
 
 function headersFor(webhook: Webhook, target: WebhookTarget, style: HeaderStyle): Record<string, string> {
   const prefix = style === "shopify" ? "Shopify-" : "X-Shopify-";

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Keypair } from "@solana/web3.js";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -6,6 +6,7 @@ import { registerName } from "~/domain/names.server";
 import { startCustomerAccountHarness, type CustomerAccountHarness } from "../../stubs/customer-account/server";
 import { API_KEY, API_SECRET } from "../support/admin";
 import { uniqueShop } from "../support/api";
+import { uniqueCustomerId } from "../support/app-proxy";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
 import { issuedOrder } from "../support/order-issues";
 
@@ -25,7 +26,6 @@ afterAll(async () => {
   await Promise.all([browser?.close(), harness?.close()]);
 });
 
-const uniqueCustomerId = () => String(randomInt(1, 2 ** 47));
 const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
 
 /** The order-status page of `orderId` for a customer of a shop, once the block has shown the app's answer. */

@@ -25,9 +25,14 @@ async function cardByRedemption(shop: string) {
 
 describe("Settings → Claim links", () => {
   it("shows the choice, the theme page by default", async () => {
-    const page = await getPage("/app/settings", uniqueShop());
+    const shop = uniqueShop();
+    const page = await getPage("/app/settings", shop);
 
     expect(page.status).toBe(200);
+    expect(await setting(shop)).toBeNull();
+    const radio = (value: string) => new RegExp(`<input[^>]*value="${value}"[^>]*>`).exec(page.body)?.[0] ?? "";
+    expect(radio("THEME")).toContain("checked");
+    expect(radio("ACCOUNT")).not.toContain("checked");
     expect(page.text).toContain("Claim links open");
     expect(page.text).toContain("The theme page (/apps/twincards/redeem)");
     expect(page.text).toContain("The customer account page");

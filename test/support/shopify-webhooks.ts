@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { getHmac } from "@shopify/shopify-api/test-helpers";
 import { http } from "./api";
 
-// The test servers' SHOPIFY_API_SECRET (test/support/test-env.ts): Shopify signs webhooks with the app's secret.
-export const API_SECRET = "test-api-secret";
+// The test servers' SHOPIFY_API_SECRET: Shopify signs webhooks with the app's secret.
+import { API_SECRET } from "./admin";
+
+export { API_SECRET };
 
 export interface ShopifyDelivery {
   shop: string;

@@ -4,6 +4,7 @@ import type { GraphqlClient } from "~/adapters/shopify/admin-customers.server";
 import { readShopTimeZone } from "~/adapters/shopify/shop-time-zone.server";
 import { DEMO_SHOP_DOMAIN } from "../../stubs/admin-api/demo-data";
 import { startAdminApiStub, type AdminApiStub } from "../../stubs/admin-api/server";
+import { stubAccessToken, stubGraphql } from "../support/stub-order-source";
 
 // The shop's time zone, for admin dates: from the Admin API, asked once a day per shop.
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,20 +68,7 @@ describe("the Admin API stub", () => {
   });
   afterAll(() => stub?.close());
 
-  async function clientFor(shop: string): Promise<GraphqlClient> {
-    const exchange = await fetch(`${stub.url}/admin/oauth/access_token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ client_id: "test-api-key", subject_token: "header.payload.signature" }),
-    });
-    const { access_token: token } = (await exchange.json()) as { access_token: string };
-    return (query, options) =>
-      fetch(`${stub.url}/admin/api/2026-07/graphql.json`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token, "X-Shopify-Shop-Domain": shop },
-        body: JSON.stringify({ query, variables: options?.variables ?? {} }),
-      });
-  }
+  const clientFor = async (shop: string): Promise<GraphqlClient> => stubGraphql(stub.url, shop, await stubAccessToken(stub.url));
 
   it("puts the demo shop in Paris, so the demo shows times that are not UTC, and other shops on UTC", async () => {
     expect(await readShopTimeZone(await clientFor(DEMO_SHOP_DOMAIN))).toBe("Europe/Paris");

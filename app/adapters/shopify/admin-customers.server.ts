@@ -1,7 +1,7 @@
 // The Admin GraphQL reads the admin pages need, behind a small interface so
 // routes get plain objects. The local Admin API stub (stubs/admin-api) answers
 // these same operations by name.
-import { numericId, run, type GraphqlClient, type ProductNode } from "./admin-graphql.server";
+import { numericId, run, toProduct, type GraphqlClient, type ProductNode } from "./admin-graphql.server";
 
 export type { GraphqlClient };
 
@@ -135,15 +135,9 @@ export async function getCustomer(graphql: GraphqlClient, id: string): Promise<C
       const money = item.originalUnitPriceSet?.shopMoney;
       return [{
         productId: numericId(item.product.id),
-        title: item.product.title,
-        description: item.product.description,
+        ...toProduct(item.product),
         price: money?.amount ?? null,
         currency: money?.currencyCode ?? null,
-        vendor: item.product.vendor,
-        productType: item.product.productType,
-        tags: item.product.tags,
-        url: item.product.onlineStoreUrl,
-        images: item.product.images.nodes.map((image) => image.url),
         quantity: item.quantity,
         orderName: order.name,
       }];

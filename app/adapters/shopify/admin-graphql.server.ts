@@ -28,3 +28,14 @@ export interface ProductNode {
   onlineStoreUrl: string | null;
   images: { nodes: { url: string }[] };
 }
+
+/** What the app keeps of a product: its text, links and image URLs. */
+export const toProduct = (node: ProductNode) => ({
+  title: node.title,
+  description: node.description,
+  vendor: node.vendor,
+  productType: node.productType,
+  tags: node.tags,
+  url: node.onlineStoreUrl,
+  images: node.images.nodes.map((image) => image.url),
+});

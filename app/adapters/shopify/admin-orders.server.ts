@@ -3,9 +3,9 @@
 // follows the order as it is now, never the webhook's body. The local Admin API
 // stub (stubs/admin-api) answers this operation by name.
 import type { OrderLine, OrderSnapshot } from "~/domain/orders";
-import { numericId, run, type GraphqlClient, type ProductNode } from "./admin-graphql.server";
+import { numericId, run, toProduct, type GraphqlClient, type ProductNode } from "./admin-graphql.server";
 
-export const ORDER_QUERY = `#graphql
+const ORDER_QUERY = `#graphql
 query TwinCardsOrder($id: ID!) {
   order(id: $id) {
     id name email phone cancelledAt
@@ -52,15 +52,7 @@ const toLine = (node: LineItemNode): OrderLine => ({
   collectionIds: node.product?.collections.nodes.map((collection) => collection.id) ?? [],
   unitPrice: node.originalUnitPriceSet?.shopMoney ?? null,
   title: node.title,
-  product: node.product && {
-    title: node.product.title,
-    description: node.product.description,
-    vendor: node.product.vendor,
-    productType: node.product.productType,
-    tags: node.product.tags,
-    url: node.product.onlineStoreUrl,
-    images: node.product.images.nodes.map((image) => image.url),
-  },
+  product: node.product && toProduct(node.product),
 });
 
 /** The shop's order with this numeric id as it is now, or null if the shop has no such order. */

@@ -1,8 +1,8 @@
 // What an issuing rule can target, read from the Admin API for the Automation
 // form's picker. The local Admin API stub (stubs/admin-api) answers the same operation.
-import type { GraphqlClient } from "./admin-customers.server";
+import { run, type GraphqlClient } from "./admin-graphql.server";
 
-export const RULE_TARGETS_QUERY = `#graphql
+const RULE_TARGETS_QUERY = `#graphql
 query TwinCardsRuleTargets {
   products(first: 100) { nodes { id title variants(first: 100) { nodes { id title } } } }
   collections(first: 100) { nodes { id title } }
@@ -20,15 +20,13 @@ interface TargetsData {
 
 /** The shop's products (each with its variants) and collections, by GID and title: the first 100 of each. */
 export async function ruleTargets(graphql: GraphqlClient): Promise<RuleTargets> {
-  const response = await graphql(RULE_TARGETS_QUERY);
-  const body = (await response.json()) as { data?: TargetsData; errors?: unknown };
-  if (!body.data) throw new Error(`Admin GraphQL failed: ${JSON.stringify(body.errors)}`);
+  const data = await run<TargetsData>(graphql, RULE_TARGETS_QUERY, {});
   return {
-    products: body.data.products.nodes.map((product) => ({
+    products: data.products.nodes.map((product) => ({
       id: product.id,
       title: product.title,
       variants: product.variants.nodes.map((variant) => ({ id: variant.id, title: variant.title })),
     })),
-    collections: body.data.collections.nodes.map((collection) => ({ id: collection.id, title: collection.title })),
+    collections: data.collections.nodes.map((collection) => ({ id: collection.id, title: collection.title })),
   };
 }

@@ -3,6 +3,7 @@ import type { IssuingRule } from "~/domain/issuing-rules.server";
 import { RULE_TARGET_TYPES, RULE_TRIGGERS } from "~/domain/schemas";
 import type { ActionResult } from "./action-result.server";
 import type { Translator } from "./i18n/i18n.server";
+import { isMetaType, META_TYPES } from "./meta-types";
 
 const text = z.string().max(10_000).default("");
 
@@ -11,7 +12,7 @@ const metadataRow = z.object({
   id: z.string().min(1).max(40),
   key: text,
   value: text,
-  metaType: z.enum(["NO_TYPE", "PRICE", "RETAIL_IDENTIFIER"]),
+  metaType: z.enum(META_TYPES),
   private: z.boolean(),
 });
 
@@ -80,8 +81,6 @@ export function ruleInput(form: RuleForm) {
   };
 }
 
-const KNOWN_TYPES = new Set<string>(["NO_TYPE", "PRICE", "RETAIL_IDENTIFIER"]);
-
 /** A saved rule as the form shows it for editing. */
 export function ruleFormOf(rule: IssuingRule): RuleForm {
   const card = rule.card;
@@ -100,7 +99,7 @@ export function ruleFormOf(rule: IssuingRule): RuleForm {
       id: `saved-${index}`,
       key: entry.key,
       value: metadataText(entry.metaType, entry.value),
-      metaType: (KNOWN_TYPES.has(entry.metaType) ? entry.metaType : "NO_TYPE") as MetadataRow["metaType"],
+      metaType: isMetaType(entry.metaType) ? entry.metaType : "NO_TYPE",
       private: entry.visibility === "PRIVATE",
     })),
   };

@@ -9,6 +9,8 @@ import { customerAccountIdentity, type CustomerAccountIdentity } from "./custome
 /** A request from the customer account extension, and who sent it (from the verified session token only). */
 export interface CustomerAccountRequest extends CustomerAccountIdentity {
   request: Request;
+  /** The route's path parameters, as Remix matched them. */
+  params: Record<string, string | undefined>;
   /** The customer's address, for redeem limits. */
   clientAddress: string;
 }
@@ -44,7 +46,7 @@ const appApiKey = () => serverConfig().SHOPIFY_API_KEY;
  */
 export function customerAccountRoute(handlers: { GET?: Handler; POST?: Handler }) {
   const allow = Object.keys(handlers).join(", ");
-  const route = async ({ request, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
+  const route = async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
     let verified: Awaited<ReturnType<typeof authenticate.public.customerAccount>>;
     try {
       verified = await authenticate.public.customerAccount(request);
@@ -63,7 +65,7 @@ export function customerAccountRoute(handlers: { GET?: Handler; POST?: Handler }
     }
     let response: Response;
     try {
-      response = await handler({ ...identity, request, clientAddress: context.clientAddress });
+      response = await handler({ ...identity, request, params, clientAddress: context.clientAddress });
     } catch (error) {
       // The proxy's error envelope: a code, a message and the fields at fault.
       response = jsonFailure(error);

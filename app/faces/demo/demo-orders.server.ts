@@ -26,10 +26,10 @@ export type DemoOrderResult =
   | { intent: DemoOrderIntent; ok: true; order: DemoOrder; webhook: { topic: string; status: number | null; error?: string } }
   | { intent: DemoOrderIntent; ok: false; field: "customerId" | "email" | "productId" | "quantity" | null; problem: DemoOrderProblem; detail?: string };
 
-export type DemoOrderIntent = "place" | "fulfil" | "cancel";
-export type DemoOrderProblem = "invalid" | "notFound" | "refused";
+type DemoOrderIntent = "place" | "fulfil" | "cancel";
+type DemoOrderProblem = "invalid" | "notFound" | "refused";
 
-export const GUEST = "guest";
+const GUEST = "guest";
 
 const placeForm = z.object({
   customerId: z.union([z.literal(GUEST), z.string().regex(/^\d{1,16}$/)]),

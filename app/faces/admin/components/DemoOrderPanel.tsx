@@ -17,8 +17,9 @@ export function DemoOrderPanel() {
   const [open, setOpen] = useState(false);
   const catalogue = useFetcher<DemoCatalogue>();
   const orders = useFetcher<DemoOrderResult>();
-  const [customerId, setCustomerId] = useState("");
-  const [productId, setProductId] = useState("");
+  // What the merchant picked; until then the first customer (by name) and the first product.
+  const [pickedCustomer, setCustomerId] = useState("");
+  const [pickedProduct, setProductId] = useState("");
   const [email, setEmail] = useState("guest@example.com");
   const [quantity, setQuantity] = useState("1");
   const [lastOrder, setLastOrder] = useState<DemoOrder | null>(null);
@@ -26,12 +27,6 @@ export function DemoOrderPanel() {
   useEffect(() => {
     if (open && !catalogue.data && catalogue.state === "idle") catalogue.load(ACTION);
   }, [open, catalogue]);
-  useEffect(() => {
-    const data = catalogue.data;
-    if (!data) return;
-    setCustomerId((current) => current || ([...data.customers].sort((a, b) => a.name.localeCompare(b.name))[0]?.id ?? GUEST));
-    setProductId((current) => current || (data.products[0]?.id ?? ""));
-  }, [catalogue.data]);
   const result = orders.data;
   useEffect(() => {
     if (result?.ok) setLastOrder(result.order);
@@ -40,6 +35,8 @@ export function DemoOrderPanel() {
   const busy = orders.state !== "idle";
   const fieldError = (field: string) => (result && !result.ok && result.field === field ? t(`demoOrder.errors.${field}`) : undefined);
   const customers = [...(catalogue.data?.customers ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const customerId = pickedCustomer || (customers[0]?.id ?? GUEST);
+  const productId = pickedProduct || (catalogue.data?.products[0]?.id ?? "");
   const change = (intent: "fulfil" | "cancel") => orders.submit({ intent, orderId: lastOrder!.id }, { method: "post", action: ACTION });
 
   return (

@@ -1,8 +1,7 @@
 import { BlockStack, Button, Checkbox, Divider, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { META_TYPES } from "~/faces/admin/meta-types";
 import type { MetadataRow } from "~/faces/admin/rule-form.server";
-
-const TYPES: MetadataRow["metaType"][] = ["NO_TYPE", "PRICE", "RETAIL_IDENTIFIER"];
 
 /**
  * A card template's metadata, one row per entry: key, value, type (a PRICE is
@@ -41,7 +40,7 @@ export function MetadataEditor({ rows, onChange, onAdd, onRemove, errorAt }: {
                   label={t("automation.form.type")}
                   value={row.metaType}
                   onChange={(metaType) => onChange(row.id, { metaType: metaType as MetadataRow["metaType"] })}
-                  options={TYPES.map((type) => ({ value: type, label: t(`automation.form.types.${type}`) }))}
+                  options={META_TYPES.map((type) => ({ value: type, label: t(`automation.form.types.${type}`) }))}
                   error={errorAt(index, "metaType")}
                 />
                 <TextField

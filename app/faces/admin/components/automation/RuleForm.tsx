@@ -21,7 +21,6 @@ function fieldOf(path: string): string | null {
   if (path.startsWith("card.media.videoUrls")) return "videoUrls";
   const entry = /^card\.metadata\[(\d+)\]\.(key|value|metaType)/.exec(path);
   if (entry) return `metadata.${entry[1]}.${entry[2]}`;
-  if (path.startsWith("card.metadata")) return "metadata";
   return null;
 }
 
@@ -30,7 +29,7 @@ function placeErrors(failure: RuleFailure | null): { atField: Record<string, str
   const unplaced: UnplacedError[] = [];
   for (const [path, message] of Object.entries(failure?.fieldErrors ?? {})) {
     const field = fieldOf(path);
-    if (field && field !== "metadata") atField[field] ??= message;
+    if (field) atField[field] ??= message;
     else unplaced.push({ path, message });
   }
   return { atField, unplaced };
