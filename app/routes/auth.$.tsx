@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { loginPage } from "~/adapters/shopify/login-page.server";
-import { isRequestFault } from "~/adapters/shopify/request-fault.server";
+import { requestFaultResponse } from "~/adapters/shopify/request-fault.server";
 import { isShopDomain } from "~/adapters/shopify/shop-domain";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
@@ -13,19 +13,11 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (isLoginPath(request)) return loginPage(request);
   // The bounce and exit-iframe pages put `shop` into a response header unchecked.
   const shop = new URL(request.url).searchParams.get("shop");
-  if (shop !== null && !isShopDomain(shop)) return badRequest();
-  try {
-    await authenticate.admin(request);
-  } catch (error) {
-    // e.g. an exit-iframe destination the library refuses to redirect to.
-    if (isRequestFault(error)) return badRequest();
-    throw error;
-  }
+  if (shop !== null && !isShopDomain(shop)) return requestFaultResponse();
+  // What the library refuses (e.g. an exit-iframe destination it will not redirect to) it answers 400 (shopify-app.server.ts).
+  await authenticate.admin(request);
   return null;
 };
-
-const badRequest = () =>
-  new Response("Bad request: invalid shop, host or redirect target", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 const notServed = methodNotAllowed("GET, HEAD");
 

@@ -214,6 +214,15 @@ describe("/auth", () => {
     expect(await notForm.text()).toContain("Enter your shop's domain.");
   });
 
+  it("answers an admin page or /auth whose host is not base64 with 400, not 500", async () => {
+    for (const path of ["/app/cards?shop=fuzz-shop.myshopify.com&host=y", "/auth?shop=fuzz-shop.myshopify.com&embedded=1&host=y&id_token=z"]) {
+      const response = await http(path);
+
+      expect(response.status, path).toBe(400);
+      expect(await response.text(), path).toContain("Bad request: invalid shop, host or redirect target");
+    }
+  });
+
   it("answers /auth/exit-iframe with a missing or unsafe destination, and a bogus shop, with 400", async () => {
     for (const query of ["", "?exitIframe=javascript%3Aalert(1)", "?shop=a.myshopify.com%00&exitIframe=%2Fapp"]) {
       const response = await http(`/auth/exit-iframe${query}`);

@@ -5,6 +5,7 @@ import { serverConfig } from "../../wiring/config.server";
 import { db } from "../../db/client.server";
 import { reopenThroughDemo } from "../../faces/demo/demo-mode.server";
 import { routeAdminApiToStub } from "./admin-api-stub.server";
+import { isRequestFault, requestFaultResponse } from "./request-fault.server";
 
 const config = serverConfig();
 routeAdminApiToStub(config.SHOPIFY_ADMIN_API_STUB_URL);
@@ -27,11 +28,19 @@ export const apiVersion = ApiVersion.July26;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
 export const authenticate = {
   ...shopify.authenticate,
-  /** The library's admin authentication; in the demo, a page opened without Shopify's parameters reopens through /demo. */
+  /**
+   * The library's admin authentication; in the demo, a page opened without Shopify's parameters reopens
+   * through /demo. A shop, host or token the library refuses for what it is is a 400 on every admin page.
+   */
   admin: async (request: Request) => {
     const reopen = reopenThroughDemo(request);
     if (reopen) throw reopen;
-    return shopify.authenticate.admin(request);
+    try {
+      return await shopify.authenticate.admin(request);
+    } catch (error) {
+      if (isRequestFault(error)) throw requestFaultResponse();
+      throw error;
+    }
   },
 };
 export const login = shopify.login;
