@@ -1,16 +1,18 @@
 import { createRequire } from "node:module";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "@prisma/client";
-import pg from "pg";
+import type pg from "pg";
 import { databaseKind } from "./database-url";
 import { type DirectSql, postgresDirectSql } from "./direct-sql.server";
-import { CONNECT_TIMEOUT_MS } from "./postgres-connect.server";
+import { postgresPool } from "./postgres-pool.server";
 import { SerialSqliteAdapterFactory } from "./sqlite-adapter.server";
 
 /** A Prisma client and the direct statements on the same connections (app/db/direct-sql.server.ts). */
 export interface Database {
   client: PrismaClient;
   direct: DirectSql;
+  /** PostgreSQL's connection pool, shared by both (its counts tell who waits for a connection). */
+  pool?: pg.Pool;
 }
 
 /**
@@ -19,19 +21,16 @@ export interface Database {
  * PostgreSQL schema through adapter-pg. A Prisma client only accepts an adapter of
  * its schema's provider; both have the same models, so the domain sees one type.
  */
-export function createDatabase(url: string): Database {
+export function createDatabase(url: string, options: { poolSize?: number } = {}): Database {
   // SQLite: transactions queue for the one connection (and other processes' writers), so wait well past Prisma's 2 s default.
   // PostgreSQL: the same bounds keep behaviour alike when the pool is exhausted.
   const transactionOptions = { maxWait: 15_000, timeout: 20_000 };
   if (databaseKind(url) === "postgresql") {
-    // allowExitOnIdle: idle pooled connections do not keep a finished CLI (api-key:create) alive for 10 s.
-    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, allowExitOnIdle: true });
-    // An idle connection's error (the server restarting) is the next query's to report, not the process's to crash on.
-    pool.on("error", () => undefined);
+    const pool = postgresPool(url, { max: options.poolSize });
     // disposeExternalPool: $disconnect() ends the pool, as it would end one Prisma made.
     const adapter = new PrismaPg(pool, { disposeExternalPool: true });
     const { PrismaClient: PostgresPrismaClient } = postgresClientModule();
-    return { client: new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient, direct: postgresDirectSql(pool) };
+    return { client: new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient, direct: postgresDirectSql(pool), pool };
   }
   const adapter = new SerialSqliteAdapterFactory(url);
   return { client: new PrismaClient({ adapter, transactionOptions }), direct: adapter.direct };
