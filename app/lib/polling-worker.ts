@@ -1,7 +1,8 @@
 /**
  * The loop of an outbox worker: drain what is due, sleep `pollMs` when nothing
- * was, until stop(). Subclasses say which rows are due and claim and handle
- * one at a time, so a stop never leaves a batch claimed but unhandled.
+ * was, until stop(). Subclasses say which rows are due and how to claim and
+ * handle one; `concurrency` lanes do that at once, each claiming its next row
+ * only when the last is done, so a stop never leaves a batch claimed but unhandled.
  */
 export abstract class PollingWorker {
   private running: Promise<void> | undefined;
@@ -12,6 +13,7 @@ export abstract class PollingWorker {
     private readonly name: string,
     private readonly pollMs: number,
     protected readonly log: Pick<Console, "info" | "warn" | "error">,
+    private readonly concurrency = 1,
   ) {}
 
   /** Ids of rows due now, oldest first, at most one batch. */
@@ -20,13 +22,31 @@ export abstract class PollingWorker {
   /** Claims one row and handles it; undefined when another worker had it. */
   protected abstract processOne(id: string): Promise<string | undefined>;
 
-  /** Claims and handles due rows, one at a time; resolves with how many this worker handled. */
+  /**
+   * Claims and handles one batch of due rows, `concurrency` at a time; resolves
+   * with how many this worker handled once every lane is done (the first error
+   * of any lane rejects it, after the others finished their row).
+   */
   async drainOnce(): Promise<number> {
+    const ids = await this.dueIds();
+    // Workers read the same oldest rows: each starts at its own place in the batch, so they rarely race for one row.
+    const start = ids.length > 1 ? Math.floor(Math.random() * ids.length) : 0;
+    const queue = [...ids.slice(start), ...ids.slice(0, start)];
     let handled = 0;
-    for (const id of await this.dueIds()) {
-      if (this.stopping) break;
-      if ((await this.processOne(id)) !== undefined) handled++;
-    }
+    let failure: { error: unknown } | undefined;
+    const lane = async () => {
+      try {
+        for (let id = queue.shift(); id !== undefined && !this.stopping; id = queue.shift()) {
+          if ((await this.processOne(id)) !== undefined) handled++;
+        }
+      } catch (error) {
+        // The database away, most likely: the other lanes finish their row and take no other.
+        failure ??= { error };
+        queue.length = 0;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, lane));
+    if (failure) throw failure.error;
     return handled;
   }
 

@@ -17,6 +17,12 @@ const positiveInt = (fallback: number) =>
   z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").default(fallback);
 
 /** Optional text from the environment: surrounding spaces dropped, empty means unset. */
+/** A whole number ≥ 1 from the environment, undefined when unset (the code's default applies). */
+const optionalPositiveInt = z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").optional();
+
+/** A positive number (e.g. messages per second, 0.5 allowed), undefined when unset (no limit). */
+const optionalRate = z.coerce.number({ error: "must be a number of messages per second" }).positive("must be more than 0").optional();
+
 const optionalText = z
   .string()
   .optional()
@@ -62,7 +68,13 @@ const ENV = z.object({
   NOTIFY_LEASE_MS: positiveInt(60_000),
   NOTIFY_BACKOFF_BASE_MS: positiveInt(30_000),
   NOTIFY_BACKOFF_MAX_MS: positiveInt(6 * 60 * 60 * 1000),
-  NOTIFY_BATCH_SIZE: positiveInt(20),
+  /** Due rows read per poll; 4 × NOTIFY_CONCURRENCY (at least 20) when unset. */
+  NOTIFY_BATCH_SIZE: optionalPositiveInt,
+  /** Messages one dispatcher sends at once (SMTP connections it keeps open, SMS requests in flight): one worker keeps up with a busy shop's writers (decision 0030). */
+  NOTIFY_CONCURRENCY: positiveInt(16),
+  /** A provider's per-second limit, kept by each dispatcher; unset means none. */
+  NOTIFY_EMAIL_PER_SECOND: optionalRate,
+  NOTIFY_SMS_PER_SECOND: optionalRate,
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   MAIL_FROM: optionalText,
   TWILIO_ACCOUNT_SID: optionalText,
@@ -90,6 +102,8 @@ const ENV = z.object({
   WEBHOOK_WORKER: onOff,
   /** "off" keeps `npm start` from working recorded order webhooks (issue at purchase; run `npm run worker` instead). */
   ORDER_WORKER: onOff,
+  /** Deliveries one webhook deliverer posts at once. */
+  WEBHOOK_CONCURRENCY: positiveInt(8),
   /** Seals endpoints' signing secrets at rest; SHOPIFY_API_SECRET when unset. */
   WEBHOOK_SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional()),
 });
@@ -139,6 +153,9 @@ const notifySchema = ENV.pick({
   NOTIFY_BACKOFF_BASE_MS: true,
   NOTIFY_BACKOFF_MAX_MS: true,
   NOTIFY_BATCH_SIZE: true,
+  NOTIFY_CONCURRENCY: true,
+  NOTIFY_EMAIL_PER_SECOND: true,
+  NOTIFY_SMS_PER_SECOND: true,
   SMTP_URL: true,
   MAIL_FROM: true,
   TWILIO_ACCOUNT_SID: true,
@@ -243,7 +260,7 @@ export const publicAppUrl = once((env) => withoutTrailingSlash(parseEnv(ENV.pick
 /** The app proxy's storefront path (APP_PROXY_PATH), e.g. /apps/twincards. */
 export const proxyPath = once((env) => parseEnv(ENV.pick({ APP_PROXY_PATH: true }), env, "Twin Cards cannot start").APP_PROXY_PATH);
 
-const webhookSchema = ENV.pick({ WEBHOOK_WORKER: true, ORDER_WORKER: true, WEBHOOK_SECRETS_KEY: true, DEMO_MODE: true, NODE_ENV: true })
+const webhookSchema = ENV.pick({ WEBHOOK_WORKER: true, ORDER_WORKER: true, WEBHOOK_CONCURRENCY: true, WEBHOOK_SECRETS_KEY: true, DEMO_MODE: true, NODE_ENV: true })
   .extend({ SHOPIFY_API_SECRET: optionalText })
   .transform((env, ctx) => {
     const secretsKey = env.WEBHOOK_SECRETS_KEY ?? env.SHOPIFY_API_SECRET;
@@ -252,7 +269,7 @@ const webhookSchema = ENV.pick({ WEBHOOK_WORKER: true, ORDER_WORKER: true, WEBHO
       return z.NEVER;
     }
     // http:// to a loopback receiver only where nobody else's data is: the demo and the tests.
-    return { WEBHOOK_WORKER: env.WEBHOOK_WORKER, ORDER_WORKER: env.ORDER_WORKER, secretsKey, loopbackAllowed: env.DEMO_MODE === "1" || env.NODE_ENV === "test" };
+    return { WEBHOOK_WORKER: env.WEBHOOK_WORKER, ORDER_WORKER: env.ORDER_WORKER, WEBHOOK_CONCURRENCY: env.WEBHOOK_CONCURRENCY, secretsKey, loopbackAllowed: env.DEMO_MODE === "1" || env.NODE_ENV === "test" };
   });
 export type WebhookConfig = z.output<typeof webhookSchema>;
 

@@ -65,6 +65,51 @@ describe("notification dispatcher", () => {
     for (const row of rows) expect(row).toMatchObject({ status: "SENT", attempts: 1, providerMessageId: `local:${row.id}.eml` });
   }, 60_000);
 
+  it("sends NOTIFY_CONCURRENCY messages at once, never more", async () => {
+    const shop = uniqueShop();
+    await insertNotifications({ shop, count: 12 });
+    let inFlight = 0;
+    let most = 0;
+    // The first sends wait until four are in flight together: one lane at a time would never get there.
+    let allFour: () => void = () => {};
+    const fourInFlight = new Promise<void>((resolve) => (allFour = resolve));
+    const holding: Transport = {
+      name: "holding",
+      async send(notification) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        if (inFlight === 4) allFour();
+        await fourInFlight;
+        inFlight--;
+        return { providerMessageId: `held:${notification.id}` };
+      },
+    };
+    const dispatcher = new Dispatcher({ transports: { EMAIL: holding, SMS: unusedTransport }, where: { shop }, pollMs: 10, concurrency: 4, log: quietLog }).start();
+    cleanups.push(() => dispatcher.stop());
+    await expect.poll(() => db.notification.count({ where: { shop, status: "SENT" } }), { timeout: 30_000 }).toBe(12);
+    expect(most).toBe(4);
+  });
+
+  it("keeps a provider's per-second limit across its lanes", async () => {
+    const shop = uniqueShop();
+    await insertNotifications({ shop, count: 6, channel: "SMS" });
+    const sentAt: number[] = [];
+    const timing: Transport = {
+      name: "timing",
+      send: async (notification) => {
+        sentAt.push(Date.now());
+        return { providerMessageId: `timed:${notification.id}` };
+      },
+    };
+    const dispatcher = new Dispatcher({ transports: { EMAIL: unusedTransport, SMS: timing }, perSecond: { SMS: 20 }, where: { shop }, pollMs: 10, concurrency: 6, log: quietLog }).start();
+    cleanups.push(() => dispatcher.stop());
+    await expect.poll(() => db.notification.count({ where: { shop, status: "SENT" } }), { timeout: 30_000 }).toBe(6);
+    // 20 a second: one every 50 ms, though six lanes were ready at once (a timer may fire a millisecond early).
+    const gaps = sentAt.sort((a, b) => a - b).slice(1).map((at, i) => at - sentAt[i]!);
+    expect(gaps).toHaveLength(5);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(48);
+  });
+
   it("loses no row when a worker is killed mid-batch: another worker delivers the rest after the lease expires", async () => {
     const { url, client } = await privateDatabase();
     const shop = uniqueShop();
@@ -78,6 +123,7 @@ describe("notification dispatcher", () => {
       NOTIFY_POLL_MS: "50",
       NOTIFY_LEASE_MS: "1000",
       NOTIFY_BACKOFF_BASE_MS: "50",
+      NOTIFY_CONCURRENCY: "4",
     };
 
     const first = await worker(env);
@@ -92,8 +138,8 @@ describe("notification dispatcher", () => {
 
     const receivedIds = smtp.received.map((mail) => /^<([^@]+)@/.exec(mail.parsed.messageId ?? "")?.[1]);
     expect(new Set(receivedIds)).toEqual(new Set(ids));
-    // At least once: only the row in flight when the first worker died may arrive twice.
-    expect(receivedIds.length - new Set(receivedIds).size).toBeLessThanOrEqual(1);
+    // At least once: only the rows in flight when the first worker died (one per lane) may arrive twice.
+    expect(receivedIds.length - new Set(receivedIds).size).toBeLessThanOrEqual(4);
     expect(await client.notification.count({ where: { status: { not: "SENT" } } })).toBe(0);
   }, 90_000);
 

@@ -1,6 +1,6 @@
 import type { Notification } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
+import { db, isDatabaseBusy, transaction } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { OutboxError } from "~/lib/outbox-error";
 import { OutboxTable, OutboxWorker } from "~/lib/outbox-worker";
@@ -21,24 +21,38 @@ type Behaviour = (row: Notification) => Promise<void>;
 class TestWorker extends OutboxWorker<Notification> {
   readonly handled: string[] = [];
 
-  constructor(shop: string, private readonly behaviour: Behaviour, options: { unknownErrorsRetryable?: boolean; random?: () => number; maxAttempts?: number } = {}) {
+  constructor(
+    shop: string,
+    private readonly behaviour: Behaviour,
+    options: {
+      unknownErrorsRetryable?: boolean;
+      random?: () => number;
+      maxAttempts?: number;
+      leaseMs?: number;
+      transaction?: <T>(work: () => Promise<T>) => Promise<T>;
+      log?: typeof quietLog;
+    } = {},
+  ) {
     super(
       "Test worker",
       new OutboxTable({
-        delegate: db.notification,
+        delegate: { findMany: (args) => db.notification.findMany(args), updateMany: (args) => db.notification.updateMany(args) },
         heldStatus: "SENDING",
         claimData: { attempts: { increment: 1 } },
         where: { shop },
         load: (id) => db.notification.findUnique({ where: { id } }),
+        transaction: options.transaction ?? transaction,
+        isTransient: isDatabaseBusy,
       }),
       {
         maxAttempts: options.maxAttempts ?? 3,
         pollMs: 10,
-        leaseMs: 60_000,
+        leaseMs: options.leaseMs ?? 60_000,
         backoff: { baseMs: 1_000, maxMs: 8_000, random: options.random ?? (() => 0.5) },
         batchSize: 10,
+        concurrency: 1,
         unknownErrorsRetryable: options.unknownErrorsRetryable ?? true,
-        log: quietLog,
+        log: options.log ?? quietLog,
       },
     );
   }
@@ -64,6 +78,37 @@ async function queuedRow() {
 }
 
 const rowOf = (id: string) => db.notification.findUniqueOrThrow({ where: { id } });
+
+/** What node-postgres throws for a server that is not there: a failure the worker may try again. */
+const unreachable = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+
+/**
+ * The database as the worker's outcome writes see it: `down` refuses every transaction, `loseNextAnswer`
+ * lets the next one commit and then loses its answer (the connection dropping before the reply).
+ */
+function flakyDatabase() {
+  const state = { down: false, loseNextAnswer: false, refused: 0 };
+  const flaky = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (state.down) {
+      state.refused++;
+      throw unreachable();
+    }
+    const result = await transaction(work);
+    if (state.loseNextAnswer) {
+      state.loseNextAnswer = false;
+      throw unreachable();
+    }
+    return result;
+  };
+  return { state, transaction: flaky };
+}
+
+/** A log that keeps what was said. */
+function keptLog() {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+  return { lines, log: { info: keep, warn: keep, error: keep } };
+}
 
 describe("the outbox worker", () => {
   it("lets another worker take a row over once its lease expired, and the first one's late outcome is not written", async () => {
@@ -139,6 +184,51 @@ describe("the outbox worker", () => {
     await new TestWorker(failing.shop, boom, { unknownErrorsRetryable: false }).drainOnce();
     expect(await rowOf(retrying.id)).toMatchObject({ status: "PENDING", lastError: "Cannot read properties of undefined" });
     expect(await rowOf(failing.id)).toMatchObject({ status: "FAILED", lastError: "Cannot read properties of undefined" });
+  });
+});
+
+describe("recording an outcome through a database outage (issue 24)", () => {
+  it("tries again until it lands, and meanwhile never takes that row again, even once its lease ran out", async () => {
+    const { shop, id } = await queuedRow();
+    const database = flakyDatabase();
+    const { lines, log } = keptLog();
+    // Sent; then the database goes away before SENT is written. The lease is short enough to run out meanwhile.
+    const worker = new TestWorker(shop, async () => void (database.state.down = true), { transaction: database.transaction, leaseMs: 50, log });
+    const run = worker.drainOnce();
+    await expect.poll(() => database.state.refused, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(3);
+    const held = await rowOf(id);
+    expect(held.status).toBe("SENDING");
+    expect(held.lockedUntil!.getTime()).toBeLessThan(Date.now());
+
+    // Due again by its lease, but its outcome is in this worker's hands: it is not claimed, nor sent, twice.
+    expect(await worker.drainOnce()).toBe(0);
+    expect(worker.handled).toEqual([id]);
+
+    database.state.down = false;
+    expect(await run).toBe(1);
+    expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 1, lockedUntil: null });
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^Test ${id}: SENT, but the database is unavailable; recording it again`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^Test ${id}: SENT recorded at try \\d+`)));
+  });
+
+  it("counts a write whose answer was lost as recorded when the row already shows it", async () => {
+    const { shop, id } = await queuedRow();
+    const database = flakyDatabase();
+    const { lines, log } = keptLog();
+    const worker = new TestWorker(shop, async () => void (database.state.loseNextAnswer = true), { transaction: database.transaction, log });
+    expect(await worker.drainOnce()).toBe(1);
+    expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 1 });
+    expect(lines.filter((line) => /lease lost/.test(line))).toEqual([]);
+  });
+
+  it("does not retry a write that fails for another reason than the database being away", async () => {
+    const { shop, id } = await queuedRow();
+    const broken = async () => {
+      throw new TypeError("a bug in the outcome's write");
+    };
+    const worker = new TestWorker(shop, async () => {}, { transaction: broken });
+    await expect(worker.drainOnce()).rejects.toThrow("a bug in the outcome's write");
+    expect(await rowOf(id)).toMatchObject({ status: "SENDING", attempts: 1 });
   });
 });
 

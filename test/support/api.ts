@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { TwinCardsApiError, TwinCardsClient } from "../../client/twin-cards-client";
 import { createApiKey } from "~/domain/api-keys.server";
+import { USER_AGENT } from "./user-agent";
 
 export const baseUrl = inject("baseUrl");
 
@@ -26,8 +27,7 @@ export async function shopClient(shop = uniqueShop(), clientAddress = uniqueClie
   return { shop, key, keyId: apiKey.id, clientAddress, client: new TwinCardsClient({ baseUrl, apiKey: key, fetch: fetchFrom }) };
 }
 
-/** A normal browser user agent: the app must not treat test traffic as a bot. */
-export const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+export { USER_AGENT };
 
 /** Raw HTTP for what the typed client would not send (bad JSON, huge bodies, wrong methods). */
 export function http(path: string, init: RequestInit & { key?: string } = {}) {

@@ -22,6 +22,8 @@ export interface TestPostgres {
   halt(): void;
   /** Starts the halted server again, on the same port with the same data. */
   resume(): void;
+  /** `pg_ctl restart -m fast`: what a failover or maintenance does to a running server (sessions ended, back in about a second). */
+  restart(): void;
 }
 
 export function postgresBinDir(): string {
@@ -89,6 +91,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       stop,
       halt: () => pgRun(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
       resume: start,
+      restart: () => pgRun(bin, "pg_ctl", ["-D", data, "-m", "fast", "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "restart"]),
     };
   } catch (error) {
     await stop();

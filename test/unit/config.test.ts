@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/wiring/config.server";
+import { ConfigError, loadConfig, loadNotifyConfig, loadWebhookConfig } from "~/wiring/config.server";
 
 const valid = {
   SHOPIFY_API_KEY: "key",
@@ -39,5 +39,24 @@ describe("configuration", () => {
     expect(message).toContain("DATABASE_URL must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL");
     expect(message).not.toContain("pw");
     expect(message).not.toContain("SCOPES");
+  });
+
+  it("sizes the outbox workers by default and takes an operator's concurrency and provider limits", () => {
+    const defaults = loadNotifyConfig({});
+    expect(defaults.NOTIFY_CONCURRENCY).toBe(16);
+    expect([defaults.NOTIFY_BATCH_SIZE, defaults.NOTIFY_EMAIL_PER_SECOND, defaults.NOTIFY_SMS_PER_SECOND]).toEqual([undefined, undefined, undefined]);
+    expect(loadNotifyConfig({ NOTIFY_CONCURRENCY: "4", NOTIFY_EMAIL_PER_SECOND: "14", NOTIFY_SMS_PER_SECOND: "0.5" })).toMatchObject({
+      NOTIFY_CONCURRENCY: 4,
+      NOTIFY_EMAIL_PER_SECOND: 14,
+      NOTIFY_SMS_PER_SECOND: 0.5,
+    });
+    expect(loadWebhookConfig({ WEBHOOK_SECRETS_KEY: "k".repeat(32) }).WEBHOOK_CONCURRENCY).toBe(8);
+  });
+
+  it("refuses a concurrency or a rate that is not a positive number, naming the variable", () => {
+    expect(() => loadNotifyConfig({ NOTIFY_CONCURRENCY: "0", NOTIFY_SMS_PER_SECOND: "fast" })).toThrow(
+      /NOTIFY_CONCURRENCY must be at least 1\n {2}NOTIFY_SMS_PER_SECOND must be a number of messages per second/,
+    );
+    expect(() => loadWebhookConfig({ WEBHOOK_SECRETS_KEY: "k".repeat(32), WEBHOOK_CONCURRENCY: "2.5" })).toThrow(/WEBHOOK_CONCURRENCY must be a whole number/);
   });
 });

@@ -1,7 +1,7 @@
 import type { ChainMint, Prisma, PrismaClient } from "@prisma/client";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
-import { db as defaultDb, transaction } from "~/db/client.server";
+import { db as defaultDb, isDatabaseBusy, transaction } from "~/db/client.server";
 import { loadNftSubject, nftDistributionApproval } from "~/domain/chain-mints.server";
 import { MINT_EVENT_OF, recordMintEvent } from "~/domain/mint-events.server";
 import { metadataPath, onChainMetadata, type NftSubject } from "~/domain/nft-metadata";
@@ -53,7 +53,14 @@ export class ChainMinter extends OutboxWorker<MintJob> {
     super(
       "Chain minter",
       // Looked up per call, so an outcome written inside transaction() joins it (with its event).
-      new OutboxTable({ delegate: { findMany: (args) => db.chainMint.findMany(args), updateMany: (args) => db.chainMint.updateMany(args) }, heldStatus: "MINTING", where: options.where, load: (id) => loadNftSubject(id, db) }),
+      new OutboxTable({
+        delegate: { findMany: (args) => db.chainMint.findMany(args), updateMany: (args) => db.chainMint.updateMany(args) },
+        heldStatus: "MINTING",
+        where: options.where,
+        load: (id) => loadNftSubject(id, db),
+        transaction,
+        isTransient: isDatabaseBusy,
+      }),
       // Anything but a ChainError (a bad recipient key, a bug) would fail the same way again.
       outboxSettings(options, { maxAttempts: 8, leaseMs: 180_000, backoffBaseMs: 5_000, backoffMaxMs: 60 * 60 * 1000, unknownErrorsRetryable: false }),
     );
@@ -127,14 +134,9 @@ export class ChainMinter extends OutboxWorker<MintJob> {
   }
 
   /** MINTED, FAILED and HELD are written with their event (nft.minted, nft.failed, nft.held), in one transaction. */
-  protected override record<O extends string>(claim: Claim, outcome: O, data: object): Promise<O | "LOST"> {
+  protected override async alongside(claim: Claim, outcome: string) {
     const type = MINT_EVENT_OF[outcome];
-    if (!type) return super.record(claim, outcome, data);
-    return transaction(async (tx) => {
-      const recorded = await super.record(claim, outcome, data);
-      if (recorded === outcome) await recordMintEvent(tx, claim.id, type);
-      return recorded;
-    });
+    if (type) await recordMintEvent(defaultDb, claim.id, type);
   }
 
   private minted(held: Held, signature: string | null) {

@@ -1,14 +1,17 @@
 import type { Notification as NotificationRow, Prisma, PrismaClient } from "@prisma/client";
-import { db as defaultDb, transaction } from "~/db/client.server";
+import { db as defaultDb, isDatabaseBusy, transaction } from "~/db/client.server";
 import { recordNotificationFailed, withoutCode, type ClaimNotificationPayload } from "~/domain/notifications.server";
 import type { NotifyConfig } from "~/wiring/config.server";
 import { transportsFromConfig } from "./transports/index.server";
 import { DeliveryError, type Transports } from "./transports/transport";
+import { Pacer } from "~/lib/pacer";
 import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
 
 /** The transports, and the loop's tuning from NOTIFY_* (see dispatcherFromConfig). */
 export interface DispatcherOptions extends OutboxTuning {
   transports: Transports;
+  /** A provider's limit per channel, in messages per second, kept across this dispatcher's lanes; none when unset. */
+  perSecond?: Partial<Record<keyof Transports, number>>;
   db?: PrismaClient;
   /** Only rows matching this as well (e.g. one shop in tests). */
   where?: Prisma.NotificationWhereInput;
@@ -23,6 +26,7 @@ export interface DispatcherOptions extends OutboxTuning {
  */
 export class Dispatcher extends OutboxWorker<NotificationRow> {
   private readonly transports: Transports;
+  private readonly pacers: Partial<Record<string, Pacer>>;
 
   constructor(options: DispatcherOptions) {
     const db = options.db ?? defaultDb;
@@ -35,11 +39,14 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
         claimData: { attempts: { increment: 1 } },
         where: options.where,
         load: (id) => db.notification.findUnique({ where: { id } }),
+        transaction,
+        isTransient: isDatabaseBusy,
       }),
       // A transport's surprise (a full disk, a library error) may pass.
       outboxSettings(options, { maxAttempts: 8, leaseMs: 60_000, backoffBaseMs: 30_000, backoffMaxMs: 6 * 60 * 60 * 1000, unknownErrorsRetryable: true }),
     );
     this.transports = options.transports;
+    this.pacers = Object.fromEntries(Object.entries(options.perSecond ?? {}).flatMap(([channel, rate]) => (rate ? [[channel, new Pacer(rate)]] : [])));
   }
 
   protected override async close() {
@@ -47,13 +54,8 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
   }
 
   /** FAILED is written with its notification.failed event, in one transaction. */
-  protected override record<O extends string>(claim: Claim, outcome: O, data: object): Promise<O | "LOST"> {
-    if (outcome !== "FAILED") return super.record(claim, outcome, data);
-    return transaction(async (tx) => {
-      const recorded = await super.record(claim, outcome, data);
-      if (recorded === outcome) await recordNotificationFailed(tx, claim.id);
-      return recorded;
-    });
+  protected override async alongside(claim: Claim, outcome: string) {
+    if (outcome === "FAILED") await recordNotificationFailed(defaultDb, claim.id);
   }
 
   /** Delivers one claimed row. */
@@ -77,6 +79,7 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
       if (!payload || typeof payload.code !== "string" || typeof payload.claimUrl !== "string") {
         throw new DeliveryError("The notification no longer holds a code to send", false);
       }
+      await this.pacers[row.channel]?.turn();
       const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload });
       // Delivered: the code leaves the outbox (docs/decisions/0009-outbox.md).
       return this.record(claim, "SENT", {
@@ -103,6 +106,8 @@ export function dispatcherFromConfig(config: NotifyConfig, options: Partial<Disp
     backoffBaseMs: config.NOTIFY_BACKOFF_BASE_MS,
     backoffMaxMs: config.NOTIFY_BACKOFF_MAX_MS,
     batchSize: config.NOTIFY_BATCH_SIZE,
+    concurrency: config.NOTIFY_CONCURRENCY,
+    perSecond: { EMAIL: config.NOTIFY_EMAIL_PER_SECOND, SMS: config.NOTIFY_SMS_PER_SECOND },
     ...options,
   });
 }

@@ -1,5 +1,5 @@
 import type { OrderWebhook, Prisma } from "@prisma/client";
-import { db, transaction } from "~/db/client.server";
+import { db, isDatabaseBusy, transaction } from "~/db/client.server";
 import { issueFromOrder, voidFromOrder, type OrderWorkResult } from "~/domain/order-issuing.server";
 import type { OrderMoment, OrderSnapshot, OrderTopic, OrderWebhookDetail } from "~/domain/orders";
 import { OutboxError } from "~/lib/outbox-error";
@@ -38,6 +38,8 @@ export class OrderWorker extends OutboxWorker<OrderWebhook> {
         claimData: { attempts: { increment: 1 } },
         where: options.where,
         load: (id) => db.orderWebhook.findUnique({ where: { id } }),
+        transaction,
+        isTransient: isDatabaseBusy,
       }),
       // About a day of retries at 10 s doubling to 1 h: Shopify outages and expired tokens get time to clear.
       outboxSettings(options, { maxAttempts: 30, leaseMs: 120_000, backoffBaseMs: 10_000, backoffMaxMs: 60 * 60 * 1000, unknownErrorsRetryable: true }),
@@ -51,7 +53,8 @@ export class OrderWorker extends OutboxWorker<OrderWebhook> {
       const work = await this.prepare(job);
       return await transaction(async () => {
         const result = await work();
-        const recorded = await this.record(claim, result.status, { status: result.status, outcome: result.outcome, lockedUntil: null, lastError: null });
+        // In the work's own transaction: the outcome lands with what was issued, or neither does.
+        const recorded = await this.writeOutcome(claim, result.status, { status: result.status, outcome: result.outcome, lockedUntil: null, lastError: null });
         if (recorded === "LOST") throw new LeaseLost();
         return recorded;
       });

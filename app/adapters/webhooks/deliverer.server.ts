@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { Event as EventRow, Prisma, WebhookDelivery, WebhookEndpoint } from "@prisma/client";
-import { db, transaction } from "~/db/client.server";
+import { db, isDatabaseBusy, transaction } from "~/db/client.server";
 import { purgeExpiredEvents, toEvent } from "~/domain/events.server";
 import { ports } from "~/domain/ports";
 import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
@@ -32,6 +32,7 @@ export interface DelivererOptions extends OutboxTuning {
 }
 
 type DeliveryJob = WebhookDelivery & { event: EventRow; endpoint: WebhookEndpoint };
+type DeliveryClaim = Claim & { endpointId: string };
 
 /**
  * Delivers events to webhook endpoints with the shared outbox loop
@@ -41,7 +42,7 @@ type DeliveryJob = WebhookDelivery & { event: EventRow; endpoint: WebhookEndpoin
  * answers fail at once. An endpoint whose deliveries have failed for 3 days is
  * disabled. Also deletes events past their 30 days, at most once an hour.
  */
-export class WebhookDeliverer extends OutboxWorker<DeliveryJob> {
+export class WebhookDeliverer extends OutboxWorker<DeliveryJob, DeliveryClaim> {
   private readonly post: Post;
   private readonly now: () => Date;
   private readonly loopbackAllowed: boolean;
@@ -58,6 +59,8 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob> {
         claimData: { attempts: { increment: 1 } },
         where: options.where,
         load: (id) => db.webhookDelivery.findUnique({ where: { id }, include: { event: true, endpoint: true } }),
+        transaction,
+        isTransient: isDatabaseBusy,
       }),
       // The 3-day window ends retries, not a count: enough attempts for it at 1 min doubling to 6 h.
       outboxSettings(options, { maxAttempts: 60, leaseMs: 60_000, backoffBaseMs: 60_000, backoffMaxMs: 6 * 60 * 60 * 1000, unknownErrorsRetryable: true }),
@@ -80,7 +83,7 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob> {
 
   protected async handle(job: DeliveryJob, held: { id: string; lease: Date }) {
     const { event, endpoint } = job;
-    const claim: Claim = { ...held, label: `Webhook delivery ${job.id} (${event.type} to ${endpoint.url})` };
+    const claim: DeliveryClaim = { ...held, endpointId: endpoint.id, label: `Webhook delivery ${job.id} (${event.type} to ${endpoint.url})` };
     if (endpoint.status !== "ENABLED") return this.fail(claim, job.attempts, "The endpoint is disabled");
     if (job.attempts > this.settings.maxAttempts) return this.fail(claim, job.attempts, job.lastError ?? "Gave up: the worker stopped during the last attempt");
 
@@ -102,13 +105,7 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob> {
         maxResponseBytes: MAX_RESPONSE_BYTES,
         loopbackAllowed: this.loopbackAllowed,
       });
-      return transaction(async (tx) => {
-        const recorded = await this.record(claim, "SUCCEEDED", {
-          status: "SUCCEEDED", responseStatus: status, deliveredAt: this.now(), lastError: null, lockedUntil: null,
-        });
-        if (recorded === "SUCCEEDED") await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { failingSince: null } });
-        return recorded;
-      });
+      return this.record(claim, "SUCCEEDED", { status: "SUCCEEDED", responseStatus: status, deliveredAt: this.now(), lastError: null, lockedUntil: null });
     } catch (error) {
       const failure = this.classify(error);
       const responseStatus = error instanceof WebhookPostError ? error.responseStatus : null;
@@ -121,6 +118,11 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob> {
       }
       return this.retryOrFail(claim, job.attempts, failure);
     }
+  }
+
+  /** A success clears its endpoint's failing streak, in the same transaction. */
+  protected override async alongside(claim: DeliveryClaim, outcome: string) {
+    if (outcome === "SUCCEEDED") await db.webhookEndpoint.updateMany({ where: { id: claim.endpointId }, data: { failingSince: null } });
   }
 
   /**
@@ -149,5 +151,5 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob> {
 
 /** The deliverer `npm start` and `npm run worker` run, from the environment. */
 export function webhookDelivererFromConfig(config: WebhookConfig, options: DelivererOptions = {}): WebhookDeliverer {
-  return new WebhookDeliverer({ loopbackAllowed: config.loopbackAllowed, ...options });
+  return new WebhookDeliverer({ loopbackAllowed: config.loopbackAllowed, concurrency: config.WEBHOOK_CONCURRENCY, ...options });
 }

@@ -9,7 +9,7 @@ export const LOCAL_MAIL_FROM = "twin-cards@localhost";
 /** One transport per channel, chosen once from the configuration: the provider if configured, else files in MESSAGES_DIR. */
 export function transportsFromConfig(config: NotifyConfig): Transports {
   const EMAIL = config.SMTP_URL
-    ? smtpTransport({ url: config.SMTP_URL, mailFrom: config.MAIL_FROM! })
+    ? smtpTransport({ url: config.SMTP_URL, mailFrom: config.MAIL_FROM!, connections: config.NOTIFY_CONCURRENCY })
     : localEmailTransport({ dir: config.MESSAGES_DIR, mailFrom: config.MAIL_FROM ?? LOCAL_MAIL_FROM });
   const SMS =
     config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
