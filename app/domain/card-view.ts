@@ -1,7 +1,7 @@
 import type { ChainMint, Redemption, UnitCard as CardRow } from "@prisma/client";
 import { toChainState } from "./chain-view";
 import { verifyUrlOf } from "./verify-url";
-import type { CardStatus, MetadataEntry, UnitCard } from "./schemas";
+import type { CardCustody, CardStatus, MetadataEntry, UnitCard } from "./schemas";
 
 export type CardWithRedemption = CardRow & { redemption: Redemption | null; chainMint?: ChainMint | null };
 
@@ -18,6 +18,7 @@ export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
     metadata: row.metadata as MetadataEntry[],
     owner: row.owner,
     publicKey: row.publicKey,
+    custody: custodyOf(row),
     status: row.status as CardStatus,
     createdAt: row.createdAt.toISOString(),
     redeemedAt: redemption?.redeemedAt?.toISOString() ?? null,
@@ -33,3 +34,7 @@ export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
     verifyUrl: verifyUrlOf(row.shop, row.verifyToken),
   };
 }
+
+/** WALLET or HELD for an owned card (decision 0032): held when it was claimed with no wallet; null otherwise. */
+export const custodyOf = (row: { status: string; publicKey: string | null }): CardCustody | null =>
+  row.status === "OWNED" ? (row.publicKey ? "WALLET" : "HELD") : null;

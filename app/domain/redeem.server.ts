@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db, transaction } from "~/db/client.server";
+import { transaction } from "~/db/client.server";
 import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { RateLimit } from "~/lib/rate-limit";
 import { toUnitCard } from "./card-view";
@@ -28,9 +28,11 @@ export type RedeemCommand = z.output<typeof redeemInput>;
 export const redeemCode = (shop: string, input: unknown, client: RedeemClient) => redeem(shop, parseInput(redeemInput, input), client);
 
 /**
- * Claims every card of a redemption code for `owner`. Single-use: of concurrent
- * redeems of one code exactly one wins (a conditional update decides), the
- * others get CONFLICT. Every attempt, right or wrong, counts toward the limits.
+ * Claims every card of a redemption code for `owner`, in the wallet `publicKey`
+ * or, without one, held by the shop for the owner (custody HELD, nothing minted
+ * until a wallet is linked). Single-use: of concurrent redeems of one code
+ * exactly one wins (a conditional update decides), the others get CONFLICT.
+ * Every attempt, right or wrong, counts toward the limits.
  */
 export async function redeem(shop: string, command: RedeemCommand, client: RedeemClient): Promise<UnitCard[]> {
   await countRedeemAttempt(shop, command.code, client);
@@ -53,8 +55,9 @@ export async function countRedeemAttempt(shop: string, code: string, client: Red
 }
 
 /** `redeem` for a caller that counted the attempt already (`countRedeemAttempt`). */
-export async function redeemCounted(shop: string, { code, owner, publicKey }: RedeemCommand): Promise<UnitCard[]> {
+export async function redeemCounted(shop: string, { code, owner, publicKey: givenKey }: RedeemCommand): Promise<UnitCard[]> {
   const normalized = normalizeCode(code);
+  const publicKey = givenKey ?? null;
   const now = new Date();
   return transaction(async (tx) => {
     const redemption = await tx.redemption.findUnique({
@@ -78,27 +81,13 @@ export async function redeemCounted(shop: string, { code, owner, publicKey }: Re
       orderBy: { id: "asc" },
       include: { redemption: true },
     });
-    const mints = await enqueueMints(tx, shop, cards.map(({ id }) => ({ cardId: id, recipient: publicKey })));
+    // Held cards wait for a wallet: they are minted when their owner links one.
+    const mints = publicKey ? await enqueueMints(tx, shop, cards.map(({ id }) => ({ cardId: id, recipient: publicKey }))) : [];
     const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
     const redeemed = cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
     await recordEvents(tx, shop, "unit_card.redeemed", redeemed.map((object) => ({ objectType: "unit_card", object })));
     return redeemed;
   });
-}
-
-/**
- * Whether a code could be redeemed now, without redeeming it: the same answers
- * as `redeem` (404 wrong code, 409 used, 410 expired) and the same attempt
- * limits — a probe tells as much about a code as a redeem does.
- */
-export async function checkRedeemable(shop: string, code: string, client: RedeemClient): Promise<void> {
-  await countRedeemAttempt(shop, code, client);
-  const normalized = normalizeCode(code);
-  const redemption = await db.redemption.findUnique({
-    where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } },
-    include: { cards: { select: { status: true } } },
-  });
-  assertRedeemable(redemption, new Date());
 }
 
 function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date; cards: { status: string }[] }>(

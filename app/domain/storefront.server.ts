@@ -1,10 +1,10 @@
 import { publicMetadata } from "./public-metadata";
 import { customerHoldings } from "./customer-holdings.server";
+import { linkedWallet, shortAddress, type LinkedWallet } from "./customer-wallets.server";
 import { shopifyOwner } from "./owners";
-import { DomainError } from "./errors";
 import { namesOfOwner, registerNameFor } from "./names.server";
-import { checkRedeemable, redeem, type RedeemClient } from "./redeem.server";
-import { CHAIN_STATUSES, cardStatus, type ChainState, registerNameInput, walletPublicKey, type DigitalTwin, type MetadataEntry, type NameRecord, type UnitCard } from "./schemas";
+import { redeem, type RedeemClient } from "./redeem.server";
+import { CHAIN_STATUSES, cardCustody, cardStatus, type ChainState, registerNameInput, walletPublicKey, type DigitalTwin, type MetadataEntry, type NameRecord, type UnitCard } from "./schemas";
 import { z } from "./schemas/zod";
 
 /*
@@ -32,6 +32,7 @@ export const storefrontCard = z.object({
   media: z.object({ imageUrls: z.array(z.string()), videoUrls: z.array(z.string()) }),
   metadata: z.array(storefrontMetadataEntry).meta({ description: "PUBLIC entries only, without visibility" }),
   status: cardStatus,
+  custody: cardCustody.nullable().meta({ description: "HELD: the shop keeps the card for the customer until they link a wallet; WALLET: in their wallet" }),
   createdAt: z.string(),
   redeemedAt: z.string().nullable(),
   chain: storefrontChain,
@@ -56,7 +57,13 @@ export const storefrontTwin = z.object({
 });
 export type StorefrontTwin = z.infer<typeof storefrontTwin>;
 
-export const storefrontHoldingsSchema = z.object({ cards: z.array(storefrontCard), twins: z.array(storefrontTwin) });
+/** The wallet the customer linked, as they recognise it (never the whole key on the storefront's pages). */
+export const storefrontWallet = z
+  .object({ address: z.string().meta({ description: "First and last four characters, e.g. 3uKC…nnpe" }), verified: z.boolean() })
+  .nullable();
+export type StorefrontWallet = z.infer<typeof storefrontWallet>;
+
+export const storefrontHoldingsSchema = z.object({ cards: z.array(storefrontCard), twins: z.array(storefrontTwin), wallet: storefrontWallet });
 export type StorefrontHoldings = z.infer<typeof storefrontHoldingsSchema>;
 
 /** An optional text field: surrounding spaces are dropped, and empty means "not given". */
@@ -71,7 +78,7 @@ export const claimCardInput = z
   .object({
     code: z.string().min(1, "Required").max(80, "Must be at most 80 characters"),
     publicKey: z.preprocess(optionalText, walletPublicKey.optional())
-      .meta({ description: "Wallet key for the cards; default: the key of the customer's universal name" }),
+      .meta({ description: "Wallet key for the cards; default: the key of the customer's universal name, else none (the shop holds them)" }),
   })
   .strict();
 export type ClaimCardInput = z.input<typeof claimCardInput>;
@@ -81,8 +88,6 @@ export type ClaimCardCommand = z.output<typeof claimCardInput>;
 export const customerNameInput = registerNameInput.omit({ owner: true });
 export type CustomerNameCommand = z.output<typeof customerNameInput>;
 
-export const NO_PUBLIC_KEY_MESSAGE = "Give your wallet's public key, or register a universal name first";
-
 export const toStorefrontCard = (card: UnitCard): StorefrontCard => ({
   id: card.id,
   name: card.name,
@@ -90,6 +95,7 @@ export const toStorefrontCard = (card: UnitCard): StorefrontCard => ({
   // UnitCard's metadata is the stored MetadataEntry[], typed loosely for the API schema.
   metadata: publicMetadata(card.metadata as MetadataEntry[]).map(({ key, value, metaType }) => ({ key, value, metaType })),
   status: card.status,
+  custody: card.custody,
   createdAt: card.createdAt,
   redeemedAt: card.redeemedAt,
   chain: toStorefrontChain(card.chain),
@@ -117,16 +123,20 @@ export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
  * that shop issued to the customer's universal names, public data only.
  */
 export async function storefrontHoldings(shop: string, customerId: string): Promise<StorefrontHoldings> {
-  const { cards, twins } = await customerHoldings(shop, customerId);
-  return { cards: cards.map(toStorefrontCard), twins: twins.map(toStorefrontTwin) };
+  const [{ cards, twins }, wallet] = await Promise.all([customerHoldings(shop, customerId), linkedWallet(shop, shopifyOwner(customerId))]);
+  return { cards: cards.map(toStorefrontCard), twins: twins.map(toStorefrontTwin), wallet: toStorefrontWallet(wallet) };
 }
 
+export const toStorefrontWallet = (wallet: LinkedWallet | null): StorefrontWallet =>
+  wallet && { address: shortAddress(wallet.publicKey), verified: wallet.verified };
+
 /**
- * A logged-in customer claims the cards of a redemption code: the owner is
- * `shopify|<id>`; the wallet key is the one given, else the key of the
- * customer's first universal name (alphabetically). Then the same redeem as
- * /v1 — single use, 404/409/410, the same attempt limits. With no key to use,
- * the code is checked first: only a code that could be claimed asks for a key.
+ * A logged-in customer claims the cards of a redemption code with the code alone:
+ * the owner is `shopify|<id>`; the cards go to the wallet key given, else to the
+ * wallet the customer linked, else to the key of their first universal name
+ * (alphabetically), else the shop holds them for the customer (custody HELD)
+ * until they link a wallet. Then the same redeem as /v1 — single use,
+ * 404/409/410, the same attempt limits.
  */
 export async function claimForCustomer(
   shop: string,
@@ -135,13 +145,7 @@ export async function claimForCustomer(
   client: RedeemClient,
 ): Promise<StorefrontCard[]> {
   const owner = shopifyOwner(customerId);
-  const key = publicKey ?? (await namesOfOwner(owner))[0]?.public_key;
-  if (!key) {
-    // A wrong, used or expired code is what the customer must fix first: asking
-    // for a key (or a name) to claim nothing would send them the wrong way.
-    await checkRedeemable(shop, code, client);
-    throw new DomainError("VALIDATION_FAILED", NO_PUBLIC_KEY_MESSAGE, [{ path: "publicKey", message: NO_PUBLIC_KEY_MESSAGE }]);
-  }
+  const key = publicKey ?? (await linkedWallet(shop, owner))?.publicKey ?? (await namesOfOwner(owner))[0]?.public_key;
   const cards = await redeem(shop, { code, owner, publicKey: key }, client);
   return cards.map(toStorefrontCard);
 }

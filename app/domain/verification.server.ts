@@ -7,7 +7,8 @@ import { TooManyAttempts } from "./errors";
 import { isVerifyToken } from "./verify-token.server";
 import { maskName } from "./masking";
 import { publicMetadata } from "./public-metadata";
-import type { MetadataEntry } from "./schemas";
+import { custodyOf } from "./card-view";
+import type { CardCustody, MetadataEntry } from "./schemas";
 import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
 import { verifyUrlOf } from "./verify-url";
 
@@ -50,6 +51,8 @@ export interface VerifiedCard extends VerifiedBase {
   metadata: StorefrontMetadataEntry[];
   /** The holder's universal name (the one registered to the card's owner and key), masked; null when they have none. */
   holder: string | null;
+  /** HELD when the shop keeps the card for its owner, who claimed it with no wallet (decision 0032). */
+  custody: CardCustody;
   claimedAt: string | null;
   chain: StorefrontChain;
 }
@@ -119,6 +122,7 @@ export async function verificationOf(shop: string, token: string, client: { addr
     videos: [...media.videoUrls],
     metadata: publicMetadata(card.metadata as MetadataEntry[]).map(({ key, value, metaType }) => ({ key, value, metaType })),
     holder: await holderName(card.owner, card.publicKey),
+    custody: custodyOf(card) ?? "WALLET",
     claimedAt: card.redemption?.redeemedAt?.toISOString() ?? null,
     chain: chainOf(card.chainMint),
   };

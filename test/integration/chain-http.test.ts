@@ -136,6 +136,16 @@ describe("a shop not approved for NFT distribution", () => {
 });
 
 describe("a card by redemption", () => {
+  it("mints nothing for a card claimed with no wallet: the shop holds it until its owner links one", async () => {
+    const shop = await chainShop({ approved: true });
+    const created = await shop.client.createCard({ ...cardInput("Held gift"), email: "guest@example.com" });
+
+    const [redeemed] = await shop.client.redeem({ code: created.redemption!.code!, owner: uniqueOwner() });
+
+    expect(redeemed).toMatchObject({ status: "OWNED", publicKey: null, custody: "HELD", chain: null });
+    expect(await db.chainMint.count({ where: { cardId: created.id } })).toBe(0);
+  });
+
   it("has no NFT until redeemed, then mints one to the redeemer's key", async () => {
     const shop = await chainShop({ approved: true });
     const created = await shop.client.createCard({ ...cardInput("Welcome gift"), email: "guest@example.com" });

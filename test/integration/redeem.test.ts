@@ -54,6 +54,24 @@ describe("POST /v1/unit-cards/_actions/redeem", () => {
     expect((await client.listCards({ status: "PENDING_REDEMPTION" })).data).toEqual([]);
   });
 
+  it("claims with no publicKey: the shop holds the cards for the owner (custody HELD, publicKey null)", async () => {
+    const { key, client } = await shopClient();
+    const { ids, code } = await pendingCards(client);
+    const owner = uniqueOwner();
+
+    const response = await http("/v1/unit-cards/_actions/redeem", { key, method: "POST", body: JSON.stringify({ code, owner }) });
+
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { id: string; status: string; owner: string; publicKey: string | null; custody: string; chain: unknown }[] };
+    expect(data.map((card) => card.id).sort()).toEqual(ids);
+    for (const card of data) expect(card).toMatchObject({ status: "OWNED", owner, publicKey: null, custody: "HELD", chain: null });
+    for (const id of ids) expect(await client.getCard(id)).toMatchObject({ status: "OWNED", owner, publicKey: null, custody: "HELD" });
+    expect((await client.listCards({ owner })).data.map((card) => card.custody)).toEqual(["HELD", "HELD"]);
+    const events = await http("/v1/events?type=unit_card.redeemed", { key });
+    const redeemed = ((await events.json()) as { data: { data: { object: { id: string; custody: string } } }[] }).data;
+    expect(redeemed.map((event) => event.data.object).filter((card) => ids.includes(card.id)).map((card) => card.custody)).toEqual(["HELD", "HELD"]);
+  });
+
   it("accepts the code in lower case and without hyphens", async () => {
     const { client } = await shopClient();
     const { ids, code } = await pendingCards(client);
@@ -144,7 +162,7 @@ describe("POST /v1/unit-cards/_actions/redeem", () => {
     ["an off-curve public key", (code) => ({ code, owner: uniqueOwner(), publicKey: offCurveKey() }), ["publicKey"]],
     ["a malformed owner", (code) => ({ code, owner: "no provider", publicKey: walletKey() }), ["owner"]],
     ["a missing code", () => ({ owner: uniqueOwner(), publicKey: walletKey() }), ["code"]],
-    ["an empty body", () => ({}), ["code", "owner", "publicKey"]],
+    ["an empty body", () => ({}), ["code", "owner"]],
   ])("rejects %s with 422 naming the field, and changes nothing", async (_, body, expectedPaths) => {
     const { client } = await shopClient();
     const { ids, code } = await pendingCards(client);

@@ -7,6 +7,10 @@ export const CARD_STATUSES = ["PENDING_REDEMPTION", "OWNED", "VOID"] as const;
 export const cardStatus = z.enum(CARD_STATUSES);
 export type CardStatus = z.infer<typeof cardStatus>;
 
+export const CARD_CUSTODIES = ["WALLET", "HELD"] as const;
+export const cardCustody = z.enum(CARD_CUSTODIES);
+export type CardCustody = z.infer<typeof cardCustody>;
+
 export const MAX_BATCH_CARDS = 500;
 const MAX_METADATA_VALUE_BYTES = 4096;
 
@@ -243,7 +247,10 @@ export const redeemInput = z
       examples: ["7KQ2-M9XD-R4TB"],
     }),
     owner,
-    publicKey: walletPublicKey,
+    publicKey: walletPublicKey.optional().meta({
+      description: "The wallet the cards go to. Leave it out to claim them with no wallet: the shop holds them for their owner " +
+        "(custody HELD, publicKey null) until the owner links a wallet",
+    }),
   })
   .strict()
   .meta({ id: "RedeemInput" });
@@ -274,7 +281,11 @@ export const unitCard = z
     media: z.object({ imageUrls: z.array(z.string()), videoUrls: z.array(z.string()) }),
     metadata: z.array(z.object({ key: z.string(), value: z.unknown(), metaType: z.string(), visibility: z.enum(["PUBLIC", "PRIVATE"]) })),
     owner: z.string().nullable(),
-    publicKey: z.string().nullable(),
+    publicKey: z.string().nullable().meta({ description: "The owner's wallet; null while the card waits for its claim, and while the shop holds it (custody HELD)" }),
+    custody: cardCustody.nullable().meta({
+      description: "Who keeps an owned card: WALLET, in the owner's wallet (publicKey); HELD, by the shop for its owner, who claimed it " +
+        "with no wallet (publicKey null) and may link one later. null while the card is not owned",
+    }),
     status: cardStatus,
     createdAt: z.string(),
     redeemedAt: z.string().nullable(),
