@@ -1,5 +1,7 @@
-import { customerHoldings } from "./customer-holdings.server";
-import { toStorefrontCard, toStorefrontTwin, type StorefrontHoldings } from "./storefront.server";
+import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
+import { linkedWallet } from "./customer-wallets.server";
+import { ports } from "./ports";
+import { toStorefrontCard, toStorefrontTwin, toStorefrontWallet, type StorefrontHoldings } from "./storefront.server";
 
 /*
  * What a customer sees on their Shopify customer account page: the storefront's
@@ -9,16 +11,20 @@ import { toStorefrontCard, toStorefrontTwin, type StorefrontHoldings } from "./s
  */
 
 export interface CustomerAccountHoldings extends StorefrontHoldings {
-  /** The customer's universal names, alphabetical: a claim without a key goes to the first one's wallet. */
+  /** The customer's universal names, alphabetical: a claim with no linked wallet goes to the first one's wallet. */
   names: { name: string; publicKey: string }[];
+  /** The storefront page where a wallet signs the link: the account page cannot reach a wallet (decision 0032). */
+  walletPageUrl: string;
 }
 
 /** A Shopify customer's cards, twins and universal names in a shop, public data only. */
 export async function customerAccountHoldings(shop: string, customerId: string): Promise<CustomerAccountHoldings> {
-  const { names, cards, twins } = await customerHoldings(shop, customerId);
+  const [{ names, cards, twins }, wallet] = await Promise.all([customerHoldings(shop, customerId), linkedWallet(shop, shopifyOwner(customerId))]);
   return {
     cards: cards.map(toStorefrontCard),
     twins: twins.map(toStorefrontTwin),
+    wallet: toStorefrontWallet(wallet),
+    walletPageUrl: `https://${shop}${ports().urls.proxyPath()}/wallet`,
     names: names.map((name) => ({ name: name.uns_name, publicKey: name.public_key })),
   };
 }

@@ -44,6 +44,8 @@ export interface CustomerDataReport {
   universalNames: { uns_name: string; uns_name_id: string; public_key: string; createdAt: string; registeredByThisShop: boolean }[];
   /** Twins this shop issued to any universal name they own. */
   digitalTwins: DigitalTwin[];
+  /** The wallet they linked in this shop (decision 0032), and whether they proved it by signing. */
+  linkedWallet: { publicKey: string; verified: boolean; linkedAt: string } | null;
 }
 
 export interface DataRequestRecord {
@@ -94,6 +96,7 @@ export interface RedactionSummary {
   orderIssues: number;
   dataRequests: number;
   idempotencyRecords: number;
+  linkedWallets: number;
 }
 
 /**
@@ -139,6 +142,9 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
       data: { customerId: null, recipient: null },
     });
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop, customerId: who.customerId } });
+    // The wallet they linked and their link requests name them; the cards keep their key, not whose it is.
+    const wallets = await tx.customerWallet.deleteMany({ where: { shop, owner: who.owner } });
+    await tx.walletChallenge.deleteMany({ where: { shop, owner: who.owner } });
     // Stored /v1 responses (kept for Idempotency-Key replays) that name them as owner.
     const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop, body: { contains: JSON.stringify(who.owner) } } });
 
@@ -150,6 +156,7 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
       orderIssues: orderIssues.count,
       dataRequests: dataRequests.count,
       idempotencyRecords: idempotencyRecords.count,
+      linkedWallets: wallets.count,
     };
   });
 }
@@ -168,6 +175,7 @@ export interface ShopDeletionSummary {
   webhookEndpoints: number;
   issuingRules: number;
   orderWebhooks: number;
+  linkedWallets: number;
   universalNamesDeleted: number;
   universalNamesKept: number;
 }
@@ -194,6 +202,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     // Their activity (OrderIssue) goes with the rules (cascade).
     const issuingRules = await tx.issuingRule.deleteMany({ where: { shop } });
     const orderWebhooks = await tx.orderWebhook.deleteMany({ where: { shop } });
+    const linkedWallets = await tx.customerWallet.deleteMany({ where: { shop } });
+    await tx.walletChallenge.deleteMany({ where: { shop } });
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
     const namesDeleted = await tx.universalName.deleteMany({ where: { registeredByShop: shop, twins: { none: {} } } });
@@ -213,6 +223,7 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
       webhookEndpoints: webhookEndpoints.count,
       issuingRules: issuingRules.count,
       orderWebhooks: orderWebhooks.count,
+      linkedWallets: linkedWallets.count,
       universalNamesDeleted: namesDeleted.count,
       universalNamesKept: namesKept.count,
     };
@@ -292,6 +303,7 @@ async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<Cust
     orderBy: { id: "asc" },
     include: { name: true, chainMint: true },
   });
+  const wallet = await tx.customerWallet.findUnique({ where: { shop_owner: { shop, owner: who.owner } } });
 
   return {
     shop,
@@ -334,6 +346,7 @@ async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<Cust
       registeredByThisShop: name.registeredByShop === shop,
     })),
     digitalTwins: twins.map(toDigitalTwin),
+    linkedWallet: wallet && { publicKey: wallet.publicKey, verified: wallet.verified, linkedAt: wallet.linkedAt.toISOString() },
   };
 }
 

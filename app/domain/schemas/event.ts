@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   "unit_card.created",
   "unit_card.redeemed",
   "unit_card.voided",
+  "unit_card.wallet_linked",
   "digital_twin.issued",
   "name.registered",
   "nft.minted",

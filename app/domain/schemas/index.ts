@@ -7,3 +7,4 @@ export * from "./api-key";
 export * from "./chain";
 export * from "./event";
 export * from "./issuing-rule";
+export * from "./wallet";

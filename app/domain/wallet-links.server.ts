@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { ed25519 } from "@noble/curves/ed25519";
+import type { WalletChallenge } from "@prisma/client";
+import bs58 from "bs58";
+import { db, transaction } from "~/db/client.server";
+import { databaseBuckets } from "~/db/rate-limit-store.server";
+import { RateLimit } from "~/lib/rate-limit";
+import { CARD_VIEW_INCLUDE, toUnitCard } from "./card-view";
+import { enqueueMints } from "./chain-mints.server";
+import type { LinkedWallet } from "./customer-wallets.server";
+import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
+import { recordEvents } from "./events.server";
+import { newId } from "./ids";
+import { registerNameFor } from "./names.server";
+import { shopifyOwner } from "./owners";
+import { ports } from "./ports";
+import {
+  parseInput,
+  unsignedWalletLinkInput,
+  walletChallengeInput,
+  walletLinkInput,
+  type NameRecord,
+  type UnitCard,
+  type UnsignedWalletLinkCommand,
+  type WalletChallengeCommand,
+  type WalletLinkCommand,
+} from "./schemas";
+import { toStorefrontCard, toStorefrontWallet, type StorefrontCard, type StorefrontWallet } from "./storefront.server";
+
+/*
+ * A customer who claimed with no wallet links one later (decision 0032): their
+ * wallet signs a one-time message naming the shop, the customer and a nonce, in
+ * the Sign-In-With-Solana layout wallets know how to show; the server checks the
+ * ed25519 signature against the key, once, within 10 minutes. Then every item
+ * the shop holds for them gets the key (and is minted to it when chain issuing
+ * is on), and their later claims go there.
+ */
+
+export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
+// A page asks for one challenge per attempt; ten a minute per customer is more than a person needs.
+const CHALLENGES_PER_MINUTE = 10;
+const challengesByCustomer = new RateLimit("wallet-challenge", { capacity: CHALLENGES_PER_MINUTE, refillPerSecond: CHALLENGES_PER_MINUTE / 60 }, databaseBuckets);
+
+/** What the customer's wallet is asked to sign. */
+export interface WalletChallengeView {
+  challengeId: string;
+  message: string;
+  expiresAt: string;
+}
+
+/** A wallet linked, what moved to it, and the universal name registered with it. */
+export interface WalletLinked {
+  wallet: LinkedWallet;
+  cards: UnitCard[];
+  name: NameRecord | null;
+}
+
+type ChallengeFields = Pick<WalletChallenge, "shop" | "owner" | "publicKey" | "domain" | "nonce" | "issuedAt" | "expiresAt">;
+
+/** The message of a challenge, rebuilt the same way whenever it is shown or checked. */
+export function walletLinkMessage(challenge: ChallengeFields): string {
+  const customer = challenge.owner.replace(/^shopify\|/, "");
+  return [
+    `${challenge.domain} wants you to sign in with your Solana account:`,
+    challenge.publicKey,
+    "",
+    `Link this wallet to customer ${customer} of ${challenge.shop}: the items the shop holds for you will move to it. ` +
+      "Signing this costs nothing and sends no transaction.",
+    "",
+    `URI: https://${challenge.domain}${ports().urls.proxyPath()}/wallet`,
+    "Version: 1",
+    `Nonce: ${challenge.nonce}`,
+    `Issued At: ${challenge.issuedAt.toISOString()}`,
+    `Expiration Time: ${challenge.expiresAt.toISOString()}`,
+  ].join("\n");
+}
+
+/** A new challenge for the customer's wallet `publicKey` to sign. */
+export async function startWalletLink(shop: string, customerId: string, { publicKey, domain }: WalletChallengeCommand, now = new Date()): Promise<WalletChallengeView> {
+  const owner = shopifyOwner(customerId);
+  const taken = await challengesByCustomer.take(`${shop}\n${owner}`);
+  if (!taken.ok) throw new TooManyAttempts("Too many link requests; try again in a minute", taken.retryAfterSeconds);
+  const challenge = {
+    id: newId("wch"),
+    shop,
+    owner,
+    publicKey,
+    domain: domain ?? shop,
+    nonce: randomBytes(16).toString("hex"),
+    issuedAt: now,
+    expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+  };
+  await db.walletChallenge.create({ data: challenge });
+  return { challengeId: challenge.id, message: walletLinkMessage(challenge), expiresAt: challenge.expiresAt.toISOString() };
+}
+
+/**
+ * Completes a challenge with the wallet's signature of its message: 404 for
+ * another customer's or shop's challenge, 409 once used, 410 once expired, 422
+ * at `signature` when it is not that wallet's signature of that message.
+ */
+export async function completeWalletLink(shop: string, customerId: string, { challengeId, signature, name }: WalletLinkCommand, now = new Date()): Promise<WalletLinked> {
+  const owner = shopifyOwner(customerId);
+  const challenge = await db.walletChallenge.findUnique({ where: { id: challengeId } });
+  if (!challenge || challenge.shop !== shop || challenge.owner !== owner) throw notFound("Link request");
+  if (challenge.usedAt) throw usedAlready();
+  if (challenge.expiresAt <= now) throw new DomainError("EXPIRED", "This link request has expired: start again, and sign within 10 minutes");
+  if (!signedBy(challenge, signature)) {
+    throw new DomainError("VALIDATION_FAILED", "This is not the wallet's signature of this request", [
+      { path: "signature", message: "Not this wallet's signature of this request: sign again with the wallet you chose" },
+    ]);
+  }
+  return transaction(async (tx) => {
+    // One use: of two completions at once, one marks it.
+    const { count } = await tx.walletChallenge.updateMany({ where: { id: challenge.id, usedAt: null }, data: { usedAt: now } });
+    if (count === 0) throw usedAlready();
+    return linkWallet(shop, owner, challenge.publicKey, true, name, now);
+  });
+}
+
+/** Links a pasted address, unproved: only with `acknowledgeRisk` (the schema insists), and said so wherever it shows. */
+export function linkWalletUnsigned(shop: string, customerId: string, { publicKey, name }: UnsignedWalletLinkCommand, now = new Date()): Promise<WalletLinked> {
+  return transaction(() => linkWallet(shop, shopifyOwner(customerId), publicKey, false, name, now));
+}
+
+/** Edge wrapper: parse what a customer's page sent, then start a challenge. */
+export const startWalletLinkFrom = (shop: string, customerId: string, input: unknown) => startWalletLink(shop, customerId, parseInput(walletChallengeInput, input));
+
+/** Edge wrapper: a signed challenge (`challengeId`, `signature`) or a pasted address (`publicKey`, `acknowledgeRisk`), parsed, then linked. */
+export function linkWalletFrom(shop: string, customerId: string, input: unknown): Promise<WalletLinked> {
+  const signed = typeof input === "object" && input !== null && "challengeId" in input;
+  return signed
+    ? completeWalletLink(shop, customerId, parseInput(walletLinkInput, input))
+    : linkWalletUnsigned(shop, customerId, parseInput(unsignedWalletLinkInput, input));
+}
+
+/** What a customer's page shows of a link: the wallet as they recognise it, the items that moved there, the name registered. */
+export interface StorefrontWalletLinked {
+  wallet: NonNullable<StorefrontWallet>;
+  cards: StorefrontCard[];
+  name: string | null;
+}
+
+export const toStorefrontWalletLinked = ({ wallet, cards, name }: WalletLinked): StorefrontWalletLinked => ({
+  wallet: toStorefrontWallet(wallet)!,
+  cards: cards.map(toStorefrontCard),
+  name: name?.uns_name ?? null,
+});
+
+const usedAlready = () => conflict("This link request was used already: start again", [{ path: "challengeId", message: "Used already" }]);
+
+function signedBy(challenge: ChallengeFields, signature: string): boolean {
+  const bytes = Buffer.from(signature, "base64");
+  if (bytes.length !== 64) return false;
+  try {
+    return ed25519.verify(bytes, new TextEncoder().encode(walletLinkMessage(challenge)), bs58.decode(challenge.publicKey));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * In the caller's transaction: registers the name (a taken one undoes it all),
+ * records the wallet, moves every item the shop holds for the owner to it, queues
+ * their mints, and writes a unit_card.wallet_linked event per item.
+ */
+async function linkWallet(shop: string, owner: string, publicKey: string, verified: boolean, name: string | undefined, now: Date): Promise<WalletLinked> {
+  const registered = name ? await registerNameFor(shop, { name, publicKey, owner }) : null;
+  await db.customerWallet.upsert({
+    where: { shop_owner: { shop, owner } },
+    create: { shop, owner, publicKey, verified, linkedAt: now },
+    update: { publicKey, verified, linkedAt: now },
+  });
+  const held = await db.unitCard.findMany({ where: { shop, owner, status: "OWNED", publicKey: null }, select: { id: true }, orderBy: { id: "asc" } });
+  const ids = held.map((card) => card.id);
+  await db.unitCard.updateMany({ where: { id: { in: ids }, publicKey: null }, data: { publicKey } });
+  await enqueueMints(db, shop, ids.map((cardId) => ({ cardId, recipient: publicKey })));
+  const rows = await db.unitCard.findMany({ where: { id: { in: ids } }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
+  const cards = rows.map((row) => toUnitCard(row));
+  await recordEvents(db, shop, "unit_card.wallet_linked", cards.map((object) => ({ objectType: "unit_card", object })));
+  return { wallet: { publicKey, verified, linkedAt: now.toISOString() }, cards, name: registered };
+}

@@ -1,0 +1,16 @@
+import { parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
+import { startWalletLinkFrom } from "~/domain/wallet-links.server";
+import { bodyKind, jsonFailure, jsonResponse, loggedOutJson, methodNotAllowed, notJson, proxyRoute } from "~/faces/storefront/proxy-request.server";
+
+// POST /apps/twincards/wallet/challenge {publicKey, domain?}: the message the customer's wallet signs to link itself.
+export const action = proxyRoute(async ({ request, shop, customerId, pathPrefix }) => {
+  if (!customerId) return loggedOutJson("Log in to link a wallet", `${pathPrefix}/wallet`);
+  try {
+    if (bodyKind(request) !== "json") throw notJson();
+    return jsonResponse({ data: await startWalletLinkFrom(shop, customerId, parseJsonBody(await readBodyText(request))) }, 201);
+  } catch (error) {
+    return jsonFailure(error);
+  }
+});
+
+export const loader = proxyRoute(async () => methodNotAllowed("POST"));
