@@ -30,7 +30,7 @@ const PROCESS_ENV = {
 
 export default tseslint.config(
   // extensions/storefront/assets/ is generated (minified) from extensions/storefront-src/, which is linted.
-  { ignores: ["build/", "node_modules/", ".cache/", "test/output/", "test-results/", "extensions/storefront/assets/"] },
+  { ignores: ["build/", "node_modules/", ".cache/", "test/output/", "test-results/", "extensions/storefront/assets/", "extensions/*/dist/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -63,7 +63,7 @@ export default function CardDetails() {
       title={card.name}
       subtitle={card.id}
       backAction={{ content: t("cards.title"), url: "/app/cards" }}
-      titleMetadata={<CardStatusBadge status={card.status} />}
+      titleMetadata={<CardStatusBadge status={card.status} custody={card.custody} />}
       secondaryActions={card.status === "PENDING_REDEMPTION" ? [{ content: t("cards.detail.void"), destructive: true, onAction: () => setVoiding(true) }] : []}
     >
       <Layout>
@@ -82,11 +82,12 @@ export default function CardDetails() {
                 <DetailList
                   rows={[
                     [t("cards.detail.owner"), <OwnerLabel key="owner" owner={card.owner} customers={customers} />],
-                    [t("common.wallet"), card.publicKey ?? "—"],
+                    [t("common.wallet"), card.custody === "HELD" ? t("cards.detail.held") : (card.publicKey ?? "—")],
                     [t("common.created"), format.dateTime(card.createdAt)],
                     [t("cards.detail.claimed"), format.dateTime(card.redeemedAt)],
                     [t("cards.detail.codeSentTo"), redemption ? notifications.map((notification) => notification.recipient).join(", ") || "—" : t("common.issuedToOwner")],
-                    [t("cards.detail.codeExpires"), redemption ? format.date(redemption.expiresAt) : "—"],
+                    // A voided card's code claims nothing: when it would have expired is beside the point.
+                    [t("cards.detail.codeExpires"), redemption && card.status !== "VOID" ? format.date(redemption.expiresAt) : "—"],
                   ]}
                 />
               </BlockStack>
@@ -122,7 +123,7 @@ export default function CardDetails() {
                 )}
               </BlockStack>
             </Card>
-            <ItemAside chain={card.chain} itemId={card.id} itemName={card.name} verifyUrl={card.verifyUrl} />
+            <ItemAside chain={card.chain} itemId={card.id} itemName={card.name} verifyUrl={card.verifyUrl} voided={card.status === "VOID"} />
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -103,7 +103,7 @@ export default function Cards() {
                     </InlineStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <CardStatusBadge status={card.status} />
+                    <CardStatusBadge status={card.status} custody={card.custody} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinations[card.id]?.join(", ") || "—"}</Text>}

@@ -28,7 +28,7 @@ const loggedOut = (pathPrefix: string, code: string, status = 200) =>
 export const loader = proxyRoute(async ({ url, customerId, pathPrefix }) => {
   const code = (url.searchParams.get("code") ?? "").trim().slice(0, MAX_ECHO);
   if (!customerId) return loggedOut(pathPrefix, code);
-  return liquidResponse(claimFormPage({ code, publicKey: "" }, pathPrefix));
+  return liquidResponse(claimFormPage({ code }, pathPrefix));
 });
 
 // POST /apps/twincards/redeem: JSON from the theme block's script, or the plain form (no JavaScript).
@@ -47,21 +47,17 @@ async function claimByJson({ request, shop, customerId, clientAddress, pathPrefi
 
 async function claimByForm({ request, shop, customerId, clientAddress, pathPrefix }: ProxyRequest): Promise<Response> {
   let code = "";
-  let publicKey = "";
   try {
     const fields = new URLSearchParams(await readBodyText(request));
     code = fields.get("code") ?? "";
-    publicKey = fields.get("publicKey") ?? "";
+    // Forms of themes from before decision 0032 may still send a key: it is honoured.
+    const publicKey = fields.get("publicKey") ?? "";
     if (!customerId) return loggedOut(pathPrefix, code.trim().slice(0, MAX_ECHO), 401);
     const cards = await claimForCustomer(shop, customerId, parseInput(claimCardInput, { code, publicKey }), { address: clientAddress });
     return liquidResponse(claimedPage(cards, pathPrefix));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
-    const state = {
-      code: code.slice(0, MAX_ECHO),
-      publicKey: publicKey.slice(0, MAX_ECHO),
-      failure: { code: failure.code, details: failure.details },
-    };
+    const state = { code: code.slice(0, MAX_ECHO), failure: { code: failure.code, details: failure.details } };
     return liquidResponse(claimFormPage(state, pathPrefix), status, headers);
   }
 }

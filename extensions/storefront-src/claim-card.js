@@ -1,20 +1,17 @@
 /*
  * Twin Cards: the "Claim a card" block (blocks/claim-card.liquid).
- * Pre-fills the code from ?code=, checks the wallet key's shape before sending,
- * POSTs JSON to <proxy>/redeem (the app proxy, same origin), shows the result and
- * dispatches `twin-cards:claimed` on document so "My cards" blocks refresh.
- * Below the claim form, a customer registers a universal name (POST <proxy>/names).
- * Every message comes from the block's translated data-* attributes, never from
- * the app's (English) error text. Data is only ever written with textContent/attributes.
+ * Pre-fills the code from ?code=, POSTs it as JSON to <proxy>/redeem (the app
+ * proxy, same origin): the code alone claims the cards, no wallet needed (the
+ * store holds them until the customer links one, decision 0032). Shows what was
+ * claimed and where to go next, and dispatches `twin-cards:claimed` on document
+ * so "My cards" blocks refresh. Every message comes from the block's translated
+ * data-* attributes, never from the app's (English) error text. Data is only
+ * ever written with textContent/attributes.
  */
 (function () {
   "use strict";
 
   var SELECTOR = "[data-twin-cards-claim]";
-  // A Solana public key: base58 (no 0, O, I, l), 32 to 44 characters.
-  var PUBLIC_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-  // A universal name, as the app normalises it (trimmed, lower case).
-  var NAME = /^[a-z0-9._-]{3,32}$/;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -91,15 +88,10 @@
     if (focusable[0]) focusable[0].focus();
   }
 
-  /** The fields the app's 400/422 answer names, e.g. ["publicKey"]. */
+  /** The fields the app's 400/422 answer names, e.g. ["code"]. */
   function failedFields(body) {
     var details = body && body.error && Array.isArray(body.error.details) ? body.error.details : [];
     return details.map(function (detail) { return Array.isArray(detail.path) ? detail.path.join(".") : String(detail.path || ""); });
-  }
-
-  /** What a key the app refused should say: a malformed key, or one of the right shape it cannot use. */
-  function keyProblem(s, key) {
-    return PUBLIC_KEY.test(key) ? s.keyRefused : s.keyInvalid;
   }
 
   function postJson(url, payload) {
@@ -144,7 +136,7 @@
 
   // ---- Claim ----
 
-  function claimProblems(root, status, body, keyGiven) {
+  function claimProblems(root, status, body) {
     var s = root.dataset;
     if (status === 404) return [["code", s.notFound]];
     if (status === 409) return [["code", s.conflict]];
@@ -155,7 +147,6 @@
       var form = root.querySelector("[data-twin-cards-form]");
       var problems = failedFields(body).map(function (path) {
         if (path === "code") return ["code", form.elements.code.value.trim() ? s.notFound : s.codeRequired];
-        if (path === "publicKey") return ["publicKey", keyGiven ? keyProblem(s, form.elements.publicKey.value.trim()) : s.keyRequired];
         return ["", s.generic];
       });
       return problems.length ? problems : [["", s.generic]];
@@ -179,6 +170,14 @@
       list.appendChild(item);
     });
     result.appendChild(list);
+    // Next steps: where the cards are now, and how to move held ones to a wallet.
+    if (cards.some(function (card) { return card.custody === "HELD"; })) {
+      var held = el("p", "twin-cards__held", s.heldNext + " ");
+      var wallet = el("a", "twin-cards__link", s.linkWallet);
+      wallet.href = s.proxyUrl + "/wallet";
+      held.appendChild(wallet);
+      result.appendChild(held);
+    }
     var again = el("button", "twin-cards__button twin-cards__button--secondary", s.claimAnother);
     again.type = "button";
     again.addEventListener("click", function () {
@@ -199,17 +198,11 @@
     var s = root.dataset;
     var form = event.currentTarget;
     var code = form.elements.code.value.trim();
-    var publicKey = form.elements.publicKey.value.trim();
     clearErrors(form);
-    var problems = [];
-    if (!code) problems.push(["code", s.codeRequired]);
-    if (publicKey && !PUBLIC_KEY.test(publicKey)) problems.push(["publicKey", s.keyInvalid]);
-    if (problems.length) return showProblems(form, problems);
+    if (!code) return showProblems(form, [["code", s.codeRequired]]);
 
-    var payload = { code: code };
-    if (publicKey) payload.publicKey = publicKey;
     setBusy(form, true, s.submitting);
-    postJson(s.proxyUrl + "/redeem", payload)
+    postJson(s.proxyUrl + "/redeem", { code: code })
       .then(function (result) {
         setBusy(form, false);
         var cards = result.body && result.body.data && result.body.data.cards;
@@ -219,11 +212,8 @@
           document.dispatchEvent(new CustomEvent("twin-cards:claimed", { detail: { cards: cards } }));
           return;
         }
-        var answer = claimProblems(root, result.status, result.body, Boolean(publicKey));
-        showProblems(form, answer);
+        showProblems(form, claimProblems(root, result.status, result.body));
         if (result.status === 401) appendLogIn(root, form);
-        // No key and no universal name: registering one is the way on.
-        if (!publicKey && answer.some(function (pair) { return pair[1] === s.keyRequired; })) openRegistration(root);
         if (result.status === 429) {
           var button = form.querySelector('[type="submit"]');
           button.disabled = true;
@@ -242,69 +232,6 @@
     if (!url.searchParams.has("code")) return;
     url.searchParams.delete("code");
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }
-
-  // ---- Universal name ----
-
-  function openRegistration(root) {
-    var details = root.querySelector("[data-twin-cards-register]");
-    if (details) details.open = true;
-  }
-
-  function nameProblems(root, status, body, form) {
-    var s = root.dataset;
-    if (status === 409) return [["name", s.nameTaken]];
-    if (status === 401) return [["", s.nameUnauthenticated]];
-    if (status === 422 || status === 400) {
-      var problems = failedFields(body).map(function (path) {
-        if (path === "name") return ["name", s.nameInvalid];
-        if (path === "publicKey") return ["publicKey", keyProblem(s, form.elements.publicKey.value.trim())];
-        return ["", s.nameGeneric];
-      });
-      return problems.length ? problems : [["", s.nameGeneric]];
-    }
-    return [["", s.nameGeneric]];
-  }
-
-  function register(root, event) {
-    event.preventDefault();
-    var s = root.dataset;
-    var form = event.currentTarget;
-    var name = form.elements.name.value.trim().toLowerCase();
-    var publicKey = form.elements.publicKey.value.trim();
-    var done = root.querySelector("[data-twin-cards-name-result]");
-    clearErrors(form);
-    done.hidden = true;
-    var problems = [];
-    if (!name) problems.push(["name", s.nameRequired]);
-    else if (!NAME.test(name)) problems.push(["name", s.nameInvalid]);
-    if (!publicKey) problems.push(["publicKey", s.nameKeyRequired]);
-    else if (!PUBLIC_KEY.test(publicKey)) problems.push(["publicKey", s.keyInvalid]);
-    if (problems.length) return showProblems(form, problems);
-
-    setBusy(form, true, s.nameSubmitting);
-    postJson(s.proxyUrl + "/names", { name: name, publicKey: publicKey })
-      .then(function (result) {
-        setBusy(form, false);
-        var registered = result.body && result.body.data;
-        if (result.status === 201 && registered) {
-          form.reset();
-          // The block renders the message with "{name}" where the name goes.
-          done.textContent = s.nameSuccess.replace("{name}", registered.uns_name);
-          done.hidden = false;
-          done.focus();
-          // The claim's key is optional from now on: clear a "give a key" message.
-          var claimForm = root.querySelector("[data-twin-cards-form]");
-          if (errorFor(claimForm, "publicKey").textContent === s.keyRequired) clearError(claimForm, "publicKey");
-          return;
-        }
-        showProblems(form, nameProblems(root, result.status, result.body, form));
-        if (result.status === 401) appendLogIn(root, form);
-      })
-      .catch(function () {
-        setBusy(form, false);
-        showProblems(form, [["", s.nameGeneric]]);
-      });
   }
 
   // ---- Start ----
@@ -327,13 +254,6 @@
       if (code && !form.elements.code.value) form.elements.code.value = code.trim().slice(0, 64);
       form.addEventListener("submit", function (event) { claim(root, event); });
       clearOnInput(form);
-      var nameForm = root.querySelector("[data-twin-cards-name-form]");
-      if (nameForm) {
-        // Registration posts JSON, so it is offered only once this script runs.
-        root.querySelector("[data-twin-cards-register]").hidden = false;
-        nameForm.addEventListener("submit", function (event) { register(root, event); });
-        clearOnInput(nameForm);
-      }
     });
   }
 

@@ -120,7 +120,7 @@
     card.appendChild(media(imageUrl, title));
     var body = el("div", "twin-cards__body");
     body.appendChild(el("p", "twin-cards__badge twin-cards__badge--" + badgeModifier, badge));
-    var heading = el("h4", "twin-cards__title", title);
+    var heading = el("h3", "twin-cards__title", title);
     heading.id = headingId;
     body.appendChild(heading);
     card.appendChild(body);
@@ -168,6 +168,7 @@
       });
     }
 
+    if (card.custody === "HELD") parts.body.appendChild(el("p", "twin-cards__held", s.custodyHeld));
     var chain = chainLine(card.chain, root, card.name);
     if (chain) parts.body.appendChild(chain);
 
@@ -223,6 +224,12 @@
     cards.forEach(function (card) { list.appendChild(renderCard(card, root, blockId)); });
     twins.forEach(function (twin) { list.appendChild(renderTwin(twin, root, blockId)); });
     content.appendChild(list);
+    // Cards the store holds for the customer: where to move them to a wallet of their own.
+    if (cards.some(function (card) { return card.custody === "HELD"; })) {
+      var wallet = el("a", "twin-cards__button twin-cards__button--secondary", root.dataset.linkWallet);
+      wallet.href = root.dataset.proxyUrl + "/wallet";
+      content.appendChild(wallet);
+    }
   }
 
   function setStatus(root, text, visible) {

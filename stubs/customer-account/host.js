@@ -131,6 +131,27 @@ standIn("s-text-field", ["label", "value", "error", "name", "placeholder", "disa
   else input.removeAttribute("aria-invalid");
 });
 
+standIn("s-checkbox", ["label", "checked", "error", "name"], (el, s) => {
+  if (!el.shadowRoot.querySelector("input")) {
+    const id = `field-${(fieldIds += 1)}`;
+    el.shadowRoot.innerHTML = `<style>:host{display:block}label{margin-left:.4rem}input{width:1.25rem;height:1.25rem;vertical-align:middle}p{color:#c70a24;margin:.3rem 0 0}</style><input id="${id}" type="checkbox" aria-describedby="${id}-error"><label for="${id}"></label><p id="${id}-error" hidden></p>`;
+    const input = el.shadowRoot.querySelector("input");
+    // As Polaris' checkbox: the element's own `checked` follows the box, and `change` reaches the extension.
+    input.addEventListener("change", () => {
+      s.checked = input.checked;
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    Object.defineProperty(el, "checked", { get: () => input.checked, set: (value) => { s.checked = value; input.checked = Boolean(value); } });
+  }
+  const [label, input, error] = ["label", "input", "p"].map((selector) => el.shadowRoot.querySelector(selector));
+  label.textContent = s.label ?? "";
+  input.checked = Boolean(s.checked);
+  error.textContent = s.error ?? "";
+  error.hidden = !s.error;
+  if (s.error) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+});
+
 // Light-DOM stand-ins: the children Preact renders stay where it put them; CSS (stand-ins.css) draws them.
 for (const [tag, props] of Object.entries({
   "s-stack": ["direction", "gap"],

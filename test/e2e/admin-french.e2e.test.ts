@@ -44,7 +44,7 @@ describe("a French merchant (demo mode, Chromium)", { timeout: 180_000 }, () => 
     const page = await openFrenchAdmin();
     expect(await language(page)).toBe("fr");
     await shown(heading(page, "Twin Cards"));
-    await shown(page.getByText("Cartes en attente de réclamation"));
+    await shown(page.getByText("Cartes à récupérer"));
     await shown(page.getByRole("heading", { name: "Configuration" }));
     await shown(page.getByRole("link", { name: "Créer une clé d’API" }));
     await screenshot(page, "fr-01-home");
@@ -71,8 +71,8 @@ describe("a French merchant (demo mode, Chromium)", { timeout: 180_000 }, () => 
     await shown(page.getByRole("heading", { name: "Produits commandés" }));
     await shown(page.getByRole("button", { name: "Valider" }));
     // The customer may already have a universal name (other tests register some): choose the code explicitly.
-    await page.getByText("Réclamée avec un code qui lui est envoyé").click();
-    await expect.poll(() => page.getByLabel("Réclamée avec un code qui lui est envoyé").isChecked()).toBe(true);
+    await page.getByText("Récupérée avec un code qui lui est envoyé").click();
+    await expect.poll(() => page.getByLabel("Récupérée avec un code qui lui est envoyé").isChecked()).toBe(true);
     await page.getByLabel("Nom de la carte").fill(cardName + " refusée");
     await page.getByLabel("E-mail", { exact: true }).fill("marie@");
     await page.getByRole("button", { name: "Créer la carte" }).click();
@@ -89,7 +89,7 @@ describe("a French merchant (demo mode, Chromium)", { timeout: 180_000 }, () => 
     await shown(heading(page, "Cartes"));
     await shown(page.getByRole("link", { name: "Créer des cartes" }).first());
     const cardRow = page.getByRole("row", { name: new RegExp(cardName) });
-    await shown(cardRow.getByText("En attente de réclamation"));
+    await shown(cardRow.getByText("À récupérer"));
     await shown(cardRow.getByText(/^Expire le \d{1,2} [a-zéû]+\.? \d{4}$/));
     await page.getByRole("tab", { name: "Détenue" }).click();
     await page.waitForURL(/status=OWNED/);
@@ -137,7 +137,7 @@ describe("a French merchant (demo mode, Chromium)", { timeout: 180_000 }, () => 
 
     // After the reload, the menu still leads to French pages
     await navigate(page, "Accueil");
-    await shown(page.getByText("Cartes en attente de réclamation"));
+    await shown(page.getByText("Cartes à récupérer"));
   });
 
   it("switches the demo's Shopify admin language back to English from the admin bar", async () => {

@@ -121,51 +121,49 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     await shown(page.getByText(/^Added on \w+ \d{1,2}, \d{4}$/));
     expect(await page.getByRole("link", { name: `View product: ${twin.title}` }).getAttribute("href")).toBe(twin.links[0]);
     expect(await page.locator("body").innerText()).not.toContain(secret);
-    // With a universal name, the key is optional and the name's wallet is said to be used.
-    await shown(page.getByText(`Leave it empty to use the wallet of your universal name “${name.uns_name}”.`));
-    expect(await page.getByRole("heading", { name: "Register a universal name" }).count()).toBe(0);
+    // Claiming asks for the code alone; linking a wallet signs on the storefront's wallet page.
+    expect(await page.getByLabel("Wallet public key (optional)").count()).toBe(0);
+    await page.getByRole("link", { name: "Link by signing with your wallet app" }).click();
+    expect(await page.evaluate(() => (globalThis as unknown as { hostNavigations?: string[] }).hostNavigations)).toEqual([`https://${shop}/apps/twincards/wallet`]);
     await screenshot(page, "customer-account-list");
   });
 
-  it("explains how cards arrive when the customer has none, and offers to register a universal name", async () => {
+  it("explains how cards arrive when the customer has none, and offers to link a wallet", async () => {
     const page = await openAccount("page", uniqueShop(), uniqueCustomerId());
 
     await shown(page.getByText(/You don't have any cards or digital twins yet\. Cards arrive when a store sends you a claim code/));
-    await shown(page.getByRole("heading", { name: "Register a universal name" }));
+    await shown(page.getByRole("heading", { name: "Link a wallet" }));
     await screenshot(page, "customer-account-empty");
   });
 
-  it("claims a card from a ?code= link: the code is filled in, the card joins the list, the database says owned", async () => {
+  it("claims a card from a ?code= link with the code alone: the store holds it for a customer with no wallet", async () => {
     const shop = uniqueShop();
     const customerId = uniqueCustomerId();
     const { card, code } = await cardToClaim(shop);
     const page = await openAccount("page", shop, customerId, { code });
 
     expect(await page.getByLabel("Claim code", { exact: true }).inputValue()).toBe(code);
-    const key = wallet();
-    await page.getByLabel("Wallet public key (optional)", { exact: true }).fill(key);
     await page.getByRole("button", { name: "Claim card" }).click();
 
     await shown(page.getByText("Card claimed! It's now in your collection."));
+    await shown(page.getByText("The store holds them for you: nothing else to do. Link a wallet below whenever you like."));
     await shown(page.getByRole("heading", { name: card.name }));
     await shown(page.getByText(/^Claimed on /));
-    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: key });
+    await shown(page.getByText("Held for you by the store: link a wallet whenever you like to keep it there."));
+    await shown(page.getByText("The store holds 1 of your cards for you. It moves to the wallet you link."));
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: null });
     await screenshot(page, "customer-account-claimed");
   });
 
-  it("shows a wrong code at the code field and a malformed key at the key field, claiming nothing", async () => {
+  it("shows an empty and a wrong code at the code field, claiming nothing", async () => {
     const shop = uniqueShop();
     const { card } = await cardToClaim(shop);
     const page = await openAccount("page", shop, uniqueCustomerId());
 
-    await page.getByLabel("Claim code", { exact: true }).fill("ZZZZ-ZZZZ-ZZZZ");
-    await page.getByLabel("Wallet public key (optional)", { exact: true }).fill("not-a-wallet");
     await page.getByRole("button", { name: "Claim card" }).click();
-    expect(await fieldError(page, "Wallet public key (optional)")).toBe(
-      "This isn't a wallet public key: it has 32 to 44 letters and digits, without 0, O, I or l.",
-    );
+    expect(await fieldError(page, "Claim code")).toBe("Enter the claim code from your message.");
 
-    await page.getByLabel("Wallet public key (optional)", { exact: true }).fill(wallet());
+    await page.getByLabel("Claim code", { exact: true }).fill("ZZZZ-ZZZZ-ZZZZ");
     await page.getByRole("button", { name: "Claim card" }).click();
 
     expect(await fieldError(page, "Claim code")).toBe("We don't recognise this code. Check it against your message and try again.");
@@ -189,24 +187,37 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "VOID", owner: null });
   });
 
-  it("registers a universal name, after which the key is optional; a taken name is shown at its field", async () => {
+  it("links a pasted address only once the risk is acknowledged, a taken universal name at its field; the held card moves to it", async () => {
     const shop = uniqueShop();
     const customerId = uniqueCustomerId();
+    const { card, code } = await cardToClaim(shop);
     const taken = await registerName(shop, { name: `taken-${randomUUID().slice(0, 8)}`, publicKey: wallet(), owner: "shopify|1" });
-    const page = await openAccount("page", shop, customerId);
+    const page = await openAccount("page", shop, customerId, { code });
+    await page.getByRole("button", { name: "Claim card" }).click();
+    await shown(page.getByText("The store holds 1 of your cards for you. It moves to the wallet you link."));
+    const address = wallet();
+
+    await shown(page.getByText("The store can't check a pasted address, and an item sent to a mistyped address is lost for good."));
+    await page.getByLabel("Wallet address", { exact: true }).fill(address);
+    await page.getByRole("button", { name: "Link this address" }).click();
+    expect(await fieldError(page, "I checked the address. I understand an item sent to a mistyped address is lost.")).toBe("Tick the box to confirm you checked the address.");
+
+    await page.getByLabel("I checked the address. I understand an item sent to a mistyped address is lost.").check();
+    await page.getByLabel("Universal name (optional)", { exact: true }).fill(taken.uns_name);
+    await page.getByRole("button", { name: "Link this address" }).click();
+    expect(await fieldError(page, "Universal name (optional)")).toBe("This name is already taken. Try another one.");
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ publicKey: null });
+
     const chosen = `jo-${randomUUID().slice(0, 8)}`;
+    await page.getByLabel("Universal name (optional)", { exact: true }).fill(chosen);
+    await page.getByRole("button", { name: "Link this address" }).click();
 
-    await page.getByLabel("Universal name", { exact: true }).fill(taken.uns_name);
-    await page.getByLabel("Wallet public key", { exact: true }).fill(wallet());
-    await page.getByRole("button", { name: "Register name" }).click();
-    expect(await fieldError(page, "Universal name")).toBe("This name is already taken. Try another one.");
-
-    await page.getByLabel("Universal name", { exact: true }).fill(chosen);
-    await page.getByRole("button", { name: "Register name" }).click();
-
-    await shown(page.getByText(`“${chosen}” is registered to your wallet.`, { exact: false }));
-    await shown(page.getByText(`Leave it empty to use the wallet of your universal name “${chosen}”.`));
-    expect(await db.universalName.count({ where: { owner: `shopify|${customerId}` } })).toBe(1);
+    const short = `${address.slice(0, 4)}…${address.slice(-4)}`;
+    await shown(page.getByText(`Wallet ${short} linked. 1 card is moving to it.`));
+    await shown(page.getByText(`Linked wallet: ${short} (pasted, not signed)`));
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ publicKey: address });
+    expect(await db.universalName.findUnique({ where: { name: chosen } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: address });
+    await screenshot(page, "customer-account-wallet-linked");
   });
 
   it("speaks French: headings, labels, dates and money as French writes them", async () => {

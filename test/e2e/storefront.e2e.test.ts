@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
+import { Keypair } from "@solana/web3.js";
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
@@ -40,8 +40,6 @@ const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" }
 
 const uniqueCustomerId = () => String(randomInt(1, 2 ** 47));
 const wallet = () => Keypair.generate().publicKey.toBase58();
-/** A base58 key of the right shape that is off the ed25519 curve (a program address): no wallet can hold it. */
-const offCurveKey = () => PublicKey.findProgramAddressSync([Buffer.from(randomUUID().slice(0, 32))], SystemProgram.programId)[0].toBase58();
 
 /** The text of the elements an input's aria-describedby points at. */
 async function descriptionOf(input: Locator): Promise<string> {
@@ -100,7 +98,7 @@ async function cardToClaim(shop: string) {
 describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000 }, () => {
   it("claims a card from a ?code= link: success shown, the card appears in My cards without a reload, public metadata only", async () => {
     const shop = uniqueShop();
-    const { customerId, owner, twin } = await customerWithCollection(shop);
+    const { customerId, owner, name, twin } = await customerWithCollection(shop);
     const { card, code, secret } = await cardToClaim(shop);
     const { page, claim, myCards, appRequests } = await openStorefront(shop, customerId, `?code=${encodeURIComponent(code)}`);
 
@@ -117,8 +115,8 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await screenshot(page, "storefront-01-before-claim");
 
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    const key = wallet();
-    await claim.getByLabel(/Wallet public key \(optional\)/).fill(key);
+    // The code alone: the cards go to the wallet of the customer's universal name.
+    expect(await claim.getByRole("textbox").count()).toBe(1);
     await claim.getByRole("button", { name: "Claim card" }).click();
 
     await shown(claim.getByText("Card claimed! It's now in your collection."));
@@ -149,17 +147,22 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await screenshot(page, "storefront-02-after-claim");
 
     const stored = await db.unitCard.findUniqueOrThrow({ where: { id: card.id } });
-    expect(stored).toMatchObject({ status: "OWNED", owner, publicKey: key });
+    expect(stored).toMatchObject({ status: "OWNED", owner, publicKey: name.public_key });
   });
 
-  it("shows a wrong code at the code field, and refuses a malformed wallet key at the key field without asking the app", async () => {
+  it("shows a wrong code at the code field, and asks for an empty one without asking the app", async () => {
     const shop = uniqueShop();
     const { customerId } = await customerWithCollection(shop);
     const { page, claim, appRequests } = await openStorefront(shop, customerId);
     const codeInput = claim.getByLabel("Claim code");
-    const keyInput = claim.getByLabel(/Wallet public key \(optional\)/);
     const button = claim.getByRole("button", { name: "Claim card" });
     expect(await codeInput.inputValue()).toBe("");
+
+    // Nothing typed: said at the field, and the app is not asked.
+    await button.click();
+    await shown(claim.getByText("Enter the claim code from your message."));
+    expect(await codeInput.getAttribute("aria-invalid")).toBe("true");
+    expect(appRequests.filter((request) => request.endsWith("/redeem"))).toEqual([]);
 
     // From the keyboard: Enter in the field submits the form.
     await codeInput.fill("WRNG-C0DE-0000");
@@ -174,17 +177,6 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await codeInput.fill("ABCD-EFGH-JKMN");
     expect(await codeInput.getAttribute("aria-invalid")).toBeNull();
     expect(await claim.getByText("We don't recognise this code.").count()).toBe(0);
-
-    const redeemsBefore = appRequests.filter((request) => request.endsWith("/redeem")).length;
-    await keyInput.fill("0xNotASolanaKey-Il0O");
-    await button.click();
-    const keyMessage = "This isn't a wallet public key: it has 32 to 44 letters and digits, without 0, O, I or l.";
-    await shown(claim.getByText(keyMessage));
-    expect(await keyInput.getAttribute("aria-invalid")).toBe("true");
-    expect(await descriptionOf(keyInput)).toContain(keyMessage);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("publicKey");
-    expect(appRequests.filter((request) => request.endsWith("/redeem")).length).toBe(redeemsBefore);
-    await screenshot(page, "storefront-04-invalid-key");
   });
 
   it("says at the code field that the shop voided a code's cards, not that it expired, claiming nothing", async () => {
@@ -193,7 +185,6 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await voidCard(shop, card.id);
     const { claim } = await openStorefront(shop, uniqueCustomerId(), `?code=${card.redemption!.code}`);
 
-    await claim.getByLabel(/Wallet public key \(optional\)/).fill(wallet());
     await claim.getByRole("button", { name: "Claim card" }).click();
 
     await shown(claim.getByText("This code's cards were voided by the shop (for example, their order was cancelled), so there is nothing left to claim."));
@@ -202,96 +193,37 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "VOID", owner: null });
   });
 
-  it("registers a universal name from the Claim block when a claim needs a key: taken name and refused key at their fields, then the claim works without a key", async () => {
+  it("claims with the code alone for a customer with no wallet: the store holds the card, and says where to link a wallet", async () => {
     const shop = uniqueShop();
     const { card, code } = await cardToClaim(shop);
-    const taken = await registerName(shop, { name: `taken-${randomUUID().slice(0, 8)}`, publicKey: wallet() });
     const customerId = uniqueCustomerId();
-    const { page, claim, myCards, appRequests } = await openStorefront(shop, customerId, `?code=${code}`);
+    const { page, claim, myCards } = await openStorefront(shop, customerId, `?code=${code}`);
     await shown(myCards.getByText("You don't have any cards yet."));
-    const register = claim.locator("details.twin-cards__register");
 
-    // A claim with no key and no name: the key field asks for one and the registration opens below.
     await claim.getByRole("button", { name: "Claim card" }).click();
-    const keyInput = claim.getByLabel(/Wallet public key \(optional\)/);
-    const keyNeeded = "Enter your wallet's public key, or register a universal name below, then claim again.";
-    await shown(claim.getByText(keyNeeded));
-    expect(await keyInput.getAttribute("aria-invalid")).toBe("true");
-    expect(await descriptionOf(keyInput)).toContain(keyNeeded);
-    expect(await claim.getByLabel("Claim code").getAttribute("aria-invalid")).toBeNull();
-    const nameInput = register.getByLabel("Universal name", { exact: true });
-    await shown(nameInput);
-    await screenshot(page, "storefront-05-key-needed");
 
-    // A name someone else holds: the message is at the name field.
-    const registerKey = register.getByLabel("Wallet public key", { exact: true });
-    await nameInput.fill(taken.uns_name);
-    await registerKey.fill(wallet());
-    await register.getByRole("button", { name: "Register name" }).click();
-    await shown(register.getByText("This name is already taken. Try another one."));
-    expect(await nameInput.getAttribute("aria-invalid")).toBe("true");
-    expect(await descriptionOf(nameInput)).toContain("This name is already taken.");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
-
-    // A key of the right shape the app refuses (off the ed25519 curve): at the key field.
-    const name = `alex-${randomUUID().slice(0, 8)}`;
-    await nameInput.fill(name);
-    expect(await nameInput.getAttribute("aria-invalid")).toBeNull();
-    await registerKey.fill(offCurveKey());
-    await register.getByRole("button", { name: "Register name" }).click();
-    await shown(register.getByText("This key can't receive cards. Check that you copied your wallet's address."));
-    expect(await registerKey.getAttribute("aria-invalid")).toBe("true");
-    expect(await descriptionOf(registerKey)).toContain("This key can't receive cards.");
-    await screenshot(page, "storefront-10-register-errors");
-    expect(await db.universalName.count({ where: { owner: `shopify|${customerId}` } })).toBe(0);
-
-    // A good key: registered, and the claim's "give a key" message is gone.
-    const key = wallet();
-    await registerKey.fill(key);
-    await register.getByRole("button", { name: "Register name" }).click();
-    await shown(register.getByText(`“${name}” is registered to your wallet. You can now claim cards without entering a key.`));
-    expect(await claim.getByText(keyNeeded).count()).toBe(0);
-    await screenshot(page, "storefront-11-registered");
-
-    // The same claim, still with no key, now goes to the name's wallet.
-    await claim.getByRole("button", { name: "Claim card" }).click();
     await shown(claim.getByText("Card claimed! It's now in your collection."));
-    await shown(myCards.getByRole("article", { name: card.name }));
-    expect(appRequests.filter((request) => request === "POST /apps/twincards/names")).toHaveLength(3);
-    expect(await db.universalName.findUnique({ where: { name } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: key });
-    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", publicKey: key });
+    await shown(claim.getByText("The store holds it for you, so there's nothing else to do."));
+    expect(await claim.getByRole("link", { name: "Link a wallet" }).getAttribute("href")).toBe("/apps/twincards/wallet");
+    const claimed = myCards.getByRole("article", { name: card.name });
+    await shown(claimed.getByText("Held for you by the store: link a wallet whenever you like to keep it there."));
+    expect(await myCards.getByRole("link", { name: "Link a wallet" }).getAttribute("href")).toBe("/apps/twincards/wallet");
+    await screenshot(page, "storefront-05-claimed-without-wallet");
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: null });
   });
 
-  it("checks the name and key before asking the app, and a wrong code is reported as wrong even with no key and no name", async () => {
-    const { page, claim, appRequests } = await openStorefront(uniqueShop(), uniqueCustomerId(), "?code=WRNG-C0DE-0001");
-    await claim.getByRole("button", { name: "Claim card" }).click();
-    await shown(claim.getByText("We don't recognise this code. Check it against your message and try again."));
-    expect(await claim.getByLabel(/Wallet public key \(optional\)/).getAttribute("aria-invalid")).toBeNull();
-
-    const register = claim.locator("details.twin-cards__register");
-    await register.getByText("No universal name yet? Register one").click();
-    await register.getByLabel("Universal name").fill("No");
-    await register.getByLabel("Wallet public key", { exact: true }).fill("0xNotASolanaKey-Il0O");
-    await register.getByRole("button", { name: "Register name" }).click();
-    await shown(register.getByText("Use 3 to 32 characters: a–z, 0–9, dots, dashes or underscores."));
-    await shown(register.getByText("This isn't a wallet public key: it has 32 to 44 letters and digits, without 0, O, I or l."));
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
-    expect(appRequests.filter((request) => request.endsWith("/names"))).toEqual([]);
-  });
-
-  it("keeps the merchant's own heading and button text, and without registration asks only for a key", async () => {
+  it("keeps the merchant's own heading and button text", async () => {
     const shop = uniqueShop();
     const { code } = await cardToClaim(shop);
     const { page, claim } = await openStorefrontPage({
       browser, harnesses, appUrl: baseUrl, shop, customerId: uniqueCustomerId(), query: `?code=${code}`, locale: "fr",
-      settings: { "claim-card": { heading: "Vos cadeaux", button_label: "Je réclame", name_registration: false }, "my-cards": { show_heading: false } },
+      settings: { "claim-card": { heading: "Vos cadeaux", button_label: "Je les veux" }, "my-cards": { show_heading: false } },
     });
 
     await shown(page.getByRole("heading", { level: 2, name: "Vos cadeaux" }));
     expect(await page.getByRole("heading", { level: 2, name: "Mes cartes" }).count()).toBe(0);
-    await claim.getByRole("button", { name: "Je réclame" }).click();
-    await shown(claim.getByText("Saisissez la clé publique de votre portefeuille : vous n'avez pas de nom universel auprès de cette boutique dont le portefeuille pourrait recevoir les cartes."));
-    expect(await claim.locator("details").count()).toBe(0);
+    await claim.getByRole("button", { name: "Je les veux" }).click();
+    await shown(claim.getByText("Carte obtenue\u202f! Elle est maintenant dans votre collection."));
   });
 
   it("logged out: both blocks offer a log-in link that comes back to the page, and nothing asks the app", async () => {
@@ -354,23 +286,20 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     const { page, myCards, claim } = await openStorefront(shop, customerId, `?code=${code}`, "fr");
 
     await shown(page.getByRole("heading", { level: 2, name: "Mes cartes" }));
-    await shown(page.getByRole("heading", { level: 2, name: "Réclamer une carte" }));
+    await shown(page.getByRole("heading", { level: 2, name: "Obtenir une carte" }));
     const twinCard = myCards.getByRole("article", { name: twin.title });
     await shown(twinCard.getByText("Jumeau numérique"));
     await shown(twinCard.getByText("Prix"));
     await shown(twinCard.getByText(/24,90\s€/));
     await shown(myCards.getByText("Dans votre collection"));
-    await shown(claim.getByLabel("Code de réclamation"));
-    await shown(claim.getByText("facultatif", { exact: false }));
-    await shown(claim.getByText("Pas encore de nom universel ? Enregistrez-en un"));
+    await shown(claim.getByLabel("Code", { exact: true }));
 
-    await claim.getByLabel(/Clé publique du portefeuille \(facultatif\)/).fill(wallet());
-    await claim.getByRole("button", { name: "Réclamer la carte" }).click();
-    await shown(claim.getByText("Carte réclamée ! Elle est maintenant dans votre collection."));
+    await claim.getByRole("button", { name: "Obtenir la carte" }).click();
+    await shown(claim.getByText("Carte obtenue\u202f! Elle est maintenant dans votre collection."));
     const claimed = myCards.getByRole("article", { name: card.name });
     await shown(claimed.getByText(/649,00\s€/));
     const today = new Intl.DateTimeFormat("fr", { dateStyle: "long" }).format(new Date());
-    await shown(claimed.getByText(`Réclamée le ${today}`));
+    await shown(claimed.getByText(`Obtenue le ${today}`));
     const text = await page.locator("main").innerText();
     expect(text).not.toContain("translation missing");
     for (const english of ["My cards", "Claim a card", "Claim card", "In your collection", "Claimed on"]) expect(text).not.toContain(english);
@@ -382,7 +311,7 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     const proxyText = await page.locator("main").innerText();
     expect(proxyText).toMatch(/Prix\s+24,90\s€/);
     expect(proxyText).toMatch(/649,00\s€/);
-    expect(proxyText).toContain(`Réclamée le ${new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date())}`);
+    expect(proxyText).toContain(`Obtenue le ${new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date())}`);
     expect(proxyText).not.toMatch(/\d{4}-\d{2}-\d{2}|EUR/);
     await screenshot(page, "storefront-12-french-proxy-page");
   });
@@ -398,7 +327,6 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await shown(message);
     expect(await message.innerText()).toBe("Your cards need JavaScript to show here, and it is turned off in this browser. See your cards on a page that works without it");
     expect(await myCards.getByText("Loading your cards…").isVisible()).toBe(false);
-    expect(await claim.getByText("No universal name yet? Register one").isVisible()).toBe(false);
     await screenshot(page, "storefront-13-no-javascript");
 
     await message.locator("a").click();
@@ -409,10 +337,9 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     // The block's own form posts to the app proxy's claim page when no script takes it over.
     await page.goBack();
     await claim.getByLabel("Claim code").fill(code);
-    await claim.getByLabel(/Wallet public key \(optional\)/).fill(wallet());
     await claim.getByRole("button", { name: "Claim card" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "You claimed a card" }));
-    await shown(page.getByRole("heading", { level: 3, name: card.name }));
+    await shown(page.getByRole("heading", { level: 2, name: card.name }));
     expect(appRequests).toEqual(["GET /apps/twincards", "POST /apps/twincards/redeem"]);
     await screenshot(page, "storefront-14-no-javascript-claimed");
   });

@@ -19,7 +19,7 @@ describe("cards: void by hand", () => {
     expect((await getPage(`/app/cards/${owned.id}`, shop)).text).not.toContain("Void card");
   });
 
-  it("voids a waiting card: VOID with date and reason on its page, under the Voided tab and no longer under Waiting", async () => {
+  it("voids a waiting card: VOID with date and reason on its page (no expiry, no QR code), under the Voided tab and no longer under Waiting", async () => {
     const shop = uniqueShop();
     const card = await pendingCard(shop);
 
@@ -33,6 +33,13 @@ describe("cards: void by hand", () => {
     expect(page.text).toContain("Voided");
     expect(page.text).toContain("Voided by the merchant");
     expect(page.text).not.toContain("Void card");
+    // Nothing that only makes sense for a live code: no expiry date, no QR code to print.
+    expect(page.text).toContain("This card is voided: its verification page only says so, so there is no code to print.");
+    expect(page.text).not.toContain("Download PNG");
+    expect(page.text).not.toMatch(/Code expires\s*\w+ \d/);
+    const pending = await getPage(`/app/cards/${(await pendingCard(shop)).id}`, shop);
+    expect(pending.text).toContain("Download PNG");
+    expect(pending.text).toMatch(/Code expires\s*\w+ \d/);
     const french = await getPage(`/app/cards/${card.id}?locale=fr`, shop);
     expect(french.text).toContain("Annulée par le marchand");
     expect((await getPage("/app/cards?status=VOID", shop)).body).toContain(`href="/app/cards/${card.id}"`);

@@ -104,7 +104,7 @@ describe("Settings → Claim links", () => {
 
     const { result } = await submitFetcher("/app/settings?locale=fr", shop, { intent: "claim-links", target: "ACCOUNT" });
 
-    expect(result).toMatchObject({ ok: false, fieldErrors: { accountPageUrl: "Obligatoire quand les liens de réclamation ouvrent la page du compte client" } });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { accountPageUrl: "Obligatoire quand les liens des messages ouvrent la page du compte client" } });
     expect(await setting(shop)).toBeNull();
   });
 });

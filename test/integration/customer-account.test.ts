@@ -92,7 +92,8 @@ describe("GET /customer-account/holdings", () => {
   });
 
   it("shows a customer with nothing an empty list and no names", async () => {
-    expect(await holdingsOf(uniqueShop(), uniqueCustomerId())).toEqual({ cards: [], twins: [], names: [] });
+    const shop = uniqueShop();
+    expect(await holdingsOf(shop, uniqueCustomerId())).toEqual({ cards: [], twins: [], names: [], wallet: null, walletPageUrl: `https://${shop}/apps/twincards/wallet` });
   });
 
   it("never shows another customer's items, nor another shop's to the same customer id", async () => {
@@ -249,16 +250,15 @@ describe("POST /customer-account/claim", () => {
     expect(await cardRow(card.id)).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
   });
 
-  it("names the field at fault: a malformed key, a missing code, no key and no universal name", async () => {
+  it("names the field at fault: a malformed key, a missing code", async () => {
     const shop = uniqueShop();
     const token = accountToken(shop, uniqueCustomerId());
     const { card, code } = await pendingCard(shop);
 
     const badKey = await accountFetch("/claim", { token, body: { code, publicKey: "not-a-key" } });
     const noCode = await accountFetch("/claim", { token, body: { code: "", publicKey: walletKey() } });
-    const noKey = await accountFetch("/claim", { token, body: { code } });
 
-    for (const [response, field] of [[badKey, "publicKey"], [noCode, "code"], [noKey, "publicKey"]] as const) {
+    for (const [response, field] of [[badKey, "publicKey"], [noCode, "code"]] as const) {
       expect(response.status).toBe(422);
       expectCors(response);
       const { error } = (await response.json()) as ErrorBody;
@@ -266,6 +266,23 @@ describe("POST /customer-account/claim", () => {
       expect(error.details.map((detail) => detail.path)).toEqual([field]);
     }
     expect(await cardRow(card.id)).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
+  });
+
+  it("claims with the code alone for a customer with no wallet and no name: held by the shop, in their holdings", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const token = accountToken(shop, customerId);
+    const { card, code } = await pendingCard(shop);
+
+    const response = await accountFetch("/claim", { token, body: { code } });
+
+    expect(response.status).toBe(200);
+    expectCors(response);
+    const { data } = (await response.json()) as { data: { cards: { id: string; custody: string; chain: unknown }[] } };
+    expect(data.cards).toEqual([expect.objectContaining({ id: card.id, custody: "HELD", chain: null })]);
+    expect(await cardRow(card.id)).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: null });
+    const holdings = await accountFetch("/holdings", { token });
+    expect(((await holdings.json()) as { data: { cards: { id: string; custody: string }[] } }).data.cards).toEqual([expect.objectContaining({ id: card.id, custody: "HELD" })]);
   });
 
   it("takes JSON only: 400 to bad JSON or another Content-Type", async () => {

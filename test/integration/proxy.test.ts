@@ -56,7 +56,7 @@ describe("app proxy: signature", () => {
 
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(await response.json()).toEqual({ data: { cards: [], twins: [] } });
+    expect(await response.json()).toEqual({ data: { cards: [], twins: [], wallet: null } });
   });
 
   it("rejects a bad signature with 400: another secret, or a customer id changed after signing", async () => {
@@ -131,6 +131,7 @@ describe("GET /proxy/cards", () => {
           { key: "price", value: [49.5, "EUR"], metaType: "PRICE" },
         ],
         status: "OWNED",
+        custody: "WALLET",
         createdAt: card.createdAt,
         redeemedAt: null,
         chain: null,
@@ -177,7 +178,7 @@ describe("GET /proxy/cards", () => {
 
     const response = await getCards(uniqueShop(), customerId);
 
-    expect(await response.json()).toEqual({ data: { cards: [], twins: [] } });
+    expect(await response.json()).toEqual({ data: { cards: [], twins: [], wallet: null } });
   });
 });
 
@@ -223,7 +224,7 @@ describe("GET /proxy (Liquid page)", () => {
     expect(text).toContain(`Statut : Dans votre collection · Ajoutée le ${longDate("fr", card.createdAt)}`);
     expect(text).toContain(`Émis le ${longDate("fr", twin.createdAt)}`);
     expect(text).toContain("Nom universel");
-    expect(text).toContain("Réclamer une carte");
+    expect(text).toContain("Obtenir une carte");
     for (const english of ["My cards", "Status", "Claim a card", "Quantity", "Universal name", "Added on"]) expect(text).not.toContain(english);
   });
 
@@ -235,7 +236,7 @@ describe("GET /proxy (Liquid page)", () => {
     const canadian = visibleText(await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop, customerId })), "fr-CA"));
 
     expect(german).toContain("You don't have any cards yet.");
-    expect(canadian).toContain("Vous n'avez pas encore de carte.");
+    expect(canadian).toContain("Vous n’avez pas encore de carte.");
   });
 
   it("has an empty state for a customer with nothing", async () => {
@@ -291,7 +292,7 @@ describe("GET /proxy (Liquid page)", () => {
 });
 
 describe("GET /proxy/redeem (Liquid page)", () => {
-  it("shows the claim form with the code from the link, a label for every input", async () => {
+  it("shows the claim form with the code from the link: the code alone, labelled, and one button", async () => {
     const response = await proxyFetch(signedProxyUrl("/proxy/redeem?code=ABCD-EFGH-JKMN", { shop: uniqueShop(), customerId: uniqueCustomerId() }));
 
     expect(response.status).toBe(200);
@@ -299,12 +300,11 @@ describe("GET /proxy/redeem (Liquid page)", () => {
     const body = await renderedPage(response);
     expect(body).not.toMatch(/<script/i);
     expect(body).toContain(`<form method="post" action="${PATH_PREFIX}/redeem">`);
-    expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN", ""]);
-    for (const name of ["code", "publicKey"]) {
-      const id = new RegExp(`<input id="([^"]+)" name="${name}"`).exec(body)?.[1];
-      expect(id, name).toBeTruthy();
-      expect(body).toContain(`<label for="${id}">`);
-    }
+    expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN"]);
+    const id = /<input id="([^"]+)" name="code"/.exec(body)?.[1];
+    expect(id).toBeTruthy();
+    expect(body).toContain(`<label for="${id}">`);
+    expect(body.match(/<button/g)).toHaveLength(1);
     expect(body).toMatch(/<button type="submit">Claim card<\/button>/);
   });
 
@@ -313,11 +313,10 @@ describe("GET /proxy/redeem (Liquid page)", () => {
 
     const body = await renderedPage(response, "fr");
 
-    expect(body).toMatch(/<h1>Réclamer une carte<\/h1>/);
-    expect(body).toMatch(/<label for="twincards-code">Code de réclamation<\/label>/);
-    expect(body).toMatch(/<label for="twincards-public-key">Clé publique du portefeuille \(facultatif\)<\/label>/);
-    expect(body).toMatch(/<button type="submit">Réclamer la carte<\/button>/);
-    expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN", ""]);
+    expect(body).toMatch(/<h1>Obtenir une carte<\/h1>/);
+    expect(body).toMatch(/<label for="twincards-code">Code<\/label>/);
+    expect(body).toMatch(/<button type="submit">Obtenir la carte<\/button>/);
+    expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN"]);
   });
 
   it("offers a logged-out visitor a log-in link back to the form with the code", async () => {
@@ -347,7 +346,8 @@ describe("POST /proxy/redeem (JSON)", () => {
     const { data } = JSON.parse(raw) as { data: { cards: Record<string, unknown>[] } };
     expect(data.cards).toHaveLength(1);
     expect(data.cards[0]).toMatchObject({ id: card.id, name: card.name, status: "OWNED" });
-    expect(Object.keys(data.cards[0]!).sort()).toEqual(["chain", "createdAt", "id", "media", "metadata", "name", "redeemedAt", "status"]);
+    expect(data.cards[0]).toMatchObject({ custody: "WALLET" });
+    expect(Object.keys(data.cards[0]!).sort()).toEqual(["chain", "createdAt", "custody", "id", "media", "metadata", "name", "redeemedAt", "status"]);
     expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey });
   });
 
@@ -367,21 +367,24 @@ describe("POST /proxy/redeem (JSON)", () => {
     });
   });
 
-  it("answers 422 naming publicKey when no key is given and the customer has no name", async () => {
+  it("claims with the code alone for a customer with no wallet and no name: the shop holds the cards for them", async () => {
     const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
     const { card, code } = await pendingCard(shop);
 
-    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code, publicKey: "" });
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code, publicKey: "" });
 
-    expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({
-      error: {
-        code: "VALIDATION_FAILED",
-        message: "Give your wallet's public key, or register a universal name first",
-        details: [{ path: "publicKey", message: "Give your wallet's public key, or register a universal name first" }],
-      },
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { cards: Record<string, unknown>[] } };
+    expect(data.cards).toEqual([expect.objectContaining({ id: card.id, status: "OWNED", custody: "HELD", chain: null })]);
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey: null });
+    expect(await db.redemption.findFirst({ where: { id: (await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).redemptionId! } })).toMatchObject({
+      redeemedBy: owner(customerId),
+      redeemedPublicKey: null,
     });
-    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
+    // Listed with the customer's cards, held.
+    const listed = await fetch(signedProxyUrl("/proxy/cards", { shop, customerId }));
+    expect(((await listed.json()) as { data: { cards: { id: string; custody: string }[] } }).data.cards).toEqual([expect.objectContaining({ id: card.id, custody: "HELD" })]);
   });
 
   it("answers 409 to a second claim, and the cards keep their first owner", async () => {
@@ -489,7 +492,7 @@ describe("POST /proxy/redeem (JSON)", () => {
   });
 });
 
-describe("POST /proxy/redeem with no key to use: the code is checked first", () => {
+describe("POST /proxy/redeem with no key: a wrong, used or expired code is still refused at the code", () => {
   const codeError = async (response: Response) => ((await response.json()) as { error: { code: string; details: { path: string }[] } }).error;
 
   it("reports a wrong code as wrong (404), not as a missing key, when the customer gave no key and has no name", async () => {
@@ -502,7 +505,7 @@ describe("POST /proxy/redeem with no key to use: the code is checked first", () 
     expect(await codeError(response)).toMatchObject({ code: "NOT_FOUND", details: [] });
   });
 
-  it("reports a used code (409) and an expired code (410) before asking for a key", async () => {
+  it("reports a used code (409) and an expired code (410) to a customer who gave no key", async () => {
     const shop = uniqueShop();
     const used = await pendingCard(shop);
     expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code: used.code, publicKey: walletKey() })).status).toBe(200);
@@ -519,18 +522,6 @@ describe("POST /proxy/redeem with no key to use: the code is checked first", () 
     expect(late.status).toBe(410);
     expect((await codeError(late)).code).toBe("EXPIRED");
     expect(await db.unitCard.findUnique({ where: { id: expired.card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
-  });
-
-  it("asks for a key only for a code that could be claimed, and claims nothing", async () => {
-    const shop = uniqueShop();
-    const { card, code } = await pendingCard(shop);
-
-    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code });
-
-    expect(response.status).toBe(422);
-    expect((await codeError(response)).details.map((detail) => detail.path)).toEqual(["publicKey"]);
-    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
-    expect(await db.redemption.findFirst({ where: { id: (await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).redemptionId! } })).toMatchObject({ redeemedAt: null });
   });
 
   it("counts a keyless check as an attempt: the 11th guess in a minute from one address is 429", async () => {
@@ -579,7 +570,7 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey });
   });
 
-  it("shows the message and the form again, keeping the input, with the error's status", async () => {
+  it("shows the message and the form again, keeping the input, with the error's status; with no key it claims the card held", async () => {
     const shop = uniqueShop();
     const customerId = uniqueCustomerId();
     const publicKey = walletKey();
@@ -593,12 +584,12 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     const wrongBody = await renderedPage(wrong);
     expect(wrongBody).toMatch(/<input id="twincards-code"[^>]*aria-invalid="true"/);
     expect(visibleText(wrongBody)).toContain("We don't recognise this code. Check it against your message and try again.");
-    expect(fieldValues(wrongBody)).toEqual(["ZZZZ-ZZZZ-ZZZZ", publicKey]);
-    expect(noKey.status).toBe(422);
-    const noKeyBody = await renderedPage(noKey);
-    expect(noKeyBody).toMatch(/<input id="twincards-public-key"[^>]*aria-invalid="true"/);
-    expect(visibleText(noKeyBody)).toContain("Enter your wallet's public key: you have no universal name with this store whose wallet could receive the cards.");
-    expect(fieldValues(noKeyBody)).toEqual([code, ""]);
+    expect(fieldValues(wrongBody)).toEqual(["ZZZZ-ZZZZ-ZZZZ"]);
+    // No key and no universal name: claimed all the same, the store holding the card for the customer.
+    expect(noKey.status).toBe(200);
+    const noKeyBody = visibleText(await renderedPage(noKey));
+    expect(noKeyBody).toContain("You claimed a card");
+    expect(noKeyBody).toContain("The store holds it for you, so there's nothing else to do. To keep it in your own Solana wallet, link one whenever you like: Link a wallet");
   });
 
   it("explains a failed claim in the storefront's language, next to the field", async () => {

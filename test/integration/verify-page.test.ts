@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
+import { redeem } from "~/domain/redeem.server";
 import { metadataJson } from "~/domain/nft-metadata";
 import { issueTwin } from "~/domain/twins.server";
 import { setVerifyPagesIndexed } from "~/domain/verification.server";
@@ -100,6 +101,22 @@ describe("GET /apps/twincards/v/<token>: the public verification page", () => {
     expect(text).toContain("Edition First");
     expect(text).toContain(`Détenu par ${items.name.uns_name.slice(0, 2)}***`);
     expectNothingPrivate(html, items);
+  });
+
+  it("says a card claimed with no wallet is held by the shop for its owner, in both languages, and shows nothing of the owner", async () => {
+    const items = await shopWithItems();
+    const owner = `shopify|${uniqueCustomerId()}`;
+    await redeem(items.shop, { code: items.code, owner }, { address: uniqueClientAddress() });
+
+    const response = await open(items.shop, items.pending.verifyUrl);
+
+    expect(response.status).toBe(200);
+    const english = await response.text();
+    const render = (locale: string) => new Liquid().parseAndRender(english, { shop: { name: SHOP_NAME }, request: { locale: { iso_code: locale } } }) as Promise<string>;
+    expect(visibleText(await render("en"))).toContain("Held by The store, for its owner");
+    expect(visibleText(await render("fr"))).toContain("Détenu par La boutique, pour son propriétaire");
+    expect(english).not.toContain(owner.split("|")[1]);
+    expectNothingPrivate(english, items);
   });
 
   it("shows of a pending card only that it exists and is not claimed: no name, picture, code or recipient", async () => {

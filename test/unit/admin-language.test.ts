@@ -56,8 +56,9 @@ describe("admin language", () => {
     expect(english("cards.notFound")).toBe("Card not found");
     expect(french("home.heldMints", { count: 1 })).toBe("1 frappe de NFT retenue");
     expect(french("home.heldMints", { count: 3 })).toBe("3 frappes de NFT retenues");
-    // English keeps the admin's established wording.
-    expect(english("home.heldMints", { count: 3 })).toBe("3 NFT mint(s) held");
+    // English has its plural forms too, never "(s)".
+    expect(english("home.heldMints", { count: 3 })).toBe("3 NFT mints held");
+    expect(english("home.heldMints", { count: 1 })).toBe("1 NFT mint held");
     expect(english("cards.new.created", { count: 1 })).toBe("1 card created");
     expect(english("cards.new.created", { count: 2 })).toBe("2 cards created");
   });

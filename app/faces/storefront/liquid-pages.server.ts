@@ -42,9 +42,12 @@ export function localized(build: (tr: Translator) => Markup): string {
 const PICTURE_ICON =
   "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23888' stroke-width='1.5'%3E%3Crect x='3' y='4' width='18' height='16' rx='2'/%3E%3Ccircle cx='9' cy='10' r='2'/%3E%3Cpath d='M21 17l-5-5-9 8'/%3E%3C/svg%3E\")";
 
-// A little layout the theme's own styles can override; no script anywhere.
+// A little layout in the theme's own type and colours (the CSS custom properties Online Store 2.0
+// themes such as Dawn define, with neutral fallbacks), which the theme's styles can still override.
+// Fields are 44 px high with 16 px text (no zoom on focus on a phone); one filled button per form.
 export const STYLE = liquid(`<style>
-.twincards { max-width: 72rem; margin: 0 auto; padding: 1rem; }
+.twincards { max-width: 72rem; margin: 0 auto; padding: 1rem; font-family: var(--font-body-family, inherit); color: rgb(var(--color-foreground, 18, 18, 18)); }
+.twincards h1, .twincards h2, .twincards h3 { font-family: var(--font-heading-family, inherit); }
 .twincards-list { list-style: none; padding: 0; display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); }
 .twincards-list video { max-width: 100%; height: auto; }
 .twincards-media { position: relative; aspect-ratio: 1; overflow: hidden; margin-bottom: 0.5rem; border-radius: 0.5rem; }
@@ -55,7 +58,17 @@ export const STYLE = liquid(`<style>
 .twincards dt { font-weight: bold; }
 .twincards dd { margin: 0; overflow-wrap: anywhere; }
 .twincards-error { color: #b42318; }
-.twincards form label { display: block; font-weight: bold; margin-top: 1rem; }
+.twincards-warning { padding: 0.75rem 1rem; border-radius: 0.5rem; background: #fff4e5; color: #5c3b00; }
+.twincards form { max-width: 32rem; }
+.twincards label { display: block; font-weight: bold; margin-top: 1rem; }
+.twincards input[type="text"] { box-sizing: border-box; width: 100%; min-height: 44px; padding: 0.5rem 0.75rem; font: inherit; font-size: 16px; color: inherit; background: rgb(var(--color-background, 255, 255, 255)); border: 1px solid rgba(var(--color-foreground, 18, 18, 18), 0.55); border-radius: 0.375rem; }
+.twincards input[type="checkbox"] { width: 24px; height: 24px; margin: 0 0.5rem 0 0; vertical-align: middle; }
+.twincards .twincards-check { display: flex; align-items: flex-start; margin-top: 1rem; }
+.twincards .twincards-check label { display: inline; margin: 0; font-weight: normal; }
+.twincards button { min-height: 44px; margin-top: 1rem; padding: 0.5rem 1.5rem; font: inherit; font-size: 16px; border-radius: 0.375rem; cursor: pointer; border: 1px solid rgb(var(--color-button, 18, 18, 18)); background: rgb(var(--color-button, 18, 18, 18)); color: rgb(var(--color-button-text, 255, 255, 255)); }
+.twincards button.twincards-secondary, .twincards .twincards-wallet-button { background: transparent; color: rgb(var(--color-foreground, 18, 18, 18)); }
+.twincards .twincards-wallet-button { display: flex; align-items: center; gap: 0.5rem; }
+.twincards a { color: rgb(var(--color-link, var(--color-foreground, 18, 18, 18))); }
 </style>`);
 
 /** "supplier_name" → "Supplier name": metadata keys are the merchant's identifiers, shown as labels (the blocks do the same). */
@@ -95,7 +108,11 @@ function chainNote(chain: StorefrontChain, title: string, tr: Translator): Marku
   return html`<p>${tr.t("my_cards.nft_minted")} <a href="${chain.explorerUrl}" rel="noopener" aria-label="${tr.t("my_cards.nft_view")}: ${title}">${tr.t("my_cards.nft_view")}</a></p>`;
 }
 
-function cardItem(card: StorefrontCard, tr: Translator): Markup {
+/**
+ * One card; `level` keeps the page's headings in order (under an h2 list heading, or right under
+ * the h1), and a page that says once what "held" means below the list leaves it out of each card.
+ */
+function cardItem(card: StorefrontCard, tr: Translator, level: 2 | 3 = 3, heldNote = true): Markup {
   const videos = card.media.videoUrls.filter(isWebUrl);
   const status = card.status === "OWNED" ? tr.t("my_cards.status_owned") : tr.t("my_cards.status_pending");
   const when = card.redeemedAt
@@ -104,8 +121,9 @@ function cardItem(card: StorefrontCard, tr: Translator): Markup {
   return html`<li class="twincards-card"><article>
 ${pictures(card.media.imageUrls, card.name, tr)}
 ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
-<h3>${card.name}</h3>
+${level === 2 ? html`<h2>${card.name}</h2>` : html`<h3>${card.name}</h3>`}
 <p>${tr.t("page.status_line", { status })} · ${when}</p>
+${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
 ${chainNote(card.chain, card.name, tr)}
 ${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
 </article></li>`;
@@ -139,6 +157,7 @@ export function holdingsPage({ cards, twins }: StorefrontHoldings, pathPrefix: s
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
 ${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr))}</ul>`}
 ${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr))}</ul>`}
+${walletNext(cards, tr, pathPrefix)}
 <p><a href="${pathPrefix}/redeem">${tr.t("page.claim_link")}</a></p>`);
 }
 
@@ -157,14 +176,11 @@ export interface ClaimFailure {
 
 export interface ClaimFormState {
   code: string;
-  publicKey: string;
   failure?: ClaimFailure;
 }
 
-type ClaimField = "code" | "publicKey";
-const FIELD_IDS: Record<ClaimField, string> = { code: "twincards-code", publicKey: "twincards-public-key" };
-// A Solana public key's shape (base58, 32-44 characters): a key of that shape the app refuses is off the curve.
-const PUBLIC_KEY_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+type ClaimField = "code";
+const FIELD_IDS: Record<ClaimField, string> = { code: "twincards-code" };
 
 /** What to tell the customer about a failed claim, in their words: per field, or for the whole form (""). */
 function claimProblems(state: ClaimFormState): Map<ClaimField | "", MessageKey> {
@@ -179,10 +195,7 @@ function claimProblems(state: ClaimFormState): Map<ClaimField | "", MessageKey> 
   for (const { path } of failure.details) {
     if (path === "code" && !problems.has("code")) {
       problems.set("code", state.code.trim() === "" ? "claim.errors.code_required" : "claim.errors.not_found");
-    } else if (path === "publicKey" && !problems.has("publicKey")) {
-      const key = state.publicKey.trim();
-      problems.set("publicKey", key === "" ? "page.key_required" : PUBLIC_KEY_SHAPE.test(key) ? "claim.errors.key_refused" : "claim.errors.key_invalid");
-    } else if (path !== "code" && path !== "publicKey") {
+    } else if (path !== "code") {
       problems.set("", "claim.errors.generic");
     }
   }
@@ -206,18 +219,24 @@ ${error && html`<p class="twincards-error" id="${id}-error">${tr.t(error)}</p>`}
 ${summary && html`<div class="twincards-error" role="alert"><p>${tr.t(summary)}</p></div>`}
 <form method="post" action="${pathPrefix}/redeem">
 ${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlength="80" required autocapitalize="characters"`)}
-${field("publicKey", `${tr.t("claim.key_label")} (${tr.t("claim.optional")})`, tr.t("page.key_hint"), html`maxlength="64" autocapitalize="off"`)}
 <button type="submit">${tr.t("claim.button")}</button>
 </form>
 <p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a></p>`;
   });
 }
 
-/** A successful no-JavaScript claim: the cards now in the customer's hands. */
+/** A successful no-JavaScript claim: the cards now in the customer's hands, and what they may do next. */
 export function claimedPage(cards: StorefrontCard[], pathPrefix: string): string {
   return localized((tr) => html`<h1>${cards.length === 1 ? tr.t("page.claimed_one") : tr.t("page.claimed_other", { count: tr.number(cards.length) })}</h1>
-<ul class="twincards-list">${cards.map((card) => cardItem(card, tr))}</ul>
+<ul class="twincards-list">${cards.map((card) => cardItem(card, tr, 2, false))}</ul>
+${walletNext(cards, tr, pathPrefix)}
 <p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a> · <a href="${pathPrefix}/redeem">${tr.t("page.claim_another")}</a></p>`);
+}
+
+/** For cards the store holds: that nothing else is needed, and where to link a wallet. */
+function walletNext(cards: StorefrontCard[], tr: Translator, pathPrefix: string): Markup | null {
+  if (!cards.some((card) => card.custody === "HELD")) return null;
+  return html`<p>${tr.t("claim.held_next")} <a href="${pathPrefix}/wallet">${tr.t("my_cards.link_wallet")}</a></p>`;
 }
 
 /** The customer's cards could not be loaded: nothing they can fix but trying again. */

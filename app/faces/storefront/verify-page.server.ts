@@ -61,7 +61,7 @@ ${verifiedLine(tr)}
 ${card.images.length > 0 && html`<div class="twincards-verify-media">${pictures(card.images.slice(0, 4), card.name, tr)}</div>`}
 ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
 ${facts([
-  [tr.t("verify.holder"), card.holder ?? tr.t("verify.holder_none")],
+  [tr.t("verify.holder"), card.custody === "HELD" ? tr.t("verify.holder_held") : (card.holder ?? tr.t("verify.holder_none"))],
   [tr.t("verify.issued_on"), day(card.issuedAt, tr)],
   [tr.t("verify.claimed_on"), card.claimedAt && day(card.claimedAt, tr)],
   ...card.metadata.map((entry): [string, string] => [humanizeKey(entry.key), metadataValue(entry, tr)]),

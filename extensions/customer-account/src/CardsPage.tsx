@@ -4,7 +4,7 @@ import { useState } from "preact/hooks";
 import { ClaimForm } from "./ClaimForm";
 import { HoldingsGrid } from "./Holdings";
 import { t } from "./i18n";
-import { NameForm } from "./NameForm";
+import { WalletForm } from "./WalletForm";
 import { useHoldings, type HoldingsState } from "./use-holdings";
 
 // customer-account.page.render: "Cards and twins", a page of the customer's account.
@@ -46,9 +46,7 @@ function HoldingsSection({ state, retry }: { state: HoldingsState; retry: () => 
 function CardsPage() {
   const [state, reload] = useHoldings();
   const [initialCode] = useState(codeFromAddress);
-  const [registered, setRegistered] = useState<string | null>(null);
-  const names = state.status === "ready" ? state.holdings.names : null;
-  const claim = <ClaimForm initialCode={initialCode} names={names} onClaimed={reload} />;
+  const claim = <ClaimForm initialCode={initialCode} onClaimed={reload} />;
   return (
     <s-page heading={t("page.heading")}>
       <s-stack direction="block" gap="large">
@@ -56,15 +54,8 @@ function CardsPage() {
         {initialCode ? claim : null}
         <HoldingsSection state={state} retry={reload} />
         {initialCode ? null : claim}
-        {registered ? <s-banner tone="success" heading={t("name.success", { name: registered })} /> : null}
-        {names && names.length === 0 ? (
-          <NameForm
-            onRegistered={(name) => {
-              setRegistered(name);
-              reload();
-            }}
-          />
-        ) : null}
+        {/* Kept on screen while the list reloads after a link, so its confirmation stays. */}
+        {state.status !== "error" && state.holdings ? <WalletForm holdings={state.holdings} onLinked={reload} /> : null}
       </s-stack>
     </s-page>
   );

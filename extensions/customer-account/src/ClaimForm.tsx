@@ -1,12 +1,12 @@
 import { useState } from "preact/hooks";
 import { asApiError, claimCode } from "./backend";
-import { formProblem, PUBLIC_KEY, type Problems } from "./fields";
+import { formProblem, type Problems } from "./fields";
 import { HintedField } from "./HintedField";
 import { t } from "./i18n";
-import type { Card, UniversalName } from "./types";
+import type { Card } from "./types";
 
 /** Which field a failed claim concerns, and what to say there (the storefront's Claim a card block says the same). */
-function claimProblems(error: ReturnType<typeof asApiError>, code: string, key: string): Problems {
+function claimProblems(error: ReturnType<typeof asApiError>, code: string): Problems {
   if (error.status === 404) return { code: "claim.errors.not_found" };
   if (error.status === 409) return { code: "claim.errors.conflict" };
   // 410 is an expired code, or one whose cards the shop voided (its order was cancelled).
@@ -15,7 +15,6 @@ function claimProblems(error: ReturnType<typeof asApiError>, code: string, key: 
     const problems: Problems = {};
     for (const field of error.fields) {
       if (field === "code") problems.code = code ? "claim.errors.not_found" : "claim.errors.code_required";
-      else if (field === "publicKey") problems.publicKey = !key ? "claim.errors.key_required" : PUBLIC_KEY.test(key) ? "claim.errors.key_refused" : "claim.errors.key_invalid";
       else problems[""] = "errors.generic";
     }
     return problems;
@@ -23,33 +22,27 @@ function claimProblems(error: ReturnType<typeof asApiError>, code: string, key: 
   return formProblem(error);
 }
 
-/** Claim by code: the code (pre-filled from ?code=), an optional wallet key, the universal name's wallet otherwise. */
-export function ClaimForm({ initialCode, names, onClaimed }: { initialCode: string; names: UniversalName[] | null; onClaimed: () => void }) {
+/** Claim by code alone (pre-filled from ?code=): a wallet linked or named gets the cards, else the store holds them (decision 0032). */
+export function ClaimForm({ initialCode, onClaimed }: { initialCode: string; onClaimed: () => void }) {
   const [code, setCode] = useState(initialCode);
-  const [key, setKey] = useState("");
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const [claimed, setClaimed] = useState<Card[] | null>(null);
-  const name = names?.[0];
 
   const submit = async () => {
     if (busy) return;
     const trimmedCode = code.trim();
-    const trimmedKey = key.trim();
-    const local: Problems = {};
-    if (!trimmedCode) local.code = "claim.errors.code_required";
-    if (trimmedKey && !PUBLIC_KEY.test(trimmedKey)) local.publicKey = "claim.errors.key_invalid";
+    const local: Problems = trimmedCode ? {} : { code: "claim.errors.code_required" };
     setProblems(local);
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const { cards } = await claimCode(trimmedCode, trimmedKey);
+      const { cards } = await claimCode(trimmedCode);
       setClaimed(cards);
       setCode("");
-      setKey("");
       onClaimed();
     } catch (error) {
-      setProblems(claimProblems(asApiError(error), trimmedCode, trimmedKey));
+      setProblems(claimProblems(asApiError(error), trimmedCode));
     } finally {
       setBusy(false);
     }
@@ -65,6 +58,7 @@ export function ClaimForm({ initialCode, names, onClaimed }: { initialCode: stri
                 <s-list-item key={card.id}>{card.name}</s-list-item>
               ))}
             </s-unordered-list>
+            {claimed.some((card) => card.custody === "HELD") ? <s-paragraph>{t("claim.held")}</s-paragraph> : null}
           </s-banner>
           <s-button onClick={() => setClaimed(null)}>{t("claim.claim_another")}</s-button>
         </s-stack>
@@ -80,7 +74,6 @@ export function ClaimForm({ initialCode, names, onClaimed }: { initialCode: stri
           <s-paragraph>{t("claim.intro")}</s-paragraph>
           {formError ? <s-banner tone="critical" heading={t(formError)} /> : null}
           <HintedField name="code" label={t("claim.code_label")} hint={t("claim.code_hint")} value={code} onValue={setCode} problems={problems} onProblems={setProblems} />
-          <HintedField name="publicKey" label={t("claim.key_label")} hint={name ? t("claim.key_hint_name", { name: name.name }) : t("claim.key_hint")} value={key} onValue={setKey} problems={problems} onProblems={setProblems} />
           <s-button type="submit" variant="primary" loading={busy}>
             {t("claim.button")}
           </s-button>

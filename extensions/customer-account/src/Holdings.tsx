@@ -83,6 +83,7 @@ function CardItem({ card }: { card: Card }) {
   return (
     <Item picture={card.media.imageUrls[0]} title={card.name} badge={owned ? t("list.status_owned") : t("list.status_pending")}>
       <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
+      {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
       <Chain chain={card.chain} title={card.name} />
       {date ? (
         <s-text color="subdued">

@@ -1,4 +1,4 @@
-import type { Card, Holdings, OrderIssues } from "./types";
+import type { Card, Holdings, LinkedWallet, OrderIssues } from "./types";
 
 // The Shopify CLI defines every environment variable as `process.env.NAME` when it
 // bundles: `TWIN_CARDS_APP_URL=https://… shopify app deploy` points the extension at
@@ -58,10 +58,11 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
 
 export const loadHoldings = () => call<Holdings>("/holdings");
 
-export const claimCode = (code: string, publicKey: string) =>
-  call<{ cards: Card[] }>("/claim", publicKey ? { code, publicKey } : { code });
+export const claimCode = (code: string) => call<{ cards: Card[] }>("/claim", { code });
 
-export const registerUniversalName = (name: string, publicKey: string) => call<unknown>("/names", { name, publicKey });
+/** Links a pasted address, the customer having accepted the risk; with a universal name when given. */
+export const linkPastedWallet = (publicKey: string, name: string) =>
+  call<{ wallet: NonNullable<LinkedWallet>; cards: Card[]; name: string | null }>("/wallet", { publicKey, acknowledgeRisk: true, ...(name ? { name } : {}) });
 
 /** What the order with this numeric id issued to the customer (nothing for another customer's order). */
 export const loadOrderIssues = (orderId: string) => call<OrderIssues>(`/orders/${encodeURIComponent(orderId)}`);

@@ -19,6 +19,8 @@ export interface Card {
   media: { imageUrls: string[]; videoUrls: string[] };
   metadata: MetadataEntry[];
   status: string;
+  /** HELD: the shop keeps the card for the customer, who claimed it with no wallet. */
+  custody: "WALLET" | "HELD" | null;
   createdAt: string;
   redeemedAt: string | null;
   chain: ChainLine | null;
@@ -44,10 +46,16 @@ export interface UniversalName {
   publicKey: string;
 }
 
+/** The wallet the customer linked, as they recognise it (e.g. 3uKC…nnpe). */
+export type LinkedWallet = { address: string; verified: boolean } | null;
+
 export interface Holdings {
   cards: Card[];
   twins: Twin[];
   names: UniversalName[];
+  wallet: LinkedWallet;
+  /** The storefront page where a wallet app signs the link (the account cannot reach a wallet). */
+  walletPageUrl: string;
 }
 
 /** What one order issued (GET /customer-account/orders/<id>, app/domain/customer-order-issues.server.ts). */

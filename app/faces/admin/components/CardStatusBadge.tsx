@@ -6,12 +6,12 @@ export type CardStatusValue = "PENDING_REDEMPTION" | "OWNED" | "VOID";
 const TONE = { OWNED: "success", PENDING_REDEMPTION: "attention", VOID: undefined } as const;
 const PROGRESS = { OWNED: "complete", PENDING_REDEMPTION: "incomplete", VOID: undefined } as const;
 
-/** A unit card's status as merchants read it. */
-export function CardStatusBadge({ status }: { status: CardStatusValue }) {
+/** A unit card's status as merchants read it; an owned card the shop holds for its owner says so. */
+export function CardStatusBadge({ status, custody }: { status: CardStatusValue; custody?: "WALLET" | "HELD" | null }) {
   const { t } = useTranslation();
   return (
     <Badge tone={TONE[status]} progress={PROGRESS[status]}>
-      {t(`cardStatus.${status}`)}
+      {status === "OWNED" && custody === "HELD" ? t("cardStatus.OWNED_HELD") : t(`cardStatus.${status}`)}
     </Badge>
   );
 }

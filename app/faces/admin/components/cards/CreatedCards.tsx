@@ -61,7 +61,7 @@ export function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; on
                     </InlineStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <CardStatusBadge status={card.status} />
+                    <CardStatusBadge status={card.status} custody={card.custody} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     <Text as="span" tone="subdued">{card.id}</Text>

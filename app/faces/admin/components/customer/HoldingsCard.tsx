@@ -52,9 +52,9 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
                   <Text as="span" fontWeight="semibold">{card.name}</Text>
                   {card.chain && <ChainBadge chain={card.chain} />}
                 </InlineStack>
-                <CardStatusBadge status={card.status} />
+                <CardStatusBadge status={card.status} custody={card.custody} />
               </InlineStack>
-              <VerifyQr itemId={card.id} itemName={card.name} verifyUrl={card.verifyUrl} collapsed />
+              {card.status === "VOID" ? null : <VerifyQr itemId={card.id} itemName={card.name} verifyUrl={card.verifyUrl} collapsed />}
             </ResourceItem>
           )}
         />

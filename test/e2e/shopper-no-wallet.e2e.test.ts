@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import { randomInt } from "node:crypto";
+import { simpleParser } from "mailparser";
+import type { Browser, Locator } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "~/db/client.server";
+import { createCard } from "~/domain/cards.server";
+import { uniqueShop } from "../support/api";
+import { launchBrowser, screenshot } from "../support/browser";
+import { sendLocalCopy } from "../support/notify";
+import { installStandInWallet } from "../support/stand-in-wallet";
+import { openStorefrontPage } from "../support/storefront-page";
+import type { StorefrontHarness } from "../../stubs/storefront/server";
+
+// Issue 25, the shopper's path end to end: a French shopper on a phone with no crypto wallet
+// opens the claim link of the shop's message, claims with the code alone, sees the item the
+// store now holds for them, and later moves it to a wallet by signing once, in Debian's Chromium
+// with a Wallet-Standard wallet standing in for a browser extension.
+
+const baseUrl = inject("baseUrl");
+const image = (file: string) => `${inject("adminApiStubUrl")}/images/${file}`;
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+const harnesses: StorefrontHarness[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
+
+/** The element's rendered height and font size, as the phone shows it. */
+const boxOf = (locator: Locator) =>
+  locator.evaluate((element) => ({ height: element.getBoundingClientRect().height, fontSize: parseFloat(getComputedStyle(element).fontSize) }));
+
+describe("a shopper with no crypto wallet, on a phone, in French (Chromium)", { timeout: 120_000 }, () => {
+  it("goes from the message's link to the item in two taps, then moves it to a wallet by signing once", async () => {
+    const shop = uniqueShop();
+    const customerId = String(randomInt(1, 2 ** 47));
+    const card = await createCard(shop, {
+      name: "Pass VIP Harbor & Pine",
+      media: { imageUrls: [image("meridian-automatic-watch-1.svg")], videoUrls: [] },
+      metadata: [{ key: "edition", value: "Automne 2026" }],
+      email: "camille@example.com",
+    });
+    const notification = await db.notification.findFirstOrThrow({ where: { shop } });
+    const email = await simpleParser(readFileSync(await sendLocalCopy(notification.id)));
+    const claimLink = new URL(/https:\/\/\S+\/apps\/twincards\/redeem\?code=[\w-]+/.exec(email.text ?? "")![0]);
+    expect(claimLink.host).toBe(shop);
+
+    const { page } = await openStorefrontPage({ browser, harnesses, appUrl: baseUrl, shop, customerId, locale: "fr" });
+    const wallet = await installStandInWallet(page);
+    await page.setViewportSize(PHONE);
+    const storefront = new URL(page.url()).origin;
+
+    // Tap 1: the link in the message opens the claim page, the code already in its field.
+    await page.goto(`${storefront}${claimLink.pathname}${claimLink.search}`);
+    await shown(page.getByRole("heading", { level: 1, name: "Obtenir une carte" }));
+    const code = page.getByLabel("Code", { exact: true });
+    expect(await code.inputValue()).toBe(card.redemption!.code);
+    expect(await page.getByRole("main").getByRole("textbox").count()).toBe(1);
+    const field = await boxOf(code);
+    expect(field.height).toBeGreaterThanOrEqual(44);
+    expect(field.fontSize).toBeGreaterThanOrEqual(16);
+    const button = page.getByRole("button", { name: "Obtenir la carte" });
+    expect((await boxOf(button)).height).toBeGreaterThanOrEqual(44);
+    await screenshot(page, "shopper-01-claim-page-phone-fr");
+
+    // Tap 2: claimed, with the code alone; the store holds the item for them.
+    await button.click();
+    await shown(page.getByRole("heading", { level: 1, name: "Vous avez obtenu une carte" }));
+    await shown(page.getByRole("heading", { level: 2, name: card.name }));
+    await shown(page.getByRole("img", { name: card.name }));
+    await shown(page.getByText("La boutique la conserve pour vous\u00a0: vous n’avez rien d’autre à faire."));
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: null });
+    await screenshot(page, "shopper-02-claimed-held-phone-fr");
+
+    // Later: link a wallet. The wallet extension is found and signs the one-time message.
+    await page.getByRole("link", { name: "Associer un portefeuille" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Associer un portefeuille" }));
+    await shown(page.getByText("La boutique conserve 1 de vos cartes pour vous."));
+    await page.getByRole("button", { name: "Associer avec Test Wallet" }).click();
+    const short = `${wallet.address.slice(0, 4)}…${wallet.address.slice(-4)}`;
+    await shown(page.getByText(`Portefeuille ${short} associé. 1 carte y est transférée.`));
+    expect(wallet.signed).toHaveLength(1);
+    expect(wallet.signed[0]!.split("\n")[0]).toBe("127.0.0.1 wants you to sign in with your Solana account:");
+    expect(wallet.signed[0]).toContain(`customer ${customerId} of ${shop}`);
+    await screenshot(page, "shopper-03-wallet-linked-phone-fr");
+
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ publicKey: wallet.address });
+    expect(await db.customerWallet.findFirstOrThrow({ where: { shop } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: wallet.address, verified: true });
+  });
+
+  it("says so when the shopper cancels in the wallet, and links nothing", async () => {
+    const shop = uniqueShop();
+    const customerId = String(randomInt(1, 2 ** 47));
+    const { page } = await openStorefrontPage({ browser, harnesses, appUrl: baseUrl, shop, customerId });
+    const wallet = await installStandInWallet(page, "Cancelling Wallet");
+    wallet.willSign = false;
+    await page.goto(`${new URL(page.url()).origin}/apps/twincards/wallet`);
+
+    await page.getByRole("button", { name: "Link with Cancelling Wallet" }).click();
+
+    await shown(page.getByText("The wallet didn't sign. Try again when you're ready."));
+    expect(await db.customerWallet.count({ where: { shop } })).toBe(0);
+  });
+});
