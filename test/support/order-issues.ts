@@ -46,6 +46,8 @@ export async function issuedOrder(shop: string, customerId: string | null, optio
     email: "alex.morgan@example.com",
     phone: null,
     customerId,
+    locale: null,
+    firstName: null,
     cancelled: false,
     lines: [{
       id: numericId(),
