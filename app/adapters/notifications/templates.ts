@@ -22,9 +22,14 @@ export interface EmailContent {
 }
 
 /** The layout's own words around the merchant's text, per language. */
-const LAYOUT_WORDS: Record<MessageLanguage, { code: string; claim: (count: number) => string; orOpen: string }> = {
-  en: { code: "Your code", claim: (count) => (count === 1 ? "Claim your card" : "Claim your cards"), orOpen: "Or open this link:" },
-  fr: { code: "Votre code", claim: (count) => (count === 1 ? "Récupérer ma carte" : "Récupérer mes cartes"), orOpen: "Ou ouvrez ce lien\u00a0:" },
+const LAYOUT_WORDS: Record<MessageLanguage, { code: string; claim: (count: number) => string; claimAt: string; orOpen: string }> = {
+  en: { code: "Your code:", claim: (count) => (count === 1 ? "Claim your card" : "Claim your cards"), claimAt: "Claim here:", orOpen: "Or open this link:" },
+  fr: {
+    code: "Votre code\u00a0:",
+    claim: (count) => (count === 1 ? "Récupérer ma carte" : "Récupérer mes cartes"),
+    claimAt: "Récupérez ici\u00a0:",
+    orOpen: "Ou ouvrez ce lien\u00a0:",
+  },
 };
 
 const escapeHtml = (value: string) =>
@@ -58,8 +63,8 @@ export function claimEmail(message: ClaimMessage): EmailContent {
     "",
     ...message.cards.map((card) => `  - ${card.name}`),
     "",
-    `${words.code}: ${message.code}`,
-    `${words.claim(count)}: ${message.claimUrl}`,
+    `${words.code} ${message.code}`,
+    `${words.claimAt} ${message.claimUrl}`,
   ].join("\n");
   const brand = message.logoUrl
     ? `<img class="logo" src="${escapeHtml(message.logoUrl)}" alt="${escapeHtml(message.shopName)}">`
@@ -77,7 +82,7 @@ export function claimEmail(message: ClaimMessage): EmailContent {
 ${brand}
 ${paragraphs(message.emailBody)}
 <ul class="cards">${cards}</ul>
-<p>${escapeHtml(words.code)}: <span class="code">${escapeHtml(message.code)}</span></p>
+<p>${escapeHtml(words.code)} <span class="code">${escapeHtml(message.code)}</span></p>
 <p><a class="button" href="${escapeHtml(message.claimUrl)}">${escapeHtml(words.claim(count))}</a></p>
 <p class="fine">${escapeHtml(words.orOpen)} ${escapeHtml(message.claimUrl)}</p>
 </div></div></body></html>

@@ -65,7 +65,8 @@ export const RENDERED_LIMITS: Record<keyof MessageTemplateText, number> = { subj
 /** One field rendered; a subject on one line. Throws TemplateError when it fails or renders too long. */
 export function renderField(field: keyof MessageTemplateText, source: string, scope: MessageScope): string {
   const rendered = renderTemplate(source, scope);
-  const text = field === "subject" ? rendered.replace(/\s+/g, " ").trim() : rendered.trim();
+  // A subject is one line; its no-break spaces (French typography) stay.
+  const text = field === "subject" ? rendered.replace(/[ \t\r\n]+/g, " ").trim() : rendered.trim();
   if (text.length > RENDERED_LIMITS[field]) {
     throw new TemplateError({ line: 1, message: `renders ${text.length} characters; at most ${RENDERED_LIMITS[field]}` });
   }
