@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { messagesDir } from "~/adapters/notifications/transports/local.server";
 import { DEFAULT_TEMPLATES } from "~/domain/messages/default-templates";
+import type { MessagePreview } from "~/faces/admin/message-preview.server";
 import { DEMO_PRODUCTS } from "../../stubs/admin-api/demo-data";
 import { getPage, submitFetcher } from "../support/admin";
 import { uniqueShop } from "../support/api";
@@ -16,16 +17,7 @@ import { adminApiStubUrl, FRENCH_SHOP, setStubShop } from "../support/stub-shop"
 const PAGE = "/app/settings/messages";
 const NBSP = "\u00a0";
 
-interface Preview {
-  language: string;
-  from: string;
-  subject: string;
-  html: string;
-  text: string;
-  sms: string;
-  smsLength: { encoding: string; length: number; segments: number };
-  fieldErrors: Record<string, string>;
-}
+type Preview = MessagePreview;
 
 const template = (language: "en" | "fr", fields: Partial<typeof DEFAULT_TEMPLATES.en> = {}) => ({ language, ...DEFAULT_TEMPLATES[language], ...fields });
 

@@ -2,6 +2,7 @@ import { BlockStack, Box, Tabs, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MessagePreview as Preview } from "~/faces/admin/message-preview.server";
+import { EmailFrame } from "../EmailFrame";
 
 /** The message with sample data as the customer gets it: the e-mail (HTML in a sandboxed frame, or its text) and the SMS. */
 export function MessagePreview({ preview }: { preview: Preview }) {
@@ -24,12 +25,7 @@ export function MessagePreview({ preview }: { preview: Preview }) {
         </BlockStack>
       )}
       {which === "preview-email" ? (
-        <iframe
-          title={t("messages.previewFrame")}
-          sandbox="allow-popups allow-popups-to-escape-sandbox"
-          srcDoc={`<base target="_blank">${preview.html}`}
-          style={{ width: "100%", height: "30rem", border: "1px solid var(--p-color-border)", borderRadius: "8px", background: "#fff" }}
-        />
+        <EmailFrame title={t("messages.previewFrame")} html={preview.html} height="30rem" />
       ) : (
         <Box background="bg-surface-secondary" padding="300" borderRadius="200">
           <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }} data-preview={which === "preview-sms" ? "sms" : "text"}>
