@@ -119,7 +119,7 @@ async function createRedemption(
   };
   // Every column written as is: Prisma's create would compile a query for it (issue 14).
   await insertRows(tx, "Redemption", [row]);
-  await enqueueClaimNotifications(tx, { shop, redemptionId: row.id, phone: target.phone, email: target.email, code, expiresAt, cards });
+  await enqueueClaimNotifications(tx, { shop, redemptionId: row.id, phone: target.phone, email: target.email, locale: target.locale, firstName: target.firstName, code, expiresAt, cards });
   return { row, code };
 }
 

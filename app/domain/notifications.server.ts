@@ -19,11 +19,15 @@ export interface ClaimNotificationPayload {
   claimTarget: ClaimLinkTarget;
   expiresAt: string;
   cards: { name: string; imageUrl: string | null; metadata: CardData["metadata"] }[];
+  /** The customer's locale (BCP 47) when the order, the customer or the API caller gave one; the language is chosen at send time. */
+  locale?: string | null;
+  /** The customer's first name, when known, for the greeting. */
+  firstName?: string | null;
 }
 
-/** A payload once its message is delivered or its recipient forgotten: the code (and the link that carries it) leaves the outbox. */
+/** A payload once its message is delivered or its recipient forgotten: the code (and the link that carries it) and the customer's name leave the outbox. */
 export function withoutCode(payload: unknown): Record<string, unknown> {
-  const { code: _code, claimUrl: _claimUrl, ...rest } = (payload ?? {}) as Record<string, unknown>;
+  const { code: _code, claimUrl: _claimUrl, firstName: _firstName, ...rest } = (payload ?? {}) as Record<string, unknown>;
   return rest;
 }
 
@@ -33,7 +37,7 @@ export function withoutCode(payload: unknown): Record<string, unknown> {
  */
 export async function enqueueClaimNotifications(
   tx: Tx,
-  args: { shop: string; redemptionId: string; phone?: string; email?: string; code: string; expiresAt: Date; cards: CardData[] },
+  args: { shop: string; redemptionId: string; phone?: string; email?: string; locale?: string; firstName?: string; code: string; expiresAt: Date; cards: CardData[] },
 ) {
   // Read in this transaction: the message links where the setting said when the card was created.
   const links = await claimLinkSettings(args.shop);
@@ -42,6 +46,8 @@ export async function enqueueClaimNotifications(
     claimUrl: claimUrl(args.shop, args.code, links),
     claimTarget: links.target,
     expiresAt: args.expiresAt.toISOString(),
+    locale: args.locale ?? null,
+    firstName: args.firstName ?? null,
     cards: args.cards.map((card) => ({
       name: card.name,
       imageUrl: card.media.imageUrls[0] ?? null,

@@ -4,6 +4,7 @@ import { voidPendingCards } from "./card-void.server";
 import { createCardsFor } from "./cards.server";
 import { newId } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
+import { canonicalLocale } from "./messages/claim-message";
 import type { OrderLine, OrderMoment, OrderSnapshot, OrderTopic, OrderWebhookDetail } from "./orders";
 import { shopifyOwner } from "./owners";
 import { cardInput, email as emailSchema, issueTwinInput, MAX_BATCH_CARDS, phone as phoneSchema, type CardData, type IssueTwinInput } from "./schemas";
@@ -63,7 +64,7 @@ interface Plan extends Match {
 
 type Recipient =
   | { kind: "name"; name: UniversalName; owner: string }
-  | { kind: "redemption"; email?: string; phone?: string; masked: string };
+  | { kind: "redemption"; email?: string; phone?: string; masked: string; locale?: string; firstName?: string };
 
 /**
  * Issues what the shop's active rules say for `order` at `moment`, in the
@@ -119,8 +120,10 @@ async function recipientOf(order: OrderSnapshot): Promise<Recipient | null> {
   }
   const email = emailSchema.safeParse(order.email ?? undefined);
   const phone = phoneSchema.safeParse(order.phone ?? undefined);
-  if (email.success) return { kind: "redemption", email: email.data, masked: maskEmail(email.data) };
-  if (phone.success) return { kind: "redemption", phone: phone.data, masked: maskPhone(phone.data) };
+  // The claim message speaks the checkout's (or the customer's) language and greets them by name.
+  const reader = { locale: canonicalLocale(order.locale) ?? undefined, firstName: order.firstName?.trim().slice(0, 100) || undefined };
+  if (email.success) return { kind: "redemption", email: email.data, masked: maskEmail(email.data), ...reader };
+  if (phone.success) return { kind: "redemption", phone: phone.data, masked: maskPhone(phone.data), ...reader };
   return null;
 }
 
@@ -214,7 +217,7 @@ async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract
     return plans.map(() => NOTHING);
   }
   if (all.length === 0) return plans.map(() => NOTHING);
-  const cards = await createCardsFor(shop, { cards: all, recipient: { kind: "redemption", redemption: { email: recipient.email, phone: recipient.phone } } });
+  const cards = await createCardsFor(shop, { cards: all, recipient: { kind: "redemption", redemption: { email: recipient.email, phone: recipient.phone, locale: recipient.locale, firstName: recipient.firstName } } });
   const redemptionId = await db.unitCard.findUniqueOrThrow({ where: { id: cards[0]!.id }, select: { redemptionId: true } });
   let next = 0;
   return plans.map((item) => {

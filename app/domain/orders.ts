@@ -12,6 +12,10 @@ export interface OrderSnapshot {
   phone: string | null;
   /** Numeric customer id; null for a guest checkout. */
   customerId: string | null;
+  /** The language of the checkout or the customer (BCP 47), for a claim message; null when neither says. */
+  locale: string | null;
+  /** The customer's first name, for a claim message's greeting. */
+  firstName: string | null;
   cancelled: boolean;
   lines: OrderLine[];
 }

@@ -47,11 +47,21 @@ export interface WebhookPorts {
   loopbackAllowed(): boolean;
 }
 
+/** What an image URL answered: usable as a logo in e-mail, or why not (in the domain's English). */
+export type ImageProbe = { ok: true; contentType: string } | { ok: false; reason: string };
+
+/** Images on the web the merchant points at (a logo for claim messages). */
+export interface ImagePorts {
+  /** Fetches the URL once and says whether it is an image e-mail clients show. */
+  probe(url: string): Promise<ImageProbe>;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
   localMessages: LocalMessageCopies;
   webhooks: WebhookPorts;
+  images: ImagePorts;
 }
 
 let wired: DomainPorts | undefined;

@@ -86,7 +86,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       }
       const recipient = byOwner
         ? { owner: shopifyOwner(customerId), publicKey: fields.publicKey ?? "" }
-        : { email: fields.email, phone: fields.phone };
+        : { email: fields.email, phone: fields.phone, locale: fields.locale, firstName: fields.firstName };
       return runIntent(intent, t, () => createCardFor(shop, parseInput(createCardInput, { ...card, ...recipient })));
     }
     default:

@@ -109,6 +109,11 @@ export default function Settings() {
             <ApiKeysCard apiKeys={apiKeys} onRevoke={setRevoking} />
           </BlockStack>
         </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection id="messages" title={t("messages.settingsTitle")} description={t("messages.settingsDescription")}>
+          <Card>
+            <Button url="/app/settings/messages">{t("messages.edit")}</Button>
+          </Card>
+        </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="webhooks" title={t("webhooks.title")} description={t("webhooks.settingsDescription")}>
           <Card>
             <Button url="/app/settings/webhooks">{t("webhooks.manage")}</Button>

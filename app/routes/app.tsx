@@ -6,6 +6,7 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { useTranslation } from "react-i18next";
 import { shopTimeZone } from "~/faces/admin/shop-time-zone.server";
+import { refreshShopProfile } from "~/adapters/shopify/shop-profile.server";
 import { DemoLanguageSwitch } from "~/faces/admin/components/DemoLanguageSwitch";
 import { DemoOrderPanel } from "~/faces/admin/components/DemoOrderPanel";
 import { ErrorMessage } from "~/faces/admin/components/ErrorMessage";
@@ -20,13 +21,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisSty
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
+  // Claim messages use the shop's name, logo, languages and zone; the dispatcher reads the copy this keeps.
+  const [timeZone] = await Promise.all([shopTimeZone(session.shop, admin.graphql), refreshShopProfile(session.shop, admin.graphql)]);
   return {
     apiKey: serverConfig().SHOPIFY_API_KEY,
     // Shopify's CDN is out of reach in the demo and tests: a local App Bridge stands in.
     appBridgeUrl: demoMode() ? DEMO_APP_BRIDGE_PATH : undefined,
     demo: demoMode(),
     // Every admin page writes times in the shop's zone (~/i18n/use-format).
-    timeZone: await shopTimeZone(session.shop, admin.graphql),
+    timeZone,
     // Polaris' own words (pagination, "Clear", loading labels…) in the page's language; null: Polaris' English.
     polarisTranslations: polarisTranslations(await i18nServer.getLocale(request)),
   };

@@ -4,6 +4,7 @@ import { secretBox } from "../adapters/webhooks/secret-box.server";
 import { wireDomain } from "../domain/ports";
 import type { PollingWorker } from "../lib/polling-worker";
 import { localMessageCopies, messagesDir } from "../adapters/notifications/transports/local.server";
+import { imageProbe } from "../adapters/images/image-probe.server";
 
 /**
  * The one place adapters meet the domain: its ports (app/domain/ports.ts) filled
@@ -20,6 +21,8 @@ export function wireServices(): void {
       openSecret: (sealed) => secrets().open(sealed),
       loopbackAllowed: () => webhookConfig().loopbackAllowed,
     },
+    // A logo is fetched as a webhook is posted: loopback only where webhooks may use it (demo, tests).
+    images: { probe: imageProbe(() => webhookConfig().loopbackAllowed) },
   });
 }
 

@@ -11,6 +11,9 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import { smtpTransport } from "~/adapters/notifications/transports/smtp.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
+import { composeWith } from "~/domain/claim-messages.server";
+import { DEFAULT_TEMPLATES } from "~/domain/messages/default-templates";
+import { fallbackProfile } from "~/domain/shop-profile.server";
 import { createPrismaClient } from "~/db/prisma-client.server";
 import { loadNotifyConfig } from "~/wiring/config.server";
 import { migratePostgresDatabase } from "../../test/support/global-setup-postgres";
@@ -98,11 +101,13 @@ async function drain(url: string, sink: SmtpSink, workers: number): Promise<Drai
 /** The baseline: the same transport sending the same message MESSAGES times, CONCURRENCY at once, no database. */
 async function bareTransport(sink: SmtpSink): Promise<number> {
   const transport = smtpTransport({ url: sink.url, mailFrom: MAIL_FROM, connections: CONCURRENCY });
+  // Rendered once, as the dispatcher renders each row before sending it.
+  const { fellBack: _fellBack, ...message } = composeWith(fallbackProfile(SHOP), (language) => DEFAULT_TEMPLATES[language], PAYLOAD);
   let next = 0;
   const started = performance.now();
   const lane = async () => {
     for (let i = next++; i < MESSAGES; i = next++) {
-      await transport.send({ id: `ntf_bare_${randomUUID()}`, shop: SHOP, channel: "EMAIL", destination: `buyer${i}@example.com`, payload: PAYLOAD });
+      await transport.send({ id: `ntf_bare_${randomUUID()}`, shop: SHOP, channel: "EMAIL", destination: `buyer${i}@example.com`, payload: PAYLOAD, message });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));

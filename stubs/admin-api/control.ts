@@ -6,6 +6,7 @@ import { DEMO_COLLECTIONS, DEMO_CUSTOMERS, DEMO_PRODUCTS } from "./demo-data";
 import { OrderBookError, type OrderBook, type StubOrder } from "./order-book";
 import { fulfillmentPayload, orderPayload, refundPayload } from "./order-payloads";
 import type { Delivery, WebhookSender } from "./webhook-sender";
+import { shopSettingsInput, type createShopSettings } from "./shop-settings";
 
 const numericId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/, "Must be a numeric id")]).transform(String);
 const quantity = z.number().int().min(1).max(1000);
@@ -17,6 +18,7 @@ const placeOrder = z.object({
   customerId: numericId.nullable(),
   email: z.email().nullable().optional(),
   phone: z.string().regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 phone number").nullable().optional(),
+  locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Must be a locale such as fr or en-GB").nullable().optional(),
   lines: z.array(z.object({ productId: numericId, variantId: numericId.optional(), quantity })).min(1).max(50),
   headerStyle,
 });
@@ -77,7 +79,7 @@ export async function handleControl(
   method: string,
   path: string,
   body: string,
-  { orders, webhooks }: { orders: OrderBook; webhooks: WebhookSender },
+  { orders, webhooks, shops }: { orders: OrderBook; webhooks: WebhookSender; shops: ReturnType<typeof createShopSettings> },
 ): Promise<ControlResult | null> {
   const answer = (order: StubOrder, webhook: Delivery) => ({ status: 200, body: { order: orderView(order), webhook } });
   const orderAction = /^\/_stub\/orders\/(\d+)\/(fulfillments|cancel|refunds)$/.exec(path);
@@ -97,6 +99,8 @@ export async function handleControl(
       webhooks.setTarget(target);
       return { status: 200, body: { appUrl: target.appUrl, headerStyle: target.headerStyle ?? "x-shopify" } };
     }
+    const shopPath = /^\/_stub\/shops\/([a-z0-9][a-z0-9-]*\.myshopify\.com)$/.exec(path);
+    if (method === "PUT" && shopPath) return { status: 200, body: { shop: shops.set(shopPath[1]!, parse(shopSettingsInput, body)) } };
     if (method === "POST" && path === "/_stub/orders") {
       const { headerStyle: style, ...input } = parse(placeOrder, body);
       const order = orders.place(input);

@@ -3,12 +3,6 @@
 
 export const DEMO_SHOP_DOMAIN = "twin-cards-demo.myshopify.com";
 
-/**
- * `shop { ianaTimezone }`: the demo shop is in Paris, so its admin's times are
- * visibly not UTC; every other shop (the tests') is on UTC.
- */
-export const shopTimeZone = (shop: string | undefined) => (shop === DEMO_SHOP_DOMAIN ? "Europe/Paris" : "Etc/UTC");
-
 export type CurrencyCode = "EUR" | "USD" | "GBP" | "JPY" | "KWD";
 export const CURRENCIES: readonly CurrencyCode[] = ["EUR", "USD", "GBP", "JPY", "KWD"];
 
@@ -24,6 +18,9 @@ export interface DemoCustomer {
   phone: string | null;
   currency: CurrencyCode; // the customer's market: every order of theirs is in it
   createdAt: string;
+  firstName: string;
+  /** The customer's language (Customer.locale), from their market: the French customers read French. */
+  locale: string;
 }
 
 export interface DemoProduct {
@@ -60,6 +57,10 @@ const MARKET_CURRENCY: Record<string, CurrencyCode> = {
   GB: "GBP", US: "USD", JP: "JPY", KW: "KWD",
 };
 
+const MARKET_LOCALE: Record<string, string> = {
+  DE: "de", FR: "fr", IT: "it", ES: "es", NL: "nl", IE: "en-IE", AT: "de-AT", GR: "el", GB: "en-GB", US: "en-US", JP: "ja", KW: "ar",
+};
+
 const customerSeeds: [name: string, email: string, phone: string | null, country: string, createdAt: string][] = [
   ["Anna Schmidt", "anna.schmidt@example.com", "+4915112345678", "DE", "2023-02-14T09:26:53Z"],
   ["Lukas Becker", "lukas.becker@example.org", "+4917623456789", "DE", "2023-04-03T17:12:08Z"],
@@ -89,7 +90,7 @@ const customerSeeds: [name: string, email: string, phone: string | null, country
 
 export const DEMO_CUSTOMERS: readonly DemoCustomer[] = customerSeeds.map(([name, email, phone, country, createdAt], i) => {
   const id = String(7_481_263_317_071 + i * 65_537);
-  return { id, gid: `gid://shopify/Customer/${id}`, name, email, phone, currency: MARKET_CURRENCY[country]!, createdAt };
+  return { id, gid: `gid://shopify/Customer/${id}`, name, email, phone, currency: MARKET_CURRENCY[country]!, createdAt, firstName: name.split(" ")[0]!, locale: MARKET_LOCALE[country]! };
 });
 
 type ProductSeed = [title: string, vendor: string, productType: string, tags: string[], eurPrice: number, description: string, art: DemoProduct["art"], images: number];

@@ -22,6 +22,7 @@ export interface StubOrder {
   number: number;
   email: string | null;
   phone: string | null;
+  customerLocale: string | null;
   customer: DemoCustomer | null;
   currency: CurrencyCode;
   createdAt: string;
@@ -50,6 +51,8 @@ export interface PlaceOrder {
   customerId: string | null;
   email?: string | null;
   phone?: string | null;
+  /** The checkout's language (Order.customerLocale); the customer's own when not given. */
+  locale?: string | null;
   lines: { productId: string; variantId?: string; quantity: number }[];
 }
 
@@ -92,6 +95,7 @@ export function createOrderBook() {
       number,
       email: input.email !== undefined ? input.email : (customer?.email ?? null),
       phone: input.phone !== undefined ? input.phone : (customer?.phone ?? null),
+      customerLocale: input.locale !== undefined ? input.locale : (customer?.locale ?? null),
       customer,
       currency,
       createdAt: now(),

@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleControl } from "./control";
-import { buildDemoData, collectionsOf, shopTimeZone, type ShopCustomer, type ShopProduct } from "./demo-data";
+import { buildDemoData, collectionsOf, type ShopCustomer, type ShopProduct } from "./demo-data";
+import { createShopSettings, logoPng, shopProfileData } from "./shop-settings";
 import { demoImages } from "./images";
 import { createOrderBook, type StubOrder } from "./order-book";
 import { ruleTargetsData } from "./rule-targets";
@@ -35,12 +36,17 @@ export async function startAdminApiStub(
   const requests: AdminApiStub["requests"] = [];
   const orders = createOrderBook();
   const webhooks = createWebhookSender(options.webhookTarget);
+  const shops = createShopSettings();
   let data: ReturnType<typeof buildDemoData> | undefined;
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stub");
     const shop = req.headers["x-shopify-shop-domain"] as string | undefined;
     try {
+      if (req.method === "GET" && url.pathname === "/images/logo.png") {
+        res.writeHead(200, { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" });
+        return res.end(logoPng());
+      }
       if (req.method === "GET" && url.pathname.startsWith("/images/")) {
         const svg = images.get(url.pathname.slice("/images/".length));
         if (!svg) return send(res, 404, { errors: "Not Found" });
@@ -49,7 +55,7 @@ export async function startAdminApiStub(
       }
       const body = await readBody(req);
       if (url.pathname.startsWith("/_stub/")) {
-        const result = await handleControl(req.method ?? "GET", url.pathname, body, { orders, webhooks });
+        const result = await handleControl(req.method ?? "GET", url.pathname, body, { orders, webhooks, shops });
         return result ? send(res, result.status, result.body) : send(res, 404, { error: "Not Found" });
       }
       if (req.method === "POST" && url.pathname === "/admin/oauth/access_token") {
@@ -81,7 +87,8 @@ export async function startAdminApiStub(
           return send(res, 200, { data: { order: order ? orderNode(order, products) : null } });
         }
         if (operation === "TwinCardsRuleTargets") return send(res, 200, { data: ruleTargetsData(products) });
-        if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shopTimeZone(shop) } } });
+        if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shops.get(shop).timeZone } } });
+        if (operation === "TwinCardsShopProfile") return send(res, 200, { data: shopProfileData(shops.get(shop), baseUrl()) });
         if (operation === "TwinCardsCustomerNames") {
           const ids = Array.isArray(variables.ids) ? variables.ids : [];
           const known = customers();
@@ -127,8 +134,9 @@ function orderNode(order: StubOrder, products: ShopProduct[]) {
     name: order.name,
     email: order.email,
     phone: order.phone,
+    customerLocale: order.customerLocale,
     cancelledAt: order.cancelledAt,
-    customer: order.customer && { id: order.customer.gid },
+    customer: order.customer && { id: order.customer.gid, firstName: order.customer.firstName, locale: order.customer.locale },
     lineItems: {
       nodes: order.lines.map((line) => {
         const product = products.find((candidate) => candidate.id === line.product.id)!;
@@ -162,6 +170,8 @@ function customerNode(customer: ShopCustomer, withOrders = false) {
     email: customer.email,
     phone: customer.phone,
     numberOfOrders: String(customer.orders.length),
+    firstName: customer.firstName,
+    locale: customer.locale,
   };
   if (!withOrders) return node;
   return {

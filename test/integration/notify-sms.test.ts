@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { Dispatcher } from "~/adapters/notifications/dispatcher.server";
-import { gsm7Length } from "~/adapters/notifications/templates";
+import { gsm7Length } from "~/domain/messages/sms-length";
 import { twilioTransport } from "~/adapters/notifications/transports/twilio.server";
 import { shopClient } from "../support/api";
 import { quietLog, startTwilioStub, unusedTransport } from "../support/notify";

@@ -48,7 +48,7 @@ function line(overrides: Partial<OrderLine> = {}): OrderLine {
 
 function order(overrides: Partial<OrderSnapshot> = {}): OrderSnapshot {
   const id = numericId();
-  return { id, name: `#${id.slice(-4)}`, email: "jane@example.com", phone: null, customerId: numericId(), cancelled: false, lines: [line()], ...overrides };
+  return { id, name: `#${id.slice(-4)}`, email: "jane@example.com", phone: null, customerId: numericId(), locale: null, firstName: null, cancelled: false, lines: [line()], ...overrides };
 }
 
 const PAID: OrderMoment = { kind: "paid" };

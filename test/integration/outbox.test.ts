@@ -52,6 +52,9 @@ describe("claim notifications outbox", () => {
       claimTarget: "THEME",
       expiresAt: created.redemption!.expiresAt,
       cards: [{ name: "Gold", imageUrl: "https://cdn.example.com/Gold.png", metadata: publicMetadataOf("Gold") }],
+      // Nothing said of the reader: the message speaks the shop's primary language (docs/decisions/0031-branded-localized-messages.md).
+      locale: null,
+      firstName: null,
     };
     for (const row of rows) expect(row.payload).toEqual(expectedPayload);
     expect(new URL(rows[0]!.payload.claimUrl).searchParams.get("code")).toBe(code);

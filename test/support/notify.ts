@@ -6,6 +6,7 @@ import type { PrismaClient } from "@prisma/client";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { db } from "~/db/client.server";
+import { composeClaimMessage } from "~/domain/claim-messages.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { localEmailTransport, localSmsTransport, messagesDir } from "~/adapters/notifications/transports/local.server";
 import type { Transport } from "~/adapters/notifications/transports/transport";
@@ -145,7 +146,8 @@ export async function sendLocalCopy(id: string): Promise<string> {
     ? localEmailTransport({ dir: messagesDir(), mailFrom: "cards@example.com" })
     : localSmsTransport({ dir: messagesDir(), from: "TwinCards" });
   const payload = row.payload as unknown as ClaimNotificationPayload;
-  const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload });
+  const message = await composeClaimMessage(row.shop, payload);
+  const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload, message });
   await db.notification.update({ where: { id: row.id }, data: { status: "SENT", sentAt: new Date(), providerMessageId } });
   return path.join(messagesDir(), providerMessageId.slice("local:".length));
 }

@@ -19,7 +19,11 @@ export interface IssuedOrder {
  * the domain as the order worker issues it: to the customer's universal name when
  * they have one, else by redemption to the order's e-mail.
  */
-export async function issuedOrder(shop: string, customerId: string | null, options: { images?: string[]; productTitle?: string } = {}): Promise<IssuedOrder> {
+export async function issuedOrder(
+  shop: string,
+  customerId: string | null,
+  options: { images?: string[]; productTitle?: string; locale?: string; firstName?: string } = {},
+): Promise<IssuedOrder> {
   const productId = `gid://shopify/Product/${numericId()}`;
   const productTitle = options.productTitle ?? `Aurora Ceramic Mug ${randomUUID().slice(0, 4)}`;
   const images = options.images ?? ["https://cdn.example.com/mug.png"];
@@ -46,6 +50,8 @@ export async function issuedOrder(shop: string, customerId: string | null, optio
     email: "alex.morgan@example.com",
     phone: null,
     customerId,
+    locale: options.locale ?? null,
+    firstName: options.firstName ?? null,
     cancelled: false,
     lines: [{
       id: numericId(),

@@ -285,6 +285,9 @@ describe("fetchOrder against the stub", () => {
       email: anna.email,
       phone: anna.phone,
       customerId: anna.id,
+      // The checkout's language is the customer's own unless the order says otherwise: Anna reads German.
+      locale: "de",
+      firstName: "Anna",
       cancelled: false,
       lines: [{
         id: order.lines[0]!.id,
@@ -357,7 +360,7 @@ describe("fetchOrder on Shopify's edge cases", () => {
       },
     }), "77");
     expect(order).toEqual({
-      id: "77", name: "#1077", email: null, phone: null, customerId: null, cancelled: true,
+      id: "77", name: "#1077", email: null, phone: null, customerId: null, locale: null, firstName: null, cancelled: true,
       lines: [{ id: "5", quantity: 1, productId: null, variantId: null, collectionIds: [], unitPrice: null, title: "Old jacket", product: null }],
     });
   });

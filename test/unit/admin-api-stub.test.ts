@@ -143,6 +143,8 @@ describe("Admin API stub: GraphQL", () => {
       email: "olivia.bennett@example.com",
       phone: "+447700900123",
       numberOfOrders: String(DEMO_ORDERS.get(olivia.id)!.length),
+      firstName: "Olivia",
+      locale: "en-GB",
     }]);
     expect(customers.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
   });
@@ -238,6 +240,8 @@ describe("Admin API stub: the app's own adapter against it", () => {
       email: "anna.schmidt@example.com",
       phone: "+4915112345678",
       ordersCount: DEMO_ORDERS.get(anna.id)!.length,
+      firstName: "Anna",
+      locale: "de",
     });
     for (const item of first.items) expect(item.id).toMatch(/^\d+$/);
 

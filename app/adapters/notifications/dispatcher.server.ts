@@ -1,5 +1,6 @@
 import type { Notification as NotificationRow, Prisma, PrismaClient } from "@prisma/client";
 import { db as defaultDb, isDatabaseBusy, transaction } from "~/db/client.server";
+import { composeClaimMessage } from "~/domain/claim-messages.server";
 import { recordNotificationFailed, withoutCode, type ClaimNotificationPayload } from "~/domain/notifications.server";
 import type { NotifyConfig } from "~/wiring/config.server";
 import { transportsFromConfig } from "./transports/index.server";
@@ -79,8 +80,11 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
       if (!payload || typeof payload.code !== "string" || typeof payload.claimUrl !== "string") {
         throw new DeliveryError("The notification no longer holds a code to send", false);
       }
+      // Rendered now, not when queued: the shop's name, logo and templates as they are at send time.
+      const { fellBack, ...message } = await composeClaimMessage(row.shop, payload);
+      if (fellBack.length) this.log.warn(`${claim.label}: the shop's ${fellBack.join(", ")} template failed with this message's data; sent the default wording`);
       await this.pacers[row.channel]?.turn();
-      const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload });
+      const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload, message });
       // Delivered: the code leaves the outbox (docs/decisions/0009-outbox.md).
       return this.record(claim, "SENT", {
         status: "SENT",

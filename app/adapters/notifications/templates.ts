@@ -1,108 +1,91 @@
+import juice from "juice";
+import type { ClaimMessage } from "~/domain/claim-messages.server";
+import type { MessageLanguage } from "~/domain/messages/default-templates";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 
-/** What a transport delivers: one outbox row. */
+/** What a transport delivers: one outbox row, and its message as rendered for sending. */
 export interface OutgoingNotification {
   id: string;
   shop: string;
   channel: string;
   destination: string;
   payload: ClaimNotificationPayload;
+  message: ClaimMessage;
 }
 
 export interface EmailContent {
-  /** Display name of the sender: the shop (its domain, as no shop name is stored). */
+  /** Display name of the sender: the shop's name. */
   senderName: string;
   subject: string;
   text: string;
   html: string;
 }
 
-/** The name a recipient sees the message come from. */
-export const senderName = (shop: string) => shop;
+/** The layout's own words around the merchant's text, per language. */
+const LAYOUT_WORDS: Record<MessageLanguage, { code: string; claim: (count: number) => string; claimAt: string; orOpen: string }> = {
+  en: { code: "Your code:", claim: (count) => (count === 1 ? "Claim your card" : "Claim your cards"), claimAt: "Claim here:", orOpen: "Or open this link:" },
+  fr: {
+    code: "Votre code\u00a0:",
+    claim: (count) => (count === 1 ? "Récupérer ma carte" : "Récupérer mes cartes"),
+    claimAt: "Récupérez ici\u00a0:",
+    orOpen: "Ou ouvrez ce lien\u00a0:",
+  },
+};
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-/** The expiry as a reader expects it, e.g. "March 5, 2027, 14:00 UTC". */
-export function formatExpiry(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const formatted = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC", hourCycle: "h23" }).format(date);
-  return `${formatted} UTC`;
-}
+/** The merchant's plain text as HTML: paragraphs at blank lines, line breaks kept, every character escaped. */
+const paragraphs = (text: string) =>
+  text.split(/\n\s*\n/).map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, "<br>")}</p>`).join("\n");
 
-const cardNoun = (count: number) => (count === 1 ? "card" : "cards");
+// Styled with classes and inlined by juice: clients that drop <style> (Gmail's app, Outlook) keep the inline copy.
+const STYLE = `
+body { margin: 0; padding: 0; background: #f6f6f7; }
+.wrap { max-width: 560px; margin: 0 auto; padding: 24px 16px; font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #202223; line-height: 1.5; }
+.panel { background: #ffffff; border-radius: 12px; padding: 24px; }
+.brand { margin: 0 0 16px; font-size: 18px; font-weight: 600; }
+.logo { display: block; max-width: 160px; max-height: 64px; margin: 0 0 16px; border: 0; }
+.cards { padding: 0; margin: 16px 0; }
+.card { list-style: none; margin: 0 0 16px; }
+.card-image { display: block; max-width: 160px; border-radius: 8px; margin: 0 0 4px; }
+.code { font-family: Menlo, Consolas, monospace; font-size: 20px; font-weight: 600; letter-spacing: 1px; }
+.button { display: inline-block; padding: 10px 18px; background: #008060; color: #ffffff; text-decoration: none; border-radius: 6px; font-weight: 600; }
+.fine { font-size: 13px; color: #6d7175; word-break: break-all; }
+`;
 
-/** Plain-text and HTML e-mail. Only what the payload holds (public metadata only); every value escaped in HTML. */
-export function claimEmail(notification: OutgoingNotification): EmailContent {
-  const { payload, shop } = notification;
-  const from = senderName(shop);
-  const count = payload.cards.length;
-  const subject = `${from}: your ${cardNoun(count)} ${count === 1 ? "is" : "are"} ready to claim`;
-  const expiry = formatExpiry(payload.expiresAt);
+/** Plain-text and HTML e-mail: the shop's logo or name, the merchant's words, then the cards, the code and the claim button. */
+export function claimEmail(message: ClaimMessage): EmailContent {
+  const words = LAYOUT_WORDS[message.language];
+  const count = message.cards.length;
   const text = [
-    `${from} sent you ${count === 1 ? "a card" : `${count} cards`}:`,
+    message.emailBody,
     "",
-    ...payload.cards.map((card) => `  - ${card.name}${card.imageUrl ? ` (${card.imageUrl})` : ""}`),
+    ...message.cards.map((card) => `  - ${card.name}`),
     "",
-    `Your code: ${payload.code}`,
-    `Claim ${count === 1 ? "it" : "them"} here: ${payload.claimUrl}`,
-    `The code expires on ${expiry}.`,
-    "",
-    "If you were not expecting this message, you can ignore it.",
+    `${words.code} ${message.code}`,
+    `${words.claimAt} ${message.claimUrl}`,
   ].join("\n");
-  const cards = payload.cards
+  const brand = message.logoUrl
+    ? `<img class="logo" src="${escapeHtml(message.logoUrl)}" alt="${escapeHtml(message.shopName)}">`
+    : `<p class="brand">${escapeHtml(message.shopName)}</p>`;
+  const cards = message.cards
     .map((card) => {
-      const image = card.imageUrl
-        ? `<img src="${escapeHtml(card.imageUrl)}" alt="${escapeHtml(card.name)}" width="160" style="display:block;max-width:160px;border-radius:8px;margin-bottom:4px">`
-        : "";
-      return `<li style="margin:0 0 16px;list-style:none">${image}<strong>${escapeHtml(card.name)}</strong></li>`;
+      const image = card.imageUrl ? `<img class="card-image" src="${escapeHtml(card.imageUrl)}" alt="${escapeHtml(card.name)}" width="160">` : "";
+      return `<li class="card">${image}<strong>${escapeHtml(card.name)}</strong></li>`;
     })
     .join("");
   const html = `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#202223;line-height:1.5">
-<p>${escapeHtml(from)} sent you ${count === 1 ? "a card" : `${count} cards`}:</p>
-<ul style="padding:0">${cards}</ul>
-<p>Your code: <strong style="font-family:monospace;font-size:1.2em">${escapeHtml(payload.code)}</strong></p>
-<p><a href="${escapeHtml(payload.claimUrl)}" style="display:inline-block;padding:10px 18px;background:#008060;color:#fff;text-decoration:none;border-radius:6px">Claim ${count === 1 ? "your card" : "your cards"}</a></p>
-<p style="font-size:0.9em;color:#6d7175">Or open ${escapeHtml(payload.claimUrl)}<br>The code expires on ${escapeHtml(expiry)}.</p>
-</body></html>
+<html lang="${escapeHtml(message.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message.subject)}</title>
+<style>${STYLE}</style></head>
+<body><div class="wrap"><div class="panel">
+${brand}
+${paragraphs(message.emailBody)}
+<ul class="cards">${cards}</ul>
+<p>${escapeHtml(words.code)} <span class="code">${escapeHtml(message.code)}</span></p>
+<p><a class="button" href="${escapeHtml(message.claimUrl)}">${escapeHtml(words.claim(count))}</a></p>
+<p class="fine">${escapeHtml(words.orOpen)} ${escapeHtml(message.claimUrl)}</p>
+</div></div></body></html>
 `;
-  return { senderName: from, subject, text, html };
-}
-
-// GSM 03.38: the basic set counts 1, the extension set 2 (escape + char).
-const GSM_BASIC =
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
-const GSM_EXTENDED = "^{}\\[~]|€\f";
-
-/** Length in GSM-7 septets, or null when the text needs UCS-2 (then a single SMS holds 70 characters). */
-export function gsm7Length(text: string): number | null {
-  let length = 0;
-  for (const char of text) {
-    if (GSM_BASIC.includes(char)) length += 1;
-    else if (GSM_EXTENDED.includes(char)) length += 2;
-    else return null;
-  }
-  return length;
-}
-
-export const SMS_SINGLE_LIMIT = 160;
-
-/**
- * One SMS body: the shop, the code and the claim link. Tries shorter wordings
- * until one fits a single GSM-7 message (160); if none does (a long merchant
- * code or domain) the longest informative one is sent as a multi-part message.
- */
-export function claimSms(notification: OutgoingNotification): string {
-  const { payload, shop } = notification;
-  const from = senderName(shop);
-  const candidates = [
-    `${from}: your card code ${payload.code} - claim at ${payload.claimUrl}`,
-    `${from}: code ${payload.code} - ${payload.claimUrl}`,
-    `Your card code ${payload.code} - claim at ${payload.claimUrl}`,
-    `Code ${payload.code}: ${payload.claimUrl}`,
-  ];
-  return candidates.find((body) => (gsm7Length(body) ?? Infinity) <= SMS_SINGLE_LIMIT) ?? candidates[candidates.length - 1]!;
+  return { senderName: message.shopName, subject: message.subject, text, html: juice(html) };
 }

@@ -11,6 +11,9 @@ export interface CustomerSummary {
   email: string | null;
   phone: string | null;
   ordersCount: number;
+  /** For the claim messages of the cards made for them: their greeting and language. */
+  firstName: string | null;
+  locale: string | null;
 }
 
 export interface OrderedProduct {
@@ -39,7 +42,7 @@ export interface Page<T> {
   previousCursor: string | null;
 }
 
-const CUSTOMER_FIELDS = `id displayName email phone numberOfOrders`;
+const CUSTOMER_FIELDS = `id displayName firstName email phone locale numberOfOrders`;
 
 export const CUSTOMERS_QUERY = `#graphql
 query TwinCardsCustomers($query: String, $first: Int, $last: Int, $after: String, $before: String) {
@@ -83,6 +86,8 @@ interface CustomerNode {
   email: string | null;
   phone: string | null;
   numberOfOrders: string | number;
+  firstName?: string | null;
+  locale?: string | null;
 }
 
 const toSummary = (node: CustomerNode): CustomerSummary => ({
@@ -91,6 +96,8 @@ const toSummary = (node: CustomerNode): CustomerSummary => ({
   email: node.email,
   phone: node.phone,
   ordersCount: Number(node.numberOfOrders),
+  firstName: node.firstName || null,
+  locale: node.locale || null,
 });
 
 const PAGE_SIZE = 20;

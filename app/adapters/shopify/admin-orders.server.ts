@@ -8,8 +8,8 @@ import { numericId, run, toProduct, type GraphqlClient, type ProductNode } from 
 const ORDER_QUERY = `#graphql
 query TwinCardsOrder($id: ID!) {
   order(id: $id) {
-    id name email phone cancelledAt
-    customer { id }
+    id name email phone cancelledAt customerLocale
+    customer { id firstName locale }
     lineItems(first: 250) {
       nodes {
         id title currentQuantity
@@ -40,7 +40,8 @@ interface OrderNode {
   email: string | null;
   phone: string | null;
   cancelledAt: string | null;
-  customer: { id: string } | null;
+  customerLocale: string | null;
+  customer: { id: string; firstName: string | null; locale: string | null } | null;
   lineItems: { nodes: LineItemNode[] };
 }
 
@@ -66,6 +67,9 @@ export async function fetchOrder(graphql: GraphqlClient, orderId: string): Promi
     email: order.email || null,
     phone: order.phone || null,
     customerId: order.customer ? numericId(order.customer.id) : null,
+    // The checkout's language first: the customer's account language may be older.
+    locale: order.customerLocale || order.customer?.locale || null,
+    firstName: order.customer?.firstName || null,
     cancelled: order.cancelledAt !== null,
     lines: order.lineItems.nodes.map(toLine),
   };

@@ -6,6 +6,7 @@ import { db } from "../../db/client.server";
 import { reopenThroughDemo } from "../../faces/demo/demo-mode.server";
 import { routeAdminApiToStub } from "./admin-api-stub.server";
 import { isRequestFault, requestFaultResponse } from "./request-fault.server";
+import { refreshShopProfile } from "./shop-profile.server";
 
 const config = serverConfig();
 routeAdminApiToStub(config.SHOPIFY_ADMIN_API_STUB_URL);
@@ -21,6 +22,8 @@ const shopify = shopifyApp({
   distribution: AppDistribution.AppStore,
   future: { unstable_newEmbeddedAuthStrategy: true },
   logger: { level: LogSeverity.Warning },
+  // At install (and each new offline token): what claim messages say of the shop.
+  hooks: { afterAuth: ({ session, admin }) => refreshShopProfile(session.shop, admin.graphql, { force: true }) },
 });
 
 export default shopify;

@@ -37,8 +37,8 @@ export type Post = (options: PostOptions) => Promise<PostResult>;
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** dns.lookup that refuses a name resolving to any address a webhook may not reach (checked at connect time: no DNS rebinding). */
-function guardedLookup(loopbackAllowed: boolean) {
+/** dns.lookup that refuses a name resolving to any address a webhook (or a logo fetch) may not reach (checked at connect time: no DNS rebinding). */
+export function guardedLookup(loopbackAllowed: boolean) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "");

@@ -1,4 +1,4 @@
-import { currencyCode, email, httpUrl, isoDateTime, owner, phone, text, VERIFY_URL_DESCRIPTION, walletPublicKey } from "./common";
+import { currencyCode, email, firstName, httpUrl, isoDateTime, locale, owner, phone, text, VERIFY_URL_DESCRIPTION, walletPublicKey } from "./common";
 import { chainState } from "./chain";
 import { CARD_CURSOR_PATTERN } from "./cursor";
 import { z } from "./zod";
@@ -124,6 +124,9 @@ export interface RedemptionTarget {
   email?: string;
   code?: string;
   expiresAt?: Date;
+  /** The recipient's locale and first name, for their claim message. */
+  locale?: string;
+  firstName?: string;
 }
 
 export type CardData = z.output<typeof cardInput>;
@@ -131,7 +134,7 @@ export type Recipient =
   | { kind: "redemption"; redemption: RedemptionTarget }
   | { kind: "owner"; owner: string; publicKey: string };
 
-const REDEMPTION_FIELDS = ["phone", "email", "expiresAt"] as const;
+const REDEMPTION_FIELDS = ["phone", "email", "expiresAt", "locale", "firstName"] as const;
 const OWNER_FIELDS = ["owner", "publicKey"] as const;
 
 // The rules between fields that the superRefines below enforce, as JSON Schema states them.
@@ -157,6 +160,8 @@ export const createCardInput = cardInput
     phone: phone.optional(),
     email: email.optional(),
     expiresAt: expiresAt.optional(),
+    locale: locale.optional(),
+    firstName: firstName.optional(),
     owner: owner.optional(),
     publicKey: walletPublicKey.optional(),
   })
@@ -175,15 +180,15 @@ export const createCardInput = cardInput
       ctx.addIssue({ code: "custom", path: ["phone"], message: "Give phone and/or email (by redemption), or owner + publicKey (by owner)" });
     }
   })
-  .transform(({ phone, email, expiresAt, owner, publicKey, ...card }): { card: CardData; recipient: Recipient } => ({
+  .transform(({ phone, email, expiresAt, locale, firstName, owner, publicKey, ...card }): { card: CardData; recipient: Recipient } => ({
     card,
     recipient: owner && publicKey
       ? { kind: "owner", owner, publicKey }
-      : { kind: "redemption", redemption: { phone, email, expiresAt } },
+      : { kind: "redemption", redemption: { phone, email, expiresAt, locale, firstName } },
   }))
   .meta({
     id: "CreateUnitCardInput",
-    description: "Either phone and/or email, and expiresAt if you like (by redemption), or owner + publicKey (by owner)",
+    description: "Either phone and/or email, and expiresAt, locale and firstName if you like (by redemption), or owner + publicKey (by owner)",
     ...CARD_RECIPIENT_RULE,
   });
 
@@ -196,6 +201,8 @@ export const redemptionInput = z
         "unique in the shop once spaces and hyphens are dropped, case ignored and O read as 0, I and L as 1 (else 409). Generated when absent",
     }),
     expiresAt: expiresAt.optional(),
+    locale: locale.optional(),
+    firstName: firstName.optional(),
   })
   .strict()
   .superRefine((input, ctx) => {

@@ -178,3 +178,18 @@ export const isoDateTime = z.iso.datetime({ offset: true, message: "Must be an I
 /** The public verification page of a twin or card, in the API's responses and behind the admin's QR codes. */
 export const VERIFY_URL_DESCRIPTION =
   "The item's public verification page on the shop's domain, https://<shop>/apps/twincards/v/<token> (the token is random, not the id): what its QR code encodes";
+
+/** The customer's language for their claim message: language, optional script and region (BCP 47, e.g. `fr`, `fr-CA`, `zh-Hant-TW`), kept canonical (`fr-ca` → `fr-CA`). */
+export const locale = z
+  .string()
+  .max(35, "Must be at most 35 characters")
+  // Every tag of this shape is one Intl accepts, so the transform below cannot throw.
+  .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?$/, "Must be a language tag such as fr or fr-CA")
+  .transform((tag) => Intl.getCanonicalLocales(tag)[0]!)
+  .meta({
+    description: "The recipient's language for the claim message (BCP 47: language, optional script and region, e.g. fr or fr-CA): French or English, else the shop's primary language; dates are written its way",
+    examples: ["fr-CA"],
+  });
+
+/** The recipient's first name, for the claim message's greeting. */
+export const firstName = text(100).meta({ description: "The recipient's first name, for the claim message's greeting (Liquid customer.first_name)" });

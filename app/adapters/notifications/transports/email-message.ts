@@ -3,7 +3,7 @@ import type { OutgoingNotification } from "./transport";
 
 /** The message nodemailer builds, shared by the SMTP and the local file transport. */
 export function emailMessage(notification: OutgoingNotification, mailFrom: string) {
-  const content = claimEmail(notification);
+  const content = claimEmail(notification.message);
   return {
     from: { name: content.senderName, address: mailFrom },
     to: notification.destination,

@@ -3,7 +3,6 @@ import path from "node:path";
 import type { Transporter } from "nodemailer";
 import { notifyConfig } from "~/wiring/config.server";
 import type { LocalMessageCopies } from "~/domain/ports";
-import { claimSms } from "../templates";
 import { emailMessage } from "./email-message";
 import type { Transport } from "./transport";
 
@@ -39,7 +38,7 @@ export function localSmsTransport(options: { dir: string; from: string }): Trans
   return {
     name: "local-sms",
     async send(notification) {
-      const body = claimSms(notification);
+      const body = notification.message.sms;
       return writeCopy(options.dir, `${notification.id}.sms.txt`, `To: ${notification.destination}\nFrom: ${options.from}\n\n${body}\n`);
     },
   };

@@ -1,4 +1,3 @@
-import { claimSms } from "../templates";
 import { DeliveryError, type Transport } from "./transport";
 
 export interface TwilioOptions {
@@ -20,7 +19,7 @@ export function twilioTransport(options: TwilioOptions): Transport {
   return {
     name: "twilio",
     async send(notification) {
-      const body = new URLSearchParams({ To: notification.destination, From: options.from, Body: claimSms(notification) });
+      const body = new URLSearchParams({ To: notification.destination, From: options.from, Body: notification.message.sms });
       let response: Response;
       try {
         response = await fetch(url, {

@@ -2,6 +2,7 @@ import { BlockStack, Box, Link, Tabs, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LocalMessageView } from "~/faces/admin/local-message.server";
+import { EmailFrame } from "./EmailFrame";
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -32,12 +33,7 @@ export function LocalMessage({ message }: { message: LocalMessageView }) {
       )}
       {tabs.length > 1 && <Tabs tabs={tabs} selected={selected} onSelect={setSelected} />}
       {showHtml ? (
-        <iframe
-          title={t("notifications.message.frameTitle")}
-          sandbox="allow-popups allow-popups-to-escape-sandbox"
-          srcDoc={`<base target="_blank">${message.html}`}
-          style={{ width: "100%", height: "32rem", border: "1px solid var(--p-color-border)", borderRadius: "8px", background: "#fff" }}
-        />
+        <EmailFrame title={t("notifications.message.frameTitle")} html={message.html!} />
       ) : (
         <Box background="bg-surface-secondary" padding="300" borderRadius="200">
           <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>

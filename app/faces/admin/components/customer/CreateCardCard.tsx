@@ -31,6 +31,9 @@ export function CreateCardCard({ customer, names }: { customer: CustomerSummary;
       <create.fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="create-card" />
         <input type="hidden" name="mode" value={mode} />
+        {/* The claim message greets the customer and speaks their language (Shopify's customer record). */}
+        {mode === "redemption" && customer.locale && <input type="hidden" name="locale" value={customer.locale} />}
+        {mode === "redemption" && customer.firstName && <input type="hidden" name="firstName" value={customer.firstName} />}
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">{t("customer.createCard.title", { name: customer.name })}</Text>
           {create.success?.redemption?.code && (

@@ -1,0 +1,81 @@
+import { db } from "~/db/client.server";
+import { chooseMessageLocale, formatExpiry, renderWords, type MessageLocale, type RenderedWords } from "./messages/claim-message";
+import { DEFAULT_TEMPLATES, type MessageLanguage, type MessageTemplateText } from "./messages/default-templates";
+import type { MessageScope } from "./messages/variables";
+import type { ClaimNotificationPayload } from "./notifications.server";
+import { shopProfile, type ShopProfile } from "./shop-profile.server";
+
+/*
+ * A claim message as it is sent: rendered from the outbox row's payload when the
+ * dispatcher sends it (so a template fixed meanwhile reaches it), in the
+ * customer's language, with the shop's name, logo and time zone
+ * (docs/decisions/0031-branded-localized-messages.md).
+ */
+
+/** Everything a transport needs to write one claim message, in one language. */
+export interface ClaimMessage extends MessageLocale, RenderedWords {
+  shopName: string;
+  logoUrl: string | null;
+  code: string;
+  claimUrl: string;
+  /** The expiry written the reader's way in the shop's time zone. */
+  expiresAt: string;
+  cards: { name: string; imageUrl: string | null }[];
+}
+
+/** The shop's template in a language: its own when it wrote one, else the default. */
+export async function templateFor(shop: string, language: MessageLanguage): Promise<MessageTemplateText & { customized: boolean }> {
+  const row = await db.messageTemplate.findUnique({ where: { shop_language: { shop, language } } });
+  return row ? { subject: row.subject, emailBody: row.emailBody, smsBody: row.smsBody, customized: true } : { ...DEFAULT_TEMPLATES[language], customized: false };
+}
+
+/**
+ * The template scope of a message: the payload's public fields (its cards carry
+ * PUBLIC metadata only, and not even those reach a template) and the shop's
+ * name. Nothing else — no other shop, no environment — is ever in scope.
+ */
+export function scopeOf(profile: Pick<ShopProfile, "name" | "timeZone">, locale: string, payload: ClaimNotificationPayload): MessageScope {
+  const cards = payload.cards.map((card) => ({ name: card.name, image_url: card.imageUrl }));
+  return {
+    shop: { name: profile.name },
+    card: cards[0] ?? { name: "", image_url: null },
+    cards,
+    code: payload.code,
+    claim_url: payload.claimUrl,
+    expires_at: formatExpiry(payload.expiresAt, locale, profile.timeZone),
+    customer: { first_name: payload.firstName ?? null },
+  };
+}
+
+export function messageOf(profile: ShopProfile, chosen: MessageLocale, scope: MessageScope, words: RenderedWords): ClaimMessage {
+  return {
+    ...chosen,
+    ...words,
+    shopName: profile.name,
+    logoUrl: profile.logoUrl,
+    code: scope.code,
+    claimUrl: scope.claim_url,
+    expiresAt: scope.expires_at,
+    cards: scope.cards.map((card) => ({ name: card.name, imageUrl: card.image_url })),
+  };
+}
+
+/** The message of `payload` in the shop's template, with no database read (the bench renders this way). */
+export function composeWith(profile: ShopProfile, template: (language: MessageLanguage) => MessageTemplateText, payload: ClaimNotificationPayload) {
+  const chosen = chooseMessageLocale(payload.locale, profile.primaryLocale);
+  const scope = scopeOf(profile, chosen.locale, payload);
+  const { fellBack, ...words } = renderWords(chosen.language, template(chosen.language), scope);
+  return { ...messageOf(profile, chosen, scope, words), fellBack };
+}
+
+/**
+ * The message for one outbox row, as it is sent now. `fellBack` names the fields
+ * of the shop's template that failed with this message's data and were written
+ * with the default instead (the dispatcher logs them).
+ */
+export async function composeClaimMessage(shop: string, payload: ClaimNotificationPayload): Promise<ClaimMessage & { fellBack: string[] }> {
+  const profile = await shopProfile(shop);
+  const language = chooseMessageLocale(payload.locale, profile.primaryLocale).language;
+  const template = await templateFor(shop, language);
+  return composeWith(profile, () => template, payload);
+}

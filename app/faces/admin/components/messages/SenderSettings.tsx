@@ -1,0 +1,67 @@
+import { useFetcher } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Text, TextField, Thumbnail } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+type Answer = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string> };
+
+interface Sender {
+  name: string;
+  logoUrl: string | null;
+  customLogoUrl: string | null;
+  brandLogoUrl: string | null;
+}
+
+/** Who messages come from: the shop's name (from Shopify) and its logo, the brand's or one the merchant points at. */
+export function SenderSettings({ sender }: { sender: Sender }) {
+  const fetcher = useFetcher<Answer>();
+  const shopify = useAppBridge();
+  const { t } = useTranslation();
+  const [logoUrl, setLogoUrl] = useState(sender.customLogoUrl ?? "");
+  const [edited, setEdited] = useState(false);
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setEdited(false);
+    if (fetcher.data.ok) shopify.toast.show(t("messages.logoSaved"));
+  }, [fetcher.state, fetcher.data, shopify, t]);
+
+  return (
+    <Card>
+      <fetcher.Form method="post" noValidate>
+        <input type="hidden" name="intent" value="logo" />
+        <FormLayout>
+          <Text as="h2" variant="headingMd">{t("messages.sender")}</Text>
+          <InlineStack gap="300" blockAlign="center" wrap={false}>
+            {sender.logoUrl ? <Thumbnail source={sender.logoUrl} alt={sender.name} size="medium" /> : null}
+            <BlockStack gap="100">
+              <Text as="p" fontWeight="semibold">{sender.name}</Text>
+              <Text as="p" tone="subdued">{t("messages.senderHelp")}</Text>
+            </BlockStack>
+          </InlineStack>
+          <TextField
+            label={t("messages.logoUrl")}
+            name="logoUrl"
+            type="url"
+            value={logoUrl}
+            onChange={(value) => {
+              setLogoUrl(value);
+              setEdited(true);
+            }}
+            autoComplete="off"
+            placeholder="https://cdn.shopify.com/s/files/…/logo.png"
+            helpText={sender.brandLogoUrl ? t("messages.logoHelpBrand") : t("messages.logoHelp")}
+            error={edited ? undefined : failed?.fieldErrors.logoUrl}
+          />
+          <Box>
+            <InlineStack align="end">
+              <Button submit loading={fetcher.state !== "idle"}>{t("messages.saveLogo")}</Button>
+            </InlineStack>
+          </Box>
+        </FormLayout>
+      </fetcher.Form>
+    </Card>
+  );
+}

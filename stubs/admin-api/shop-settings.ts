@@ -1,0 +1,94 @@
+// What the stub says of each shop (`TwinCardsShopTimeZone`, `TwinCardsShopProfile`):
+// the demo shop is "Twin Cards Demo" in Paris with a logo; any other shop is
+// named after its domain, on UTC, in English, without a logo — until a test or
+// the demo sets it otherwise with PUT /_stub/shops/{domain}.
+import { deflateSync, crc32 } from "node:zlib";
+import { z } from "zod";
+import { DEMO_SHOP_DOMAIN } from "./demo-data";
+
+export interface StubShop {
+  name: string;
+  /** A path on the stub (`/images/logo.png`) or an absolute URL; null: no brand logo. */
+  logoUrl: string | null;
+  primaryLocale: string;
+  /** Published besides the primary one. */
+  otherLocales: string[];
+  timeZone: string;
+  contactEmail: string;
+}
+
+export const shopSettingsInput = z
+  .object({
+    name: z.string().min(1).max(255).optional(),
+    logoUrl: z.string().min(1).nullable().optional(),
+    primaryLocale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Must be a locale such as fr or en-GB").optional(),
+    otherLocales: z.array(z.string()).optional(),
+    timeZone: z.string().refine((zone) => { try { new Intl.DateTimeFormat("en", { timeZone: zone }); return true; } catch { return false; } }, "Must be an IANA time zone").optional(),
+    contactEmail: z.email().optional(),
+  })
+  .strict();
+
+/** `harbor-and-pine.myshopify.com` → `Harbor And Pine`. */
+const nameOf = (shop: string) => shop.replace(/\.myshopify\.com$/, "").split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+
+export function createShopSettings() {
+  const shops = new Map<string, StubShop>();
+  const defaults = (shop: string): StubShop =>
+    shop === DEMO_SHOP_DOMAIN
+      ? { name: "Twin Cards Demo", logoUrl: "/images/logo.png", primaryLocale: "en", otherLocales: ["fr"], timeZone: "Europe/Paris", contactEmail: "owner@twin-cards-demo.example" }
+      : { name: nameOf(shop), logoUrl: null, primaryLocale: "en", otherLocales: [], timeZone: "Etc/UTC", contactEmail: `owner@${shop.replace(/\.myshopify\.com$/, "")}.example` };
+  return {
+    get: (shop: string | undefined): StubShop => shops.get(shop ?? "") ?? defaults(shop ?? ""),
+    set(shop: string, input: z.output<typeof shopSettingsInput>): StubShop {
+      const next = { ...(shops.get(shop) ?? defaults(shop)), ...input } as StubShop;
+      shops.set(shop, next);
+      return next;
+    },
+  };
+}
+
+/** `TwinCardsShopProfile`: shop { name contactEmail ianaTimezone brand { logo { image { url } } } } and shopLocales. */
+export function shopProfileData(settings: StubShop, baseUrl: string) {
+  const logo = settings.logoUrl && (settings.logoUrl.startsWith("/") ? `${baseUrl}${settings.logoUrl}` : settings.logoUrl);
+  return {
+    shop: { name: settings.name, contactEmail: settings.contactEmail, ianaTimezone: settings.timeZone, brand: { logo: logo ? { image: { url: logo } } : null } },
+    shopLocales: [
+      { locale: settings.primaryLocale, primary: true, published: true },
+      ...settings.otherLocales.map((locale) => ({ locale, primary: false, published: true })),
+    ],
+  };
+}
+
+/** The demo shop's logo: a 240×80 PNG (e-mail clients show PNG, not SVG), a green band with two white squares. */
+export function logoPng(): Buffer {
+  const width = 240;
+  const height = 80;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const inSquare = y >= 20 && y < 60 && ((x >= 20 && x < 60) || (x >= 70 && x < 110));
+      const [r, g, b] = inSquare ? [255, 255, 255] : [0, 128, 96];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
