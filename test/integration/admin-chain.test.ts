@@ -111,7 +111,7 @@ describe("Settings: NFT distribution", () => {
 
     const before = await getPage("/app/settings", shop);
     expect(before.text).toContain("Minting is held until Shopify approves this shop");
-    expect(before.text).toContain("1 mint(s) are held now.");
+    expect(before.text).toContain("1 mint is held now.");
     // This server does not mint: the page says so rather than naming a network.
     expect(before.text).toContain("On-chain issuing is off on this server");
 
@@ -155,9 +155,9 @@ describe("Settings: NFT distribution", () => {
 
     const page = await getPage("/app", shop);
 
-    expect(page.text).toContain("1 NFT mint(s) held");
+    expect(page.text).toContain("1 NFT mint held");
     expect(page.text).toContain("Open settings");
-    expect(page.text).toContain("1 NFT mint(s) failed");
+    expect(page.text).toContain("1 NFT mint failed");
     expect(page.text).toContain("See digital twins");
   });
 });
