@@ -1,7 +1,9 @@
 import { db } from "~/db/client.server";
 import { claimLinkColumns } from "~/db/hot-lookups.server";
+import { validationFailed } from "./errors";
 import { ports } from "./ports";
 import { parseInput } from "./schemas";
+import { shopProfile, type ShopProfile } from "./shop-profile.server";
 import { z } from "./schemas/zod";
 
 /*
@@ -55,9 +57,30 @@ export async function claimLinkSettings(shop: string): Promise<ClaimLinkSettings
   return { target: accountPageUrl ? asTarget(setup?.claimLinkTarget ?? "THEME") : "THEME", accountPageUrl };
 }
 
+/**
+ * Where a claim link may point: the shop's own addresses only, so a setting can
+ * never send the shop's customers (and their codes) to someone else's site — its
+ * myshopify domain, its primary domain (with its `account.` host, where Shopify
+ * serves customer accounts on a connected domain), or its customer account pages
+ * at shopify.com/<shop id>/account.
+ */
+export function isOwnAddress(url: URL, profile: Pick<ShopProfile, "shop" | "primaryDomain" | "shopId">): boolean {
+  const host = url.hostname.toLowerCase();
+  const domains = [profile.shop, profile.primaryDomain].filter((domain): domain is string => Boolean(domain));
+  if (domains.some((domain) => host === domain || host === `account.${domain}`)) return true;
+  return host === "shopify.com" && profile.shopId !== null && url.pathname.startsWith(`/${profile.shopId}/account/`);
+}
+
 /** The merchant's choice, both fields as the form sends them: a blank URL clears it (and is refused with ACCOUNT). */
 export async function setClaimLinkSettings(shop: string, input: unknown): Promise<ClaimLinkSettings> {
   const parsed = parseInput(claimLinkSettingsInput, input);
+  if (parsed.accountPageUrl !== undefined) {
+    const profile = await shopProfile(shop);
+    if (!isOwnAddress(new URL(parsed.accountPageUrl), profile)) {
+      const own = [profile.shopId ? `shopify.com/${profile.shopId}/account/…` : null, profile.primaryDomain, shop].filter(Boolean).join(", ");
+      throw validationFailed([{ path: "accountPageUrl", message: `Must be an address of this shop: ${own}` }]);
+    }
+  }
   const data = { claimLinkTarget: parsed.target, accountPageUrl: parsed.accountPageUrl ?? null };
   const row = await db.shopSetup.upsert({ where: { shop }, create: { shop, ...data }, update: data });
   return { target: asTarget(row.claimLinkTarget), accountPageUrl: row.accountPageUrl };

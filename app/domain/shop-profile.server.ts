@@ -18,6 +18,10 @@ export interface ShopFacts {
   primaryLocale: string;
   timeZone: string;
   contactEmail: string | null;
+  /** The storefront's own domain, e.g. harbor-and-pine.com (the myshopify domain when none is connected). */
+  primaryDomain: string | null;
+  /** The numeric shop id: customer account pages are at shopify.com/<id>/account. */
+  shopId: string | null;
 }
 
 export interface ShopProfile extends ShopFacts {
@@ -31,7 +35,7 @@ export interface ShopProfile extends ShopFacts {
 }
 
 /** A shop the app never read: its domain for a name, English, UTC. */
-const fallback = (shop: string): ShopFacts => ({ name: shop, brandLogoUrl: null, primaryLocale: "en", timeZone: "UTC", contactEmail: null });
+const fallback = (shop: string): ShopFacts => ({ name: shop, brandLogoUrl: null, primaryLocale: "en", timeZone: "UTC", contactEmail: null, primaryDomain: null, shopId: null });
 
 /** The profile of a shop the app never read. */
 export const fallbackProfile = (shop: string): ShopProfile => ({ shop, ...fallback(shop), customLogoUrl: null, logoUrl: null, known: false });
@@ -47,6 +51,8 @@ export async function shopProfile(shop: string): Promise<ShopProfile> {
     primaryLocale: facts.primaryLocale,
     timeZone: facts.timeZone,
     contactEmail: facts.contactEmail,
+    primaryDomain: facts.primaryDomain,
+    shopId: facts.shopId,
     customLogoUrl,
     logoUrl: customLogoUrl ?? facts.brandLogoUrl,
     known: row !== null && row.refreshedAt.getTime() > 0,

@@ -17,6 +17,7 @@ import { RevokeKeyModal } from "~/faces/admin/components/settings/RevokeKeyModal
 import { VerificationPageSettings } from "~/faces/admin/components/settings/VerificationPageSettings";
 import { setVerifyPagesIndexed, verifyPagesIndexed } from "~/domain/verification.server";
 import { claimLinkSettings, setClaimLinkSettings } from "~/domain/claim-links.server";
+import { refreshShopProfile } from "~/adapters/shopify/shop-profile.server";
 import { ClaimLinkSettings } from "~/faces/admin/components/settings/ClaimLinkSettings";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -31,7 +32,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const fields = formFields(await readForm(request));
   const t = await translatorFor(request);
   switch (fields.intent) {
@@ -44,6 +45,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     case "verify-indexing":
       return runIntent("verify-indexing", t, () => setVerifyPagesIndexed(session.shop, fields.indexed === "on"));
     case "claim-links":
+      // The shop's own addresses are checked against what Shopify says of it: read it first if the copy is old.
+      await refreshShopProfile(session.shop, admin.graphql);
       return runIntent("claim-links", t, () => setClaimLinkSettings(session.shop, { target: fields.target, accountPageUrl: fields.accountPageUrl }));
     default:
       throw new Response("Unknown intent", { status: 400 });

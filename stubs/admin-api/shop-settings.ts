@@ -2,6 +2,7 @@
 // the demo shop is "Twin Cards Demo" in Paris with a logo; any other shop is
 // named after its domain, on UTC, in English, without a logo — until a test or
 // the demo sets it otherwise with PUT /_stub/shops/{domain}.
+import { createHash } from "node:crypto";
 import { deflateSync, crc32 } from "node:zlib";
 import { z } from "zod";
 import { DEMO_SHOP_DOMAIN } from "./demo-data";
@@ -15,6 +16,10 @@ export interface StubShop {
   otherLocales: string[];
   timeZone: string;
   contactEmail: string;
+  /** The domain the shop's storefront answers on (its myshopify domain unless one was connected). */
+  primaryDomain: string;
+  /** The numeric part of shop { id }. */
+  id: string;
 }
 
 export const shopSettingsInput = z
@@ -25,8 +30,13 @@ export const shopSettingsInput = z
     otherLocales: z.array(z.string()).optional(),
     timeZone: z.string().refine((zone) => { try { new Intl.DateTimeFormat("en", { timeZone: zone }); return true; } catch { return false; } }, "Must be an IANA time zone").optional(),
     contactEmail: z.email().optional(),
+    primaryDomain: z.string().regex(/^[a-z0-9.-]+$/, "Must be a host name").optional(),
+    id: z.string().regex(/^[1-9]\d{0,19}$/, "Must be a numeric shop id").optional(),
   })
   .strict();
+
+/** A stable numeric shop id from the domain (Shopify's ids are numbers; the stub only needs one per shop). */
+const idOf = (shop: string) => String((parseInt(createHash("sha256").update(shop).digest("hex").slice(0, 10), 16) % 90_000_000) + 10_000_000);
 
 /** `harbor-and-pine.myshopify.com` → `Harbor And Pine`. */
 const nameOf = (shop: string) => shop.replace(/\.myshopify\.com$/, "").split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
@@ -35,8 +45,8 @@ export function createShopSettings() {
   const shops = new Map<string, StubShop>();
   const defaults = (shop: string): StubShop =>
     shop === DEMO_SHOP_DOMAIN
-      ? { name: "Twin Cards Demo", logoUrl: "/images/logo.png", primaryLocale: "en", otherLocales: ["fr"], timeZone: "Europe/Paris", contactEmail: "owner@twin-cards-demo.example" }
-      : { name: nameOf(shop), logoUrl: null, primaryLocale: "en", otherLocales: [], timeZone: "Etc/UTC", contactEmail: `owner@${shop.replace(/\.myshopify\.com$/, "")}.example` };
+      ? { name: "Twin Cards Demo", logoUrl: "/images/logo.png", primaryLocale: "en", otherLocales: ["fr"], timeZone: "Europe/Paris", contactEmail: "owner@twin-cards-demo.example", primaryDomain: shop, id: idOf(shop) }
+      : { name: nameOf(shop), logoUrl: null, primaryLocale: "en", otherLocales: [], timeZone: "Etc/UTC", contactEmail: `owner@${shop.replace(/\.myshopify\.com$/, "")}.example`, primaryDomain: shop, id: idOf(shop) };
   return {
     get: (shop: string | undefined): StubShop => shops.get(shop ?? "") ?? defaults(shop ?? ""),
     set(shop: string, input: z.output<typeof shopSettingsInput>): StubShop {
@@ -47,11 +57,18 @@ export function createShopSettings() {
   };
 }
 
-/** `TwinCardsShopProfile`: shop { name contactEmail ianaTimezone brand { logo { image { url } } } } and shopLocales. */
+/** `TwinCardsShopProfile`: shop { id name contactEmail ianaTimezone primaryDomain { host } brand { logo { image { url } } } } and shopLocales. */
 export function shopProfileData(settings: StubShop, baseUrl: string) {
   const logo = settings.logoUrl && (settings.logoUrl.startsWith("/") ? `${baseUrl}${settings.logoUrl}` : settings.logoUrl);
   return {
-    shop: { name: settings.name, contactEmail: settings.contactEmail, ianaTimezone: settings.timeZone, brand: { logo: logo ? { image: { url: logo } } : null } },
+    shop: {
+      id: `gid://shopify/Shop/${settings.id}`,
+      name: settings.name,
+      contactEmail: settings.contactEmail,
+      ianaTimezone: settings.timeZone,
+      primaryDomain: { host: settings.primaryDomain },
+      brand: { logo: logo ? { image: { url: logo } } : null },
+    },
     shopLocales: [
       { locale: settings.primaryLocale, primary: true, published: true },
       ...settings.otherLocales.map((locale) => ({ locale, primary: false, published: true })),

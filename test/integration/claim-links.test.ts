@@ -6,15 +6,24 @@ import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { getPage, submitFetcher } from "../support/admin";
 import { uniqueShop } from "../support/api";
 import { sendLocalCopy } from "../support/notify";
+import { setStubShop } from "../support/stub-shop";
 
 // Settings → Claim links: where the link in a claim message lands, the theme's
 // claim page (default) or the customer account page the merchant pasted.
 
-const ACCOUNT_PAGE = "https://shopify.com/71234567/account/pages/0b6e7c1e-8a0f-4a59-9f1e-5d3c2b1a0f9e";
+const SHOP_ID = "71234567";
+const ACCOUNT_PAGE = `https://shopify.com/${SHOP_ID}/account/pages/0b6e7c1e-8a0f-4a59-9f1e-5d3c2b1a0f9e`;
 const written: string[] = [];
 afterAll(() => written.forEach((file) => rmSync(file, { force: true })));
 
 const setting = (shop: string) => db.shopSetup.findUnique({ where: { shop }, select: { claimLinkTarget: true, accountPageUrl: true } });
+
+/** A new shop whose id Shopify (the Admin API stub) says is SHOP_ID: ACCOUNT_PAGE is one of its pages. */
+async function shopWithAccountPages(primaryDomain?: string) {
+  const shop = uniqueShop();
+  await setStubShop(shop, { id: SHOP_ID, ...(primaryDomain ? { primaryDomain } : {}) });
+  return shop;
+}
 
 /** A card by redemption to an e-mail address, and its queued claim message. */
 async function cardByRedemption(shop: string) {
@@ -40,7 +49,7 @@ describe("Settings → Claim links", () => {
   });
 
   it("saves the customer account page, and the next claim message links there with ?code=", async () => {
-    const shop = uniqueShop();
+    const shop = await shopWithAccountPages();
 
     const { result } = await submitFetcher("/app/settings", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: ACCOUNT_PAGE });
     const { card, row, payload } = await cardByRedemption(shop);
@@ -60,7 +69,7 @@ describe("Settings → Claim links", () => {
   });
 
   it("switching back to the theme page restores the theme link", async () => {
-    const shop = uniqueShop();
+    const shop = await shopWithAccountPages();
     await submitFetcher("/app/settings", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: ACCOUNT_PAGE });
 
     const { result } = await submitFetcher("/app/settings", shop, { intent: "claim-links", target: "THEME", accountPageUrl: ACCOUNT_PAGE });
@@ -90,13 +99,29 @@ describe("Settings → Claim links", () => {
     ["javascript:alert(1)", "Must be an absolute https:// URL"],
     ["https://merchant:secret@shopify.com/71234567/account/pages/abc", "Must not carry a user name or password"],
   ])("refuses %s at the URL field and keeps the saved setting", async (url, message) => {
-    const shop = uniqueShop();
+    const shop = await shopWithAccountPages();
     await submitFetcher("/app/settings", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: ACCOUNT_PAGE });
 
     const { result } = await submitFetcher("/app/settings", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: url });
 
     expect(result).toMatchObject({ ok: false, fieldErrors: { accountPageUrl: message } });
     expect(await setting(shop)).toEqual({ claimLinkTarget: "ACCOUNT", accountPageUrl: ACCOUNT_PAGE });
+  });
+
+  it("accepts only the shop's own addresses: its customer account pages, its myshopify and primary domains", async () => {
+    const shop = await shopWithAccountPages("harbor-and-pine.example");
+    const save = (url: string) => submitFetcher("/app/settings", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: url });
+
+    for (const own of [ACCOUNT_PAGE, "https://account.harbor-and-pine.example/pages/0b6e7c1e", "https://harbor-and-pine.example/account/pages/0b6e7c1e", `https://${shop}/account/pages/0b6e7c1e`]) {
+      expect((await save(own)).result, own).toMatchObject({ ok: true, data: { accountPageUrl: own } });
+    }
+    const own = `shopify.com/${SHOP_ID}/account/…, harbor-and-pine.example, ${shop}`;
+    for (const foreign of ["https://shopify.com/99999999/account/pages/0b6e7c1e", "https://harbor-and-pine.example.evil.test/pages/x", "https://evil.test/apps/twincards/redeem"]) {
+      expect((await save(foreign)).result, foreign).toMatchObject({ ok: false, fieldErrors: { accountPageUrl: `Must be an address of this shop: ${own}` } });
+    }
+    expect(await setting(shop)).toEqual({ claimLinkTarget: "ACCOUNT", accountPageUrl: `https://${shop}/account/pages/0b6e7c1e` });
+    const french = await submitFetcher("/app/settings?locale=fr", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: "https://evil.test/x" });
+    expect(french.result).toMatchObject({ ok: false, fieldErrors: { accountPageUrl: `Doit être une adresse de cette boutique\u00a0: ${own}` } });
   });
 
   it("speaks French to a French admin, at the field", async () => {

@@ -11,6 +11,10 @@ export interface StubShopSettings {
   otherLocales?: string[];
   timeZone?: string;
   contactEmail?: string;
+  /** The storefront's own domain (the myshopify domain when unset). */
+  primaryDomain?: string;
+  /** The numeric part of shop { id }. */
+  id?: string;
 }
 
 /** What Shopify says of `shop` from now on (its name, logo, locales, zone), as a merchant sets it in Shopify. */

@@ -7,14 +7,22 @@ import { run, type GraphqlClient } from "./admin-graphql.server";
 export const SHOP_PROFILE_QUERY = `#graphql
 query TwinCardsShopProfile {
   shop {
-    name contactEmail ianaTimezone
+    id name contactEmail ianaTimezone
+    primaryDomain { host }
     brand { logo { image { url } } }
   }
   shopLocales { locale primary published }
 }`;
 
 interface ShopProfileData {
-  shop: { name: string; contactEmail: string | null; ianaTimezone: string; brand: { logo: { image: { url: string } | null } | null } | null };
+  shop: {
+    id: string;
+    name: string;
+    contactEmail: string | null;
+    ianaTimezone: string;
+    primaryDomain: { host: string } | null;
+    brand: { logo: { image: { url: string } | null } | null } | null;
+  };
   shopLocales: { locale: string; primary: boolean; published: boolean }[];
 }
 
@@ -26,6 +34,8 @@ export async function readShopFacts(graphql: GraphqlClient): Promise<ShopFacts> 
     primaryLocale: shopLocales.find((locale) => locale.primary)?.locale ?? "en",
     timeZone: shop.ianaTimezone,
     contactEmail: shop.contactEmail || null,
+    primaryDomain: shop.primaryDomain?.host ?? null,
+    shopId: /\/(\d+)$/.exec(shop.id)?.[1] ?? null,
   };
 }
 

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "ShopProfile" ADD COLUMN "primaryDomain" TEXT;
+ALTER TABLE "ShopProfile" ADD COLUMN "shopId" TEXT;
+
