@@ -12,10 +12,14 @@ export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/5
 const WALLET = "3uKCM4z2DzanuJPshZwwzqrxjAuzNqkmcb5rmAAonnpe";
 const SEEDED_CARDS = 30;
 
+export const DEMO_API_SECRET = "demo-api-secret";
+
 export interface DemoServer {
   url: string;
   /** The customer listed first in the admin (the stub lists customers by name). */
   firstCustomerId: string;
+  /** The storefront path of a seeded card's public verification page (/apps/twincards/v/<token>). */
+  verifyPath: string;
   /** The URL the demo's /demo?to=<path> sends the browser to: the admin page with a fresh session token. */
   embeddedUrl(path: string): Promise<string>;
   stop(): Promise<void>;
@@ -36,7 +40,7 @@ export async function startDemoServer(): Promise<DemoServer> {
       SOLANA_RPC_URL: "",
       ISSUER_SECRET_KEY: "",
       SHOPIFY_API_KEY: "demo-api-key",
-      SHOPIFY_API_SECRET: "demo-api-secret",
+      SHOPIFY_API_SECRET: DEMO_API_SECRET,
       SHOPIFY_APP_URL: "http://127.0.0.1",
       SCOPES: "read_customers,read_fulfillments,read_orders,read_products,write_app_proxy",
       DEMO_MODE: "1",
@@ -56,10 +60,11 @@ export async function startDemoServer(): Promise<DemoServer> {
   try {
     const { customers, products } = buildDemoData(stub.url);
     const first = [...customers].sort((a, b) => a.name.localeCompare(b.name))[0]!;
-    await seedCards(running.url, apiKeyIn(database.url, DEMO_SHOP), first.id, products.map((product) => product.images[0]!));
+    const seeded = await seedCards(running.url, apiKeyIn(database.url, DEMO_SHOP), first.id, products.map((product) => product.images[0]!));
     return {
       url: running.url,
       firstCustomerId: first.id,
+      verifyPath: new URL(seeded[0]!.verifyUrl).pathname,
       embeddedUrl: (path) => embeddedUrl(running.url, path),
       stop,
     };
@@ -70,7 +75,7 @@ export async function startDemoServer(): Promise<DemoServer> {
 }
 
 /** Cards owned by the customer, with the shop's product pictures, created through the /v1 API. */
-async function seedCards(baseUrl: string, key: string, customerId: string, images: string[]) {
+async function seedCards(baseUrl: string, key: string, customerId: string, images: string[]): Promise<{ verifyUrl: string }[]> {
   const cards = Array.from({ length: SEEDED_CARDS }, (_, i) => ({
     name: `Bench card #${i + 1}`,
     media: { imageUrls: [images[i % images.length]!], videoUrls: [] },
@@ -82,6 +87,7 @@ async function seedCards(baseUrl: string, key: string, customerId: string, image
     body: JSON.stringify({ owner: `shopify|${customerId}`, publicKey: WALLET, cards }),
   });
   if (response.status !== 201) throw new Error(`Seeding cards failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: { verifyUrl: string }[] }).data;
 }
 
 async function embeddedUrl(baseUrl: string, path: string): Promise<string> {
