@@ -5,7 +5,9 @@ import type { Browser, Locator } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
+import { getPage } from "../support/admin";
 import { uniqueShop } from "../support/api";
+import { FRENCH_SHOP, setStubShop } from "../support/stub-shop";
 import { launchBrowser, screenshot } from "../support/browser";
 import { sendLocalCopy } from "../support/notify";
 import { installStandInWallet } from "../support/stand-in-wallet";
@@ -41,16 +43,26 @@ const boxOf = (locator: Locator) =>
 
 describe("a shopper with no crypto wallet, on a phone, in French (Chromium)", { timeout: 120_000 }, () => {
   it("goes from the message's link to the item in two taps, then moves it to a wallet by signing once", async () => {
+    // A French shop whose merchant has opened the admin: the app knows its name, logo, language and zone.
     const shop = uniqueShop();
+    await setStubShop(shop, FRENCH_SHOP);
+    expect((await getPage("/app", shop)).status).toBe(200);
     const customerId = String(randomInt(1, 2 ** 47));
     const card = await createCard(shop, {
-      name: "Pass VIP Harbor & Pine",
+      name: "Pass VIP Maison Lumière",
       media: { imageUrls: [image("meridian-automatic-watch-1.svg")], videoUrls: [] },
       metadata: [{ key: "edition", value: "Automne 2026" }],
       email: "camille@example.com",
+      firstName: "Camille",
     });
     const notification = await db.notification.findFirstOrThrow({ where: { shop } });
+
+    // The message, as delivered: from the shop, in French, with the shop's logo and the claim link.
     const email = await simpleParser(readFileSync(await sendLocalCopy(notification.id)));
+    expect(email.from?.value[0]?.name).toBe("Maison Lumière");
+    expect(email.subject).toBe("Maison Lumière\u00a0: votre carte vous attend");
+    expect(email.text).toContain("Camille");
+    expect(email.html).toContain("Récupérer ma carte");
     const claimLink = new URL(/https:\/\/\S+\/apps\/twincards\/redeem\?code=[\w-]+/.exec(email.text ?? "")![0]);
     expect(claimLink.host).toBe(shop);
 
