@@ -26,15 +26,16 @@ export const wants = (eventTypes: unknown, type: string) =>
  * Writes one event per object in the caller's transaction, and queues one
  * webhook delivery per event for each of the shop's enabled endpoints that
  * wants its type: the change, its events and their deliveries commit together
- * or not at all (docs/decisions/0027-webhooks-and-events.md).
+ * or not at all (docs/decisions/0027-webhooks-and-events.md). An event meant
+ * for one endpoint (`onlyTo`, a test event) goes to that one alone, whatever
+ * the others subscribe to.
  */
-export async function recordEvents(tx: Tx, shop: string, type: EventType, items: EventData[]): Promise<string[]> {
+export async function recordEvents(tx: Tx, shop: string, type: EventType, items: EventData[], options: { onlyTo?: string } = {}): Promise<string[]> {
   if (items.length === 0) return [];
   const createdAt = new Date();
   const rows = items.map((data) => ({ id: newId("evt"), shop, type, data: data as unknown as Prisma.InputJsonObject, createdAt }));
   await insertRows(tx, "Event", rows, { json: ["data"] });
-  const endpoints = await enabledWebhookEndpoints(shop);
-  const receivers = endpoints.filter((endpoint) => wants(endpoint.eventTypes, type));
+  const receivers = options.onlyTo ? [{ id: options.onlyTo }] : (await enabledWebhookEndpoints(shop)).filter((endpoint) => wants(endpoint.eventTypes, type));
   if (receivers.length > 0) {
     await tx.webhookDelivery.createMany({
       data: rows.flatMap((row) => receivers.map((endpoint) => ({ id: newId("whd"), shop, eventId: row.id, endpointId: endpoint.id, createdAt }))),
@@ -44,7 +45,8 @@ export async function recordEvents(tx: Tx, shop: string, type: EventType, items:
 }
 
 /** One event (see recordEvents). */
-export const recordEvent = async (tx: Tx, shop: string, type: EventType, data: EventData) => (await recordEvents(tx, shop, type, [data]))[0]!;
+export const recordEvent = async (tx: Tx, shop: string, type: EventType, data: EventData, options: { onlyTo?: string } = {}) =>
+  (await recordEvents(tx, shop, type, [data], options))[0]!;
 
 export const toEvent = (row: EventRow): Event => ({
   id: row.id,

@@ -80,13 +80,14 @@ export async function sendTestEvent(shop: string, endpointId: string): Promise<s
   return transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoint.findFirst({ where: { shop, id: endpointId } });
     if (!endpoint) throw notFound("Webhook endpoint");
-    // Written with no endpoint wanting it (webhook_endpoint.test is never subscribed to), then sent to this one.
-    const eventId = await recordEvent(tx, shop, "webhook_endpoint.test", {
-      objectType: "webhook_test",
-      object: { endpointId, message: "A test event from Twin Cards: your endpoint receives and can verify signed events" },
-    });
-    await tx.webhookDelivery.create({ data: { id: newId("whd"), shop, eventId, endpointId } });
-    return eventId;
+    // To this endpoint alone: one subscribed to "*" (this one or another) must not get it too.
+    return recordEvent(
+      tx,
+      shop,
+      "webhook_endpoint.test",
+      { objectType: "webhook_test", object: { endpointId, message: "A test event from Twin Cards: your endpoint receives and can verify signed events" } },
+      { onlyTo: endpointId },
+    );
   });
 }
 

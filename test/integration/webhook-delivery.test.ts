@@ -176,6 +176,20 @@ describe("webhook delivery", () => {
     expect(hook.received).toEqual([]);
   });
 
+  it("sends a test event once, to that endpoint alone, though it and another endpoint take every event (\"*\")", async () => {
+    const [mine, other] = [await receiver(), await receiver()];
+    const shop = uniqueShop();
+    const endpoint = await createWebhookEndpoint(shop, { url: mine.url, eventTypes: ["*"] });
+    await createWebhookEndpoint(shop, { url: other.url, eventTypes: ["*"] });
+
+    const eventId = await sendTestEvent(shop, endpoint.id);
+    await delivererFor(shop).drainOnce();
+
+    expect(await db.webhookDelivery.findMany({ where: { shop }, select: { endpointId: true, eventId: true } })).toEqual([{ endpointId: endpoint.id, eventId }]);
+    expect(mine.received.map((request) => JSON.parse(request.body).id)).toEqual([eventId]);
+    expect(other.received).toEqual([]);
+  });
+
   it("sends a test event to one endpoint, and Resend sends a delivery's event again", async () => {
     const hook = await receiver();
     const shop = uniqueShop();
