@@ -12,10 +12,21 @@ import { startAdminApiStub } from "../stubs/admin-api/server";
 import { startDemoChain, type DemoChain } from "../stubs/solana-rpc/demo-chain";
 import { startStorefrontHarness } from "../stubs/storefront/server";
 import { applyDemoEnv, DEMO_SHOP } from "./demo-env";
+import { takenPortLines } from "./demo-ports";
 import { forServer, readWalkthrough } from "./walkthrough";
 
 applyDemoEnv();
 process.env.DATABASE_URL ??= DEFAULT_DATABASE_URL;
+const busy = await takenPortLines(process.env.HOST!, [
+  { port: Number(process.env.PORT), variable: "PORT", what: "the app" },
+  { port: Number(process.env.ADMIN_API_STUB_PORT ?? 3001), variable: "ADMIN_API_STUB_PORT", what: "the Admin API stub" },
+  { port: Number(process.env.STOREFRONT_STUB_PORT ?? 3002), variable: "STOREFRONT_STUB_PORT", what: "the demo storefront" },
+  ...(process.env.DEMO_CHAIN === "1" ? [{ port: Number(process.env.SOLANA_RPC_PORT ?? 8899), variable: "SOLANA_RPC_PORT", what: "the local Solana chain" }] : []),
+]);
+if (busy.length > 0) {
+  for (const line of busy) console.error(line);
+  process.exit(1);
+}
 // npm run db:migrate: the SQLite file, or a PostgreSQL DATABASE_URL (exits with one line when that cannot be used).
 if (spawnSync("node_modules/.bin/tsx", ["scripts/db-migrate.ts"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) process.exit(1);
 
