@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Config } from "../app/wiring/config.server";
+import { forwardedAddressOf, trustFromSetting } from "./client-address";
 import { isApiPath, routedUrl, sendError } from "./error-response";
 import { requestGuards, SERVED_METHODS } from "./request-guards";
 import { v1Router } from "./v1-router";
@@ -23,8 +24,8 @@ export function createHttpApp(options: {
   const app = express();
   app.disable("x-powered-by");
   // Behind a proxy, set TRUST_PROXY (a hop count, or e.g. "loopback") so req.ip is the real client.
-  const trustProxy = options.config.TRUST_PROXY;
-  if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
+  const trust = trustFromSetting(options.config.TRUST_PROXY);
+  app.set("trust proxy", trust);
 
   app.use((req, res, next) => {
     const incoming = req.get("x-request-id");
@@ -36,7 +37,11 @@ export function createHttpApp(options: {
   app.use(requestGuards);
   // gzip or brotli, as the client accepts: the admin's Polaris CSS and JS shrink to about a fifth.
   app.use(compression());
-  const getLoadContext = (req: express.Request, res: express.Response) => ({ requestId: res.locals.requestId as string, clientAddress: req.ip ?? "" });
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
+    requestId: res.locals.requestId as string,
+    clientAddress: req.ip ?? "",
+    forwardedAddress: forwardedAddressOf(req, trust),
+  });
   // The /v1 routes straight from the built modules, before any static file is looked for (server/v1-router.ts).
   // Not in dev, where Vite hands over a new build on every change.
   if (typeof options.build !== "function") app.use(v1Router(options.build, getLoadContext));

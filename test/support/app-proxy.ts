@@ -15,6 +15,8 @@ export interface ProxyOptions {
   timestamp?: number;
   /** Sign with another secret than the app's. */
   secret?: string;
+  /** Another server than the suite's shared one. */
+  baseUrl?: string;
 }
 
 /** A fresh Shopify customer id. */
@@ -26,7 +28,7 @@ export const uniqueCustomerId = () => String(randomInt(1, 2 ** 47));
  * `timestamp` and `signature`.
  */
 export function signedProxyUrl(path: string, options: ProxyOptions): string {
-  const url = new URL(path, baseUrl);
+  const url = new URL(path, options.baseUrl ?? baseUrl);
   const query = url.searchParams;
   query.set("shop", options.shop);
   query.set("logged_in_customer_id", options.customerId ?? "");

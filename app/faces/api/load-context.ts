@@ -7,5 +7,10 @@ declare module "@remix-run/node" {
     requestId: string;
     /** The client's address (honours X-Forwarded-For only when TRUST_PROXY is set). */
     clientAddress: string;
+    /**
+     * One hop further out than `clientAddress`: the visitor a signing proxy
+     * (Shopify's app proxy) forwards. Trust it only once the signature verifies.
+     */
+    forwardedAddress: string;
   }
 }

@@ -13,7 +13,7 @@ export interface ProxyRequest {
   shop: string;
   /** The logged-in customer's numeric id (from the verified `logged_in_customer_id`), or null when logged out. */
   customerId: string | null;
-  /** The storefront visitor's address (X-Forwarded-For as the proxy hop reports it), for redeem limits. */
+  /** The storefront visitor's address, as Shopify's signed hop forwards it in X-Forwarded-For: for rate limits. */
   clientAddress: string;
   /** The storefront path the proxy is mounted on, e.g. `/apps/twincards`: links in pages point there. */
   pathPrefix: string;
@@ -25,7 +25,7 @@ export interface ProxyRequest {
  */
 export function proxyRoute(handler: (proxy: ProxyRequest) => Promise<Response>) {
   return async ({ request, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
-    const verified = verifyProxyRequest(request, context.clientAddress);
+    const verified = verifyProxyRequest(request, context.forwardedAddress);
     if (verified instanceof Response) return verified;
     return handler(verified);
   };
@@ -37,9 +37,11 @@ const appSecret = () => (secret ??= serverConfig().SHOPIFY_API_SECRET);
 /**
  * The signature over the query, a fresh timestamp and no repeated parameter
  * (`verifiedProxyQuery`), then a `*.myshopify.com` shop and a numeric customer
- * id or none. The shop and the customer come from the signed values only.
+ * id or none. The shop and the customer come from the signed values only, and
+ * so does trust in the visitor address Shopify forwards (`forwardedAddress`):
+ * only a signed request came through Shopify, so only then is that hop believed.
  */
-export function verifyProxyRequest(request: Request, clientAddress: string): ProxyRequest | Response {
+export function verifyProxyRequest(request: Request, forwardedAddress: string): ProxyRequest | Response {
   const url = new URL(request.url);
   const query = verifiedProxyQuery(url, appSecret());
   if (!query) return rejected();
@@ -52,7 +54,7 @@ export function verifyProxyRequest(request: Request, clientAddress: string): Pro
     url,
     shop,
     customerId: customer === "" ? null : customer,
-    clientAddress,
+    clientAddress: forwardedAddress,
     // A merchant may rename the proxy's prefix and subpath; Shopify signs where it is.
     pathPrefix: PROXY_PATH.test(prefix) ? prefix : proxyPath(),
   };
