@@ -1,10 +1,11 @@
 import type { IncomingMessage } from "node:http";
-import { MAX_BODY_BYTES } from "../app/faces/api/request-body.server";
+import { MAX_BODY_BYTES, MAX_DRAINED_BYTES } from "../app/faces/api/request-body.server";
 
 /**
  * A Node request's body, as `readBodyBytes` reads a fetch Request's: null when
- * it is over 1 MiB (declared or sent), the read stopped without destroying the
- * socket so the 413 can still be written. What that means for the answer is
+ * it is over 1 MiB (declared, or once the rest is read and discarded up to
+ * MAX_DRAINED_BYTES), the read stopped without destroying the socket so the
+ * 413 can still be written. What that means for the answer is
  * the route's to say (app/faces/api/request-body.server.ts: its errors are the
  * Remix build's classes, not this bundle's).
  */
@@ -20,12 +21,13 @@ export function nodeBody(req: IncomingMessage): Promise<Uint8Array | null> {
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength;
       if (size <= MAX_BODY_BYTES) return chunks.push(chunk);
+      if (size <= MAX_DRAINED_BYTES) return;
       stop();
       resolve(null);
     };
     const onEnd = () => {
       stop();
-      resolve(Buffer.concat(chunks));
+      resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks));
     };
     const onError = (error: Error) => {
       stop();

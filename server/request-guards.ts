@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { MAX_BODY_BYTES } from "../app/faces/api/request-body.server";
+import { MAX_BODY_BYTES, MAX_DRAINED_BYTES } from "../app/faces/api/request-body.server";
 import { isApiPath, routedUrl, sendError } from "./error-response";
 
 /** Every method some route serves; a route's own 405 names just its own. */
@@ -37,10 +37,18 @@ export const requestGuards: RequestHandler[] = [
     req.url = req.originalUrl = absolute[1] ?? "/";
     next();
   },
-  // A declared length is refused before anything reads the body; the routes that read one cap chunked bodies too.
+  // A declared length over the limit is refused before any route runs; the routes that read a body cap chunked ones too.
   (req, res, next) => {
-    if (Number(req.get("content-length") ?? 0) <= MAX_BODY_BYTES) return next();
-    sendError(res, req.originalUrl, { status: 413, code: "PAYLOAD_TOO_LARGE", message: "The request body is larger than 1 MiB" });
+    const declared = Number(req.get("content-length") ?? 0);
+    if (declared <= MAX_BODY_BYTES) return next();
+    const answer = () =>
+      sendError(res, req.originalUrl, { status: 413, code: "PAYLOAD_TOO_LARGE", message: "The request body is larger than 1 MiB" });
+    if (declared > MAX_DRAINED_BYTES) {
+      res.set("Connection", "close");
+      return answer();
+    }
+    // Read the body to its end first, throwing it away (MAX_DRAINED_BYTES says why); a client gone meanwhile gets nothing.
+    req.on("end", answer).resume();
   },
   (req, res, next) => {
     const api = isApiPath(routedUrl(req.originalUrl));

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import nodeHttp from "node:http";
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { revokeApiKey } from "~/domain/api-keys.server";
@@ -27,7 +28,7 @@ const post = (path: string, key: string, body: string, headers: Record<string, s
  * before the whole body was written counts; a connection error before any
  * response fails the call.
  */
-function rawPost(path: string, key: string, body: string, options: { chunked?: boolean; agent?: nodeHttp.Agent } = {}) {
+function rawPost(path: string, key: string, body: string, options: { chunked?: boolean; agent?: nodeHttp.Agent; close?: boolean } = {}) {
   const bytes = Buffer.from(body);
   const headers: Record<string, string> = {
     Authorization: `Bearer ${key}`,
@@ -36,6 +37,7 @@ function rawPost(path: string, key: string, body: string, options: { chunked?: b
     "X-Forwarded-For": uniqueClientAddress(),
   };
   if (!options.chunked) headers["Content-Length"] = String(bytes.length);
+  if (options.close) headers.Connection = "close";
   return new Promise<RawResponse>((resolve, reject) => {
     let answered = false;
     const request = nodeHttp.request(baseUrl + path, { method: "POST", headers, agent: options.agent ?? false }, (response) => {
@@ -60,6 +62,23 @@ function rawPost(path: string, key: string, body: string, options: { chunked?: b
     } else {
       request.end(bytes);
     }
+  });
+}
+
+/**
+ * The status a client reads that sends the head, then the whole body, before
+ * reading anything (as most do), or the socket error that lost the answer.
+ */
+function statusOf(head: string, body: Buffer): Promise<number | string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: new URL(baseUrl).hostname, port: Number(new URL(baseUrl).port) });
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    const settle = (error?: string) => resolve(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ? Number(/^HTTP\/1\.1 (\d{3})/.exec(received)![1]) : (error ?? "no answer"));
+    socket.on("error", (error: NodeJS.ErrnoException) => settle(error.code));
+    socket.on("close", () => settle());
+    socket.write(head);
+    socket.end(body);
   });
 }
 
@@ -335,6 +354,44 @@ describe("request bodies", () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  it("lets a client that writes all of a 2 MiB body before reading, then closes, read the 413 every time", async () => {
+    const { shop, key } = await shopClient();
+    const body = Buffer.from(batchBody(11, 200_000));
+    expect(body.length).toBeGreaterThan(2 * 1024 * 1024);
+    const head = (framing: string) =>
+      `POST /v1/unit-cards/_actions/batch HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n${framing}Connection: close\r\n\r\n`;
+    const chunked = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from("\r\n0\r\n\r\n")]);
+    // A reset loses the answer only now and then, so each kind of client tries many times.
+    for (let round = 0; round < 25; round++) {
+      const answers = await Promise.all([
+        statusOf(head(`Content-Length: ${body.length}\r\n`), body),
+        statusOf(head("Transfer-Encoding: chunked\r\n"), chunked),
+        rawPost("/v1/unit-cards/_actions/batch", key, body.toString(), { close: true }).then((answer) => answer.status),
+        fetch(`${baseUrl}/v1/unit-cards/_actions/batch`, { method: "POST", body, headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" } })
+          .then((response) => response.status),
+      ]);
+      expect(answers).toEqual([413, 413, 413, 413]);
+    }
+    expect(await db.unitCard.count({ where: { shop } })).toBe(0);
+  });
+
+  it("refuses a body declared far over the limit at once, without waiting for it, and closes the connection", async () => {
+    const { key } = await shopClient();
+    const answer = await new Promise<nodeHttp.IncomingMessage>((resolve, reject) => {
+      const request = nodeHttp.request(`${baseUrl}/v1/unit-cards`, {
+        method: "POST",
+        agent: false,
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Content-Length": String(100 * 1024 * 1024), "X-Forwarded-For": uniqueClientAddress() },
+      }, resolve);
+      request.on("error", reject);
+      // Headers only: the 100 MiB never comes.
+      request.flushHeaders();
+    });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.headers.connection).toBe("close");
+    answer.destroy();
   });
 
   it("processes a body just under 1 MiB (201 for a valid batch, not 413)", async () => {

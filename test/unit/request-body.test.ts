@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
+import { MAX_BODY_BYTES, MAX_DRAINED_BYTES, parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
 import { ApiError } from "~/faces/api/errors";
 
 const MiB = 1024 * 1024;
@@ -105,12 +105,20 @@ describe("readBodyText", () => {
     expect((await domainError(readBodyText(request))).code).toBe("PAYLOAD_TOO_LARGE");
   });
 
-  it("stops reading an endless stream soon after 1 MiB", async () => {
+  it("reads a 2 MiB streamed body to its end before refusing it, so the client is ready for the 413", async () => {
+    const { request, state } = streamedRequest(2 * MiB);
+    expect((await domainError(readBodyText(request))).code).toBe("PAYLOAD_TOO_LARGE");
+    expect(state.sent).toBe(2 * MiB);
+    expect(request.bodyUsed).toBe(true);
+  });
+
+  it("stops reading an endless stream soon after 8 MiB", async () => {
+    expect(MAX_DRAINED_BYTES).toBe(8 * MiB);
     const { request, state } = streamedRequest(Number.MAX_SAFE_INTEGER);
     expect((await domainError(readBodyText(request))).code).toBe("PAYLOAD_TOO_LARGE");
     // Not cancelled: that would destroy the socket before the 413 is written.
     expect(state.cancelled).toBe(false);
-    expect(state.sent).toBeLessThanOrEqual(MiB + 4 * 64 * 1024);
+    expect(state.sent).toBeLessThanOrEqual(MAX_DRAINED_BYTES + 4 * 64 * 1024);
   });
 
   it("decodes UTF-8, also when a character is split across chunks", async () => {

@@ -1,17 +1,29 @@
 import { ApiError } from "./errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * How much of a body over the limit is still read, and thrown away, before the
+ * 413 goes out. Most clients write their whole body before they read an answer;
+ * a server that stops reading and closes makes their kernel answer with a reset
+ * that loses the 413 (nginx's "lingering close" exists for the same reason).
+ * Past this, the connection is closed without waiting.
+ */
+export const MAX_DRAINED_BYTES = 8 * MAX_BODY_BYTES;
 const MAX_JSON_DEPTH = 32;
 
 const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
 const invalidJson = (message: string) => new ApiError("INVALID_JSON", message);
 
-/** The body as text, refusing more than 1 MiB without reading the rest. */
+/** The body as text, refusing more than 1 MiB. */
 export async function readBodyText(request: Request): Promise<string> {
   return bodyText(await readBodyBytes(request));
 }
 
-/** The body's bytes, or null when it is over 1 MiB (declared or sent), without reading the rest. */
+/**
+ * The body's bytes, or null when it is over 1 MiB: at once when its declared
+ * length says so, else once the rest of it is read and discarded (up to
+ * MAX_DRAINED_BYTES in all), so the client is ready to read the 413.
+ */
 export async function readBodyBytes(request: Request): Promise<Uint8Array | null> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) return null;
@@ -23,15 +35,14 @@ export async function readBodyBytes(request: Request): Promise<Uint8Array | null
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      // Stop reading but don't cancel: cancelling destroys the socket before the
-      // 413 can be sent. The response closes the connection instead.
+    if (size > MAX_DRAINED_BYTES) {
+      // Stop reading but don't cancel: cancelling destroys the socket before the 413 can be sent.
       reader.releaseLock();
       return null;
     }
-    chunks.push(value);
+    if (size <= MAX_BODY_BYTES) chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks);
 }
 
 /** A body read by `readBodyBytes` (or the lean router's reader) as text: null is PAYLOAD_TOO_LARGE, bytes that are not UTF-8 INVALID_JSON. */
