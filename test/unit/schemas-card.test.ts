@@ -508,8 +508,8 @@ describe("listCardsQuery", () => {
   });
 
   it.each([
-    ["limit 0", { limit: "0" }, detail("limit", ">=1")],
-    ["limit 101", { limit: "101" }, detail("limit", "<=100")],
+    ["limit 0", { limit: "0" }, detail("limit", "Must be at least 1")],
+    ["limit 101", { limit: "101" }, detail("limit", "Must be at most 100")],
     ["a fractional limit", { limit: "1.5" }, detail("limit", "whole number")],
     ["a non-numeric limit", { limit: "ten" }, detail("limit", "Expected number")],
     ["an unknown status", { status: "REDEEMED" }, detail("status", "PENDING_REDEMPTION")],
