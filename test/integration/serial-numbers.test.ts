@@ -196,7 +196,10 @@ describe("a rule's edition size", () => {
     expect(refused).toEqual([["editionSize", "The rule has already issued 3: the edition cannot be smaller"]]);
     expect(await db.issuingRule.findUniqueOrThrow({ where: { id: rule.id } })).toEqual(before);
     // Down to exactly what was issued closes the edition; none opens it.
-    expect((await updateRule(shop, rule.id, ruleInput(3))).editionSize).toBe(3);
+    const closed = await updateRule(shop, rule.id, ruleInput(3));
+    expect(closed.editionSize).toBe(3);
+    expect(Date.parse(closed.updatedAt)).toBeGreaterThanOrEqual(before.updatedAt.getTime());
+    expect(closed.updatedAt).not.toBe(before.updatedAt.toISOString());
     expect((await updateRule(shop, rule.id, ruleInput(null))).editionSize).toBeNull();
   });
 });
