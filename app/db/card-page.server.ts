@@ -10,6 +10,7 @@ type Kind = "text" | "date" | "json" | "int";
 const CARD: Record<keyof UnitCard, Kind> = {
   id: "text", shop: "text", name: "text", media: "json", metadata: "json", owner: "text", publicKey: "text",
   status: "text", voidedAt: "date", voidReason: "text", redemptionId: "text", verifyToken: "text", createdAt: "date",
+  serialNumber: "int", editionSize: "int",
 };
 const REDEMPTION: Record<keyof Redemption, Kind> = {
   id: "text", shop: "text", codeHash: "text", phoneMasked: "text", emailMasked: "text", expiresAt: "date",

@@ -14,6 +14,8 @@ export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
   return {
     id: row.id,
     name: row.name,
+    serialNumber: row.serialNumber,
+    editionSize: row.editionSize,
     media: row.media as UnitCard["media"],
     metadata: row.metadata as MetadataEntry[],
     owner: row.owner,

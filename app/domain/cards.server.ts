@@ -15,13 +15,16 @@ import { maskEmail, maskPhone } from "./masking";
 import { enqueueClaimNotifications } from "./notifications.server";
 import { afterCursor, pageQuery, toPage } from "./pagination";
 import {
+  closedEdition,
   createBatchInput,
   createCardInput,
   listCardsQuery,
+  NO_SERIAL,
   parseInput,
   type CardData,
   type Recipient,
   type RedemptionTarget,
+  type Serial,
   type UnitCard,
 } from "./schemas";
 
@@ -32,15 +35,20 @@ export type CreateCardCommand = z.output<typeof createCardInput>;
 /** Cards sharing one recipient: one redemption code for all, or one owner. */
 export type CreateCardsCommand = z.output<typeof createBatchInput>;
 
-/** Creates one card for its recipient (POST /v1/unit-cards, the customer page). */
+/** Creates one card for its recipient (POST /v1/unit-cards, the customer page): in no edition, so unnumbered. */
 export async function createCardFor(shop: string, { card, recipient }: CreateCardCommand): Promise<UnitCard> {
-  const [created] = await createCards(shop, [card], recipient, "");
+  const [created] = await createCards(shop, [card], recipient, "", [NO_SERIAL]);
   return created!;
 }
 
-/** Creates a batch for one recipient: every card or none (POST /v1/unit-cards/_actions/batch, Create cards). */
-export function createCardsFor(shop: string, { cards, recipient }: CreateCardsCommand): Promise<UnitCard[]> {
-  return createCards(shop, cards, recipient, "redemption.");
+/**
+ * Creates a batch for one recipient: every card or none (POST /v1/unit-cards/_actions/batch, Create cards).
+ * The batch is one closed edition, numbered 1 to N in input order, unless `serials` (one per card) says
+ * where each card stands in another edition (an issuing rule's).
+ */
+export function createCardsFor(shop: string, { cards, recipient }: CreateCardsCommand, serials: Serial[] = closedEdition(cards.length)): Promise<UnitCard[]> {
+  if (serials.length !== cards.length) throw new Error(`${cards.length} cards need ${cards.length} serial numbers, not ${serials.length}`);
+  return createCards(shop, cards, recipient, "redemption.", serials);
 }
 
 /** Edge wrapper for callers that still hold an unparsed /v1 body (the admin forms): parse, then createCardFor. */
@@ -49,14 +57,16 @@ export const createCard = (shop: string, input: unknown) => createCardFor(shop, 
 /** Edge wrapper for callers that still hold an unparsed /v1 body (the admin forms): parse, then createCardsFor. */
 export const createCardBatch = (shop: string, input: unknown) => createCardsFor(shop, parseInput(createBatchInput, input));
 
-async function createCards(shop: string, cards: CardData[], recipient: Recipient, codePath: string) {
+type CardSerial = Serial | typeof NO_SERIAL;
+
+async function createCards(shop: string, cards: CardData[], recipient: Recipient, codePath: string, serials: CardSerial[]) {
   const now = new Date();
   try {
     return await transaction(async (tx) => {
       const redemption = recipient.kind === "redemption"
         ? await createRedemption(tx, shop, recipient.redemption, cards, now, codePath)
         : undefined;
-      const rows = cards.map((card) => ({
+      const rows = cards.map((card, index) => ({
         id: newId("card"),
         shop,
         name: card.name,
@@ -70,6 +80,8 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
         voidedAt: null,
         voidReason: null,
         createdAt: now,
+        serialNumber: serials[index]!.serialNumber,
+        editionSize: serials[index]!.editionSize,
       }));
       // createMany's rows, without Prisma building a query per row (a batch of 500 held the event loop for its whole length).
       await insertRows(tx, "UnitCard", rows, { json: ["media", "metadata"] });

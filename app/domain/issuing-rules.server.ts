@@ -1,6 +1,6 @@
 import type { IssuingRule as RuleRow, OrderIssue as IssueRow, Prisma, Redemption, UnitCard } from "@prisma/client";
-import { db, dbNull } from "~/db/client.server";
-import { notFound } from "./errors";
+import { db, dbNull, transaction } from "~/db/client.server";
+import { fieldError, notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 import {
@@ -12,6 +12,7 @@ import {
   type RuleStatus,
   type RuleTargetType,
   type RuleTrigger,
+  type Serial,
 } from "./schemas";
 
 /** An issuing rule as the admin shows it. */
@@ -24,6 +25,10 @@ export interface IssuingRule {
   issueTwin: boolean;
   card: CardData | null;
   cardPerUnit: boolean;
+  /** How many items its edition may have; null: an open edition. */
+  editionSize: number | null;
+  /** How many its edition has issued (twins and cards): the last serial number given. */
+  issuedCount: number;
   status: RuleStatus;
   createdAt: string;
   updatedAt: string;
@@ -38,6 +43,8 @@ export const toIssuingRule = (row: RuleRow): IssuingRule => ({
   issueTwin: row.issueTwin,
   card: (row.cardTemplate as CardData | null) ?? null,
   cardPerUnit: row.cardPerUnit,
+  editionSize: row.editionSize,
+  issuedCount: row.issuedCount,
   status: row.status as RuleStatus,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -51,6 +58,7 @@ const ruleData = (rule: IssuingRuleInput) => ({
   issueTwin: rule.issueTwin,
   cardTemplate: (rule.card ?? undefined) as Prisma.InputJsonValue | undefined,
   cardPerUnit: rule.cardPerUnit,
+  editionSize: rule.editionSize,
 });
 
 /** Saves a new, active rule; a template the domain would refuse is refused here, at its field. */
@@ -60,13 +68,24 @@ export async function createRule(shop: string, input: unknown): Promise<IssuingR
   return toIssuingRule(row);
 }
 
-/** Replaces a rule's settings; what it issued before stays as issued. */
+/**
+ * Replaces a rule's settings; what it issued before stays as issued (with the edition size it was issued
+ * in). The edition size may not go below what the edition already issued: checked in the statement that
+ * writes it, so an order issuing meanwhile cannot slip past.
+ */
 export async function updateRule(shop: string, id: string, input: unknown): Promise<IssuingRule> {
   const rule = parseInput(issuingRuleInput, input);
   await getRuleRow(shop, id);
   const data = ruleData(rule);
-  const row = await db.issuingRule.update({ where: { id }, data: { ...data, cardTemplate: data.cardTemplate ?? dbNull() } });
-  return toIssuingRule(row);
+  return transaction(async (tx) => {
+    const { count } = await tx.issuingRule.updateMany({
+      where: { id, shop, ...(rule.editionSize === null ? {} : { issuedCount: { lte: rule.editionSize } }) },
+      data: { ...data, cardTemplate: data.cardTemplate ?? dbNull() },
+    });
+    const row = await getRuleRow(shop, id);
+    if (count === 0) throw fieldError("editionSize", `The rule has already issued ${row.issuedCount}: the edition cannot be smaller`);
+    return toIssuingRule(row);
+  });
 }
 
 /** Pauses or resumes a rule: a paused rule issues nothing for orders that arrive meanwhile. */
@@ -111,6 +130,8 @@ export interface OrderIssueView {
   reason: string | null;
   twinId: string | null;
   cardIds: string[];
+  /** The numbers its twin and cards have in the rule's edition, by item id (issued before numbering: none). */
+  serials: Record<string, Serial>;
   createdAt: string;
 }
 
@@ -124,14 +145,34 @@ const ISSUE_INCLUDE = { rule: { select: { targetTitle: true } } } as const;
  */
 async function withState(rows: IssueWithState[]): Promise<OrderIssueView[]> {
   const redemptionIds = rows.flatMap((row) => (row.status === "WAITING" && row.redemptionId ? [row.redemptionId] : []));
-  const redemptions = redemptionIds.length
-    ? await db.redemption.findMany({ where: { id: { in: redemptionIds } }, include: { cards: { select: { id: true, status: true } } } })
-    : [];
+  const [redemptions, serials] = await Promise.all([
+    redemptionIds.length
+      ? db.redemption.findMany({ where: { id: { in: redemptionIds } }, include: { cards: { select: { id: true, status: true } } } })
+      : [],
+    serialsOf(rows),
+  ]);
   const byId = new Map(redemptions.map((redemption) => [redemption.id, redemption]));
-  return rows.map((row) => toOrderIssueView(row, row.redemptionId ? byId.get(row.redemptionId) : undefined));
+  return rows.map((row) => toOrderIssueView(row, serials, row.redemptionId ? byId.get(row.redemptionId) : undefined));
 }
 
-function toOrderIssueView(row: IssueWithState, redemption?: Redemption & { cards: Pick<UnitCard, "id" | "status">[] }): OrderIssueView {
+/** The serial numbers of the twins and cards `rows` issued, by item id. */
+async function serialsOf(rows: IssueRow[]): Promise<Map<string, Serial>> {
+  const twinIds = rows.flatMap((row) => (row.twinId ? [row.twinId] : []));
+  const cardIds = rows.flatMap((row) => row.cardIds as string[]);
+  const numbered = { serialNumber: { not: null } } as const;
+  const select = { id: true, serialNumber: true, editionSize: true } as const;
+  const [twins, cards] = await Promise.all([
+    twinIds.length ? db.digitalTwin.findMany({ where: { id: { in: twinIds }, ...numbered }, select }) : [],
+    cardIds.length ? db.unitCard.findMany({ where: { id: { in: cardIds }, ...numbered }, select }) : [],
+  ]);
+  return new Map([...twins, ...cards].map((item) => [item.id, { serialNumber: item.serialNumber!, editionSize: item.editionSize }]));
+}
+
+function toOrderIssueView(
+  row: IssueWithState,
+  serials: Map<string, Serial>,
+  redemption?: Redemption & { cards: Pick<UnitCard, "id" | "status">[] },
+): OrderIssueView {
   const cardIds = row.cardIds as string[];
   let status = row.status as OrderIssueStatus;
   if (status === "WAITING" && redemption) {
@@ -155,6 +196,7 @@ function toOrderIssueView(row: IssueWithState, redemption?: Redemption & { cards
     reason: row.reason,
     twinId: row.twinId,
     cardIds,
+    serials: Object.fromEntries([row.twinId, ...cardIds].flatMap((id) => (id && serials.has(id) ? [[id, serials.get(id)!]] : []))),
     createdAt: row.createdAt.toISOString(),
   };
 }

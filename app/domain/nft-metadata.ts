@@ -30,6 +30,9 @@ export function onChainMetadata(subject: NftSubject, shop: string, uri: string) 
   } else {
     additional.push(["card_id", subject.card.id]);
   }
+  // One field, "12/250" ("12" in an open edition): a second would not fit the longest item in one transaction.
+  const { serialNumber, editionSize } = subject.kind === "twin" ? subject.twin : subject.card;
+  if (serialNumber !== null) additional.push(["serial", editionSize === null ? String(serialNumber) : `${serialNumber}/${editionSize}`]);
   return {
     name: clip(subject.kind === "twin" ? subject.twin.title : subject.card.name, ON_CHAIN_NAME),
     symbol: NFT_SYMBOL[subject.kind],
@@ -41,6 +44,19 @@ export function onChainMetadata(subject: NftSubject, shop: string, uri: string) 
 export interface NftAttribute {
   trait_type: string;
   value: string | number;
+  /** Marketplaces show a "number" trait with its `max_value` as "12 of 250". */
+  display_type?: "number";
+  max_value?: number;
+}
+
+/** The item's number in its edition and the edition's size (none outside an edition; no size for an open one). */
+function serialAttributes({ serialNumber, editionSize }: { serialNumber: number | null; editionSize: number | null }): NftAttribute[] {
+  if (serialNumber === null) return [];
+  if (editionSize === null) return [{ trait_type: "Serial number", value: serialNumber, display_type: "number" }];
+  return [
+    { trait_type: "Serial number", value: serialNumber, display_type: "number", max_value: editionSize },
+    { trait_type: "Edition size", value: editionSize, display_type: "number" },
+  ];
 }
 
 /**
@@ -53,6 +69,7 @@ export function metadataJson(subject: NftSubject, shop: string) {
     const { twin } = subject;
     const images = twin.images as string[];
     const attributes: NftAttribute[] = [
+      ...serialAttributes(twin),
       { trait_type: "Universal name", value: twin.name.name },
       { trait_type: "Quantity", value: twin.quantity },
       ...(twin.brand ? [{ trait_type: "Brand", value: twin.brand }] : []),
@@ -73,6 +90,8 @@ export function metadataJson(subject: NftSubject, shop: string) {
         kind: "twin",
         id: twin.id,
         shop,
+        serial_number: twin.serialNumber,
+        edition_size: twin.editionSize,
         universal_name: twin.name.name,
         quantity: twin.quantity,
         price: twin.price,
@@ -95,7 +114,7 @@ export function metadataJson(subject: NftSubject, shop: string) {
     image: media.imageUrls[0] ?? null,
     animation_url: media.videoUrls[0] ?? null,
     external_url: verifyUrlOf(shop, card.verifyToken),
-    attributes: entries.map((entry): NftAttribute => ({ trait_type: entry.key, value: attributeValue(entry) })),
+    attributes: [...serialAttributes(card), ...entries.map((entry): NftAttribute => ({ trait_type: entry.key, value: attributeValue(entry) }))],
     properties: {
       category: media.videoUrls.length > 0 ? "video" : "image",
       files: [
@@ -103,7 +122,15 @@ export function metadataJson(subject: NftSubject, shop: string) {
         ...media.videoUrls.map((uri) => ({ uri, type: "video/mp4" })),
       ],
     },
-    twin_cards: { kind: "card", id: card.id, shop, metadata: entries, issued_at: card.createdAt.toISOString() },
+    twin_cards: {
+      kind: "card",
+      id: card.id,
+      shop,
+      serial_number: card.serialNumber,
+      edition_size: card.editionSize,
+      metadata: entries,
+      issued_at: card.createdAt.toISOString(),
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { IssuingRule as RuleRow, OrderIssue as IssueRow, UniversalName } from "@prisma/client";
 import { db, isUniqueViolation, transaction, type Tx } from "~/db/client.server";
+import { takeRuleNumbers } from "~/db/edition-numbers.server";
 import { voidPendingCards } from "./card-void.server";
 import { createCardsFor } from "./cards.server";
 import { newId } from "./ids";
@@ -7,7 +8,17 @@ import { maskEmail, maskPhone } from "./masking";
 import { canonicalLocale } from "./messages/claim-message";
 import type { OrderLine, OrderMoment, OrderSnapshot, OrderTopic, OrderWebhookDetail } from "./orders";
 import { shopifyOwner } from "./owners";
-import { cardInput, email as emailSchema, issueTwinInput, MAX_BATCH_CARDS, phone as phoneSchema, type CardData, type IssueTwinInput } from "./schemas";
+import {
+  cardInput,
+  editionNumbers,
+  email as emailSchema,
+  issueTwinInput,
+  MAX_BATCH_CARDS,
+  phone as phoneSchema,
+  type CardData,
+  type IssueTwinInput,
+  type Serial,
+} from "./schemas";
 import { issuesToDetails } from "./schemas/parse";
 import { issueTwinTo } from "./twins.server";
 
@@ -60,6 +71,8 @@ interface Plan extends Match {
   twin: IssueTwinInput | null;
   cards: CardData[];
   failure: string | null;
+  /** Each item's number in the rule's edition, the twin's first: taken in the issuing transaction. */
+  serials: Serial[];
 }
 
 type Recipient =
@@ -91,6 +104,8 @@ export async function issueFromOrder(shop: string, order: OrderSnapshot, moment:
   if (!recipient) return skipped(`Order ${order.name} has no customer with a universal name, and no e-mail or phone to send a claim to`);
   const plans = todo.map((match) => plan(match, recipient));
   return transaction(async (tx) => {
+    if (recipient.kind === "redemption") capOneCode(plans);
+    await numberInEditions(plans);
     const issued = recipient.kind === "name" ? await issueToName(shop, plans, recipient) : await issueByRedemption(shop, plans, recipient);
     for (const [index, item] of plans.entries()) {
       await recordIssue(tx, shop, order, momentKey, item, recipient, issued[index]!);
@@ -132,13 +147,13 @@ function plan(match: Match, recipient: Recipient): Plan {
   const cardCount = rule.cardTemplate ? (rule.cardPerUnit ? quantity : 1) : 0;
   const template = rule.cardTemplate as CardData | null;
   const cards: CardData[] = template ? Array.from({ length: cardCount }, () => template) : [];
-  const failed = (failure: string): Plan => ({ ...match, twin: null, cards: [], failure });
+  const failed = (failure: string): Plan => ({ ...match, twin: null, cards: [], failure, serials: [] });
   if (rule.issueTwin && !line.product) return failed("The product was deleted: there is nothing to make a twin of");
   if (rule.issueTwin && recipient.kind === "name") {
     const twin = issueTwinInput.safeParse(twinFields(line, quantity, recipient.name));
     if (!twin.success) return failed(describe(twin.error.issues));
     if (cards.length > MAX_BATCH_CARDS) return failed(`Would issue ${cards.length} cards; at most ${MAX_BATCH_CARDS} per order line`);
-    return { ...match, twin: twin.data, cards, failure: null };
+    return { ...match, twin: twin.data, cards, failure: null, serials: [] };
   }
   if (rule.issueTwin) {
     // No universal name to issue a twin to: the twin waits as a claim card that describes it.
@@ -147,7 +162,7 @@ function plan(match: Match, recipient: Recipient): Plan {
     cards.unshift(twinCard.data);
   }
   if (cards.length > MAX_BATCH_CARDS) return failed(`Would issue ${cards.length} cards; at most ${MAX_BATCH_CARDS} per order line`);
-  return { ...match, twin: null, cards, failure: null };
+  return { ...match, twin: null, cards, failure: null, serials: [] };
 }
 
 function describe(issues: Parameters<typeof issuesToDetails>[0]): string {
@@ -200,24 +215,49 @@ async function issueToName(shop: string, plans: Plan[], recipient: Extract<Recip
       issued.push(NOTHING);
       continue;
     }
-    const twin = item.twin ? await issueTwinTo(shop, item.twin) : null;
+    const cardSerials = item.twin ? item.serials.slice(1) : item.serials;
+    const twin = item.twin ? await issueTwinTo(shop, item.twin, item.serials[0]) : null;
     const cards = item.cards.length
-      ? await createCardsFor(shop, { cards: item.cards, recipient: { kind: "owner", owner: recipient.owner, publicKey: recipient.name.publicKey } })
+      ? await createCardsFor(shop, { cards: item.cards, recipient: { kind: "owner", owner: recipient.owner, publicKey: recipient.name.publicKey } }, cardSerials)
       : [];
     issued.push({ twinId: twin?.id ?? null, cardIds: cards.map((card) => card.id), redemptionId: null });
   }
   return issued;
 }
 
+/** Every card of an order goes under one code, which claims at most a batch's worth: past that, nothing of the order is issued. */
+function capOneCode(plans: Plan[]) {
+  const count = plans.reduce((sum, item) => sum + (item.failure ? 0 : item.cards.length), 0);
+  if (count <= MAX_BATCH_CARDS) return;
+  for (const item of plans) item.failure ??= `The order would issue ${count} cards under one code; at most ${MAX_BATCH_CARDS}`;
+}
+
+/**
+ * Numbers each plan's items in its rule's edition, in the caller's transaction. Rules are taken in id
+ * order (so two orders never wait on each other's rules), each rule's plans in the order's line order.
+ * A plan the edition has no room left for is refused whole, with the reason, and takes no number.
+ */
+async function numberInEditions(plans: Plan[]) {
+  const byRule = plans.filter((item) => !item.failure).sort((a, b) => (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0));
+  for (const item of byRule) {
+    const count = (item.twin ? 1 : 0) + item.cards.length;
+    const taken = await takeRuleNumbers(item.rule.id, count);
+    if (taken.ok) item.serials = editionNumbers(taken.first, count, taken.editionSize);
+    else item.failure = editionFull(taken.issued, taken.editionSize, count);
+  }
+}
+
+function editionFull(issued: number, editionSize: number, needed: number): string {
+  if (issued >= editionSize) return `The edition is complete: all ${editionSize} were issued`;
+  return `The edition has ${editionSize - issued} left of ${editionSize}; this line needs ${needed}`;
+}
+
 /** Every card of the order under one code: one claim message per order, listing all it carries. */
 async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract<Recipient, { kind: "redemption" }>): Promise<Issued[]> {
   const all = plans.flatMap((item) => (item.failure ? [] : item.cards));
-  if (all.length > MAX_BATCH_CARDS) {
-    for (const item of plans) item.failure ??= `The order would issue ${all.length} cards under one code; at most ${MAX_BATCH_CARDS}`;
-    return plans.map(() => NOTHING);
-  }
   if (all.length === 0) return plans.map(() => NOTHING);
-  const cards = await createCardsFor(shop, { cards: all, recipient: { kind: "redemption", redemption: { email: recipient.email, phone: recipient.phone, locale: recipient.locale, firstName: recipient.firstName } } });
+  const serials = plans.flatMap((item) => (item.failure ? [] : item.serials));
+  const cards = await createCardsFor(shop, { cards: all, recipient: { kind: "redemption", redemption: { email: recipient.email, phone: recipient.phone, locale: recipient.locale, firstName: recipient.firstName } } }, serials);
   const redemptionId = await db.unitCard.findUniqueOrThrow({ where: { id: cards[0]!.id }, select: { redemptionId: true } });
   let next = 0;
   return plans.map((item) => {

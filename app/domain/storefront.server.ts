@@ -4,7 +4,19 @@ import { linkedWallet, shortAddress, type LinkedWallet } from "./customer-wallet
 import { shopifyOwner } from "./owners";
 import { namesOfOwner, registerNameFor } from "./names.server";
 import { redeem, type RedeemClient } from "./redeem.server";
-import { CHAIN_STATUSES, cardCustody, cardStatus, type ChainState, registerNameInput, walletPublicKey, type DigitalTwin, type MetadataEntry, type NameRecord, type UnitCard } from "./schemas";
+import {
+  CHAIN_STATUSES,
+  cardCustody,
+  cardStatus,
+  type ChainState,
+  registerNameInput,
+  serialFields,
+  walletPublicKey,
+  type DigitalTwin,
+  type MetadataEntry,
+  type NameRecord,
+  type UnitCard,
+} from "./schemas";
 import { z } from "./schemas/zod";
 
 /*
@@ -29,6 +41,7 @@ const toStorefrontChain = (chain: ChainState): StorefrontChain =>
 export const storefrontCard = z.object({
   id: z.string(),
   name: z.string(),
+  ...serialFields,
   media: z.object({ imageUrls: z.array(z.string()), videoUrls: z.array(z.string()) }),
   metadata: z.array(storefrontMetadataEntry).meta({ description: "PUBLIC entries only, without visibility" }),
   status: cardStatus,
@@ -42,6 +55,7 @@ export type StorefrontCard = z.infer<typeof storefrontCard>;
 export const storefrontTwin = z.object({
   id: z.string(),
   title: z.string(),
+  ...serialFields,
   description: z.string(),
   brand: z.string(),
   creator: z.string(),
@@ -91,6 +105,8 @@ export type CustomerNameCommand = z.output<typeof customerNameInput>;
 export const toStorefrontCard = (card: UnitCard): StorefrontCard => ({
   id: card.id,
   name: card.name,
+  serialNumber: card.serialNumber,
+  editionSize: card.editionSize,
   media: { imageUrls: [...card.media.imageUrls], videoUrls: [...card.media.videoUrls] },
   // UnitCard's metadata is the stored MetadataEntry[], typed loosely for the API schema.
   metadata: publicMetadata(card.metadata as MetadataEntry[]).map(({ key, value, metaType }) => ({ key, value, metaType })),
@@ -104,6 +120,8 @@ export const toStorefrontCard = (card: UnitCard): StorefrontCard => ({
 export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
   id: twin.id,
   title: twin.title,
+  serialNumber: twin.serialNumber,
+  editionSize: twin.editionSize,
   description: twin.description,
   brand: twin.brand,
   creator: twin.creator,

@@ -7,7 +7,7 @@ import { recordEvent } from "./events.server";
 import { isIdOf, newId } from "./ids";
 import { newVerifyToken } from "./verify-token.server";
 import { verifyUrlOf } from "./verify-url";
-import { currencyMinorDigits, issueTwinInput, listTwinsQuery, parseInput, type DigitalTwin, type IssueTwinInput } from "./schemas";
+import { currencyMinorDigits, issueTwinInput, listTwinsQuery, NO_SERIAL, parseInput, type DigitalTwin, type IssueTwinInput, type Serial } from "./schemas";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 
 /** What to load with a twin for its API view. */
@@ -19,6 +19,8 @@ export const toDigitalTwin = (row: TwinRow & { name: UniversalName; chainMint?: 
   uns_name: row.name.name,
   public_key: row.publicKey,
   title: row.title,
+  serialNumber: row.serialNumber,
+  editionSize: row.editionSize,
   creator: row.creator,
   description: row.description,
   quantity: row.quantity,
@@ -36,8 +38,11 @@ export const toDigitalTwin = (row: TwinRow & { name: UniversalName; chainMint?: 
 /** Edge wrapper for callers that still hold an unparsed body (the admin's customer page): parse, then issueTwinTo. */
 export const issueTwin = (shop: string, input: unknown) => issueTwinTo(shop, parseInput(issueTwinInput, input));
 
-/** Step 2: issues a twin to a registered universal name whose key matches. */
-export async function issueTwinTo(shop: string, twin: IssueTwinInput): Promise<DigitalTwin> {
+/**
+ * Step 2: issues a twin to a registered universal name whose key matches. A twin issued by hand is in
+ * no edition; an issuing rule gives its twins their `serial` in the rule's edition.
+ */
+export async function issueTwinTo(shop: string, twin: IssueTwinInput, serial: Serial | typeof NO_SERIAL = NO_SERIAL): Promise<DigitalTwin> {
   return transaction(async (tx) => {
     const name = await tx.universalName.findUnique({ where: { id: twin.name_id } });
     if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
@@ -60,6 +65,8 @@ export async function issueTwinTo(shop: string, twin: IssueTwinInput): Promise<D
         links: twin.links,
         images: twin.images,
         verifyToken: newVerifyToken(),
+        serialNumber: serial.serialNumber,
+        editionSize: serial.editionSize,
       },
       include: { name: true },
     });

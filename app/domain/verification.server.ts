@@ -28,7 +28,13 @@ interface VerifiedBase {
   issuedAt: string;
 }
 
-export interface VerifiedTwin extends VerifiedBase {
+/** Its place in its edition (#12 of 250); nulls outside an edition. */
+interface Numbered {
+  serialNumber: number | null;
+  editionSize: number | null;
+}
+
+export interface VerifiedTwin extends VerifiedBase, Numbered {
   kind: "twin";
   title: string;
   description: string;
@@ -42,7 +48,7 @@ export interface VerifiedTwin extends VerifiedBase {
   chain: StorefrontChain;
 }
 
-export interface VerifiedCard extends VerifiedBase {
+export interface VerifiedCard extends VerifiedBase, Numbered {
   kind: "card";
   status: "OWNED";
   name: string;
@@ -98,6 +104,8 @@ export async function verificationOf(shop: string, token: string, client: { addr
       kind: "twin",
       issuedAt: twin.createdAt.toISOString(),
       title: twin.title,
+      serialNumber: twin.serialNumber,
+      editionSize: twin.editionSize,
       description: twin.description,
       brand: twin.brand,
       creator: twin.creator,
@@ -118,6 +126,8 @@ export async function verificationOf(shop: string, token: string, client: { addr
     status: "OWNED",
     issuedAt,
     name: card.name,
+    serialNumber: card.serialNumber,
+    editionSize: card.editionSize,
     images: [...media.imageUrls],
     videos: [...media.videoUrls],
     metadata: publicMetadata(card.metadata as MetadataEntry[]).map(({ key, value, metaType }) => ({ key, value, metaType })),

@@ -91,7 +91,7 @@ export default function RulePage() {
     >
       <BlockStack gap="400">
         {/* Keyed by the saved rule, so a save shows the rule as stored. */}
-        <RuleForm key={rule.updatedAt} targets={targets} initial={result && "form" in result ? result.form : form} failure={result && !result.ok && result.intent === "save" ? result : null} cancelUrl="/app/automation" />
+        <RuleForm key={rule.updatedAt} targets={targets} initial={result && "form" in result ? result.form : form} failure={result && !result.ok && result.intent === "save" ? result : null} cancelUrl="/app/automation" issued={rule.issuedCount} />
         <Layout>
           <Layout.Section>
             <RuleActivityCard path={`/app/automation/${rule.id}`} issues={issues} customers={customers} nextCursor={nextCursor} staleCursor={staleCursor} />

@@ -24,6 +24,7 @@ const BLANK: RuleFormValues = {
   imageUrls: "",
   videoUrls: "",
   metadata: [],
+  editionSize: "",
 };
 
 // Create rule: saved active, then the rules list shows it.

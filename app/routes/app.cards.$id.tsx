@@ -20,6 +20,7 @@ import { notificationsOfCard } from "~/domain/notification-admin.server";
 import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
+import { useSerialLabel } from "~/faces/admin/i18n/use-serial";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -56,6 +57,7 @@ export default function CardDetails() {
   const redemption = card.redemption;
   const { t } = useTranslation();
   const format = useFormat();
+  const serial = useSerialLabel()(card);
   const [voiding, setVoiding] = useState(false);
   const closeVoid = useCallback(() => setVoiding(false), []);
   return (
@@ -81,6 +83,7 @@ export default function CardDetails() {
                 <Text as="h2" variant="headingMd">{t("common.details")}</Text>
                 <DetailList
                   rows={[
+                    ...(serial ? [[t("common.edition"), serial] as [string, string]] : []),
                     [t("cards.detail.owner"), <OwnerLabel key="owner" owner={card.owner} customers={customers} />],
                     [t("common.wallet"), card.custody === "HELD" ? t("cards.detail.held") : (card.publicKey ?? "—")],
                     [t("common.created"), format.dateTime(card.createdAt)],

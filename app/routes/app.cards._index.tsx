@@ -10,6 +10,7 @@ import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
 import { CardStatusBadge, type CardStatusValue } from "~/faces/admin/components/CardStatusBadge";
 import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
 import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
+import { SerialText } from "~/faces/admin/components/SerialText";
 import { listCards } from "~/domain/cards.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
@@ -98,6 +99,7 @@ export default function Cards() {
                         <Link url={`/app/cards/${card.id}`} removeUnderline>
                           <Text as="span" fontWeight="semibold">{card.name}</Text>
                         </Link>
+                        <SerialText item={card} />
                         <Text as="span" variant="bodySm" tone="subdued">{card.id}</Text>
                       </BlockStack>
                     </InlineStack>

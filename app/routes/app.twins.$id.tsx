@@ -13,6 +13,7 @@ import { ownersOfNames } from "~/domain/names.server";
 import { getTwin } from "~/domain/twins.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
+import { useSerialLabel } from "~/faces/admin/i18n/use-serial";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -30,6 +31,7 @@ export default function TwinDetails() {
   const { twin, owner, customers } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const format = useFormat();
+  const serial = useSerialLabel()(twin);
   return (
     <Page title={twin.title} subtitle={twin.id} backAction={{ content: t("twins.detail.back"), url: "/app/twins" }}>
       <Layout>
@@ -40,6 +42,7 @@ export default function TwinDetails() {
                 <Text as="h2" variant="headingMd">{t("common.details")}</Text>
                 <DetailList
                   rows={[
+                    ...(serial ? [[t("common.edition"), serial] as [string, string]] : []),
                     [t("twins.universalName"), twin.uns_name],
                     [t("twins.detail.customer"), <OwnerLabel key="owner" owner={owner} customers={customers} />],
                     [t("common.wallet"), twin.public_key],

@@ -10,6 +10,7 @@ import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
 import { CursorPagination } from "~/faces/admin/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/faces/admin/components/empty-state-image";
 import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
+import { SerialText } from "~/faces/admin/components/SerialText";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
 import { listTwins } from "~/domain/twins.server";
@@ -86,6 +87,7 @@ export default function Twins() {
                           <Link url={`/app/twins/${twin.id}`} removeUnderline>
                             <Text as="span" fontWeight="semibold">{twin.title}</Text>
                           </Link>
+                          <SerialText item={twin} />
                           {twin.creator && <Text as="span" variant="bodySm" tone="subdued">{t("twins.by", { creator: twin.creator })}</Text>}
                         </BlockStack>
                       </InlineStack>

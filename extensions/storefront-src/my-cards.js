@@ -112,7 +112,7 @@
     return frame;
   }
 
-  function article(id, title, badge, badgeModifier, imageUrl) {
+  function article(id, title, badge, badgeModifier, imageUrl, serial) {
     var item = el("li", "twin-cards__item");
     var card = el("article", "twin-cards__card");
     var headingId = "twin-cards-" + id;
@@ -123,9 +123,19 @@
     var heading = el("h3", "twin-cards__title", title);
     heading.id = headingId;
     body.appendChild(heading);
+    if (serial) body.appendChild(serial);
     card.appendChild(body);
     item.appendChild(card);
     return { item: item, body: body };
+  }
+
+  // Its number in its edition, "#12 of 250" ("#12" in an open edition), under its name; nothing outside an edition.
+  function serialLine(item, root) {
+    if (typeof item.serialNumber !== "number") return null;
+    var s = root.dataset;
+    var numbers = new Intl.NumberFormat(localeOf(root));
+    var text = typeof item.editionSize === "number" ? s.serial.replace("%s", numbers.format(item.editionSize)) : s.serialOpen;
+    return el("p", "twin-cards__serial", text.replace("%n", numbers.format(item.serialNumber)));
   }
 
   // Where the item stands on Solana: in the wallet (with a link to it), or on its way.
@@ -150,7 +160,7 @@
     var locale = localeOf(root);
     var owned = card.status === "OWNED";
     var images = (card.media && card.media.imageUrls) || [];
-    var parts = article(blockId + "-" + card.id, card.name, owned ? s.statusOwned : s.statusPending, owned ? "owned" : "pending", images[0]);
+    var parts = article(blockId + "-" + card.id, card.name, owned ? s.statusOwned : s.statusPending, owned ? "owned" : "pending", images[0], serialLine(card, root));
     var metadata = (card.metadata || []).filter(function (entry) { return entry && entry.visibility !== "PRIVATE"; });
     var list = definitionList(metadata.map(function (entry) { return [humanize(entry.key), formatValue(entry, locale)]; }));
     if (list) parts.body.appendChild(list);
@@ -187,7 +197,7 @@
   function renderTwin(twin, root, blockId) {
     var s = root.dataset;
     var locale = localeOf(root);
-    var parts = article(blockId + "-" + twin.id, twin.title, s.twinBadge, "twin", (twin.images || [])[0]);
+    var parts = article(blockId + "-" + twin.id, twin.title, s.twinBadge, "twin", (twin.images || [])[0], serialLine(twin, root));
     if (twin.brand) parts.body.appendChild(el("p", "twin-cards__brand", twin.brand));
     if (twin.description) parts.body.appendChild(el("p", "twin-cards__description", twin.description));
     var price = twin.price !== null && twin.price !== undefined && twin.currency ? formatMoney(twin.price, twin.currency, locale) : null;

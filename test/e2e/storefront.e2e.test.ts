@@ -3,7 +3,7 @@ import { Keypair } from "@solana/web3.js";
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
-import { createCard } from "~/domain/cards.server";
+import { createCard, createCardBatch } from "~/domain/cards.server";
 import { voidCard } from "~/domain/card-void.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
@@ -281,8 +281,11 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
 
   it("speaks French on a French storefront: block headings, button, labels, dates and money, and the proxy page too", async () => {
     const shop = uniqueShop();
-    const { customerId, twin } = await customerWithCollection(shop);
+    const { customerId, owner, twin } = await customerWithCollection(shop);
     const { card, code } = await cardToClaim(shop);
+    // A numbered pair: the second card of a batch of two.
+    const prints = ["Tirage d’art — épreuve A", "Tirage d’art — épreuve B"].map((name) => ({ name, media: { imageUrls: [], videoUrls: [] } }));
+    await createCardBatch(shop, { owner, publicKey: wallet(), cards: prints });
     const { page, myCards, claim } = await openStorefront(shop, customerId, `?code=${code}`, "fr");
 
     await shown(page.getByRole("heading", { level: 2, name: "Mes cartes" }));
@@ -292,6 +295,7 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await shown(twinCard.getByText("Prix"));
     await shown(twinCard.getByText(/24,90\s€/));
     await shown(myCards.getByText("Dans votre collection"));
+    await shown(myCards.getByRole("article", { name: prints[1]!.name }).getByText(/^nº\s2 sur\s2$/));
     await shown(claim.getByLabel("Code", { exact: true }));
 
     await claim.getByRole("button", { name: "Obtenir la carte" }).click();
@@ -311,6 +315,7 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     const proxyText = await page.locator("main").innerText();
     expect(proxyText).toMatch(/Prix\s+24,90\s€/);
     expect(proxyText).toMatch(/649,00\s€/);
+    expect(proxyText).toMatch(/Tirage d’art — épreuve B\s+nº\s2 sur\s2/);
     expect(proxyText).toContain(`Obtenue le ${new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date())}`);
     expect(proxyText).not.toMatch(/\d{4}-\d{2}-\d{2}|EUR/);
     await screenshot(page, "storefront-12-french-proxy-page");

@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { HELD_REASON } from "~/adapters/chain/minter.server";
 import { ChainError } from "~/adapters/chain/port";
 import { db } from "~/db/client.server";
-import { createCard } from "~/domain/cards.server";
+import { createCard, createCardBatch } from "~/domain/cards.server";
 import { publicNftMetadata, retryMint, setNftDistributionApproval } from "~/domain/chain-mints.server";
 import { registerName } from "~/domain/names.server";
 import { redeemCode } from "~/domain/redeem.server";
-import { issueTwin } from "~/domain/twins.server";
+import { issueTwin, issueTwinTo } from "~/domain/twins.server";
+import { issueTwinInput, MAX_EDITION_SIZE, parseInput } from "~/domain/schemas";
 import { configureChainIssuing, FlakyChain, fundedChain, minterFor, readNft, TEST_APP_URL } from "../support/chain";
 import { cardInput, uniqueName, uniqueOwner, walletKey } from "../support/fixtures";
 
@@ -108,19 +109,23 @@ describe("minting a twin", () => {
     });
   });
 
-  it("fits the longest multi-byte title, brand and shop into one transaction, cut on-chain and whole in the JSON", async () => {
+  it("fits the longest multi-byte title, brand and shop, and the largest serial numbers, into one transaction, cut on-chain and whole in the JSON", async () => {
     const shop = `${"長".repeat(20)}-${process.pid}.myshopify.com`;
     await setNftDistributionApproval(shop, true);
     const chain = fundedChain(issuer);
     const publicKey = walletKey();
     const name = await registerName(shop, { name: uniqueName("x".repeat(20)), publicKey });
     const title = "時計".repeat(127);
-    const twin = await issueTwin(shop, { name_id: name.uns_name_id, public_key: publicKey, title, brand: "ブランド".repeat(63), quantity: 1_000_000 });
+    // The last item of the largest edition a rule may have.
+    const serial = { serialNumber: MAX_EDITION_SIZE, editionSize: MAX_EDITION_SIZE };
+    const input = parseInput(issueTwinInput, { name_id: name.uns_name_id, public_key: publicKey, title, brand: "ブランド".repeat(63), quantity: 1_000_000 });
+    const twin = await issueTwinTo(shop, input, serial);
 
     await minterFor(shop, chain, issuer).drainOnce();
 
     const nft = await readNft(chain, twin.chain!.mint, publicKey);
     expect(nft.supply).toBe(1n);
+    expect(Object.fromEntries(nft.metadata!.additionalMetadata)).toMatchObject({ serial: "1000000/1000000" });
     expect(Buffer.byteLength(nft.metadata!.name)).toBeLessThanOrEqual(64);
     expect(nft.metadata!.name).toMatch(/^(時計)+時?…$/);
     expect((await publicNftMetadata(twin.chain!.metadataUrl.match(/(nft_\w+)\.json$/)![1]!)).name).toBe(title);
@@ -163,6 +168,50 @@ describe("minting cards", () => {
 
     await minterFor(shop, chain, issuer).drainOnce();
     expect(await readNft(chain, claimed!.chain!.mint, redeemer)).toMatchObject({ supply: 1n, ownerBalance: 1n, tokenAccountOwner: redeemer });
+  });
+});
+
+describe("serial numbers on-chain and in the metadata JSON", () => {
+  it("carries a card's number in its batch's edition as on-chain fields and as attributes marketplaces show as \"2 of 3\"", async () => {
+    const shop = await approvedShop();
+    const chain = fundedChain(issuer);
+    const publicKey = walletKey();
+    const cards = await createCardBatch(shop, { owner: uniqueOwner(), publicKey, cards: [cardInput("Bronze"), cardInput("Silver"), cardInput("Gold")] });
+    const silver = cards[1]!;
+
+    await minterFor(shop, chain, issuer).drainOnce();
+
+    const nft = await readNft(chain, silver.chain!.mint, publicKey);
+    expect(Object.fromEntries(nft.metadata!.additionalMetadata)).toEqual({ kind: "card", shop, card_id: silver.id, serial: "2/3" });
+    const json = await publicNftMetadata(silver.chain!.metadataUrl.match(/(nft_\w+)\.json$/)![1]!);
+    expect(json.attributes.slice(0, 2)).toEqual([
+      { trait_type: "Serial number", value: 2, display_type: "number", max_value: 3 },
+      { trait_type: "Edition size", value: 3, display_type: "number" },
+    ]);
+    expect(json.twin_cards).toMatchObject({ serial_number: 2, edition_size: 3 });
+  });
+
+  it("gives an item of an open edition its number with no size, and an item outside an edition neither", async () => {
+    const shop = await approvedShop();
+    const publicKey = walletKey();
+    const name = await registerName(shop, { name: uniqueName("open"), publicKey });
+    const input = parseInput(issueTwinInput, { name_id: name.uns_name_id, public_key: publicKey, title: "Open print", quantity: 1 });
+    const open = await issueTwinTo(shop, input, { serialNumber: 41, editionSize: null });
+    const alone = await createCard(shop, { ...cardInput("Solo"), owner: uniqueOwner(), publicKey });
+    const metadataOf = (metadataUrl: string) => publicNftMetadata(metadataUrl.match(/(nft_\w+)\.json$/)![1]!);
+
+    const chain = fundedChain(issuer);
+    await minterFor(shop, chain, issuer).drainOnce();
+
+    expect(Object.fromEntries((await readNft(chain, open.chain!.mint, publicKey)).metadata!.additionalMetadata)).toMatchObject({ serial: "41" });
+    expect(Object.keys(Object.fromEntries((await readNft(chain, alone.chain!.mint, publicKey)).metadata!.additionalMetadata))).not.toContain("serial");
+    const openJson = await metadataOf(open.chain!.metadataUrl);
+    expect(openJson.attributes[0]).toEqual({ trait_type: "Serial number", value: 41, display_type: "number" });
+    expect(openJson.attributes.map((attribute) => attribute.trait_type)).not.toContain("Edition size");
+    expect(openJson.twin_cards).toMatchObject({ serial_number: 41, edition_size: null });
+    const aloneJson = await metadataOf(alone.chain!.metadataUrl);
+    expect(aloneJson.attributes.map((attribute) => attribute.trait_type)).not.toContain("Serial number");
+    expect(aloneJson.twin_cards).toMatchObject({ serial_number: null, edition_size: null });
   });
 });
 

@@ -176,8 +176,9 @@ describe("GET /v1/validate-name", () => {
 });
 
 describe("POST /v1/issue-digital-twin", () => {
+  // serialNumber and editionSize: the spec's serial numbers (docs/decisions/0033-serial-numbers.md).
   const TWIN_FIELDS = [
-    "id", "name_id", "uns_name", "public_key", "title", "creator", "description", "quantity",
+    "id", "name_id", "uns_name", "public_key", "title", "serialNumber", "editionSize", "creator", "description", "quantity",
     "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl",
   ];
 
@@ -201,6 +202,9 @@ describe("POST /v1/issue-digital-twin", () => {
       uns_name: name,
       public_key: publicKey,
       title: "Leather jacket",
+      // Issued by hand: in no edition.
+      serialNumber: null,
+      editionSize: null,
       creator: "",
       description: "",
       quantity: 2,

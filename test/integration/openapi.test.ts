@@ -31,9 +31,13 @@ const SPEC_PATHS: Record<string, string[]> = {
   "/v1/digital-twins": ["get"],
 };
 
-const UNIT_CARD_FIELDS = ["id", "name", "media", "metadata", "owner", "publicKey", "custody", "status", "createdAt", "redeemedAt", "voidedAt", "voidReason", "redemption", "chain", "verifyUrl"];
+// serialNumber and editionSize: the spec's serial numbers (section 7, docs/decisions/0033-serial-numbers.md), on every card and twin, null outside an edition.
+const UNIT_CARD_FIELDS = [
+  "id", "name", "serialNumber", "editionSize", "media", "metadata", "owner", "publicKey", "custody", "status",
+  "createdAt", "redeemedAt", "voidedAt", "voidReason", "redemption", "chain", "verifyUrl",
+];
 const DIGITAL_TWIN_FIELDS = [
-  "id", "name_id", "uns_name", "public_key", "title", "creator", "description", "quantity",
+  "id", "name_id", "uns_name", "public_key", "title", "serialNumber", "editionSize", "creator", "description", "quantity",
   "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl",
 ];
 

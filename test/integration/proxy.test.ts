@@ -125,6 +125,9 @@ describe("GET /proxy/cards", () => {
       {
         id: card.id,
         name: card.name,
+        // Created alone: in no edition.
+        serialNumber: null,
+        editionSize: null,
         media: card.media,
         metadata: [
           { key: "edition", value: "First", metaType: "NO_TYPE" },
@@ -141,6 +144,8 @@ describe("GET /proxy/cards", () => {
       {
         id: twin.id,
         title: "Limited sneaker",
+        serialNumber: null,
+        editionSize: null,
         description: "Hand-made",
         brand: "Acme",
         creator: "",
@@ -347,7 +352,7 @@ describe("POST /proxy/redeem (JSON)", () => {
     expect(data.cards).toHaveLength(1);
     expect(data.cards[0]).toMatchObject({ id: card.id, name: card.name, status: "OWNED" });
     expect(data.cards[0]).toMatchObject({ custody: "WALLET" });
-    expect(Object.keys(data.cards[0]!).sort()).toEqual(["chain", "createdAt", "custody", "id", "media", "metadata", "name", "redeemedAt", "status"]);
+    expect(Object.keys(data.cards[0]!).sort()).toEqual(["chain", "createdAt", "custody", "editionSize", "id", "media", "metadata", "name", "redeemedAt", "serialNumber", "status"]);
     expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey });
   });
 

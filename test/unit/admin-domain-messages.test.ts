@@ -61,6 +61,12 @@ describe("domain errors in the admin", () => {
     expect(translateDomainMessage(french, 'Duplicate key "a "b" c"')).toBe("Clé «\u00a0a \"b\" c\u00a0» en double");
   });
 
+  it("say in French why a rule's edition refused an order line or a smaller size", () => {
+    expect(translateDomainMessage(french, "The edition is complete: all 250 were issued")).toBe("L’édition est complète\u00a0: les 250 ont été émis");
+    expect(translateDomainMessage(french, "The edition has 2 left of 250; this line needs 3")).toBe("Il reste 2 sur 250 dans l’édition\u202f; cette ligne en demande 3");
+    expect(translateDomainMessage(french, "The rule has already issued 37: the edition cannot be smaller")).toBe("La règle en a déjà émis 37\u00a0: l’édition ne peut pas être plus petite");
+  });
+
   it("that nobody translated yet stay readable, in English", () => {
     expect(translateDomainMessage(french, "Something new went wrong")).toBe("Something new went wrong");
   });

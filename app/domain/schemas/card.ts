@@ -1,6 +1,7 @@
 import { currencyCode, email, firstName, httpUrl, isoDateTime, locale, owner, phone, text, VERIFY_URL_DESCRIPTION, walletPublicKey } from "./common";
 import { chainState } from "./chain";
 import { CARD_CURSOR_PATTERN } from "./cursor";
+import { serialFields } from "./serial";
 import { z } from "./zod";
 
 export const CARD_STATUSES = ["PENDING_REDEMPTION", "OWNED", "VOID"] as const;
@@ -285,6 +286,7 @@ export const unitCard = z
   .object({
     id: z.string(),
     name: z.string(),
+    ...serialFields,
     media: z.object({ imageUrls: z.array(z.string()), videoUrls: z.array(z.string()) }),
     metadata: z.array(z.object({ key: z.string(), value: z.unknown(), metaType: z.string(), visibility: z.enum(["PUBLIC", "PRIVATE"]) })),
     owner: z.string().nullable(),

@@ -8,3 +8,4 @@ export * from "./chain";
 export * from "./event";
 export * from "./issuing-rule";
 export * from "./wallet";
+export * from "./serial";

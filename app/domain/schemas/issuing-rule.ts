@@ -1,5 +1,6 @@
 import { cardInput } from "./card";
 import { text } from "./common";
+import { editionSizeInput } from "./serial";
 import { z } from "./zod";
 
 export const RULE_TARGET_TYPES = ["PRODUCT", "VARIANT", "COLLECTION"] as const;
@@ -28,6 +29,8 @@ export const issuingRuleInput = z
     issueTwin: z.boolean(),
     card: cardInput.nullable().default(null),
     cardPerUnit: z.boolean().default(true),
+    // Every twin and card the rule issues is numbered in one edition; null: an open edition.
+    editionSize: editionSizeInput.default(null),
   })
   .strict()
   .superRefine((rule, ctx) => {

@@ -1,6 +1,7 @@
 import { CURRENCY_CODES, currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, solanaPublicKey, text, VERIFY_URL_DESCRIPTION } from "./common";
 import { chainState } from "./chain";
 import { decodeCursor, TWIN_CURSOR_PATTERN } from "./cursor";
+import { serialFields } from "./serial";
 import { z } from "./zod";
 
 export const MAX_TWIN_QUANTITY = 1_000_000;
@@ -65,6 +66,7 @@ export const digitalTwin = z
     uns_name: z.string(),
     public_key: z.string(),
     title: z.string(),
+    ...serialFields,
     creator: z.string(),
     description: z.string(),
     quantity: z.number().int(),

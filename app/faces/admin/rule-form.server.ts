@@ -29,6 +29,8 @@ const ruleForm = z.object({
   videoUrls: text,
   // Room past the domain's 50, so too many rows get its "At most 50 metadata entries".
   metadata: z.array(metadataRow).max(100),
+  // As typed; empty: an open edition.
+  editionSize: z.string().max(40).default(""),
 });
 
 /** What the Automation form edits and posts (as JSON in its `rule` field). */
@@ -44,6 +46,12 @@ export function readRuleForm(raw: FormDataEntryValue | null): RuleForm | null {
   } catch {
     return null;
   }
+}
+
+/** Empty: an open edition (null); digits with the merchant's spaces as a number; anything else NaN, for the domain to refuse at its field. */
+function editionSizeOf(value: string): number | null {
+  const compact = value.replace(/[\s\u00a0\u202f]/g, "");
+  return compact === "" ? null : Number(compact);
 }
 
 const lines = (value: string) => value.split(/\n/).map((line) => line.trim()).filter(Boolean);
@@ -66,6 +74,7 @@ export function ruleInput(form: RuleForm) {
     trigger: form.trigger,
     issueTwin: form.issueTwin,
     cardPerUnit: form.cardPerUnit,
+    editionSize: editionSizeOf(form.editionSize),
     card: form.issueCard
       ? {
           name: form.name,
@@ -102,6 +111,7 @@ export function ruleFormOf(rule: IssuingRule): RuleForm {
       metaType: isMetaType(entry.metaType) ? entry.metaType : "NO_TYPE",
       private: entry.visibility === "PRIVATE",
     })),
+    editionSize: rule.editionSize === null ? "" : String(rule.editionSize),
   };
 }
 

@@ -102,6 +102,12 @@ export function pictures(urls: string[], name: string, tr: Translator): Markup {
   return html`${urls.filter(isWebUrl).map((url, index) => html`<div class="twincards-media"><img src="${url}" alt="${index === 0 ? name : tr.t("page.image_number", { name, number: index + 1 })}" loading="lazy"></div>`)}`;
 }
 
+/** "#12 of 250" under an item's name; nothing outside an edition. */
+export function serialLine(item: { serialNumber: number | null; editionSize: number | null }, tr: Translator): Markup | null {
+  const serial = tr.serial(item);
+  return serial === null ? null : html`<p class="twincards-serial">${serial}</p>`;
+}
+
 function chainNote(chain: StorefrontChain, title: string, tr: Translator): Markup | null {
   if (!chain) return null;
   if (chain.status !== "MINTED") return html`<p>${tr.t("my_cards.nft_pending")}</p>`;
@@ -122,6 +128,7 @@ function cardItem(card: StorefrontCard, tr: Translator, level: 2 | 3 = 3, heldNo
 ${pictures(card.media.imageUrls, card.name, tr)}
 ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
 ${level === 2 ? html`<h2>${card.name}</h2>` : html`<h3>${card.name}</h3>`}
+${serialLine(card, tr)}
 <p>${tr.t("page.status_line", { status })} · ${when}</p>
 ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
 ${chainNote(card.chain, card.name, tr)}
@@ -143,6 +150,7 @@ function twinItem(twin: StorefrontTwin, tr: Translator): Markup {
   return html`<li class="twincards-twin"><article>
 ${pictures(twin.images, twin.title, tr)}
 <h3>${twin.title}</h3>
+${serialLine(twin, tr)}
 ${twin.description && html`<p>${twin.description}</p>`}
 <dl>${facts.filter(([, value]) => value !== "").map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
 ${chainNote(twin.chain, twin.title, tr)}

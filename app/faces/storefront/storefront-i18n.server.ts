@@ -38,17 +38,20 @@ export interface Translator {
   money(amount: number, currency: string): string;
   /** A number with the language's separators. */
   number(value: number): string;
+  /** An item's place in its edition, "#12 of 250" / "nº 12 sur 250" ("#12" in an open edition); null outside an edition. */
+  serial(item: { serialNumber: number | null; editionSize: number | null }): string | null;
 }
 
 export function translator(language: StorefrontLanguage): Translator {
   const dates = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" });
   const numbers = new Intl.NumberFormat(language);
+  const t: Translator["t"] = (key, values = {}) => {
+    const text = lookup(MESSAGES[language], key) ?? lookup(MESSAGES.en, key) ?? key;
+    return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ""));
+  };
   return {
     language,
-    t(key, values = {}) {
-      const text = lookup(MESSAGES[language], key) ?? lookup(MESSAGES.en, key) ?? key;
-      return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ""));
-    },
+    t,
     date(iso) {
       const date = new Date(iso);
       return Number.isNaN(date.getTime()) ? iso : dates.format(date);
@@ -62,5 +65,10 @@ export function translator(language: StorefrontLanguage): Translator {
       }
     },
     number: (value) => numbers.format(value),
+    serial({ serialNumber, editionSize }) {
+      if (serialNumber === null) return null;
+      const number = numbers.format(serialNumber);
+      return editionSize === null ? t("my_cards.serial_open", { number }) : t("my_cards.serial", { number, size: numbers.format(editionSize) });
+    },
   };
 }

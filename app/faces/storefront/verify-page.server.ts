@@ -1,6 +1,6 @@
 import type { UnclaimedCard, Verification, VerifiedCard, VerifiedTwin } from "~/domain/verification.server";
 import { html, isWebUrl, liquid, type Markup, type Part } from "./html.server";
-import { byLanguage, day, humanizeKey, localized, metadataValue, pictures, STYLE } from "./liquid-pages.server";
+import { byLanguage, day, humanizeKey, localized, metadataValue, pictures, serialLine, STYLE } from "./liquid-pages.server";
 import type { MessageKey, Translator } from "./storefront-i18n.server";
 
 /*
@@ -39,6 +39,7 @@ function chainSection(chain: VerifiedTwin["chain"], tr: Translator): Markup {
 function twinContent(twin: VerifiedTwin, tr: Translator): Markup {
   return html`<p>${tr.t("verify.kind_twin")}</p>
 <h1>${twin.title}</h1>
+${serialLine(twin, tr)}
 ${verifiedLine(tr)}
 ${twin.images.length > 0 && html`<div class="twincards-verify-media">${pictures(twin.images.slice(0, 4), twin.title, tr)}</div>`}
 ${twin.description && html`<p>${twin.description}</p>`}
@@ -57,6 +58,7 @@ function cardContent(card: VerifiedCard, tr: Translator): Markup {
   const videos = card.videos.filter(isWebUrl);
   return html`<p>${tr.t("verify.kind_card")}</p>
 <h1>${card.name}</h1>
+${serialLine(card, tr)}
 ${verifiedLine(tr)}
 ${card.images.length > 0 && html`<div class="twincards-verify-media">${pictures(card.images.slice(0, 4), card.name, tr)}</div>`}
 ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { humanize, isHttpUrl, longDate, metadataValue, money, formatNumber, t } from "./i18n";
+import { humanize, isHttpUrl, longDate, metadataValue, money, formatNumber, serialLabel, t } from "./i18n";
 import type { Card, ChainLine, Holdings as HoldingsData, Twin } from "./types";
 
 /** The customer's cards and twins, as the storefront's My cards block shows them. */
@@ -63,13 +63,14 @@ function Chain({ chain, title }: { chain: ChainLine | null; title: string }) {
   );
 }
 
-function Item({ picture, title, badge, children }: { picture: string | undefined; title: string; badge: string; children: ComponentChildren }) {
+function Item({ picture, title, serial, badge, children }: { picture: string | undefined; title: string; serial: string | null; badge: string; children: ComponentChildren }) {
   return (
     <s-box border="base" borderRadius="base" padding="base">
       <s-stack direction="block" gap="small">
         <Picture url={picture} name={title} />
         <s-badge>{badge}</s-badge>
         <s-heading>{title}</s-heading>
+        {serial ? <s-text type="strong">{serial}</s-text> : null}
         {children}
       </s-stack>
     </s-box>
@@ -81,7 +82,7 @@ function CardItem({ card }: { card: Card }) {
   const when = card.redeemedAt ?? card.createdAt;
   const date = when ? longDate(when) : null;
   return (
-    <Item picture={card.media.imageUrls[0]} title={card.name} badge={owned ? t("list.status_owned") : t("list.status_pending")}>
+    <Item picture={card.media.imageUrls[0]} title={card.name} serial={serialLabel(card)} badge={owned ? t("list.status_owned") : t("list.status_pending")}>
       <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
       <Chain chain={card.chain} title={card.name} />
@@ -97,7 +98,7 @@ function CardItem({ card }: { card: Card }) {
 function TwinItem({ twin }: { twin: Twin }) {
   const link = twin.links.find(isHttpUrl);
   return (
-    <Item picture={twin.images[0]} title={twin.title} badge={t("list.twin_badge")}>
+    <Item picture={twin.images[0]} title={twin.title} serial={serialLabel(twin)} badge={t("list.twin_badge")}>
       {twin.brand ? <s-text type="strong">{twin.brand}</s-text> : null}
       {twin.description ? <s-paragraph>{twin.description}</s-paragraph> : null}
       <Details

@@ -4,7 +4,7 @@ import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { asApiError, loadOrderIssues } from "./backend";
 import { Picture } from "./Holdings";
-import { formatNumber, t } from "./i18n";
+import { formatNumber, serialLabel, t } from "./i18n";
 import type { OrderItem } from "./types";
 
 // customer-account.order-status.block.render: the cards and twins this order issued, if any.
@@ -64,8 +64,10 @@ function OrderStatusBlock() {
 /** One product line's issue: its status, then each twin and card with its picture. */
 function Item({ item }: { item: OrderItem }) {
   const things = [
-    ...(item.twin ? [{ id: item.twin.id, name: item.twin.title, picture: item.twin.images[0], kind: t("order.twin", { quantity: formatNumber(item.twin.quantity) }) }] : []),
-    ...item.cards.map((card) => ({ id: card.id, name: card.name, picture: card.media.imageUrls[0], kind: t("order.card") })),
+    ...(item.twin
+      ? [{ id: item.twin.id, name: item.twin.title, serial: serialLabel(item.twin), picture: item.twin.images[0], kind: t("order.twin", { quantity: formatNumber(item.twin.quantity) }) }]
+      : []),
+    ...item.cards.map((card) => ({ id: card.id, name: card.name, serial: serialLabel(card), picture: card.media.imageUrls[0], kind: t("order.card") })),
   ];
   return (
     <s-box border="base" borderRadius="base" padding="base">
@@ -77,6 +79,7 @@ function Item({ item }: { item: OrderItem }) {
             <Picture url={thing.picture} name={thing.name} />
             <s-stack direction="block" gap="small-300">
               <s-text type="strong">{thing.name}</s-text>
+              {thing.serial ? <s-text>{thing.serial}</s-text> : null}
               <s-text color="subdued">{thing.kind}</s-text>
             </s-stack>
           </s-grid>

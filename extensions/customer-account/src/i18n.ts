@@ -1,4 +1,4 @@
-import type { MetadataEntry } from "./types";
+import type { MetadataEntry, Numbered } from "./types";
 
 /** A translated string from locales/*.json (`{{name}}` replaced, `count` choosing the plural form). */
 export const t = (key: string, options?: Record<string, string | number>): string => String(shopify.i18n.translate(key, options));
@@ -23,6 +23,13 @@ export function longDate(iso: string): string | null {
 }
 
 export const formatNumber = (value: number) => shopify.i18n.formatNumber(value);
+
+/** "#12 of 250" ("nº 12 sur 250"), "#12" in an open edition; null outside an edition. */
+export function serialLabel({ serialNumber, editionSize }: Numbered): string | null {
+  if (serialNumber === null) return null;
+  const number = formatNumber(serialNumber);
+  return editionSize === null ? t("list.serial_open", { number }) : t("list.serial", { number, size: formatNumber(editionSize) });
+}
 
 /** "supplier_name" → "Supplier name": metadata keys are identifiers, not labels. */
 export function humanize(key: string): string {

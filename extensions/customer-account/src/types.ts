@@ -13,7 +13,13 @@ export interface MetadataEntry {
   metaType: string;
 }
 
-export interface Card {
+/** An item's place in its edition: #serialNumber of editionSize (null: open edition); both null outside an edition. */
+export interface Numbered {
+  serialNumber: number | null;
+  editionSize: number | null;
+}
+
+export interface Card extends Numbered {
   id: string;
   name: string;
   media: { imageUrls: string[]; videoUrls: string[] };
@@ -26,7 +32,7 @@ export interface Card {
   chain: ChainLine | null;
 }
 
-export interface Twin {
+export interface Twin extends Numbered {
   id: string;
   title: string;
   description: string;

@@ -66,7 +66,7 @@ export function RuleActivityCard({ path, issues, customers, nextCursor, staleCur
                   {issue.productTitle} {t("automation.activity.quantity", { quantity: format.number(issue.quantity) })}
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <IssuedItemLinks twinId={issue.twinId} cardIds={issue.cardIds} />
+                  <IssuedItemLinks twinId={issue.twinId} cardIds={issue.cardIds} serials={issue.serials} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <BlockStack gap="100">

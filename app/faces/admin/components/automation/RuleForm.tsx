@@ -6,6 +6,7 @@ import type { RuleTargets } from "~/adapters/shopify/admin-rule-targets.server";
 import type { ActionResult } from "~/faces/admin/action-result.server";
 import type { MetadataRow, RuleForm as RuleFormValues } from "~/faces/admin/rule-form.server";
 import { RefusedFormBanner, type UnplacedError } from "../FormErrorBanner";
+import { useFormat } from "~/faces/admin/i18n/use-format";
 import { useFieldErrors } from "../use-field-errors";
 import { MetadataEditor } from "./MetadataEditor";
 import { TargetPicker } from "./TargetPicker";
@@ -15,7 +16,7 @@ export type RuleFailure = Extract<ActionResult<never>, { ok: false }>;
 /** Where each error path of the domain (issuingRuleInput) shows: the form field that holds it. */
 function fieldOf(path: string): string | null {
   if (path.startsWith("target")) return "target";
-  if (["trigger", "issueTwin", "cardPerUnit"].includes(path)) return path;
+  if (["trigger", "issueTwin", "cardPerUnit", "editionSize"].includes(path)) return path;
   if (path === "card" || path === "card.name") return "name";
   if (path.startsWith("card.media.imageUrls")) return "imageUrls";
   if (path.startsWith("card.media.videoUrls")) return "videoUrls";
@@ -36,8 +37,16 @@ function placeErrors(failure: RuleFailure | null): { atField: Record<string, str
 }
 
 /** An issuing rule: its target, when it fires, and what each order line issues (a twin, a card from a template, or both). */
-export function RuleForm({ targets, initial, failure, cancelUrl }: { targets: RuleTargets; initial: RuleFormValues; failure: RuleFailure | null; cancelUrl: string }) {
+export function RuleForm({ targets, initial, failure, cancelUrl, issued = 0 }: {
+  targets: RuleTargets;
+  initial: RuleFormValues;
+  failure: RuleFailure | null;
+  cancelUrl: string;
+  /** How many the rule's edition has issued: its size may not go below. */
+  issued?: number;
+}) {
   const { t } = useTranslation();
+  const format = useFormat();
   const submit = useSubmit();
   const navigation = useNavigation();
   const [form, setForm] = useState<RuleFormValues>(initial);
@@ -115,6 +124,15 @@ export function RuleForm({ targets, initial, failure, cancelUrl }: { targets: Ru
                 helpText={t("automation.form.issueCardHelp")}
                 checked={form.issueCard}
                 onChange={(issueCard) => change({ issueCard }, "issueTwin")}
+              />
+              <TextField
+                label={t("automation.form.editionSize")}
+                value={form.editionSize}
+                onChange={(editionSize) => change({ editionSize }, "editionSize")}
+                inputMode="numeric"
+                autoComplete="off"
+                helpText={[t("automation.form.editionSizeHelp"), issued > 0 ? t("automation.form.editionIssued", { issued: format.number(issued) }) : ""].join(" ").trim()}
+                error={errorAt("editionSize")}
               />
             </BlockStack>
           </Card>

@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { IssuingRule } from "~/domain/issuing-rules.server";
+import { useFormat } from "~/faces/admin/i18n/use-format";
 import { EMPTY_STATE_IMAGE } from "../empty-state-image";
 import { ResponsiveIndexTable } from "../ResponsiveIndexTable";
 import { useIntentFetcher } from "../customer/use-intent-fetcher";
@@ -11,6 +12,7 @@ type Rule = SerializeFrom<IssuingRule>;
 /** The shop's issuing rules: target, moment, what each issues, and Pause/Resume; or what rules are for. */
 export function RulesCard({ rules }: { rules: Rule[] }) {
   const { t } = useTranslation();
+  const format = useFormat();
   if (rules.length === 0) {
     return (
       <Card>
@@ -50,6 +52,11 @@ export function RulesCard({ rules }: { rules: Rule[] }) {
               <BlockStack>
                 {rule.issueTwin && <Text as="span">{t("automation.twin")}</Text>}
                 {rule.card && <Text as="span">{t(rule.cardPerUnit ? "automation.cardPerUnit" : "automation.cardPerLine", { name: rule.card.name })}</Text>}
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {rule.editionSize === null
+                    ? t("automation.editionOpen", { issued: format.number(rule.issuedCount) })
+                    : t("automation.editionOf", { issued: format.number(rule.issuedCount), size: format.number(rule.editionSize) })}
+                </Text>
               </BlockStack>
             </IndexTable.Cell>
             <IndexTable.Cell>

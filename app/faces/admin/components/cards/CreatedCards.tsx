@@ -6,6 +6,7 @@ import { CardStatusBadge } from "../CardStatusBadge";
 import { CopyButton } from "../CopyButton";
 import { MediaThumbnail } from "../MediaThumbnail";
 import { ResponsiveIndexTable } from "../ResponsiveIndexTable";
+import { SerialText } from "../SerialText";
 
 type CreatedCard = SerializeFrom<UnitCard>;
 
@@ -57,7 +58,10 @@ export function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; on
                   <IndexTable.Cell>
                     <InlineStack gap="300" blockAlign="center" wrap={false}>
                       <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
-                      <Text as="span" fontWeight="semibold">{card.name}</Text>
+                      <BlockStack>
+                        <Text as="span" fontWeight="semibold">{card.name}</Text>
+                        <SerialText item={card} />
+                      </BlockStack>
                     </InlineStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>

@@ -5,6 +5,7 @@ import { useFormat } from "~/faces/admin/i18n/use-format";
 import { CardStatusBadge } from "../CardStatusBadge";
 import { ChainBadge } from "../ChainStatusCell";
 import { MediaThumbnail } from "../MediaThumbnail";
+import { SerialText } from "../SerialText";
 import { VerifyQr } from "../VerifyQr";
 
 /** The cards and twins this customer holds in this shop. */
@@ -25,6 +26,7 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
               <InlineStack align="space-between">
                 <InlineStack gap="200" blockAlign="center">
                   <Text as="span" fontWeight="semibold">{twin.title}</Text>
+                  <SerialText item={twin} />
                   {twin.chain && <ChainBadge chain={twin.chain} />}
                 </InlineStack>
                 <Text as="span" tone="subdued">
@@ -50,6 +52,7 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
               <InlineStack align="space-between">
                 <InlineStack gap="200" blockAlign="center">
                   <Text as="span" fontWeight="semibold">{card.name}</Text>
+                  <SerialText item={card} />
                   {card.chain && <ChainBadge chain={card.chain} />}
                 </InlineStack>
                 <CardStatusBadge status={card.status} custody={card.custody} />

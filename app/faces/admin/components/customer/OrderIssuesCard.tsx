@@ -23,7 +23,7 @@ export function OrderIssuesCard({ issues }: { issues: SerializeFrom<OrderIssueVi
               </Text>
               <OrderIssueStatusBadge status={issue.status} />
             </InlineStack>
-            <IssuedItemLinks twinId={issue.twinId} cardIds={issue.cardIds} />
+            <IssuedItemLinks twinId={issue.twinId} cardIds={issue.cardIds} serials={issue.serials} />
             {issue.reason && <Text as="p" variant="bodySm" tone="subdued">{issue.reason}</Text>}
           </BlockStack>
         ))}
