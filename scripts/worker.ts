@@ -1,7 +1,8 @@
-// npm run worker — delivers claim notifications and webhooks and mints NFTs (when chain issuing
-// is configured) without the web server. Run it alongside
-// `NOTIFY_DISPATCHER=off CHAIN_WORKER=off npm start`, or as several copies: each
-// row is handled by one. Stops on SIGTERM/SIGINT after finishing the rows in hand.
+// npm run worker — the background work without the web server: claim notifications,
+// webhook deliveries, orders recorded for issuing at purchase, and NFT mints (when
+// chain issuing is configured). Run it alongside `NOTIFY_DISPATCHER=off CHAIN_WORKER=off
+// WEBHOOK_WORKER=off ORDER_WORKER=off npm start`, or as several copies: each row is
+// handled by one. Stops on SIGTERM/SIGINT after finishing the rows in hand.
 import { databaseUsableOrExit } from "../app/db/postgres-connect.server";
 import { databaseUrl } from "../app/wiring/config.server";
 import { backgroundWorkers } from "../app/wiring/services.server";

@@ -39,6 +39,17 @@ describe("configuration at boot", () => {
     expect(message).not.toContain("SHOPIFY_API_KEY");
   });
 
+  it("the worker needs the key that seals webhook secrets, and starts with it and no Shopify settings", async () => {
+    const env = { SHOPIFY_API_KEY: "", SHOPIFY_API_SECRET: "", SHOPIFY_APP_URL: "", SCOPES: "", WEBHOOK_SECRETS_KEY: "", DATABASE_URL: process.env.DATABASE_URL! };
+    const message = await refusal(startWorker(env));
+    expect(message).toContain("Webhooks cannot start");
+    expect(message).toContain("WEBHOOK_SECRETS_KEY is required (or SHOPIFY_API_SECRET)");
+
+    const worker = await startWorker({ ...env, WEBHOOK_SECRETS_KEY: TEST_ENV.WEBHOOK_SECRETS_KEY });
+    started.push(worker);
+    expect(worker.stderr()).not.toContain("SHOPIFY_API_KEY");
+  });
+
   it("claim links point at the app proxy path the merchant mounted (APP_PROXY_PATH)", async () => {
     const server = await startServer({ ...TEST_ENV, APP_PROXY_PATH: "/a/cards" });
     started.push(server);
