@@ -1,20 +1,21 @@
 import type { ChainMint, Redemption, UnitCard } from "@prisma/client";
 import { directSql } from "./client.server";
+import { toBoolean } from "./hot-lookups.server";
 import type { SqlParam } from "./direct-sql.server";
 
 /** A card with what its API view shows of its redemption and mint, as Prisma's `include` returns them. */
 export type CardPageRow = UnitCard & { redemption: Redemption | null; chainMint: ChainMint | null };
 
-type Kind = "text" | "date" | "json" | "int";
+type Kind = "text" | "date" | "json" | "int" | "bool";
 
 const CARD: Record<keyof UnitCard, Kind> = {
   id: "text", shop: "text", name: "text", media: "json", metadata: "json", owner: "text", publicKey: "text",
   status: "text", voidedAt: "date", voidReason: "text", redemptionId: "text", verifyToken: "text", createdAt: "date",
-  serialNumber: "int", editionSize: "int",
+  serialNumber: "int", editionSize: "int", livemode: "bool",
 };
 const REDEMPTION: Record<keyof Redemption, Kind> = {
   id: "text", shop: "text", codeHash: "text", phoneMasked: "text", emailMasked: "text", expiresAt: "date",
-  createdAt: "date", redeemedAt: "date", redeemedBy: "text", redeemedPublicKey: "text",
+  createdAt: "date", redeemedAt: "date", redeemedBy: "text", redeemedPublicKey: "text", livemode: "bool",
 };
 const MINT: Record<keyof ChainMint, Kind> = {
   id: "text", shop: "text", twinId: "text", cardId: "text", recipient: "text", mintAddress: "text", cluster: "text",
@@ -33,6 +34,7 @@ function read(value: unknown, kind: Kind): unknown {
   if (kind === "date") return value instanceof Date ? value : new Date(value as string | number);
   if (kind === "json") return typeof value === "string" ? JSON.parse(value) : value;
   if (kind === "int") return Number(value);
+  if (kind === "bool") return toBoolean(value);
   return value;
 }
 
@@ -52,6 +54,8 @@ const pickMint = picker<ChainMint>(MINT, "m.");
 
 export interface CardPageFilter {
   shop: string;
+  /** Live cards, or the test cards of test mode. */
+  livemode: boolean;
   owner?: string;
   status?: string;
   /** Only cards with a smaller id (the cursor's). */
@@ -63,9 +67,9 @@ export interface CardPageFilter {
  * what `findMany({ include: { redemption, chainMint } })` returns, as one plain
  * statement (issue 14: Prisma planned three queries for a page, 4 ms of CPU).
  */
-export async function cardPage({ shop, owner, status, beforeId }: CardPageFilter, take: number): Promise<CardPageRow[]> {
-  const params: SqlParam[] = [shop];
-  const where = ['c."shop" = $1'];
+export async function cardPage({ shop, livemode, owner, status, beforeId }: CardPageFilter, take: number): Promise<CardPageRow[]> {
+  const params: SqlParam[] = [shop, livemode];
+  const where = ['c."shop" = $1', 'c."livemode" = $2'];
   for (const [column, value, operator] of [["owner", owner, "="], ["status", status, "="], ["id", beforeId, "<"]] as const) {
     if (value === undefined) continue;
     params.push(value);

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 
-/** What a direct statement takes as parameters. */
-export type SqlParam = string | number | null;
+/** What a direct statement takes as parameters (a boolean is bound as 1 or 0 on SQLite, which has no boolean type). */
+export type SqlParam = string | number | boolean | null;
+
+const sqliteValue = (value: SqlParam) => (typeof value === "boolean" ? Number(value) : value);
 
 /**
  * Statements sent to the database driver itself, not through Prisma (issue 14,
@@ -47,14 +49,14 @@ export function postgresDirectSql(pool: pg.Pool): DirectSql {
 
 /** `$1`-style parameters as better-sqlite3 binds SQLite's named `$1`, `$2`… */
 export const sqliteNamedParams = (params: readonly SqlParam[]): Record<number, SqlParam> =>
-  Object.fromEntries(params.map((value, i) => [i + 1, value]));
+  Object.fromEntries(params.map((value, i) => [i + 1, sqliteValue(value)]));
 
 /** `$n` parameters as positional `?` with their values in order (a parameter used twice is passed twice). */
 export function positionalParams(sql: string, params: readonly SqlParam[]): [string, SqlParam[]] {
   const args: SqlParam[] = [];
   const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
     if (Number(n) < 1 || Number(n) > params.length) throw new Error(`$${n} has no parameter: ${params.length} given`);
-    args.push(params[Number(n) - 1]!);
+    args.push(sqliteValue(params[Number(n) - 1]!));
     return "?";
   });
   return [text, args];

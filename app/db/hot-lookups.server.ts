@@ -12,23 +12,28 @@ export interface ApiKeyRow {
   shop: string;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  livemode: boolean;
 }
 
 // SQLite hands DATETIME columns back as text in raw queries, PostgreSQL as Date.
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
+// SQLite hands BOOLEAN columns back as 1 or 0, PostgreSQL as a boolean.
+export const toBoolean = (value: unknown): boolean => value === true || value === 1 || value === 1n;
 
 /** The API key whose SHA-256 is `keyHash`, revoked or not; null when there is none. */
 export async function apiKeyByHash(keyHash: string): Promise<ApiKeyRow | null> {
-  const rows = await directSql.query('SELECT "id", "shop", "lastUsedAt", "revokedAt" FROM "ApiKey" WHERE "keyHash" = $1', [keyHash]);
+  const rows = await directSql.query('SELECT "id", "shop", "lastUsedAt", "revokedAt", "livemode" FROM "ApiKey" WHERE "keyHash" = $1', [keyHash]);
   const row = rows[0];
-  return row ? { id: String(row.id), shop: String(row.shop), lastUsedAt: toDate(row.lastUsedAt), revokedAt: toDate(row.revokedAt) } : null;
+  return row
+    ? { id: String(row.id), shop: String(row.shop), lastUsedAt: toDate(row.lastUsedAt), revokedAt: toDate(row.revokedAt), livemode: toBoolean(row.livemode) }
+    : null;
 }
 
-/** The universal name `name` (names are global), null when nobody registered it. */
-export async function universalNameByName(name: string): Promise<{ id: string; name: string; publicKey: string } | null> {
+/** The universal name `name` (names are global; test mode has its own), null when nobody registered it. */
+export async function universalNameByName(name: string, livemode: boolean): Promise<{ id: string; name: string; publicKey: string } | null> {
   const rows = await directSql.query<{ id: string; name: string; publicKey: string }>(
-    'SELECT "id", "name", "publicKey" FROM "UniversalName" WHERE "name" = $1',
-    [name],
+    'SELECT "id", "name", "publicKey" FROM "UniversalName" WHERE "name" = $1 AND "livemode" = $2',
+    [name, livemode],
   );
   return rows[0] ?? null;
 }
@@ -48,11 +53,11 @@ export async function claimLinkColumns(shop: string): Promise<{ claimLinkTarget:
   return rows[0] ?? null;
 }
 
-/** The shop's enabled webhook endpoints and the event types each subscribed to (stored JSON). */
-export async function enabledWebhookEndpoints(shop: string): Promise<{ id: string; eventTypes: unknown }[]> {
+/** The shop's enabled endpoints of one mode (live or test) and the event types each subscribed to (stored JSON). */
+export async function enabledWebhookEndpoints(shop: string, livemode: boolean): Promise<{ id: string; eventTypes: unknown }[]> {
   const rows = await directSql.query<{ id: string; eventTypes: unknown }>(
-    'SELECT "id", "eventTypes" FROM "WebhookEndpoint" WHERE "shop" = $1 AND "status" = $2 ORDER BY "id"',
-    [shop, "ENABLED"],
+    'SELECT "id", "eventTypes" FROM "WebhookEndpoint" WHERE "shop" = $1 AND "status" = $2 AND "livemode" = $3 ORDER BY "id"',
+    [shop, "ENABLED", livemode],
   );
   // SQLite keeps JSON as text; PostgreSQL's jsonb arrives parsed.
   return rows.map((row) => ({ id: row.id, eventTypes: typeof row.eventTypes === "string" ? JSON.parse(row.eventTypes) : row.eventTypes }));

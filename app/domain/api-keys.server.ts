@@ -6,7 +6,9 @@ import { notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
 import { apiKeyInput, parseInput } from "./schemas";
 
+// Every key starts tc_; keys made since test mode say which mode: tc_live_… or tc_test_… (older tc_… keys are live).
 const KEY_PREFIX = "tc_";
+const FLAVOUR_PREFIX = { live: "tc_live_", test: "tc_test_" } as const;
 // Writing lastUsedAt on every request would turn every read into a write.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -19,6 +21,7 @@ export interface ApiKeySummary {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  livemode: boolean;
 }
 
 const toSummary = (row: ApiKey): ApiKeySummary => ({
@@ -28,12 +31,14 @@ const toSummary = (row: ApiKey): ApiKeySummary => ({
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
+  livemode: row.livemode,
 });
 
 /** A new key: the secret, the prefix shown to tell keys apart, and the SHA-256 stored instead of the secret. */
-export function newApiKeySecret(): { key: string; prefix: string; keyHash: string } {
-  const key = KEY_PREFIX + randomBytes(32).toString("base64url");
-  return { key, prefix: key.slice(0, KEY_PREFIX.length + 6), keyHash: hashKey(key) };
+export function newApiKeySecret(mode: keyof typeof FLAVOUR_PREFIX = "live"): { key: string; prefix: string; keyHash: string } {
+  const flavour = FLAVOUR_PREFIX[mode];
+  const key = flavour + randomBytes(32).toString("base64url");
+  return { key, prefix: key.slice(0, flavour.length + 6), keyHash: hashKey(key) };
 }
 
 /**
@@ -41,14 +46,14 @@ export function newApiKeySecret(): { key: string; prefix: string; keyHash: strin
  * its SHA-256 is stored (a 256-bit random key needs no slow hash).
  */
 export async function createApiKey(input: unknown): Promise<{ key: string; apiKey: ApiKeySummary }> {
-  const { shop, label } = parseInput(apiKeyInput, input);
-  const { key, prefix, keyHash } = newApiKeySecret();
-  const row = await db.apiKey.create({ data: { id: newId("key"), shop, label, prefix, keyHash } });
+  const { shop, label, mode } = parseInput(apiKeyInput, input);
+  const { key, prefix, keyHash } = newApiKeySecret(mode);
+  const row = await db.apiKey.create({ data: { id: newId("key"), shop, label, prefix, keyHash, livemode: mode === "live" } });
   return { key, apiKey: toSummary(row) };
 }
 
-/** The shop a live key belongs to, or null for an unknown or revoked key. */
-export async function authenticateApiKey(key: string): Promise<{ shop: string; keyId: string } | null> {
+/** The shop a key belongs to and whether it is live, or null for an unknown or revoked key. */
+export async function authenticateApiKey(key: string): Promise<{ shop: string; keyId: string; livemode: boolean } | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
   const row = await apiKeyByHash(hashKey(key));
   if (!row || row.revokedAt) return null;
@@ -56,7 +61,7 @@ export async function authenticateApiKey(key: string): Promise<{ shop: string; k
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  return { shop: row.shop, keyId: row.id };
+  return { shop: row.shop, keyId: row.id, livemode: row.livemode };
 }
 
 export async function listApiKeys(shop: string): Promise<ApiKeySummary[]> {

@@ -34,6 +34,7 @@ export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {
     },
     chain: toChainState(row.chainMint),
     verifyUrl: verifyUrlOf(row.shop, row.verifyToken),
+    livemode: row.livemode,
   };
 }
 

@@ -13,30 +13,30 @@ const VOIDED_BY_MERCHANT = "Voided by the merchant";
  * claims it (a redeem of a code whose cards are all void answers VOIDED, 410).
  * Idempotent: a void card is returned as it is. An owned card stays owned: CONFLICT.
  */
-export async function voidCard(shop: string, id: string, reason = VOIDED_BY_MERCHANT): Promise<UnitCard> {
+export async function voidCard(shop: string, id: string, reason = VOIDED_BY_MERCHANT, livemode = true): Promise<UnitCard> {
   if (!isIdOf("card", id)) throw notFound("Unit card");
   return transaction(async (tx) => {
-    const card = await tx.unitCard.findFirst({ where: { shop, id }, select: { status: true } });
+    const card = await tx.unitCard.findFirst({ where: { shop, id, livemode }, select: { status: true } });
     if (!card) throw notFound("Unit card");
     if (card.status === "OWNED") throw conflict("This card is already owned; an owned card cannot be voided");
-    if (card.status === "PENDING_REDEMPTION") await voidPendingCards(tx, shop, [id], reason);
+    if (card.status === "PENDING_REDEMPTION") await voidPendingCards(tx, shop, [id], reason, livemode);
     const row = await tx.unitCard.findFirstOrThrow({ where: { shop, id }, include: CARD_VIEW_INCLUDE });
     return toUnitCard(row);
   });
 }
 
-/** Voids those of `ids` still pending (in the caller's transaction) and records unit_card.voided for each; returns how many. */
-export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reason: string): Promise<number> {
+/** Voids those of `ids` (of one mode) still pending, in the caller's transaction, and records unit_card.voided for each; returns how many. */
+export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reason: string, livemode = true): Promise<number> {
   if (ids.length === 0) return 0;
   const now = new Date();
   // Conditional on the status, so a redeem that won meanwhile keeps its cards.
   const { count } = await tx.unitCard.updateMany({
-    where: { shop, id: { in: ids }, status: "PENDING_REDEMPTION" },
+    where: { shop, livemode, id: { in: ids }, status: "PENDING_REDEMPTION" },
     data: { status: "VOID", voidedAt: now, voidReason: reason },
   });
   if (count === 0) return 0;
   const voided = await tx.unitCard.findMany({ where: { id: { in: ids }, status: "VOID", voidedAt: now }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
-  await recordEvents(tx, shop, "unit_card.voided", voided.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })));
+  await recordEvents(tx, shop, "unit_card.voided", voided.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })), { livemode });
   await withdrawClaimMessages(tx, shop, voided.map((card) => card.redemptionId).filter((id): id is string => id !== null));
   return count;
 }

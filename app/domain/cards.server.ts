@@ -35,9 +35,12 @@ export type CreateCardCommand = z.output<typeof createCardInput>;
 /** Cards sharing one recipient: one redemption code for all, or one owner. */
 export type CreateCardsCommand = z.output<typeof createBatchInput>;
 
-/** Creates one card for its recipient (POST /v1/unit-cards, the customer page): in no edition, so unnumbered. */
-export async function createCardFor(shop: string, { card, recipient }: CreateCardCommand): Promise<UnitCard> {
-  const [created] = await createCards(shop, [card], recipient, "", [NO_SERIAL]);
+/**
+ * Creates one card for its recipient (POST /v1/unit-cards, the customer page): in no edition, so unnumbered.
+ * `livemode` false (a test key): a test card, whose messages are written but not sent and which is never minted.
+ */
+export async function createCardFor(shop: string, { card, recipient }: CreateCardCommand, livemode = true): Promise<UnitCard> {
+  const [created] = await createCards(shop, [card], recipient, "", [NO_SERIAL], livemode);
   return created!;
 }
 
@@ -46,9 +49,14 @@ export async function createCardFor(shop: string, { card, recipient }: CreateCar
  * The batch is one closed edition, numbered 1 to N in input order, unless `serials` (one per card) says
  * where each card stands in another edition (an issuing rule's).
  */
-export function createCardsFor(shop: string, { cards, recipient }: CreateCardsCommand, serials: Serial[] = closedEdition(cards.length)): Promise<UnitCard[]> {
+export function createCardsFor(
+  shop: string,
+  { cards, recipient }: CreateCardsCommand,
+  serials: Serial[] = closedEdition(cards.length),
+  livemode = true,
+): Promise<UnitCard[]> {
   if (serials.length !== cards.length) throw new Error(`${cards.length} cards need ${cards.length} serial numbers, not ${serials.length}`);
-  return createCards(shop, cards, recipient, "redemption.", serials);
+  return createCards(shop, cards, recipient, "redemption.", serials, livemode);
 }
 
 /** Edge wrapper for callers that still hold an unparsed /v1 body (the admin forms): parse, then createCardFor. */
@@ -59,12 +67,12 @@ export const createCardBatch = (shop: string, input: unknown) => createCardsFor(
 
 type CardSerial = Serial | typeof NO_SERIAL;
 
-async function createCards(shop: string, cards: CardData[], recipient: Recipient, codePath: string, serials: CardSerial[]) {
+async function createCards(shop: string, cards: CardData[], recipient: Recipient, codePath: string, serials: CardSerial[], livemode: boolean) {
   const now = new Date();
   try {
     return await transaction(async (tx) => {
       const redemption = recipient.kind === "redemption"
-        ? await createRedemption(tx, shop, recipient.redemption, cards, now, codePath)
+        ? await createRedemption(tx, shop, recipient.redemption, cards, now, codePath, livemode)
         : undefined;
       const rows = cards.map((card, index) => ({
         id: newId("card"),
@@ -82,17 +90,18 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
         createdAt: now,
         serialNumber: serials[index]!.serialNumber,
         editionSize: serials[index]!.editionSize,
+        livemode,
       }));
       // createMany's rows, without Prisma building a query per row (a batch of 500 held the event loop for its whole length).
       await insertRows(tx, "UnitCard", rows, { json: ["media", "metadata"] });
-      // Cards by owner are minted now; cards by redemption when redeemed, to the redeemer's key.
-      const mints = recipient.kind === "owner"
+      // Cards by owner are minted now; cards by redemption when redeemed, to the redeemer's key; test cards never.
+      const mints = recipient.kind === "owner" && livemode
         ? await enqueueMints(tx, shop, rows.map((row) => ({ cardId: row.id, recipient: recipient.publicKey })))
         : [];
       const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
       const stored = rows.map((row) => ({ ...row, redemption: redemption?.row ?? null, chainMint: mintOf.get(row.id) }) as CardWithRedemption);
       // The events carry no code: it is shown once, in this response.
-      await recordEvents(tx, shop, "unit_card.created", stored.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })));
+      await recordEvents(tx, shop, "unit_card.created", stored.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })), { livemode });
       return stored.map((card) => toUnitCard(card, redemption?.code));
     });
   } catch (error) {
@@ -112,9 +121,10 @@ async function createRedemption(
   cards: CardData[],
   now: Date,
   codePath: string,
+  livemode: boolean,
 ) {
-  const code = target.code?.trim() ?? (await unusedGeneratedCode(shop));
-  const codeHash = hashCode(shop, normalizeCode(code));
+  const code = target.code?.trim() ?? (await unusedGeneratedCode(shop, livemode));
+  const codeHash = hashCode(shop, normalizeCode(code), livemode);
   if (target.code !== undefined && (await redemptionCodeTaken(shop, codeHash))) throw codeInUse(codePath);
   const expiresAt = target.expiresAt ?? new Date(now.getTime() + DEFAULT_CODE_LIFETIME_DAYS * 86_400_000);
   const row: Redemption = {
@@ -128,10 +138,11 @@ async function createRedemption(
     redeemedAt: null,
     redeemedBy: null,
     redeemedPublicKey: null,
+    livemode,
   };
   // Every column written as is: Prisma's create would compile a query for it (issue 14).
   await insertRows(tx, "Redemption", [row]);
-  await enqueueClaimNotifications(tx, { shop, redemptionId: row.id, phone: target.phone, email: target.email, locale: target.locale, firstName: target.firstName, code, expiresAt, cards });
+  await enqueueClaimNotifications(tx, { shop, redemptionId: row.id, phone: target.phone, email: target.email, locale: target.locale, firstName: target.firstName, code, expiresAt, cards, livemode });
   return { row, code };
 }
 
@@ -139,27 +150,28 @@ async function createRedemption(
 const CODE_TRIES = 5;
 
 /** 60 random bits rarely collide, but a collision must not hand out someone else's code. */
-async function unusedGeneratedCode(shop: string): Promise<string> {
+async function unusedGeneratedCode(shop: string, livemode: boolean): Promise<string> {
   for (let attempt = 0; attempt < CODE_TRIES; attempt++) {
     const code = generateCode();
-    if (!(await redemptionCodeTaken(shop, hashCode(shop, normalizeCode(code))))) return code;
+    if (!(await redemptionCodeTaken(shop, hashCode(shop, normalizeCode(code), livemode)))) return code;
   }
   throw new Error(`${CODE_TRIES} generated redemption codes in a row were already in use`);
 }
 
-export async function getCard(shop: string, id: string): Promise<UnitCard> {
+/** One of the shop's cards in one mode: a card of the other mode is not found, as another shop's would be. */
+export async function getCard(shop: string, id: string, livemode = true): Promise<UnitCard> {
   // Not an id of ours (a mistyped or hostile path): nothing to look up, and PostgreSQL refuses some such strings outright.
   if (!isIdOf("card", id)) throw notFound("Unit card");
-  const row = await db.unitCard.findFirst({ where: { shop, id }, include: CARD_VIEW_INCLUDE });
+  const row = await db.unitCard.findFirst({ where: { shop, id, livemode }, include: CARD_VIEW_INCLUDE });
   if (!row) throw notFound("Unit card");
   return toUnitCard(row);
 }
 
 /** Newest first. `nextCursor` is null on the last page. */
-export async function listCards(shop: string, query: unknown): Promise<{ cards: UnitCard[]; nextCursor: string | null }> {
+export async function listCards(shop: string, query: unknown, livemode = true): Promise<{ cards: UnitCard[]; nextCursor: string | null }> {
   const { owner, status, cursor, limit } = parseInput(listCardsQuery, query);
   // pageQuery's page (newest first, one more row than asked), as one statement.
-  const rows = await cardPage({ shop, owner, status, beforeId: afterCursor(cursor, "card").id?.lt }, pageQuery(limit).take);
+  const rows = await cardPage({ shop, livemode, owner, status, beforeId: afterCursor(cursor, "card").id?.lt }, pageQuery(limit).take);
   const { page, nextCursor } = toPage(rows, limit);
   return { cards: page.map((row) => toUnitCard(row)), nextCursor };
 }

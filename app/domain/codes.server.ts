@@ -18,7 +18,10 @@ export function normalizeCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
 }
 
-/** What is stored instead of the code. Salted with the shop, so equal codes differ across shops. */
-export function hashCode(shop: string, normalizedCode: string): string {
-  return createHash("sha256").update(`${shop}\n${normalizedCode}`).digest("hex");
+/**
+ * What is stored instead of the code. Salted with the shop, so equal codes differ across shops,
+ * and with the mode, so a test code is never a live one (a test key can neither redeem nor probe live codes).
+ */
+export function hashCode(shop: string, normalizedCode: string, livemode = true): string {
+  return createHash("sha256").update(livemode ? `${shop}\n${normalizedCode}` : `${shop}\ntest\n${normalizedCode}`).digest("hex");
 }

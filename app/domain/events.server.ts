@@ -30,12 +30,14 @@ export const wants = (eventTypes: unknown, type: string) =>
  * for one endpoint (`onlyTo`, a test event) goes to that one alone, whatever
  * the others subscribe to.
  */
-export async function recordEvents(tx: Tx, shop: string, type: EventType, items: EventData[], options: { onlyTo?: string } = {}): Promise<string[]> {
+export async function recordEvents(tx: Tx, shop: string, type: EventType, items: EventData[], options: RecordOptions = {}): Promise<string[]> {
   if (items.length === 0) return [];
+  const { livemode = true, onlyTo } = options;
   const createdAt = new Date();
-  const rows = items.map((data) => ({ id: newId("evt"), shop, type, data: data as unknown as Prisma.InputJsonObject, createdAt }));
+  const rows = items.map((data) => ({ id: newId("evt"), shop, type, data: data as unknown as Prisma.InputJsonObject, createdAt, livemode }));
   await insertRows(tx, "Event", rows, { json: ["data"] });
-  const receivers = options.onlyTo ? [{ id: options.onlyTo }] : (await enabledWebhookEndpoints(shop)).filter((endpoint) => wants(endpoint.eventTypes, type));
+  // A test event goes to test endpoints only, a live one to live endpoints only.
+  const receivers = onlyTo ? [{ id: onlyTo }] : (await enabledWebhookEndpoints(shop, livemode)).filter((endpoint) => wants(endpoint.eventTypes, type));
   if (receivers.length > 0) {
     await tx.webhookDelivery.createMany({
       data: rows.flatMap((row) => receivers.map((endpoint) => ({ id: newId("whd"), shop, eventId: row.id, endpointId: endpoint.id, createdAt }))),
@@ -44,8 +46,15 @@ export async function recordEvents(tx: Tx, shop: string, type: EventType, items:
   return rows.map((row) => row.id);
 }
 
+export interface RecordOptions {
+  /** false for an event of test data (default: live). */
+  livemode?: boolean;
+  /** The one endpoint a test event goes to, whatever the others subscribe to. */
+  onlyTo?: string;
+}
+
 /** One event (see recordEvents). */
-export const recordEvent = async (tx: Tx, shop: string, type: EventType, data: EventData, options: { onlyTo?: string } = {}) =>
+export const recordEvent = async (tx: Tx, shop: string, type: EventType, data: EventData, options: RecordOptions = {}) =>
   (await recordEvents(tx, shop, type, [data], options))[0]!;
 
 export const toEvent = (row: EventRow): Event => ({
@@ -53,22 +62,23 @@ export const toEvent = (row: EventRow): Event => ({
   type: row.type as EventType,
   createdAt: row.createdAt.toISOString(),
   shop: row.shop,
+  livemode: row.livemode,
   data: row.data as Event["data"],
 });
 
 const retained = (now = new Date()) => ({ createdAt: { gte: new Date(now.getTime() - EVENT_RETENTION_MS) } });
 
-/** GET /v1/events: the shop's events of the last 30 days, newest first, optionally of one type. */
-export async function listEvents(shop: string, query: unknown): Promise<{ events: Event[]; nextCursor: string | null }> {
+/** GET /v1/events: the shop's events of the last 30 days in one mode, newest first, optionally of one type. */
+export async function listEvents(shop: string, query: unknown, livemode = true): Promise<{ events: Event[]; nextCursor: string | null }> {
   const { type, cursor, limit } = parseInput(listEventsQuery, query);
-  const rows = await db.event.findMany({ where: { shop, type, ...retained(), ...afterCursor(cursor, "evt") }, ...pageQuery(limit) });
+  const rows = await db.event.findMany({ where: { shop, livemode, type, ...retained(), ...afterCursor(cursor, "evt") }, ...pageQuery(limit) });
   const { page, nextCursor } = toPage(rows, limit);
   return { events: page.map(toEvent), nextCursor };
 }
 
-/** One of the shop's events (another shop's, or one past retention, is not found). */
-export async function getEvent(shop: string, id: string): Promise<Event> {
-  const row = await db.event.findFirst({ where: { shop, id, ...retained() } });
+/** One of the shop's events (another shop's, another mode's, or one past retention, is not found). */
+export async function getEvent(shop: string, id: string, livemode = true): Promise<Event> {
+  const row = await db.event.findFirst({ where: { shop, id, livemode, ...retained() } });
   if (!row) throw notFound("Event");
   return toEvent(row);
 }

@@ -19,7 +19,8 @@ export type WorkResult = StoredResponse & { keep: boolean };
 export const requestFingerprint = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("hex");
 
 /**
- * Runs `work` at most once per (shop, key) — also across a crash (decision 0019).
+ * Runs `work` at most once per (shop, mode, key) — also across a crash (decision 0019):
+ * a test key's Idempotency-Keys are apart from the live ones (decision 0036).
  * A success is stored in the same transaction as the work, so the work and its
  * stored response commit together or not at all; `work` must write only
  * through `transaction()`, which joins this one. A failure is rolled back whole
@@ -30,7 +31,7 @@ export const requestFingerprint = (...parts: string[]) => createHash("sha256").u
  * rolls back); a replay does not run it.
  */
 export async function once<T extends WorkResult>(
-  shop: string,
+  scope: IdempotencyScope,
   key: string,
   fingerprint: string,
   work: () => Promise<T>,
@@ -39,14 +40,14 @@ export async function once<T extends WorkResult>(
   await purgeExpired(Date.now());
   let admitted = false;
   for (let round = 1; round <= MAX_ROUNDS; round++) {
-    const stored = await storedResponse(shop, key, fingerprint);
+    const stored = await storedResponse(scope, key, fingerprint);
     if (stored) return { ...stored, replayed: true };
     if (!admitted) {
       await admit();
       admitted = true;
     }
     try {
-      const result = await runAndStore(shop, key, fingerprint, work);
+      const result = await runAndStore(scope, key, fingerprint, work);
       return { ...result, replayed: false };
     } catch (error) {
       // Another request with this key committed first: replay what it stored (next round).
@@ -61,12 +62,18 @@ class RolledBack<T> {
   constructor(readonly result: T) {}
 }
 
-async function runAndStore<T extends WorkResult>(shop: string, key: string, fingerprint: string, work: () => Promise<T>): Promise<T> {
+/** Whose keys: a shop's, live or test. */
+export interface IdempotencyScope {
+  shop: string;
+  livemode: boolean;
+}
+
+async function runAndStore<T extends WorkResult>({ shop, livemode }: IdempotencyScope, key: string, fingerprint: string, work: () => Promise<T>): Promise<T> {
   let failed: T;
   try {
     return await transaction(async (tx) => {
       // Claims the key first: on PostgreSQL a concurrent twin waits here for this commit instead of doing the work too.
-      const record = await tx.idempotencyRecord.create({ data: { id: newId("idem"), shop, key, requestHash: fingerprint } });
+      const record = await tx.idempotencyRecord.create({ data: { id: newId("idem"), shop, livemode, key, requestHash: fingerprint } });
       const result = await work();
       if (!succeeded(result)) throw new RolledBack(result);
       await tx.idempotencyRecord.update({ where: { id: record.id }, data: { status: result.status, body: result.body } });
@@ -78,7 +85,7 @@ async function runAndStore<T extends WorkResult>(shop: string, key: string, fing
   }
   if (failed.keep) {
     await db.idempotencyRecord.create({
-      data: { id: newId("idem"), shop, key, requestHash: fingerprint, status: failed.status, body: failed.body },
+      data: { id: newId("idem"), shop, livemode, key, requestHash: fingerprint, status: failed.status, body: failed.body },
     });
   }
   return failed;
@@ -91,8 +98,8 @@ const succeeded = (result: WorkResult) => result.keep && result.status < 300;
  * when the key is free. Expired records, and records without a response (left
  * by versions that stored it after the work), free their key.
  */
-async function storedResponse(shop: string, key: string, fingerprint: string): Promise<StoredResponse | null> {
-  const existing = await db.idempotencyRecord.findUnique({ where: { shop_key: { shop, key } } });
+async function storedResponse({ shop, livemode }: IdempotencyScope, key: string, fingerprint: string): Promise<StoredResponse | null> {
+  const existing = await db.idempotencyRecord.findUnique({ where: { shop_livemode_key: { shop, livemode, key } } });
   if (!existing) return null;
   if (!isReplayable(existing)) {
     await db.idempotencyRecord.deleteMany({ where: { id: existing.id, createdAt: existing.createdAt } });

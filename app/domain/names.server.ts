@@ -7,10 +7,11 @@ import { recordEvent } from "./events.server";
 import { newId } from "./ids";
 import { parseInput, registerNameInput, validateNameQuery, type NameRecord, type NameValidation } from "./schemas";
 
-const toNameRecord = (row: Pick<UniversalName, "id" | "name" | "publicKey">): NameRecord => ({
+const toNameRecord = (row: Pick<UniversalName, "id" | "name" | "publicKey" | "livemode">): NameRecord => ({
   uns_name: row.name,
   uns_name_id: row.id,
   public_key: row.publicKey,
+  livemode: row.livemode,
 });
 
 /** A universal name for a wallet key, and who holds it if known. */
@@ -19,17 +20,20 @@ export type RegisterNameCommand = z.output<typeof registerNameInput>;
 /** Edge wrapper for callers that still hold unparsed input (the admin's customer page): parse, then registerNameFor. */
 export const registerName = (shop: string, input: unknown) => registerNameFor(shop, parseInput(registerNameInput, input));
 
-/** Registers a universal name (global across shops) for a wallet key. */
-export async function registerNameFor(shop: string, { name, publicKey, owner }: RegisterNameCommand): Promise<NameRecord> {
+/**
+ * Registers a universal name (global across shops) for a wallet key. Test mode has a registry
+ * of its own: a test key never takes, nor sees, a real name.
+ */
+export async function registerNameFor(shop: string, { name, publicKey, owner }: RegisterNameCommand, livemode = true): Promise<NameRecord> {
   const taken = () => conflict(`The name "${name}" is already taken`, [{ path: "name", message: "Already taken" }]);
   try {
     return await transaction(async (tx) => {
-      if (await tx.universalName.findUnique({ where: { name } })) throw taken();
+      if (await tx.universalName.findUnique({ where: { name_livemode: { name, livemode } } })) throw taken();
       const row = await tx.universalName.create({
-        data: { id: newId("uns"), name, publicKey, owner: owner ?? null, registeredByShop: shop },
+        data: { id: newId("uns"), name, publicKey, owner: owner ?? null, registeredByShop: shop, livemode },
       });
       const record = toNameRecord(row);
-      await recordEvent(tx, shop, "name.registered", { objectType: "name", object: record });
+      await recordEvent(tx, shop, "name.registered", { objectType: "name", object: record }, { livemode });
       return record;
     });
   } catch (error) {
@@ -39,15 +43,15 @@ export async function registerNameFor(shop: string, { name, publicKey, owner }: 
 }
 
 /** Step 1 of issuing a twin. An unknown name is `available: false` with only the name. */
-export async function validateName(query: unknown): Promise<NameValidation> {
+export async function validateName(query: unknown, livemode = true): Promise<NameValidation> {
   const { name } = parseInput(validateNameQuery, query);
-  const row = await universalNameByName(name);
-  return row ? { available: true, payload: toNameRecord(row) } : { available: false, payload: { uns_name: name } };
+  const row = await universalNameByName(name, livemode);
+  return row ? { available: true, payload: toNameRecord({ ...row, livemode }) } : { available: false, payload: { uns_name: name } };
 }
 
-/** The universal names an owner (e.g. `shopify|7364129087`) holds. */
+/** The real universal names an owner (e.g. `shopify|7364129087`) holds (a customer never sees test data). */
 export async function namesOfOwner(owner: string): Promise<NameRecord[]> {
-  const rows = await db.universalName.findMany({ where: { owner }, orderBy: { name: "asc" } });
+  const rows = await db.universalName.findMany({ where: { owner, livemode: true }, orderBy: { name: "asc" } });
   return rows.map(toNameRecord);
 }
 

@@ -9,6 +9,9 @@ import { publicMetadata } from "./public-metadata";
 import type { CardData, NotificationView } from "./schemas";
 
 export const NOTIFICATION_CHANNELS = ["EMAIL", "SMS"] as const;
+
+/** The status of a test-mode message: written like any other, never sent (decision 0036). */
+export const TEST_NOTIFICATION_STATUS = "TEST";
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** What a claim notification carries; delivered later by the dispatcher. */
@@ -34,10 +37,22 @@ export function withoutCode(payload: unknown): Record<string, unknown> {
 /**
  * Queues one notification per destination in the caller's transaction, so a
  * redemption's cards and its notifications are written together or not at all.
+ * A test redemption's messages are written with status TEST, which no worker sends.
  */
 export async function enqueueClaimNotifications(
   tx: Tx,
-  args: { shop: string; redemptionId: string; phone?: string; email?: string; locale?: string; firstName?: string; code: string; expiresAt: Date; cards: CardData[] },
+  args: {
+    shop: string;
+    redemptionId: string;
+    phone?: string;
+    email?: string;
+    locale?: string;
+    firstName?: string;
+    code: string;
+    expiresAt: Date;
+    cards: CardData[];
+    livemode: boolean;
+  },
 ) {
   // Read in this transaction: the message links where the setting said when the card was created.
   const links = await claimLinkSettings(args.shop);
@@ -71,6 +86,7 @@ export async function enqueueClaimNotifications(
         payload,
         nextAttemptAt: now,
         createdAt: now,
+        ...(args.livemode ? {} : { status: TEST_NOTIFICATION_STATUS }),
       })),
     { json: ["payload"] },
   );

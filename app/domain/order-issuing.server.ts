@@ -130,7 +130,7 @@ function linesAt(order: OrderSnapshot, moment: OrderMoment): { line: OrderLine; 
 async function recipientOf(order: OrderSnapshot): Promise<Recipient | null> {
   if (order.customerId) {
     const owner = shopifyOwner(order.customerId);
-    const name = await db.universalName.findFirst({ where: { owner }, orderBy: { createdAt: "asc" } });
+    const name = await db.universalName.findFirst({ where: { owner, livemode: true }, orderBy: { createdAt: "asc" } });
     if (name) return { kind: "name", name, owner };
   }
   const email = emailSchema.safeParse(order.email ?? undefined);

@@ -34,9 +34,9 @@ export const redeemCode = (shop: string, input: unknown, client: RedeemClient) =
  * exactly one wins (a conditional update decides), the others get CONFLICT.
  * Every attempt, right or wrong, counts toward the limits.
  */
-export async function redeem(shop: string, command: RedeemCommand, client: RedeemClient): Promise<UnitCard[]> {
-  await countRedeemAttempt(shop, command.code, client);
-  return redeemCounted(shop, command);
+export async function redeem(shop: string, command: RedeemCommand, client: RedeemClient, livemode = true): Promise<UnitCard[]> {
+  await countRedeemAttempt(shop, command.code, client, livemode);
+  return redeemCounted(shop, command, livemode);
 }
 
 /**
@@ -46,22 +46,24 @@ export async function redeem(shop: string, command: RedeemCommand, client: Redee
  * rolls back (an idempotent /v1 request redeems inside its transaction: its
  * route counts the attempt first and then calls `redeemCounted`).
  */
-export async function countRedeemAttempt(shop: string, code: string, client: RedeemClient): Promise<void> {
+export async function countRedeemAttempt(shop: string, code: string, client: RedeemClient, livemode = true): Promise<void> {
   // By code point, so a code never leaves half a surrogate pair in a bucket's key.
   const prefix = Array.from(normalizeCode(code)).slice(0, 4).join("");
-  const results = await Promise.all([byCodePrefix.take(`${shop}\n${prefix}`), byClientAddress.take(client.address)]);
+  // Test codes have buckets of their own: experiments with a test key never lock out a live code.
+  const codeBucket = livemode ? `${shop}\n${prefix}` : `${shop}\ntest\n${prefix}`;
+  const results = await Promise.all([byCodePrefix.take(codeBucket), byClientAddress.take(client.address)]);
   const refused = results.find((result) => !result.ok);
   if (refused && !refused.ok) throw new TooManyAttempts("Too many redeem attempts; try again later", refused.retryAfterSeconds);
 }
 
 /** `redeem` for a caller that counted the attempt already (`countRedeemAttempt`). */
-export async function redeemCounted(shop: string, { code, owner, publicKey: givenKey }: RedeemCommand): Promise<UnitCard[]> {
+export async function redeemCounted(shop: string, { code, owner, publicKey: givenKey }: RedeemCommand, livemode = true): Promise<UnitCard[]> {
   const normalized = normalizeCode(code);
   const publicKey = givenKey ?? null;
   const now = new Date();
   return transaction(async (tx) => {
     const redemption = await tx.redemption.findUnique({
-      where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized) } },
+      where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized, livemode) }, livemode },
       include: { cards: { select: { status: true } } },
     });
     assertRedeemable(redemption, now);
@@ -81,11 +83,11 @@ export async function redeemCounted(shop: string, { code, owner, publicKey: give
       orderBy: { id: "asc" },
       include: { redemption: true },
     });
-    // Held cards wait for a wallet: they are minted when their owner links one.
-    const mints = publicKey ? await enqueueMints(tx, shop, cards.map(({ id }) => ({ cardId: id, recipient: publicKey }))) : [];
+    // Held cards wait for a wallet: they are minted when their owner links one. Test cards are never minted.
+    const mints = publicKey && livemode ? await enqueueMints(tx, shop, cards.map(({ id }) => ({ cardId: id, recipient: publicKey }))) : [];
     const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
     const redeemed = cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
-    await recordEvents(tx, shop, "unit_card.redeemed", redeemed.map((object) => ({ objectType: "unit_card", object })));
+    await recordEvents(tx, shop, "unit_card.redeemed", redeemed.map((object) => ({ objectType: "unit_card", object })), { livemode });
     return redeemed;
   });
 }

@@ -33,6 +33,7 @@ export const toDigitalTwin = (row: TwinRow & { name: UniversalName; chainMint?: 
   createdAt: row.createdAt.toISOString(),
   chain: toChainState(row.chainMint),
   verifyUrl: verifyUrlOf(row.shop, row.verifyToken),
+  livemode: row.livemode,
 });
 
 /** Edge wrapper for callers that still hold an unparsed body (the admin's customer page): parse, then issueTwinTo. */
@@ -42,9 +43,15 @@ export const issueTwin = (shop: string, input: unknown) => issueTwinTo(shop, par
  * Step 2: issues a twin to a registered universal name whose key matches. A twin issued by hand is in
  * no edition; an issuing rule gives its twins their `serial` in the rule's edition.
  */
-export async function issueTwinTo(shop: string, twin: IssueTwinInput, serial: Serial | typeof NO_SERIAL = NO_SERIAL): Promise<DigitalTwin> {
+export async function issueTwinTo(
+  shop: string,
+  twin: IssueTwinInput,
+  serial: Serial | typeof NO_SERIAL = NO_SERIAL,
+  livemode = true,
+): Promise<DigitalTwin> {
   return transaction(async (tx) => {
-    const name = await tx.universalName.findUnique({ where: { id: twin.name_id } });
+    // A test twin goes to a test name, a live one to a live name.
+    const name = await tx.universalName.findUnique({ where: { id: twin.name_id, livemode } });
     if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
     if (name.publicKey !== twin.public_key) throw fieldError("public_key", "Does not match the universal name's public key");
     const row = await tx.digitalTwin.create({
@@ -67,21 +74,22 @@ export async function issueTwinTo(shop: string, twin: IssueTwinInput, serial: Se
         verifyToken: newVerifyToken(),
         serialNumber: serial.serialNumber,
         editionSize: serial.editionSize,
+        livemode,
       },
       include: { name: true },
     });
-    // The twin's NFT goes to the key the name is registered with (checked above).
-    const [chainMint] = await enqueueMints(tx, shop, [{ twinId: row.id, recipient: twin.public_key }]);
+    // The twin's NFT goes to the key the name is registered with (checked above); a test twin is never minted.
+    const [chainMint] = livemode ? await enqueueMints(tx, shop, [{ twinId: row.id, recipient: twin.public_key }]) : [];
     const issued = toDigitalTwin({ ...row, chainMint });
-    await recordEvent(tx, shop, "digital_twin.issued", { objectType: "digital_twin", object: issued });
+    await recordEvent(tx, shop, "digital_twin.issued", { objectType: "digital_twin", object: issued }, { livemode });
     return issued;
   });
 }
 
-/** One of the shop's twins (another shop's is not found): how an integrator follows its NFT. */
-export async function getTwin(shop: string, id: string): Promise<DigitalTwin> {
+/** One of the shop's twins (another shop's, or another mode's, is not found): how an integrator follows its NFT. */
+export async function getTwin(shop: string, id: string, livemode = true): Promise<DigitalTwin> {
   if (!isIdOf("twin", id)) throw notFound("Digital twin");
-  const row = await db.digitalTwin.findFirst({ where: { shop, id }, include: TWIN_VIEW_INCLUDE });
+  const row = await db.digitalTwin.findFirst({ where: { shop, id, livemode }, include: TWIN_VIEW_INCLUDE });
   if (!row) throw notFound("Digital twin");
   return toDigitalTwin(row);
 }
@@ -98,6 +106,8 @@ export interface ListTwinsOptions {
   cursor?: string;
   /** 1-100, default 50. */
   limit?: number;
+  /** Live twins (the default), or the test twins of test mode. */
+  livemode?: boolean;
 }
 
 /**
@@ -109,6 +119,7 @@ export async function listTwins(shop: string, options: ListTwinsOptions = {}): P
   const rows = await db.digitalTwin.findMany({
     where: {
       shop,
+      livemode: options.livemode ?? true,
       AND: [
         ...(options.nameIds ? [{ nameId: { in: options.nameIds } }] : []),
         ...(options.nameId !== undefined ? [{ nameId: options.nameId }] : []),
@@ -124,7 +135,7 @@ export async function listTwins(shop: string, options: ListTwinsOptions = {}): P
 }
 
 /** GET /v1/digital-twins: the query as the API takes it (unknown parameters are 422). */
-export function listTwinsByQuery(shop: string, query: unknown) {
+export function listTwinsByQuery(shop: string, query: unknown, livemode = true) {
   const { name_id, public_key, cursor, limit } = parseInput(listTwinsQuery, query);
-  return listTwins(shop, { nameId: name_id, publicKey: public_key, cursor, limit });
+  return listTwins(shop, { nameId: name_id, publicKey: public_key, cursor, limit, livemode });
 }

@@ -26,6 +26,8 @@ interface VerifiedBase {
   /** Whether the shop lets search engines index its verification pages. */
   indexed: boolean;
   issuedAt: string;
+  /** false for a test item (decision 0036): the page shows it, never as verified. */
+  livemode: boolean;
 }
 
 /** Its place in its edition (#12 of 250); nulls outside an edition. */
@@ -103,6 +105,7 @@ export async function verificationOf(shop: string, token: string, client: { addr
       ...base,
       kind: "twin",
       issuedAt: twin.createdAt.toISOString(),
+      livemode: twin.livemode,
       title: twin.title,
       serialNumber: twin.serialNumber,
       editionSize: twin.editionSize,
@@ -118,13 +121,15 @@ export async function verificationOf(shop: string, token: string, client: { addr
   }
   if (!card) return null;
   const issuedAt = card.createdAt.toISOString();
-  if (card.status !== "OWNED") return { ...base, kind: "card", status: card.status === "VOID" ? "VOID" : "PENDING_REDEMPTION", issuedAt };
+  const livemode = card.livemode;
+  if (card.status !== "OWNED") return { ...base, kind: "card", status: card.status === "VOID" ? "VOID" : "PENDING_REDEMPTION", issuedAt, livemode };
   const media = card.media as { imageUrls: string[]; videoUrls: string[] };
   return {
     ...base,
     kind: "card",
     status: "OWNED",
     issuedAt,
+    livemode,
     name: card.name,
     serialNumber: card.serialNumber,
     editionSize: card.editionSize,

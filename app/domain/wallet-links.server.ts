@@ -171,7 +171,7 @@ async function linkWallet(shop: string, owner: string, publicKey: string, verifi
     create: { shop, owner, publicKey, verified, linkedAt: now },
     update: { publicKey, verified, linkedAt: now },
   });
-  const held = await db.unitCard.findMany({ where: { shop, owner, status: "OWNED", publicKey: null }, select: { id: true }, orderBy: { id: "asc" } });
+  const held = await db.unitCard.findMany({ where: { shop, owner, livemode: true, status: "OWNED", publicKey: null }, select: { id: true }, orderBy: { id: "asc" } });
   const ids = held.map((card) => card.id);
   await db.unitCard.updateMany({ where: { id: { in: ids }, publicKey: null }, data: { publicKey } });
   await enqueueMints(db, shop, ids.map((cardId) => ({ cardId, recipient: publicKey })));

@@ -19,14 +19,19 @@ export const toWebhookEndpoint = (row: EndpointRow, secret?: string): WebhookEnd
   status: row.status as WebhookEndpointView["status"],
   disabledReason: row.disabledReason,
   createdAt: row.createdAt.toISOString(),
+  livemode: row.livemode,
   ...(secret === undefined ? {} : { secret }),
 });
 
 /** Edge wrapper for callers holding an unparsed body (the admin form): parse, then createWebhookEndpointFor. */
-export const createWebhookEndpoint = (shop: string, input: unknown) => createWebhookEndpointFor(shop, parseInput(createWebhookEndpointInput, input));
+export const createWebhookEndpoint = (shop: string, input: unknown, livemode = true) =>
+  createWebhookEndpointFor(shop, parseInput(createWebhookEndpointInput, input), livemode);
 
-/** Registers an endpoint; the answer carries its signing secret, the only time it is shown. */
-export async function createWebhookEndpointFor(shop: string, input: CreateWebhookEndpointInput): Promise<WebhookEndpointView> {
+/**
+ * Registers an endpoint; the answer carries its signing secret, the only time it is shown.
+ * A test endpoint (`livemode` false) receives only test events. The cap counts both modes.
+ */
+export async function createWebhookEndpointFor(shop: string, input: CreateWebhookEndpointInput, livemode = true): Promise<WebhookEndpointView> {
   const problem = webhookUrlProblem(input.url, ports().webhooks.loopbackAllowed());
   if (problem) throw fieldError("url", problem);
   const secret = `whsec_${randomBytes(32).toString("base64url")}`;
@@ -42,43 +47,44 @@ export async function createWebhookEndpointFor(shop: string, input: CreateWebhoo
         description: input.description,
         eventTypes: [...new Set(input.eventTypes)],
         secretSealed: ports().webhooks.sealSecret(secret),
+        livemode,
       },
     });
     return toWebhookEndpoint(row, secret);
   });
 }
 
-/** The shop's endpoints, newest first (a shop has at most MAX_ENDPOINTS_PER_SHOP). */
-export async function listWebhookEndpoints(shop: string): Promise<WebhookEndpointView[]> {
-  const rows = await db.webhookEndpoint.findMany({ where: { shop }, orderBy: { id: "desc" } });
+/** The shop's endpoints of one mode, newest first (a shop has at most MAX_ENDPOINTS_PER_SHOP). */
+export async function listWebhookEndpoints(shop: string, livemode = true): Promise<WebhookEndpointView[]> {
+  const rows = await db.webhookEndpoint.findMany({ where: { shop, livemode }, orderBy: { id: "desc" } });
   return rows.map((row) => toWebhookEndpoint(row));
 }
 
-export async function getWebhookEndpoint(shop: string, id: string): Promise<WebhookEndpointView> {
-  const row = await db.webhookEndpoint.findFirst({ where: { shop, id } });
+export async function getWebhookEndpoint(shop: string, id: string, livemode = true): Promise<WebhookEndpointView> {
+  const row = await db.webhookEndpoint.findFirst({ where: { shop, id, livemode } });
   if (!row) throw notFound("Webhook endpoint");
   return toWebhookEndpoint(row);
 }
 
 /** Deletes an endpoint and its deliveries (those not yet sent are not sent). */
-export async function deleteWebhookEndpoint(shop: string, id: string): Promise<void> {
-  const { count } = await db.webhookEndpoint.deleteMany({ where: { shop, id } });
+export async function deleteWebhookEndpoint(shop: string, id: string, livemode = true): Promise<void> {
+  const { count } = await db.webhookEndpoint.deleteMany({ where: { shop, id, livemode } });
   if (count === 0) throw notFound("Webhook endpoint");
 }
 
 /** Turns a disabled endpoint back on; its failure window starts afresh. */
-export async function enableWebhookEndpoint(shop: string, id: string): Promise<void> {
+export async function enableWebhookEndpoint(shop: string, id: string, livemode = true): Promise<void> {
   const { count } = await db.webhookEndpoint.updateMany({
-    where: { shop, id },
+    where: { shop, id, livemode },
     data: { status: "ENABLED", disabledAt: null, disabledReason: null, failingSince: null },
   });
   if (count === 0) throw notFound("Webhook endpoint");
 }
 
 /** "Send a test event": a webhook_endpoint.test event delivered to this endpoint only. */
-export async function sendTestEvent(shop: string, endpointId: string): Promise<string> {
+export async function sendTestEvent(shop: string, endpointId: string, livemode = true): Promise<string> {
   return transaction(async (tx) => {
-    const endpoint = await tx.webhookEndpoint.findFirst({ where: { shop, id: endpointId } });
+    const endpoint = await tx.webhookEndpoint.findFirst({ where: { shop, id: endpointId, livemode } });
     if (!endpoint) throw notFound("Webhook endpoint");
     // To this endpoint alone: one subscribed to "*" (this one or another) must not get it too.
     return recordEvent(
@@ -86,14 +92,14 @@ export async function sendTestEvent(shop: string, endpointId: string): Promise<s
       shop,
       "webhook_endpoint.test",
       { objectType: "webhook_test", object: { endpointId, message: "A test event from Twin Cards: your endpoint receives and can verify signed events" } },
-      { onlyTo: endpointId },
+      { onlyTo: endpointId, livemode },
     );
   });
 }
 
 /** Resend: the delivery's event again to its endpoint, as a new delivery (the old one stays in the history). */
-export async function resendDelivery(shop: string, deliveryId: string): Promise<string> {
-  const delivery = await db.webhookDelivery.findFirst({ where: { shop, id: deliveryId }, include: { endpoint: true } });
+export async function resendDelivery(shop: string, deliveryId: string, livemode = true): Promise<string> {
+  const delivery = await db.webhookDelivery.findFirst({ where: { shop, id: deliveryId, endpoint: { livemode } }, include: { endpoint: true } });
   if (!delivery) throw notFound("Webhook delivery");
   if (delivery.endpoint.status !== "ENABLED") throw fieldError("endpoint", "The endpoint is disabled: enable it first");
   const id = newId("whd");
@@ -115,9 +121,9 @@ export interface DeliveryView {
   createdAt: string;
 }
 
-/** The shop's most recent deliveries, newest first. */
-export async function recentDeliveries(shop: string, take = 50): Promise<DeliveryView[]> {
-  const rows = await db.webhookDelivery.findMany({ where: { shop }, orderBy: { id: "desc" }, take, include: { event: { select: { type: true } } } });
+/** The shop's most recent deliveries to endpoints of one mode, newest first. */
+export async function recentDeliveries(shop: string, take = 50, livemode = true): Promise<DeliveryView[]> {
+  const rows = await db.webhookDelivery.findMany({ where: { shop, endpoint: { livemode } }, orderBy: { id: "desc" }, take, include: { event: { select: { type: true } } } });
   return rows.map((row) => ({
     id: row.id,
     endpointId: row.endpointId,

@@ -3,6 +3,6 @@ import { registerNameFor } from "~/domain/names.server";
 import { parseInput, registerNameInput } from "~/domain/schemas";
 
 export const loader = v1Route({
-  POST: async ({ shop, body }) => ({ status: 201, data: await registerNameFor(shop, parseInput(registerNameInput, body)) }),
+  POST: async ({ shop, livemode, body }) => ({ status: 201, data: await registerNameFor(shop, parseInput(registerNameInput, body), livemode) }),
 });
 export const action = loader;

@@ -2,6 +2,6 @@ import { v1Route } from "~/faces/api/v1-route.server";
 import { getCard } from "~/domain/cards.server";
 
 export const loader = v1Route({
-  GET: async ({ shop, params }) => ({ data: await getCard(shop, params.id ?? "") }),
+  GET: async ({ shop, livemode, params }) => ({ data: await getCard(shop, params.id ?? "", livemode) }),
 });
 export const action = loader;

@@ -6,12 +6,12 @@ import { parseInput, redeemInput } from "~/domain/schemas";
 // The attempt is counted before the idempotency transaction opens (it must count
 // even when the redeem fails and rolls back); a body that is no redeem is no attempt.
 export const loader = v1Route(
-  { POST: async ({ shop, body }) => ({ data: await redeemCounted(shop, parseInput(redeemInput, body)) }) },
+  { POST: async ({ shop, livemode, body }) => ({ data: await redeemCounted(shop, parseInput(redeemInput, body), livemode) }) },
   {
     admit: {
-      POST: async ({ shop, body, clientAddress }) => {
+      POST: async ({ shop, livemode, body, clientAddress }) => {
         const code = redeemCode(body);
-        if (code !== null) await countRedeemAttempt(shop, code, { address: clientAddress });
+        if (code !== null) await countRedeemAttempt(shop, code, { address: clientAddress }, livemode);
       },
     },
   },

@@ -2,6 +2,6 @@ import { v1Route } from "~/faces/api/v1-route.server";
 import { validateName } from "~/domain/names.server";
 
 export const loader = v1Route({
-  GET: async ({ url }) => ({ data: await validateName(Object.fromEntries(url.searchParams)) }),
+  GET: async ({ livemode, url }) => ({ data: await validateName(Object.fromEntries(url.searchParams), livemode) }),
 });
 export const action = loader;

@@ -3,7 +3,7 @@ import { createWebhookEndpointFor, listWebhookEndpoints } from "~/domain/webhook
 import { createWebhookEndpointInput, parseInput } from "~/domain/schemas";
 
 export const loader = v1Route({
-  GET: async ({ shop }) => ({ data: await listWebhookEndpoints(shop) }),
-  POST: async ({ shop, body }) => ({ status: 201, data: await createWebhookEndpointFor(shop, parseInput(createWebhookEndpointInput, body)) }),
+  GET: async ({ shop, livemode }) => ({ data: await listWebhookEndpoints(shop, livemode) }),
+  POST: async ({ shop, livemode, body }) => ({ status: 201, data: await createWebhookEndpointFor(shop, parseInput(createWebhookEndpointInput, body), livemode) }),
 });
 export const action = loader;

@@ -216,7 +216,7 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     await shown(page.getByText(`Wallet ${short} linked. 1 card is moving to it.`));
     await shown(page.getByText(`Linked wallet: ${short} (pasted, not signed)`));
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ publicKey: address });
-    expect(await db.universalName.findUnique({ where: { name: chosen } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: address });
+    expect(await db.universalName.findFirst({ where: { name: chosen } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: address });
     await screenshot(page, "customer-account-wallet-linked");
   });
 

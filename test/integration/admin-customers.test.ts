@@ -212,7 +212,7 @@ describe("names and cards for a customer", () => {
     const page = await postForm(customerPath, shop, { intent: "register-name", name, publicKey });
 
     expect(page.status).toBe(200);
-    const row = await db.universalName.findUniqueOrThrow({ where: { name } });
+    const row = await db.universalName.findFirstOrThrow({ where: { name } });
     expect(row).toMatchObject({ publicKey, owner, registeredByShop: shop });
     expect(page.text).toContain(`${name} ${publicKey}`);
   });

@@ -146,7 +146,7 @@ describe("customer account session token", () => {
       expect(((await response.json()) as ErrorBody).error.code).toBe("UNAUTHENTICATED");
     }
     expect(await cardRow(card.id)).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
-    expect(await db.universalName.findUnique({ where: { name } })).toBeNull();
+    expect(await db.universalName.findFirst({ where: { name } })).toBeNull();
   });
 
   it("answers the CORS preflight without a token: 204 allowing the Authorization and Content-Type headers", async () => {
@@ -310,7 +310,7 @@ describe("POST /customer-account/names", () => {
 
     expect(response.status).toBe(201);
     expectCors(response);
-    expect(await db.universalName.findUnique({ where: { name } })).toMatchObject({ owner: owner(customerId), publicKey });
+    expect(await db.universalName.findFirst({ where: { name } })).toMatchObject({ owner: owner(customerId), publicKey });
     expect((await holdingsOf(shop, customerId)).names).toEqual([{ name, publicKey }]);
   });
 
@@ -328,6 +328,6 @@ describe("POST /customer-account/names", () => {
     expect(malformed.status).toBe(422);
     expect(((await malformed.json()) as ErrorBody).error.details.map((detail) => detail.path).sort()).toEqual(["name", "publicKey"]);
     expect(await namesOf(customerId)).toBe(0);
-    expect(await db.universalName.findUniqueOrThrow({ where: { name: taken.uns_name } })).toMatchObject({ publicKey: taken.public_key });
+    expect(await db.universalName.findFirstOrThrow({ where: { name: taken.uns_name } })).toMatchObject({ publicKey: taken.public_key });
   });
 });

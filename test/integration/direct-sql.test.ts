@@ -103,13 +103,16 @@ describe("direct SQL", () => {
     expect(await db.redemption.count({ where: { shop: s } })).toBe(1);
   });
 
-  it("lists a shop's enabled webhook endpoints with their event types parsed", async () => {
+  it("lists a shop's enabled webhook endpoints of one mode with their event types parsed", async () => {
     const s = shop();
-    const endpoint = (status: string, eventTypes: string[]) => ({ id: newId("we"), shop: s, url: "https://example.com/hook", secretSealed: "x", status, eventTypes });
+    const endpoint = (status: string, eventTypes: string[], livemode = true) =>
+      ({ id: newId("we"), shop: s, url: "https://example.com/hook", secretSealed: "x", status, eventTypes, livemode });
     const enabled = endpoint("ENABLED", ["unit_card.created", "*"]);
-    await db.webhookEndpoint.createMany({ data: [enabled, endpoint("DISABLED", ["*"])] });
+    const test = endpoint("ENABLED", ["*"], false);
+    await db.webhookEndpoint.createMany({ data: [enabled, endpoint("DISABLED", ["*"]), test] });
 
-    expect(await enabledWebhookEndpoints(s)).toEqual([{ id: enabled.id, eventTypes: ["unit_card.created", "*"] }]);
+    expect(await enabledWebhookEndpoints(s, true)).toEqual([{ id: enabled.id, eventTypes: ["unit_card.created", "*"] }]);
+    expect(await enabledWebhookEndpoints(s, false)).toEqual([{ id: test.id, eventTypes: ["*"] }]);
   });
 
   it("pages a shop's cards exactly as Prisma's findMany with their redemption and mint", async () => {
@@ -121,17 +124,22 @@ describe("direct SQL", () => {
       id: newId("card"), shop: s, name: `Card ${i}`, media: { imageUrls: [`https://example.com/${i}.png`] }, metadata: [{ key: "n", value: i }],
       status: "OWNED", owner: i % 2 ? "shopify|1" : "shopify|2", publicKey: "pk", verifyToken: randomUUID(), ...extra,
     });
-    const cards = [card(0), card(1, { redemptionId: redemption.id }), card(2, { status: "VOID", voidedAt: new Date(now), voidReason: "Refunded", owner: null }), card(3), card(4)];
+    const cards = [
+      card(0), card(1, { redemptionId: redemption.id }), card(2, { status: "VOID", voidedAt: new Date(now), voidReason: "Refunded", owner: null }), card(3), card(4),
+      card(5, { livemode: false }),
+    ];
     for (const data of cards) await db.unitCard.create({ data });
     await db.chainMint.create({ data: { id: newId("nft"), shop: s, cardId: cards[3]!.id, recipient: "pk", mintAddress: randomUUID(), cluster: "devnet", attempts: 2, lastError: "RPC down" } });
     const include = { redemption: true, chainMint: true } as const;
 
-    expect(await cardPage({ shop: s }, 10)).toEqual(await db.unitCard.findMany({ where: { shop: s }, orderBy: { id: "desc" }, take: 10, include }));
+    const live = { shop: s, livemode: true };
+    expect(await cardPage(live, 10)).toEqual(await db.unitCard.findMany({ where: live, orderBy: { id: "desc" }, take: 10, include }));
+    expect(await cardPage({ shop: s, livemode: false }, 10)).toEqual([await db.unitCard.findUniqueOrThrow({ where: { id: cards[5]!.id }, include })]);
     const cursor = cards[3]!.id;
-    expect(await cardPage({ shop: s, owner: "shopify|1", beforeId: cursor }, 10)).toEqual(
-      await db.unitCard.findMany({ where: { shop: s, owner: "shopify|1", id: { lt: cursor } }, orderBy: { id: "desc" }, take: 10, include }),
+    expect(await cardPage({ ...live, owner: "shopify|1", beforeId: cursor }, 10)).toEqual(
+      await db.unitCard.findMany({ where: { ...live, owner: "shopify|1", id: { lt: cursor } }, orderBy: { id: "desc" }, take: 10, include }),
     );
-    expect(await cardPage({ shop: s, status: "VOID" }, 10)).toEqual(await db.unitCard.findMany({ where: { shop: s, status: "VOID" }, include }));
-    expect(await cardPage({ shop: s }, 2)).toHaveLength(2);
+    expect(await cardPage({ ...live, status: "VOID" }, 10)).toEqual(await db.unitCard.findMany({ where: { ...live, status: "VOID" }, include }));
+    expect(await cardPage(live, 2)).toHaveLength(2);
   });
 });

@@ -132,7 +132,7 @@ describe("app proxy: a signed parameter may appear only once", () => {
       const response = await postJson(forged, { name, publicKey: walletKey() });
 
       expect(response.status).toBe(400);
-      expect(await db.universalName.findUnique({ where: { name } })).toBeNull();
+      expect(await db.universalName.findFirst({ where: { name } })).toBeNull();
     }
     expect(await db.universalName.count({ where: { owner: `shopify|${victim}` } })).toBe(0);
   });

@@ -108,7 +108,7 @@ describe("linking a wallet by signing a challenge", () => {
     const response = await link(shop, customerId, { challengeId: challenge.challengeId, signature, name: name.toUpperCase() });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: { name: string } }).data.name).toBe(name);
-    expect(await db.universalName.findUnique({ where: { name } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: mine.address });
+    expect(await db.universalName.findFirst({ where: { name } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: mine.address });
   });
 
   it("refuses a tampered signature, a signature over another challenge, and another wallet's signature at `signature`, writing nothing", async () => {

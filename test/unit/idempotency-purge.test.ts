@@ -14,7 +14,7 @@ describe("stored Idempotency-Key responses", () => {
       ],
     });
 
-    const result = await once(shop, "new", "h2", async () => ({ status: 201, body: "{}", keep: true }));
+    const result = await once({ shop, livemode: true }, "new", "h2", async () => ({ status: 201, body: "{}", keep: true }));
 
     expect(result.replayed).toBe(false);
     const keys = (await db.idempotencyRecord.findMany({ where: { shop } })).map((record) => record.key).sort();

@@ -12,5 +12,7 @@ export const apiKeyInput = z
   .object({
     shop: shopDomain,
     label: z.string().trim().min(1, "Must not be empty").max(100, "Must be at most 100 characters").default("API key"),
+    // A test key sees and writes only test data: nothing is sent or minted (decision 0036).
+    mode: z.enum(["live", "test"]).default("live"),
   })
   .strict();

@@ -1,4 +1,4 @@
-import { currencyCode, email, firstName, httpUrl, isoDateTime, locale, owner, phone, text, VERIFY_URL_DESCRIPTION, walletPublicKey } from "./common";
+import { currencyCode, email, firstName, httpUrl, isoDateTime, livemode, locale, owner, phone, text, VERIFY_URL_DESCRIPTION, walletPublicKey } from "./common";
 import { chainState } from "./chain";
 import { CARD_CURSOR_PATTERN } from "./cursor";
 import { serialFields } from "./serial";
@@ -303,6 +303,7 @@ export const unitCard = z
     redemption: maskedRedemption.nullable(),
     chain: chainState,
     verifyUrl: z.string().meta({ description: VERIFY_URL_DESCRIPTION }),
+    livemode,
   })
   .meta({ id: "UnitCard" });
 export type UnitCard = z.infer<typeof unitCard>;

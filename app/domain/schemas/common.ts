@@ -193,3 +193,8 @@ export const locale = z
 
 /** The recipient's first name, for the claim message's greeting. */
 export const firstName = text(100).meta({ description: "The recipient's first name, for the claim message's greeting (Liquid customer.first_name)" });
+
+/** On every /v1 object and event: whether it is live data or test data (decision 0036). */
+export const livemode = z.boolean().meta({
+  description: "true for live data; false for test data, written with a test key (tc_test_…): no message was sent and nothing was minted for it",
+});

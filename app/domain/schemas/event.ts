@@ -1,5 +1,5 @@
 import { unitCard } from "./card";
-import { HTTP_URL_PATTERN } from "./common";
+import { HTTP_URL_PATTERN, livemode } from "./common";
 import { EVENT_CURSOR_PATTERN, decodeCursor } from "./cursor";
 import { nameRecord } from "./name";
 import { digitalTwin } from "./twin";
@@ -51,6 +51,7 @@ export const event = z
     type: eventType,
     createdAt: z.string(),
     shop: z.string(),
+    livemode: livemode.meta({ description: "false for an event of test data: it goes only to endpoints registered in test mode" }),
     data: z.object({
       objectType: z.enum(EVENT_OBJECT_TYPES).meta({
         description: "unit_card for unit_card.* (and nft.* of a card), digital_twin for digital_twin.issued (and nft.* of a twin), name, notification, webhook_test",
@@ -112,6 +113,7 @@ export const webhookEndpoint = z
     status: z.enum(["ENABLED", "DISABLED"]),
     disabledReason: z.string().nullable().meta({ description: "Why it was disabled (deliveries failing for 3 days)" }),
     createdAt: z.string(),
+    livemode: livemode.meta({ description: "false for an endpoint registered with a test key: it receives only test events, a live one only live events" }),
     secret: z.string().optional().meta({
       description: "whsec_…: the signing secret, only in the creation response. Verify Twin-Cards-Signature with it",
     }),

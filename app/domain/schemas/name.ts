@@ -1,4 +1,4 @@
-import { owner, walletPublicKey } from "./common";
+import { livemode, owner, walletPublicKey } from "./common";
 import { z } from "./zod";
 
 /** A universal name: a-z 0-9 . _ - , 3-32 characters; input is trimmed and lowercased. */
@@ -22,7 +22,7 @@ export const registerNameInput = z
 export const validateNameQuery = z.object({ name: universalName }).strict();
 
 export const nameRecord = z
-  .object({ uns_name: z.string(), uns_name_id: z.string(), public_key: z.string() })
+  .object({ uns_name: z.string(), uns_name_id: z.string(), public_key: z.string(), livemode })
   .meta({ id: "UniversalName" });
 export type NameRecord = z.infer<typeof nameRecord>;
 

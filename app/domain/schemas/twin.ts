@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, solanaPublicKey, text, VERIFY_URL_DESCRIPTION } from "./common";
+import { CURRENCY_CODES, currencyCode, currencyMinorDigits, httpUrl, isCurrencyCode, livemode, solanaPublicKey, text, VERIFY_URL_DESCRIPTION } from "./common";
 import { chainState } from "./chain";
 import { decodeCursor, TWIN_CURSOR_PATTERN } from "./cursor";
 import { serialFields } from "./serial";
@@ -79,6 +79,7 @@ export const digitalTwin = z
     createdAt: z.string(),
     chain: chainState,
     verifyUrl: z.string().meta({ description: VERIFY_URL_DESCRIPTION }),
+    livemode,
   })
   .meta({ id: "DigitalTwin" });
 export type DigitalTwin = z.infer<typeof digitalTwin>;

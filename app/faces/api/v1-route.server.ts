@@ -37,6 +37,8 @@ export interface ApiRequest {
   params: Record<string, string | undefined>;
   /** The shop of the API key: every read and write is scoped to it. */
   shop: string;
+  /** false for a test key (tc_test_…): it reads and writes only test data (decision 0036). */
+  livemode: boolean;
   /** The parsed JSON body (POST only). */
   body: unknown;
   clientAddress: string;
@@ -115,7 +117,7 @@ async function run(
     const url = request.url;
     const rawBody = request.method === "POST" ? bodyText(await request.body()) : "";
     const body = request.method === "POST" ? parseJsonBody(rawBody) : undefined;
-    const apiRequest: ApiRequest = { url, params, shop: caller.shop, body, clientAddress };
+    const apiRequest: ApiRequest = { url, params, shop: caller.shop, livemode: caller.livemode, body, clientAddress };
     const work = () => execute(handler, apiRequest);
     const admission = async () => admit[method]?.(apiRequest);
 
@@ -130,7 +132,7 @@ async function run(
       ]);
     }
     const fingerprint = requestFingerprint(request.method, url.pathname, rawBody);
-    const outcome = await once(caller.shop, idempotencyKey, fingerprint, work, admission);
+    const outcome = await once({ shop: caller.shop, livemode: caller.livemode }, idempotencyKey, fingerprint, work, admission);
     return outcome.replayed
       ? { status: outcome.status, body: outcome.body, headers: { "Idempotent-Replayed": "true" } }
       : withHeaders(outcome);

@@ -22,7 +22,11 @@ function withShop(tr: Translator, key: MessageKey, values: Record<string, string
   return html`${parts.flatMap((part, index): Part[] => (index === 0 ? [part] : [SHOP_NAME, part]))}`;
 }
 
-const verifiedLine = (tr: Translator) => html`<p class="twincards-verified"><strong>✓ ${withShop(tr, "verify.verified")}</strong></p>`;
+// A test item (decision 0036) is shown, but never as verified.
+const verifiedLine = (tr: Translator, item: { livemode: boolean }) =>
+  item.livemode
+    ? html`<p class="twincards-verified"><strong>✓ ${withShop(tr, "verify.verified")}</strong></p>`
+    : html`<p class="twincards-test-item" role="note"><strong>${withShop(tr, "verify.test_item")}</strong></p>`;
 
 function facts(rows: [string, Markup | string | null][]): Markup {
   const shown = rows.filter((row): row is [string, Markup | string] => row[1] !== null && row[1] !== "");
@@ -40,7 +44,7 @@ function twinContent(twin: VerifiedTwin, tr: Translator): Markup {
   return html`<p>${tr.t("verify.kind_twin")}</p>
 <h1>${twin.title}</h1>
 ${serialLine(twin, tr)}
-${verifiedLine(tr)}
+${verifiedLine(tr, twin)}
 ${twin.images.length > 0 && html`<div class="twincards-verify-media">${pictures(twin.images.slice(0, 4), twin.title, tr)}</div>`}
 ${twin.description && html`<p>${twin.description}</p>`}
 ${facts([
@@ -59,7 +63,7 @@ function cardContent(card: VerifiedCard, tr: Translator): Markup {
   return html`<p>${tr.t("verify.kind_card")}</p>
 <h1>${card.name}</h1>
 ${serialLine(card, tr)}
-${verifiedLine(tr)}
+${verifiedLine(tr, card)}
 ${card.images.length > 0 && html`<div class="twincards-verify-media">${pictures(card.images.slice(0, 4), card.name, tr)}</div>`}
 ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
 ${facts([
@@ -85,7 +89,7 @@ function content(item: Verification, tr: Translator): Markup {
 
 /** What a shared link's preview shows: title, description, image. */
 function preview(item: Verification, tr: Translator): { title: Markup; description: Markup; image: string | null } {
-  const description = withShop(tr, "verify.issued_statement", { date: tr.date(item.issuedAt) });
+  const description = withShop(tr, item.livemode ? "verify.issued_statement" : "verify.test_item", { date: tr.date(item.issuedAt) });
   if (item.kind === "twin") return { title: html`${item.title}`, description, image: item.images.find(isWebUrl) ?? null };
   if (item.status === "OWNED") return { title: html`${item.name}`, description, image: item.images.find(isWebUrl) ?? null };
   return { title: withShop(tr, item.status === "VOID" ? "verify.void_heading" : "verify.pending_heading"), description, image: null };
@@ -105,6 +109,7 @@ ${image && html`<meta property="og:image" content="${image}">`}
 
 const VERIFY_STYLE = liquid(`<style>
 .twincards-verified { font-size: 1.15rem; color: #116149; }
+.twincards-test-item { font-size: 1.15rem; color: #8a4b00; border-left: 4px solid #d98200; padding-left: .75rem; }
 .twincards-verify-media { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); max-width: 48rem; }
 .twincards-mint { overflow-wrap: anywhere; }
 </style>`);
