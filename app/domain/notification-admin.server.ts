@@ -33,17 +33,20 @@ export interface NotificationSummary {
 
 const DEFAULT_LIMIT = 25;
 
-/** The shop's notifications, newest first; `cursor` is the nextCursor of the previous page. */
+/**
+ * The shop's notifications of one mode, newest first; `cursor` is the nextCursor of the previous page.
+ * `livemode` false: the messages of test cards (status TEST, never sent; decision 0036).
+ */
 export async function listNotifications(
   shop: string,
-  options: { status?: NotificationStatus; cursor?: string; limit?: number } = {},
+  options: { status?: NotificationStatus; cursor?: string; limit?: number; livemode?: boolean } = {},
 ): Promise<{ notifications: NotificationSummary[]; nextCursor: string | null }> {
   const limit = pageLimit(options.limit, DEFAULT_LIMIT);
   if (options.status !== undefined && !NOTIFICATION_STATUSES.includes(options.status)) {
     throw fieldError("status", `Must be one of ${NOTIFICATION_STATUSES.join(", ")}`);
   }
   const rows = await db.notification.findMany({
-    where: { shop, status: options.status, ...afterCursor(options.cursor, "ntf") },
+    where: { shop, status: options.status, redemption: { livemode: options.livemode ?? true }, ...afterCursor(options.cursor, "ntf") },
     ...pageQuery(limit),
   });
   const { page, nextCursor } = toPage(rows, limit);
@@ -69,9 +72,9 @@ export async function destinationsOfCards(shop: string, cardIds: string[]): Prom
   return Object.fromEntries(cards.map((card) => [card.id, card.redemption?.notifications.map((n) => n.destination) ?? []]));
 }
 
-/** One notification of the shop, or NOT_FOUND (also for another shop's). */
-export async function getNotification(shop: string, id: string): Promise<NotificationSummary> {
-  const row = await findOwn(shop, id);
+/** One notification of the shop in one mode, or NOT_FOUND (also for another shop's or another mode's). */
+export async function getNotification(shop: string, id: string, livemode = true): Promise<NotificationSummary> {
+  const row = await findOwn(shop, id, livemode);
   if (!row) throw notFound("Notification");
   return toSummary(row);
 }
@@ -106,9 +109,9 @@ export async function localMessage(shop: string, id: string): Promise<string | n
   return row ? ports().localMessages.read(row.providerMessageId) : null;
 }
 
-async function findOwn(shop: string, id: string) {
+async function findOwn(shop: string, id: string, livemode?: boolean) {
   if (!isIdOf("ntf", id)) return null;
-  return db.notification.findFirst({ where: { id, shop } });
+  return db.notification.findFirst({ where: { id, shop, ...(livemode === undefined ? {} : { redemption: { livemode } }) } });
 }
 
 

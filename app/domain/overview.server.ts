@@ -10,13 +10,16 @@ export interface ShopOverview {
   storefrontBlockSeen: boolean;
 }
 
-/** The counts on the admin home page. */
-export async function shopOverview(shop: string): Promise<ShopOverview> {
+/**
+ * The counts on the admin home page, of live data or (`livemode` false, "View test data") of test data.
+ * A test message (status TEST) is never sent, so it never counts as failed.
+ */
+export async function shopOverview(shop: string, livemode = true): Promise<ShopOverview> {
   const [pendingCards, ownedCards, twins, failedNotifications, activeApiKeys, setup] = await Promise.all([
-    db.unitCard.count({ where: { shop, status: "PENDING_REDEMPTION" } }),
-    db.unitCard.count({ where: { shop, status: "OWNED" } }),
-    db.digitalTwin.count({ where: { shop } }),
-    db.notification.count({ where: { shop, status: "FAILED" } }),
+    db.unitCard.count({ where: { shop, livemode, status: "PENDING_REDEMPTION" } }),
+    db.unitCard.count({ where: { shop, livemode, status: "OWNED" } }),
+    db.digitalTwin.count({ where: { shop, livemode } }),
+    db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
     db.apiKey.count({ where: { shop, revokedAt: null } }),
     db.shopSetup.findUnique({ where: { shop } }),
   ]);

@@ -6,12 +6,14 @@ import { SetupChecklist } from "~/faces/admin/components/SetupChecklist";
 import { chainMintCounts } from "~/domain/chain-mints.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { shopOverview } from "~/domain/overview.server";
+import { adminLivemode } from "~/domain/test-data-view.server";
+import { TestDataSwitch } from "~/faces/admin/components/TestDataSwitch";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return { overview: await shopOverview(session.shop), mints: await chainMintCounts(session.shop) };
+  return { overview: await shopOverview(session.shop, await adminLivemode(session.shop)), mints: await chainMintCounts(session.shop) };
 };
 
 export const action = methodNotAllowed("GET, HEAD");
@@ -61,6 +63,11 @@ export default function Home() {
               </Card>
             ))}
           </InlineGrid>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <TestDataSwitch />
+          </Card>
         </Layout.Section>
         <Layout.Section>
           <SetupChecklist hasApiKey={overview.activeApiKeys > 0} storefrontBlockSeen={overview.storefrontBlockSeen} />

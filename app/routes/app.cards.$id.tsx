@@ -15,6 +15,7 @@ import { ItemAside } from "~/faces/admin/components/ItemAside";
 import { VoidCardModal } from "~/faces/admin/components/cards/VoidCardModal";
 import { voidCard } from "~/domain/card-void.server";
 import { getCard } from "~/domain/cards.server";
+import { adminLivemode } from "~/domain/test-data-view.server";
 import { retryMint } from "~/domain/chain-mints.server";
 import { notificationsOfCard } from "~/domain/notification-admin.server";
 import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
@@ -26,7 +27,7 @@ import { authenticate } from "~/adapters/shopify/shopify-app.server";
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const t = await translatorFor(request);
-  const card = await orNotFound(getCard(session.shop, params.id ?? ""), t("cards.notFound"));
+  const card = await orNotFound(getCard(session.shop, params.id ?? "", await adminLivemode(session.shop)), t("cards.notFound"));
   const [notifications, customers] = await Promise.all([
     notificationsOfCard(session.shop, card.id),
     customerLinks(admin.graphql, [card.owner]),
@@ -44,8 +45,10 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   switch (fields.intent) {
     case "retry-mint":
       return runIntent("retry-mint", t, () => retryMint(session.shop, fields.id ?? ""));
-    case "void":
-      return runIntent("void", t, () => voidCard(session.shop, params.id ?? ""));
+    case "void": {
+      const livemode = await adminLivemode(session.shop);
+      return runIntent("void", t, () => voidCard(session.shop, params.id ?? "", undefined, livemode));
+    }
     default:
       throw new Response(`Unknown intent “${fields.intent ?? ""}”`, { status: 400 });
   }

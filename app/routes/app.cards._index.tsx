@@ -12,6 +12,7 @@ import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
 import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
 import { SerialText } from "~/faces/admin/components/SerialText";
 import { listCards } from "~/domain/cards.server";
+import { adminLivemode } from "~/domain/test-data-view.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
 import { destinationsOfCards } from "~/domain/notification-admin.server";
@@ -35,7 +36,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const status = TABS.find((tab) => tab.status && tab.status === params.get("status"))?.status;
   const cursor = params.get("cursor") ?? undefined;
   try {
-    const page = await listCards(session.shop, { status, cursor, limit: PAGE_SIZE });
+    const page = await listCards(session.shop, { status, cursor, limit: PAGE_SIZE }, await adminLivemode(session.shop));
     const [customers, destinations] = await Promise.all([
       customerLinks(admin.graphql, page.cards.map((card) => card.owner)),
       destinationsOfCards(session.shop, page.cards.filter((card) => !card.owner).map((card) => card.id)),

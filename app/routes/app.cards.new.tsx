@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Page } from "@shopify/polaris";
+import { Banner, Box, Page } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
@@ -12,11 +12,13 @@ import { batchCommand, readBatchForm, refusedBatch, unreadableBatch } from "~/fa
 import { CardBatchForm } from "~/faces/admin/components/cards/CardBatchForm";
 import { CreatedCards } from "~/faces/admin/components/cards/CreatedCards";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
+import { adminLivemode } from "~/domain/test-data-view.server";
 
 // Create cards: a batch sharing one redemption code or one owner, all or nothing.
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
-  return { defaultLifetimeDays: DEFAULT_CODE_LIFETIME_DAYS, maxCards: MAX_BATCH_CARDS };
+  const { session } = await authenticate.admin(request);
+  // With "View test data" on, the cards made here are test cards (decision 0036): no message, no NFT.
+  return { defaultLifetimeDays: DEFAULT_CODE_LIFETIME_DAYS, maxCards: MAX_BATCH_CARDS, livemode: await adminLivemode(session.shop) };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -28,13 +30,14 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (!form) return unreadableBatch(t);
   const checked = batchCommand(form);
   if ("errors" in checked) return refusedBatch(t, checked.errors);
-  return { ...(await runIntent("create", t, () => createCardsFor(session.shop, checked.command))), rowErrors: {} };
+  const livemode = await adminLivemode(session.shop);
+  return { ...(await runIntent("create", t, () => createCardsFor(session.shop, checked.command, undefined, livemode))), rowErrors: {} };
 };
 
 type ActionData = NonNullable<ReturnType<typeof useActionData<typeof action>>>;
 
 export default function NewCards() {
-  const { defaultLifetimeDays, maxCards } = useLoaderData<typeof loader>();
+  const { defaultLifetimeDays, maxCards, livemode } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const shopify = useAppBridge();
   const { t } = useTranslation();
@@ -47,6 +50,13 @@ export default function NewCards() {
 
   return (
     <Page title={t("cards.new.title")} backAction={{ content: t("cards.title"), url: "/app/cards" }}>
+      {!livemode && (
+        <Box paddingBlockEnd="400">
+          <Banner tone="info" title={t("testData.newCardsTitle")}>
+            <p>{t("testData.newCardsBody")}</p>
+          </Banner>
+        </Box>
+      )}
       {created && result !== dismissed ? (
         <CreatedCards cards={created} onCreateMore={() => setDismissed(result ?? null)} />
       ) : (

@@ -8,6 +8,7 @@ import { withDemoStorefrontLinks } from "~/faces/demo/demo-storefront.server";
 import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
 import { LocalMessage } from "~/faces/admin/components/LocalMessage";
 import { getNotification, localMessage } from "~/domain/notification-admin.server";
+import { adminLivemode } from "~/domain/test-data-view.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
@@ -17,7 +18,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const id = params.id ?? "";
   const t = await translatorFor(request);
-  const notification = await orNotFound(getNotification(session.shop, id), t("notifications.notFound"));
+  const notification = await orNotFound(getNotification(session.shop, id, await adminLivemode(session.shop)), t("notifications.notFound"));
   // Only a message the dispatcher wrote to a local file (demo, development): never a provider's.
   const raw = notification.hasLocalCopy ? await localMessage(session.shop, id) : null;
   const message = raw === null ? null : withDemoStorefrontLinks(await localMessageView(raw, notification.channel), session.shop);

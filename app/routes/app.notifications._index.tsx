@@ -10,6 +10,7 @@ import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
 import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
 import { DomainError } from "~/domain/errors";
 import { listNotifications, resendNotification, type NotificationStatus } from "~/domain/notification-admin.server";
+import { adminLivemode } from "~/domain/test-data-view.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
@@ -30,7 +31,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const status = TABS.find((tab) => tab.status && tab.status === params.get("status"))?.status;
   const cursor = params.get("cursor") ?? undefined;
   try {
-    const page = await listNotifications(session.shop, { status, cursor, limit: PAGE_SIZE });
+    const page = await listNotifications(session.shop, { status, cursor, limit: PAGE_SIZE, livemode: await adminLivemode(session.shop) });
     const notifications = page.notifications.map((notification) => ({
       ...notification,
       sentAt: notification.sentAt?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Layout, Page, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Box, Button, Card, ChoiceList, FormLayout, InlineStack, Layout, Page, Text, TextField } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
@@ -19,6 +19,8 @@ import { setVerifyPagesIndexed, verifyPagesIndexed } from "~/domain/verification
 import { claimLinkSettings, setClaimLinkSettings } from "~/domain/claim-links.server";
 import { refreshShopProfile } from "~/adapters/shopify/shop-profile.server";
 import { ClaimLinkSettings } from "~/faces/admin/components/settings/ClaimLinkSettings";
+import { TestDataSwitch } from "~/faces/admin/components/TestDataSwitch";
+import { setViewTestData } from "~/domain/test-data-view.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -37,13 +39,18 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const t = await translatorFor(request);
   switch (fields.intent) {
     case "create":
-      return runIntent("create", t, () => createApiKey({ shop: session.shop, label: fields.label }));
+      // mode: live (the default) or test; anything else is the schema's field error on "mode", and no key.
+      return runIntent("create", t, () => createApiKey({ shop: session.shop, label: fields.label, mode: fields.mode }));
     case "revoke":
       return runIntent("revoke", t, () => revokeApiKey(session.shop, fields.id ?? ""));
     case "nft-approval":
       return runIntent("nft-approval", t, () => setNftDistributionApproval(session.shop, fields.approved === "on"));
     case "verify-indexing":
       return runIntent("verify-indexing", t, () => setVerifyPagesIndexed(session.shop, fields.indexed === "on"));
+    case "view-test-data":
+      // The "View test data" switch (Home, Settings, the banner on every page): on or off, nothing else.
+      if (fields.on !== "on" && fields.on !== "off") throw new Response("on must be on or off", { status: 400 });
+      return runIntent("view-test-data", t, () => setViewTestData(session.shop, fields.on === "on"));
     case "claim-links":
       // The shop's own addresses are checked against what Shopify says of it: read it first if the copy is old.
       await refreshShopProfile(session.shop, admin.graphql);
@@ -60,6 +67,7 @@ export default function Settings() {
   const shopify = useAppBridge();
   const { t } = useTranslation();
   const [label, setLabel] = useState("");
+  const [mode, setMode] = useState<"live" | "test">("live");
   const [dismissedKeyId, setDismissedKeyId] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
   const closeRevoke = useCallback(() => setRevoking(null), []);
@@ -73,6 +81,7 @@ export default function Settings() {
   useEffect(() => {
     if (newKey) {
       setLabel("");
+      setMode("live");
       shopify.toast.show(t("settings.created"));
     }
   }, [newKey, shopify, t]);
@@ -90,7 +99,7 @@ export default function Settings() {
                 <input type="hidden" name="intent" value="create" />
                 <FormLayout>
                   <Text as="h2" variant="headingMd">{t("settings.createTitle")}</Text>
-                  {createFailed && !createFailed.fieldErrors.label && (
+                  {createFailed && !createFailed.fieldErrors.label && !createFailed.fieldErrors.mode && (
                     <FormErrorBanner title={t("settings.notCreated")} errors={[{ path: "", message: createFailed.message }]} />
                   )}
                   <TextField
@@ -103,6 +112,17 @@ export default function Settings() {
                     helpText={t("settings.labelHelp")}
                     error={createFailed?.fieldErrors.label}
                   />
+                  <ChoiceList
+                    title={t("settings.mode")}
+                    name="mode"
+                    choices={[
+                      { label: t("settings.modeLive"), value: "live", helpText: t("settings.modeLiveHelp") },
+                      { label: t("settings.modeTest"), value: "test", helpText: t("settings.modeTestHelp") },
+                    ]}
+                    selected={[mode]}
+                    onChange={([value]) => setMode(value === "test" ? "test" : "live")}
+                    error={createFailed?.fieldErrors.mode}
+                  />
                   <InlineStack align="end">
                     <Button submit variant="primary" loading={creating}>{t("settings.create")}</Button>
                   </InlineStack>
@@ -111,6 +131,11 @@ export default function Settings() {
             </Card>
             <ApiKeysCard apiKeys={apiKeys} onRevoke={setRevoking} />
           </BlockStack>
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection id="test-data" title={t("testData.title")} description={t("testData.description")}>
+          <Card>
+            <TestDataSwitch />
+          </Card>
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="messages" title={t("messages.settingsTitle")} description={t("messages.settingsDescription")}>
           <Card>

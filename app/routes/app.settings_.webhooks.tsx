@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { EVENT_TYPES } from "~/domain/schemas";
+import { adminLivemode } from "~/domain/test-data-view.server";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -26,7 +27,9 @@ const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== "webhook_endpoint.tes
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return { endpoints: await listWebhookEndpoints(session.shop), deliveries: await recentDeliveries(session.shop) };
+  // With "View test data" on, the test endpoints (which receive only test events) and their deliveries.
+  const livemode = await adminLivemode(session.shop);
+  return { endpoints: await listWebhookEndpoints(session.shop, livemode), deliveries: await recentDeliveries(session.shop, undefined, livemode) };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -35,20 +38,21 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const fields = formFields(form);
   const t = await translatorFor(request);
   const id = fields.id ?? "";
+  const livemode = await adminLivemode(session.shop);
   switch (fields.intent) {
     case "create": {
       const eventTypes = form.getAll("eventTypes").map(String);
       return runIntent("create", t, () =>
-        createWebhookEndpoint(session.shop, { url: fields.url ?? "", eventTypes: eventTypes.includes("*") ? ["*"] : eventTypes, description: fields.description }));
+        createWebhookEndpoint(session.shop, { url: fields.url ?? "", eventTypes: eventTypes.includes("*") ? ["*"] : eventTypes, description: fields.description }, livemode));
     }
     case "delete":
-      return runIntent("delete", t, () => deleteWebhookEndpoint(session.shop, id));
+      return runIntent("delete", t, () => deleteWebhookEndpoint(session.shop, id, livemode));
     case "enable":
-      return runIntent("enable", t, () => enableWebhookEndpoint(session.shop, id));
+      return runIntent("enable", t, () => enableWebhookEndpoint(session.shop, id, livemode));
     case "test":
-      return runIntent("test", t, () => sendTestEvent(session.shop, id));
+      return runIntent("test", t, () => sendTestEvent(session.shop, id, livemode));
     case "resend":
-      return runIntent("resend", t, () => resendDelivery(session.shop, id));
+      return runIntent("resend", t, () => resendDelivery(session.shop, id, livemode));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }

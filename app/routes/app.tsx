@@ -9,6 +9,8 @@ import { shopTimeZone } from "~/faces/admin/shop-time-zone.server";
 import { refreshShopProfile } from "~/adapters/shopify/shop-profile.server";
 import { DemoLanguageSwitch } from "~/faces/admin/components/DemoLanguageSwitch";
 import { DemoOrderPanel } from "~/faces/admin/components/DemoOrderPanel";
+import { TestDataBanner } from "~/faces/admin/components/TestDataSwitch";
+import { viewTestData } from "~/domain/test-data-view.server";
 import { ErrorMessage } from "~/faces/admin/components/ErrorMessage";
 import { demoMode, DEMO_APP_BRIDGE_PATH } from "~/faces/demo/demo-mode.server";
 import { polarisTranslations } from "~/faces/admin/i18n/polaris-translations.server";
@@ -22,7 +24,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisSty
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
   // Claim messages use the shop's name, logo, languages and zone; the dispatcher reads the copy this keeps.
-  const [timeZone] = await Promise.all([shopTimeZone(session.shop, admin.graphql), refreshShopProfile(session.shop, admin.graphql)]);
+  const [timeZone, , testData] = await Promise.all([
+    shopTimeZone(session.shop, admin.graphql),
+    refreshShopProfile(session.shop, admin.graphql),
+    viewTestData(session.shop),
+  ]);
   return {
     apiKey: serverConfig().SHOPIFY_API_KEY,
     // Shopify's CDN is out of reach in the demo and tests: a local App Bridge stands in.
@@ -30,6 +36,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     demo: demoMode(),
     // Every admin page writes times in the shop's zone (~/i18n/use-format).
     timeZone,
+    // "View test data" (decision 0036): every page reads test data, and says so in a banner.
+    viewTestData: testData,
     // Polaris' own words (pagination, "Clear", loading labels…) in the page's language; null: Polaris' English.
     polarisTranslations: polarisTranslations(await i18nServer.getLocale(request)),
   };
@@ -54,6 +62,7 @@ export default function App() {
       </NavMenu>
       {demo && <DemoLanguageSwitch />}
       {demo && <DemoOrderPanel />}
+      <TestDataBanner />
       <Outlet />
     </AppProvider>
   );

@@ -14,12 +14,13 @@ import { getTwin } from "~/domain/twins.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { useSerialLabel } from "~/faces/admin/i18n/use-serial";
+import { adminLivemode } from "~/domain/test-data-view.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const t = await translatorFor(request);
-  const twin = await orNotFound(getTwin(session.shop, params.id ?? ""), t("twins.notFound"));
+  const twin = await orNotFound(getTwin(session.shop, params.id ?? "", await adminLivemode(session.shop)), t("twins.notFound"));
   const owner = (await ownersOfNames([twin.name_id]))[twin.name_id] ?? null;
   return { twin, owner, customers: await customerLinks(admin.graphql, [owner]) };
 };

@@ -15,6 +15,7 @@ import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
 import { listTwins } from "~/domain/twins.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
+import { adminLivemode } from "~/domain/test-data-view.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 
@@ -24,7 +25,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
   try {
-    const page = await listTwins(session.shop, { cursor, limit: PAGE_SIZE });
+    const page = await listTwins(session.shop, { cursor, limit: PAGE_SIZE, livemode: await adminLivemode(session.shop) });
     const owners = await ownersOfNames(page.twins.map((twin) => twin.name_id));
     const customers = await customerLinks(admin.graphql, Object.values(owners));
     return { ...page, owners, customers, staleCursor: false, chainOn: chainIssuingOn() || page.twins.some((twin) => twin.chain) };

@@ -1,9 +1,10 @@
 import { Badge } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 
-const STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
+// TEST: a test card's message, written and never sent (decision 0036).
+const STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "TEST"] as const;
 type Tone = "info" | "success" | "critical" | "attention";
-const STATUS_TONES: Record<string, Tone> = { PENDING: "attention", SENDING: "info", SENT: "success", FAILED: "critical" };
+const STATUS_TONES: Record<string, Tone> = { PENDING: "attention", SENDING: "info", SENT: "success", FAILED: "critical", TEST: "info" };
 
 const knownStatus = (status: string): status is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(status);
 

@@ -25,6 +25,7 @@ export function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; o
           headings={[
             { title: t("settings.label") },
             { title: t("settings.key") },
+            { title: t("settings.mode") },
             { title: t("common.created") },
             { title: t("settings.lastUsed") },
             { title: t("common.status") },
@@ -38,6 +39,9 @@ export function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; o
               </IndexTable.Cell>
               <IndexTable.Cell>
                 <Text as="span" tone="subdued">{apiKey.prefix}…</Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                {apiKey.livemode ? <Badge>{t("settings.modeLive")}</Badge> : <Badge tone="warning">{t("settings.modeTest")}</Badge>}
               </IndexTable.Cell>
               <IndexTable.Cell>{format.date(apiKey.createdAt)}</IndexTable.Cell>
               <IndexTable.Cell>{format.date(apiKey.lastUsedAt, t("common.never"))}</IndexTable.Cell>

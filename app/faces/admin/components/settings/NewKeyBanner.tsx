@@ -9,6 +9,7 @@ export function NewKeyBanner({ apiKey, secret, onDismiss }: { apiKey: ApiKeySumm
   return (
     <Banner tone="warning" title={t("settings.copyNow", { label: apiKey.label })} onDismiss={onDismiss}>
       <BlockStack gap="300">
+        <Text as="p">{apiKey.livemode ? t("settings.liveKeyCreated") : t("settings.testKeyCreated")}</Text>
         <Text as="p">{t("settings.shownOnce")}</Text>
         <TextField
           label={t("settings.apiKey")}

@@ -1,0 +1,22 @@
+import { db } from "~/db/client.server";
+
+/*
+ * The admin's "View test data" switch (decision 0036): per shop, off by default.
+ * While it is on, the admin's lists and pages of cards, twins, messages, webhooks and
+ * the home counts show test data (written with tc_test_ keys) instead of live data.
+ */
+
+/** Whether the shop's admin shows test data. */
+export async function viewTestData(shop: string): Promise<boolean> {
+  const setup = await db.shopSetup.findUnique({ where: { shop }, select: { viewTestData: true } });
+  return setup?.viewTestData ?? false;
+}
+
+/** The merchant's choice (the switch on Home, in Settings, and the banner's "View live data"). */
+export async function setViewTestData(shop: string, on: boolean): Promise<{ viewTestData: boolean }> {
+  await db.shopSetup.upsert({ where: { shop }, create: { shop, viewTestData: on }, update: { viewTestData: on } });
+  return { viewTestData: on };
+}
+
+/** The mode the admin reads and writes in: live unless the switch is on. */
+export const adminLivemode = async (shop: string): Promise<boolean> => !(await viewTestData(shop));
