@@ -40,7 +40,7 @@ const WORDS = {
     label: "Libellé",
     test: "Test",
     create: "Créer la clé d’API",
-    testKeyCreated: "C’est une clé de test : elle ne voit que les données de test, n’envoie aucun message et ne frappe rien.",
+    testKeyCreated: "C’est une clé de test\u00a0: elle ne voit que les données de test, n’envoie aucun message et ne frappe rien.",
     switch: "Afficher les données de test",
     banner: "Vous consultez des données de test. Les cartes de test n’envoient aucun message et ne frappent rien.",
     viewLive: "Afficher les données de production",
