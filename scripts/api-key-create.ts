@@ -1,4 +1,4 @@
-// npm run -s api-key:create -- --shop <shop domain> [--name <label>]
+// npm run -s api-key:create -- --shop <shop domain> [--name <label>] [--mode live|test]
 // Prints only the new key on stdout, so a script can capture it; errors go to stderr.
 import { parseArgs } from "node:util";
 import { DEFAULT_DATABASE_URL } from "~/db/database-url";
@@ -8,15 +8,16 @@ import { databaseUsableOrExit } from "~/db/postgres-connect.server";
 import { createApiKey } from "~/domain/api-keys.server";
 import { DomainError } from "~/domain/errors";
 
-const usage = "Usage: npm run -s api-key:create -- --shop <shop domain> [--name <label>]";
+const usage = "Usage: npm run -s api-key:create -- --shop <shop domain> [--name <label>] [--mode live|test]";
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 
 await databaseUsableOrExit(databaseUrl);
 
 try {
-  const { values } = parseArgs({ options: { shop: { type: "string" }, name: { type: "string" } } });
+  const { values } = parseArgs({ options: { shop: { type: "string" }, name: { type: "string" }, mode: { type: "string" } } });
   if (!values.shop) throw new Error(usage);
-  const { key } = await createApiKey({ shop: values.shop, label: values.name });
+  // A test key (tc_test_…) sees only test data: nothing it creates is sent or minted.
+  const { key } = await createApiKey({ shop: values.shop, label: values.name, mode: values.mode });
   process.stdout.write(`${key}\n`);
 } catch (error) {
   process.stderr.write(`${describe(error)}\n`);

@@ -25,7 +25,7 @@ function apiKeyCreate(...args: string[]): Promise<CliResult> {
   });
 }
 
-const KEY_LINE = /^tc_[A-Za-z0-9_-]{43}$/;
+const KEY_LINE = /^tc_live_[A-Za-z0-9_-]{43}$/;
 
 async function rawCall(path: string, init: Parameters<typeof http>[1]) {
   const response = await http(path, init);
@@ -94,6 +94,26 @@ describe("npm run -s api-key:create", () => {
     expect(second.stdout.trim()).toMatch(KEY_LINE);
     expect(first.stdout).not.toBe(second.stdout);
     expect(await db.apiKey.count({ where: { shop } })).toBe(2);
+  });
+
+  it("makes a test key with --mode test: tc_test_…, stored as a test key", async () => {
+    const shop = uniqueShop();
+
+    const result = await apiKeyCreate("--shop", shop, "--mode", "test");
+
+    expect(result.stdout.trim()).toMatch(/^tc_test_[A-Za-z0-9_-]{43}$/);
+    expect(await db.apiKey.findMany({ where: { shop }, select: { livemode: true } })).toEqual([{ livemode: false }]);
+  });
+
+  it("exits non-zero for an unknown --mode, names --mode and its values on stderr, and stores nothing", async () => {
+    const shop = uniqueShop();
+
+    const result = await apiKeyCreate("--shop", shop, "--mode", "sandbox");
+
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain('--mode: Must be one of: "live", "test"');
+    expect(await db.apiKey.count({ where: { shop } })).toBe(0);
   });
 
   it("exits non-zero for a bad --shop, names --shop on stderr, prints nothing on stdout and stores nothing", async () => {

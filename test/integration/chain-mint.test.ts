@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { HELD_REASON } from "~/adapters/chain/minter.server";
 import { ChainError } from "~/adapters/chain/port";
 import { db } from "~/db/client.server";
-import { createCard, createCardBatch } from "~/domain/cards.server";
+import { createCard, createCardBatch, createCardFor } from "~/domain/cards.server";
 import { publicNftMetadata, retryMint, setNftDistributionApproval } from "~/domain/chain-mints.server";
-import { registerName } from "~/domain/names.server";
+import { registerName, registerNameFor } from "~/domain/names.server";
 import { redeemCode } from "~/domain/redeem.server";
 import { issueTwin, issueTwinTo } from "~/domain/twins.server";
-import { issueTwinInput, MAX_EDITION_SIZE, parseInput } from "~/domain/schemas";
+import { createCardInput, issueTwinInput, MAX_EDITION_SIZE, NO_SERIAL, parseInput } from "~/domain/schemas";
 import { configureChainIssuing, FlakyChain, fundedChain, minterFor, readNft, TEST_APP_URL } from "../support/chain";
 import { cardInput, uniqueName, uniqueOwner, walletKey } from "../support/fixtures";
 
@@ -395,5 +395,24 @@ describe("holds and failures", () => {
     await minterFor(shop, chain, other).drainOnce();
 
     expect(await rowOf(twin.chain!.mint)).toMatchObject({ status: "FAILED", lastError: expect.stringContaining("issuer key changed") });
+  });
+});
+
+describe("test mode (decision 0036)", () => {
+  it("mints nothing for a test card or twin, while the same live card is queued", async () => {
+    const shop = await approvedShop();
+    const owner = { owner: uniqueOwner(), publicKey: walletKey() };
+    const command = parseInput(createCardInput, { ...cardInput(), ...owner });
+
+    const testCard = await createCardFor(shop, command, false);
+    const liveCard = await createCardFor(shop, command, true);
+    const name = await registerNameFor(shop, { name: uniqueName("test-mode"), publicKey: owner.publicKey }, false);
+    const testTwin = await issueTwinTo(shop, parseInput(issueTwinInput, {
+      name_id: name.uns_name_id, public_key: owner.publicKey, title: "Chronograph", description: "", quantity: 1, brand: "Acme", creator: "Atelier",
+    }), NO_SERIAL, false);
+
+    expect([testCard.chain, testTwin.chain]).toEqual([null, null]);
+    expect(liveCard.chain).toMatchObject({ status: "PENDING" });
+    expect(await db.chainMint.findMany({ where: { shop }, select: { cardId: true } })).toEqual([{ cardId: liveCard.id }]);
   });
 });

@@ -2,12 +2,13 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { readWalkthrough } from "../../scripts/walkthrough";
+import { db } from "~/db/client.server";
 import { baseUrl } from "../support/api";
 
 const run = promisify(execFile);
 
 describe("the README walkthrough", () => {
-  it("runs exactly as printed against the built server, ending with the card owned", async () => {
+  it("runs exactly as printed against the built server with a test key, ending with the card owned and nothing sent", async () => {
     const { stdout } = await run("bash", ["-euo", "pipefail", "-c", readWalkthrough()], {
       env: { ...process.env, API: `${baseUrl}/v1` },
     });
@@ -20,5 +21,10 @@ describe("the README walkthrough", () => {
     expect(redeemed).toEqual([
       expect.objectContaining({ id: card.id, status: "OWNED", owner: "shopify|1001", publicKey: "3uKCM4z2DzanuJPshZwwzqrxjAuzNqkmcb5rmAAonnpe" }),
     ]);
+    // Test mode: every object says so, the claim e-mail was written but never sent, nothing was minted.
+    expect([registered, twin, card, ...redeemed].map((object) => object.livemode)).toEqual([false, false, false, false]);
+    expect(twin.chain).toBeNull();
+    const [message] = await db.notification.findMany({ where: { redemption: { cards: { some: { id: card.id } } } } });
+    expect(message).toMatchObject({ channel: "EMAIL", status: "TEST", sentAt: null });
   });
 });
