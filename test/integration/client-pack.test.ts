@@ -1,21 +1,30 @@
 import { execFile } from "node:child_process";
+import { createServer } from "node:net";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signatureHeader } from "~/adapters/webhooks/deliverer.server";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { signatureHeader, WebhookDeliverer } from "~/adapters/webhooks/deliverer.server";
+import { db } from "~/db/client.server";
 import { baseUrl } from "../support/api";
 import { packageClient } from "../support/client-package";
 import { cardInput, uniqueOwner, walletKey } from "../support/fixtures";
+import { quietLog } from "../support/notify";
+import { startModule, type AppProcess } from "../support/processes";
 
 const run = promisify(execFile);
 const BUILD_TIMEOUT = 180_000;
 
 let directory: string;
 let guardLog: string;
+/** What `npm pack` said it packed, and the integrator's project the tarball was installed in. */
+let packed: { filename: string; files: { path: string }[] };
+let tarball: string;
+let project: string;
+const cleanups: (() => Promise<unknown>)[] = [];
 
 /**
  * npm as an integrator runs it, offline: --offline and a cache of its own, and a
@@ -79,30 +88,49 @@ function typeErrors(file: string): string[] {
   });
 }
 
+/** client/README.md's walkthrough, as written there between its markers. */
+function readmeWalkthrough(): string {
+  const block = /<!-- walkthrough:start -->\n```ts\n([\s\S]*?)```\n<!-- walkthrough:end -->/.exec(readFileSync("client/README.md", "utf8"));
+  if (!block) throw new Error("client/README.md has no walkthrough between its markers");
+  return block[1]!;
+}
+
+/** A TCP port nothing listens on at the moment. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 describe("the client package as a tarball", () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     directory = mkdtempSync(path.join(os.tmpdir(), "twin-cards-client-pack-"));
     guardLog = path.join(directory, "connections.log");
     writeFileSync(guardLog, "");
-  });
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-  it("builds and packs from client/ alone, installs offline in an empty project, and works there with a real key", async () => {
     // A copy of client/ with nothing around it: the build can only use the package's own files,
     // and the suite's two projects running this at once do not share a dist/.
     const source = path.join(directory, "client");
     for (const entry of ["package.json", "tsconfig.json", "README.md", "src"]) cpSync(path.join("client", entry), path.join(source, entry), { recursive: true });
-    const { stdout: packed } = await npm(["pack", "--json", "--pack-destination", directory], source);
-    const [{ filename, files }] = JSON.parse(packed) as [{ filename: string; files: { path: string }[] }];
-    const tarball = path.join(directory, filename);
-    expect(filename).toBe("twin-cards-client-0.1.0.tgz");
-    expect(files.map((file) => file.path).filter((file) => !/^dist\/[\w-]+\.(js|d\.ts)$/.test(file)).sort()).toEqual(["README.md", "package.json"]);
-    expect(files.map((file) => file.path)).toEqual(expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "dist/openapi.d.ts"]));
+    const { stdout } = await npm(["pack", "--json", "--pack-destination", directory], source);
+    [packed] = JSON.parse(stdout) as [typeof packed];
+    tarball = path.join(directory, packed.filename);
 
-    const project = path.join(directory, "integrator");
+    project = path.join(directory, "integrator");
     mkdirSync(project);
     await npm(["init", "-y"], project);
     await npm(["install", tarball], project);
+  }, BUILD_TIMEOUT);
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it("builds and packs from client/ alone, installs offline in an empty project, and works there with a real key", async () => {
+    expect(packed.filename).toBe("twin-cards-client-0.1.0.tgz");
+    expect(packed.files.map((file) => file.path).filter((file) => !/^dist\/[\w-]+\.(js|d\.ts)$/.test(file)).sort()).toEqual(["README.md", "package.json"]);
+    expect(packed.files.map((file) => file.path)).toEqual(expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "dist/openapi.d.ts"]));
     expect(JSON.parse(readFileSync(path.join(project, "package.json"), "utf8")).dependencies).toEqual({ "@twin-cards/client": `file:${path.relative(project, tarball)}` });
     // Zero dependencies: the package is all that was installed.
     expect(readdirSync(path.join(project, "node_modules")).filter((entry) => !entry.startsWith("."))).toEqual(["@twin-cards"]);
@@ -127,5 +155,33 @@ describe("the client package as a tarball", () => {
     writeFileSync(path.join(project, "consumer.mts"), TYPED_CONSUMER);
     const wrongLine = TYPED_CONSUMER.split("\n").findIndex((line) => line.startsWith("export const wrong")) + 1;
     expect(typeErrors(path.join(project, "consumer.mts"))).toEqual([expect.stringMatching(new RegExp(`^${wrongLine}: .*not assignable to type 'string\\[\\]'`))]);
-  }, BUILD_TIMEOUT);
+  });
+
+  it("runs client/README.md's walkthrough as written: creates a card, lists it, and verifies the app's delivery for it", async () => {
+    // The demo-mode server takes an http:// endpoint on the loopback (the production one wants https).
+    const { shop, key, client } = await packageClient({ baseUrl: inject("demoUrl") });
+    const port = await freePort();
+    const endpoint = await client.webhookEndpoints.create({ url: `http://127.0.0.1:${port}/`, eventTypes: ["unit_card.created"] });
+    // What an integrator gets from tsc (types erased), run by Node from their project: the package resolves to the tarball's.
+    const { outputText } = ts.transpileModule(readmeWalkthrough(), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+    writeFileSync(path.join(project, "walkthrough.mjs"), outputText);
+    const env = { TWIN_CARDS_URL: baseUrl, TWIN_CARDS_KEY: key, TWIN_CARDS_WEBHOOK_SECRET: endpoint.secret!, PORT: String(port) };
+    const walkthrough: AppProcess = await startModule(path.join(project, "walkthrough.mjs"), env, /waiting for webhooks()/);
+    cleanups.push(() => walkthrough.stop());
+
+    const created = /^created (\S+)$/m.exec(walkthrough.stdout())?.[1];
+    expect(created, walkthrough.stdout() + walkthrough.stderr()).toMatch(/^card_/);
+    expect(walkthrough.stdout()).toContain(`listed ${created} PENDING_REDEMPTION`);
+
+    expect(await new WebhookDeliverer({ where: { shop }, loopbackAllowed: true, log: quietLog }).drainOnce()).toBe(1);
+    const { data: [event] } = await client.events.list({ type: "unit_card.created" });
+    expect(event).toMatchObject({ data: { object: { id: created } } });
+    await vi.waitFor(() => expect(walkthrough.stdout()).toContain(`received unit_card.created ${event!.id}`));
+    expect(await db.webhookDelivery.findFirstOrThrow({ where: { shop } })).toMatchObject({ status: "SUCCEEDED", responseStatus: 200 });
+
+    const body = JSON.stringify({ ...event, id: "evt_forged" });
+    const forged = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers: { "Twin-Cards-Signature": signatureHeader("whsec_not-the-secret", body, Math.floor(Date.now() / 1000)) } });
+    expect(forged.status).toBe(400);
+    expect(walkthrough.stdout()).not.toContain("evt_forged");
+  });
 });
