@@ -39,17 +39,22 @@ function compile(files: string[]): ts.Diagnostic[] {
   return [...ts.getPreEmitDiagnostics(program)].filter((diagnostic) => diagnostic.file && files.includes(path.resolve(diagnostic.file.fileName)));
 }
 
-describe("client/README.md's TypeScript examples", () => {
+/** The TypeScript blocks of a Markdown file. */
+const typeScriptBlocks = (file: string) => [...readFileSync(file, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+
+describe("the client's TypeScript examples in client/README.md and README.md", () => {
   beforeAll(() => {
     directory = mkdtempSync(path.join(os.tmpdir(), "twin-cards-client-readme-"));
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it("compile against the package", () => {
-    const blocks = [...readFileSync("client/README.md", "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    const blocks = typeScriptBlocks("client/README.md");
+    // README.md's only TypeScript is its client package section.
+    const rootBlocks = typeScriptBlocks("README.md");
     writeFileSync(path.join(directory, "given.ts"), `${GIVEN}export {};\n`);
-    const files = blocks.map((block, index) => {
-      const file = path.join(directory, `example-${index + 1}.ts`);
+    const files = [...blocks, ...rootBlocks].map((block, index) => {
+      const file = path.join(directory, index < blocks.length ? `client-readme-${index + 1}.ts` : `readme-${index - blocks.length + 1}.ts`);
       writeFileSync(file, `${block}\nexport {};\n`);
       return file;
     });
@@ -57,6 +62,7 @@ describe("client/README.md's TypeScript examples", () => {
     const diagnostics = compile([path.join(directory, "given.ts"), ...files]);
 
     expect(blocks.length).toBeGreaterThanOrEqual(5);
+    expect(rootBlocks.join("")).toContain("@twin-cards/client");
     expect(diagnostics.map((diagnostic) => {
       const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
       return `${path.basename(diagnostic.file!.fileName)}:${line + 1}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`;
