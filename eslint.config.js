@@ -30,7 +30,7 @@ const PROCESS_ENV = {
 
 export default tseslint.config(
   // extensions/storefront/assets/ is generated (minified) from extensions/storefront-src/, which is linted.
-  { ignores: ["build/", "node_modules/", ".cache/", "test/output/", "test-results/", "extensions/storefront/assets/", "extensions/*/dist/"] },
+  { ignores: ["build/", "node_modules/", ".cache/", "test/output/", "test-results/", "extensions/storefront/assets/", "extensions/*/dist/", "client/dist/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -61,6 +61,17 @@ export default tseslint.config(
   {
     files: ["app/domain/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, LEAVING("\\.\\./")] }] },
+  },
+  {
+    // The client package ships on its own with no dependency: it imports only its own files.
+    files: ["client/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ regex: "^(?!\\./)", message: "client/src imports only its own files (./x.js): the package has no dependency and nothing outside client/" }],
+      }],
+      // import("…") escapes no-restricted-imports; the package has nothing to load lazily.
+      "no-restricted-syntax": ["error", { selector: "ImportExpression", message: "client/src loads no module at run time: import its own files statically (./x.js)" }],
+    },
   },
   {
     files: ["app/domain/*/**/*.ts"],

@@ -63,7 +63,7 @@ describe("npm run -s api-key:create", () => {
     const fromOtherShop = await rawCall(`/v1/unit-cards/${card.id}`, { key: otherShop.key });
     expect(fromOtherShop.status).toBe(404);
     expect(fromOtherShop.json.error?.code).toBe("NOT_FOUND");
-    expect((await otherShop.client.listCards()).data).toEqual([]);
+    expect((await otherShop.client.cards.list()).data).toEqual([]);
     expect(await db.unitCard.count({ where: { shop, id: card.id } })).toBe(1);
   });
 

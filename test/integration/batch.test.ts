@@ -16,7 +16,7 @@ describe("POST /v1/unit-cards/_actions/batch, redemption variant", () => {
     const { shop, client } = await shopClient();
     const names = ["Gold", "Silver", "Bronze"];
 
-    const cards = await client.createCards({
+    const cards = await client.cards.createBatch({
       redemption: { phone: "+14155554567", email: "Jane@Example.com" },
       cards: names.map((name) => cardInput(name)),
     });
@@ -58,7 +58,7 @@ describe("POST /v1/unit-cards/_actions/batch, redemption variant", () => {
 
   it("uses the merchant's own code, which redeems case-insensitively and whatever the hyphenation", async () => {
     const { client } = await shopClient();
-    const cards = await client.createCards({
+    const cards = await client.cards.createBatch({
       redemption: { email: "jane@example.com", code: "SPRING-2027-GIFT" },
       cards: [cardInput("Gold"), cardInput("Silver")],
     });
@@ -66,7 +66,7 @@ describe("POST /v1/unit-cards/_actions/batch, redemption variant", () => {
 
     const owner = uniqueOwner();
     const publicKey = walletKey();
-    const redeemed = await client.redeem({ code: "spri-ng20-27gi-ft", owner, publicKey });
+    const redeemed = await client.cards.redeem({ code: "spri-ng20-27gi-ft", owner, publicKey });
 
     expect(redeemed.map((card) => card.id).sort()).toEqual(cards.map((card) => card.id).sort());
     for (const card of redeemed) expect(card).toMatchObject({ status: "OWNED", owner, publicKey });
@@ -74,12 +74,12 @@ describe("POST /v1/unit-cards/_actions/batch, redemption variant", () => {
 
   it("rejects the same custom code again in the same shop (409 naming redemption.code) and writes nothing", async () => {
     const { shop, client } = await shopClient();
-    await client.createCards({ redemption: { email: "jane@example.com", code: "SPRING-2027-GIFT" }, cards: [cardInput()] });
+    await client.cards.createBatch({ redemption: { email: "jane@example.com", code: "SPRING-2027-GIFT" }, cards: [cardInput()] });
     const before = await rowsOf(shop);
 
     for (const code of ["SPRING-2027-GIFT", "spring 2027 gift"]) {
       const error = await apiError(
-        client.createCards({ redemption: { phone: "+14155554567", code }, cards: [cardInput("A"), cardInput("B")] }),
+        client.cards.createBatch({ redemption: { phone: "+14155554567", code }, cards: [cardInput("A"), cardInput("B")] }),
       );
       expect(error.status).toBe(409);
       expect(error.code).toBe("CONFLICT");
@@ -94,7 +94,7 @@ describe("POST /v1/unit-cards/_actions/batch, redemption variant", () => {
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         client
-          .createCards({ redemption: { email: "jane@example.com", code: "SPRING-2027-GIFT" }, cards: [cardInput(`Card ${i}`)] })
+          .cards.createBatch({ redemption: { email: "jane@example.com", code: "SPRING-2027-GIFT" }, cards: [cardInput(`Card ${i}`)] })
           .then(() => undefined, (error: unknown) => apiError(Promise.reject(error))),
       ),
     );
@@ -111,9 +111,9 @@ describe("POST /v1/unit-cards/_actions/batch, redemption variant", () => {
   it("accepts the same custom code in another shop", async () => {
     const a = await shopClient();
     const b = await shopClient();
-    await a.client.createCards({ redemption: { email: "jane@example.com", code: "SPRING-2027-GIFT" }, cards: [cardInput()] });
+    await a.client.cards.createBatch({ redemption: { email: "jane@example.com", code: "SPRING-2027-GIFT" }, cards: [cardInput()] });
 
-    const cards = await b.client.createCards({
+    const cards = await b.client.cards.createBatch({
       redemption: { email: "john@example.com", code: "SPRING-2027-GIFT" },
       cards: [cardInput()],
     });
@@ -124,7 +124,7 @@ describe("POST /v1/unit-cards/_actions/batch, redemption variant", () => {
 
   it.each(["SHORT-1", "bad_code!!"])("rejects the custom code %j, naming redemption.code", async (code) => {
     const { shop, client } = await shopClient();
-    const error = await apiError(client.createCards({ redemption: { email: "jane@example.com", code }, cards: [cardInput()] }));
+    const error = await apiError(client.cards.createBatch({ redemption: { email: "jane@example.com", code }, cards: [cardInput()] }));
     expect(error.status).toBe(422);
     expect(paths(error)).toEqual(["redemption.code"]);
     expect(await rowsOf(shop)).toEqual(NOTHING);
@@ -138,20 +138,20 @@ describe("POST /v1/unit-cards/_actions/batch, owner variant", () => {
     const publicKey = walletKey();
     const names = ["One", "Two", "Three", "Four"];
 
-    const cards = await client.createCards({ owner, publicKey, cards: names.map((name) => cardInput(name)) });
+    const cards = await client.cards.createBatch({ owner, publicKey, cards: names.map((name) => cardInput(name)) });
 
     expect(cards.map((card) => card.name)).toEqual(names);
     for (const card of cards) {
       expect(card).toMatchObject({ status: "OWNED", owner, publicKey, redemption: null, redeemedAt: null });
     }
     expect(await rowsOf(shop)).toEqual({ cards: 4, redemptions: 0, notifications: 0 });
-    const listed = await client.listCards({ owner });
+    const listed = await client.cards.list({ owner });
     expect(listed.data.map((card) => card.id)).toEqual(cards.map((card) => card.id).reverse());
   });
 
   it("rejects an off-curve public key, naming publicKey, and writes nothing", async () => {
     const { shop, client } = await shopClient();
-    const error = await apiError(client.createCards({ owner: uniqueOwner(), publicKey: offCurveKey(), cards: [cardInput()] }));
+    const error = await apiError(client.cards.createBatch({ owner: uniqueOwner(), publicKey: offCurveKey(), cards: [cardInput()] }));
     expect(error.status).toBe(422);
     expect(paths(error)).toEqual(["publicKey"]);
     expect(await rowsOf(shop)).toEqual(NOTHING);
@@ -160,7 +160,8 @@ describe("POST /v1/unit-cards/_actions/batch, owner variant", () => {
   it("rejects redemption and owner together, and writes nothing", async () => {
     const { shop, client } = await shopClient();
     const error = await apiError(
-      client.createCards({ redemption: { email: "jane@example.com" }, owner: uniqueOwner(), publicKey: walletKey(), cards: [cardInput()] }),
+      // Both on purpose: the types refuse it too.
+      client.cards.createBatch({ redemption: { email: "jane@example.com" }, owner: uniqueOwner(), publicKey: walletKey(), cards: [cardInput()] } as never),
     );
     expect(error.status).toBe(422);
     expect(error.code).toBe("VALIDATION_FAILED");
@@ -175,7 +176,7 @@ describe("POST /v1/unit-cards/_actions/batch, all or nothing", () => {
     const bad = { ...cardInput("Bad"), media: { imageUrls: ["javascript:alert(1)"], videoUrls: [] } };
 
     const error = await apiError(
-      client.createCards({ redemption: { phone: "+14155554567", email: "jane@example.com" }, cards: [cardInput("A"), bad, cardInput("C")] }),
+      client.cards.createBatch({ redemption: { phone: "+14155554567", email: "jane@example.com" }, cards: [cardInput("A"), bad, cardInput("C")] }),
     );
 
     expect(error.status).toBe(422);
@@ -187,7 +188,7 @@ describe("POST /v1/unit-cards/_actions/batch, all or nothing", () => {
   it("names every bad card's field, by index", async () => {
     const { shop, client } = await shopClient();
     const error = await apiError(
-      client.createCards({
+      client.cards.createBatch({
         owner: uniqueOwner(),
         publicKey: walletKey(),
         cards: [cardInput("A"), { ...cardInput(), name: "" }, cardInput("C"), { ...cardInput("D"), metadata: [{ key: "", value: 1 }] }],
@@ -201,7 +202,7 @@ describe("POST /v1/unit-cards/_actions/batch, all or nothing", () => {
 
   it("rejects an empty batch, naming cards", async () => {
     const { shop, client } = await shopClient();
-    const error = await apiError(client.createCards({ redemption: { email: "jane@example.com" }, cards: [] }));
+    const error = await apiError(client.cards.createBatch({ redemption: { email: "jane@example.com" }, cards: [] }));
     expect(error.status).toBe(422);
     expect(paths(error)).toEqual(["cards"]);
     expect(await rowsOf(shop)).toEqual(NOTHING);
@@ -211,7 +212,7 @@ describe("POST /v1/unit-cards/_actions/batch, all or nothing", () => {
     const { shop, client } = await shopClient();
     const names = Array.from({ length: 500 }, (_, i) => `Card ${i}`);
 
-    const cards = await client.createCards({ redemption: { email: "jane@example.com" }, cards: names.map((name) => cardInput(name)) });
+    const cards = await client.cards.createBatch({ redemption: { email: "jane@example.com" }, cards: names.map((name) => cardInput(name)) });
 
     expect(cards.map((card) => card.name)).toEqual(names);
     expect(new Set(cards.map((card) => card.redemption?.code)).size).toBe(1);
@@ -222,7 +223,7 @@ describe("POST /v1/unit-cards/_actions/batch, all or nothing", () => {
     const { shop, client } = await shopClient();
 
     const error = await apiError(
-      client.createCards({ owner: uniqueOwner(), publicKey: walletKey(), cards: Array.from({ length: 501 }, (_, i) => cardInput(`Card ${i}`)) }),
+      client.cards.createBatch({ owner: uniqueOwner(), publicKey: walletKey(), cards: Array.from({ length: 501 }, (_, i) => cardInput(`Card ${i}`)) }),
     );
 
     expect(error.status).toBe(422);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CreateCardInput, TwinCardsClient } from "../../client/twin-cards-client";
+import type { CreateUnitCardInput, TwinCardsClient } from "@twin-cards/client";
 import { db } from "~/db/client.server";
 import { apiError, http, shopClient } from "../support/api";
 import { cardInput, GENERATED_CODE, offCurveKey, uniqueOwner, walletKey } from "../support/fixtures";
@@ -23,7 +23,7 @@ describe("POST /v1/unit-cards by redemption", () => {
     const { client } = await shopClient();
     const before = Date.now();
 
-    const card = await client.createCard({ ...cardInput(), email: "Jane@Example.COM" });
+    const card = await client.cards.create({ ...cardInput(), email: "Jane@Example.COM" });
 
     expect(card.status).toBe("PENDING_REDEMPTION");
     expect(card.owner).toBeNull();
@@ -53,7 +53,7 @@ describe("POST /v1/unit-cards by redemption", () => {
   it("creates a pending card for a phone number, normalised to E.164 and masked", async () => {
     const { shop, client } = await shopClient();
 
-    const card = await client.createCard({ ...cardInput(), phone: "+1 415-555-4567" });
+    const card = await client.cards.create({ ...cardInput(), phone: "+1 415-555-4567" });
 
     expect(card.status).toBe("PENDING_REDEMPTION");
     expect(card.owner).toBeNull();
@@ -67,7 +67,7 @@ describe("POST /v1/unit-cards by redemption", () => {
   it("creates a pending card for both a phone number and an e-mail address", async () => {
     const { client } = await shopClient();
 
-    const card = await client.createCard({ ...cardInput(), phone: "+14155554567", email: "jane@example.com" });
+    const card = await client.cards.create({ ...cardInput(), phone: "+14155554567", email: "jane@example.com" });
 
     expect(card.status).toBe("PENDING_REDEMPTION");
     expect(card.redemption).toMatchObject({ phone: "+1******4567", email: "j***@example.com" });
@@ -79,11 +79,11 @@ describe("POST /v1/unit-cards by redemption", () => {
     const expiresAt = new Date(Date.now() + 7 * DAY_MS);
     expiresAt.setMilliseconds(0);
 
-    const card = await client.createCard({ ...cardInput(), email: "jane@example.com", expiresAt: expiresAt.toISOString() });
+    const card = await client.cards.create({ ...cardInput(), email: "jane@example.com", expiresAt: expiresAt.toISOString() });
     expect(card.redemption?.expiresAt).toBe(expiresAt.toISOString());
 
     const before = await rowsOf(shop);
-    const error = await apiError(client.createCard({ ...cardInput(), email: "jane@example.com", expiresAt: "2020-01-01T00:00:00Z" }));
+    const error = await apiError(client.cards.create({ ...cardInput(), email: "jane@example.com", expiresAt: "2020-01-01T00:00:00Z" }));
     expect(error.status).toBe(422);
     expect(paths(error)).toEqual(["expiresAt"]);
     expect(await rowsOf(shop)).toEqual(before);
@@ -91,24 +91,24 @@ describe("POST /v1/unit-cards by redemption", () => {
 
   it("gives every creation its own code", async () => {
     const { client } = await shopClient();
-    const first = await client.createCard({ ...cardInput(), email: "jane@example.com" });
-    const second = await client.createCard({ ...cardInput(), email: "jane@example.com" });
+    const first = await client.cards.create({ ...cardInput(), email: "jane@example.com" });
+    const second = await client.cards.create({ ...cardInput(), email: "jane@example.com" });
     expect(first.redemption?.code).not.toBe(second.redemption?.code);
   });
 
   it("never returns the code again: not from GET by id, not from the list, and it is not stored in clear", async () => {
     const { shop, key, client } = await shopClient();
-    const created = await client.createCard({ ...cardInput(), phone: "+14155554567", email: "jane@example.com" });
+    const created = await client.cards.create({ ...cardInput(), phone: "+14155554567", email: "jane@example.com" });
     const code = created.redemption!.code!;
 
-    const fetched = await client.getCard(created.id);
+    const fetched = await client.cards.get(created.id);
     expect(fetched.redemption).toEqual({
       phone: "+1******4567",
       email: "j***@example.com",
       expiresAt: created.redemption!.expiresAt,
     });
     expect(fetched.redemption).not.toHaveProperty("code");
-    const listed = await client.listCards();
+    const listed = await client.cards.list();
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]!.redemption).not.toHaveProperty("code");
 
@@ -133,7 +133,7 @@ describe("POST /v1/unit-cards by owner", () => {
     const owner = uniqueOwner();
     const publicKey = walletKey();
 
-    const card = await client.createCard({ ...cardInput(), owner, publicKey });
+    const card = await client.cards.create({ ...cardInput(), owner, publicKey });
 
     expect(card.status).toBe("OWNED");
     expect(card.owner).toBe(owner);
@@ -156,7 +156,7 @@ describe("POST /v1/unit-cards by owner", () => {
   it("normalises metadata and media: visibility PUBLIC and metaType NO_TYPE by default, videoUrls [], PRICE currency upper-cased", async () => {
     const { client } = await shopClient();
 
-    const card = await client.createCard({
+    const card = await client.cards.create({
       name: "Silver membership",
       media: { imageUrls: ["https://cdn.example.com/silver.png"] },
       metadata: [
@@ -180,16 +180,16 @@ describe("POST /v1/unit-cards by owner", () => {
       ],
     };
     expect(card).toMatchObject(expected);
-    expect(await client.getCard(card.id)).toMatchObject(expected);
+    expect(await client.cards.get(card.id)).toMatchObject(expected);
   });
 });
 
 describe("POST /v1/unit-cards with invalid input", () => {
   /** Sends a creation that must fail with 422 and checks that nothing was written for the shop. */
-  async function rejected(input: CreateCardInput) {
+  async function rejected(input: CreateUnitCardInput) {
     const { shop, client } = await shopClient();
     const before = await rowsOf(shop);
-    const error = await apiError(client.createCard(input));
+    const error = await apiError(client.cards.create(input));
     expect(error.status).toBe(422);
     expect(error.code).toBe("VALIDATION_FAILED");
     expect(await rowsOf(shop)).toEqual(before);
@@ -255,14 +255,14 @@ describe("POST /v1/unit-cards with invalid input", () => {
 describe("GET /v1/unit-cards/{id}", () => {
   it("returns the card as created", async () => {
     const { client } = await shopClient();
-    const created = await client.createCard({ ...cardInput(), owner: uniqueOwner(), publicKey: walletKey() });
+    const created = await client.cards.create({ ...cardInput(), owner: uniqueOwner(), publicKey: walletKey() });
 
-    expect(await client.getCard(created.id)).toEqual(created);
+    expect(await client.cards.get(created.id)).toEqual(created);
   });
 
   it("answers 404 NOT_FOUND for an unknown id", async () => {
     const { client } = await shopClient();
-    const error = await apiError(client.getCard("card_01J0000000000000000000000Z"));
+    const error = await apiError(client.cards.get("card_01J0000000000000000000000Z"));
     expect(error.status).toBe(404);
     expect(error.code).toBe("NOT_FOUND");
   });
@@ -270,16 +270,16 @@ describe("GET /v1/unit-cards/{id}", () => {
 
 describe("GET /v1/unit-cards", () => {
   async function createOwned(client: TwinCardsClient, name: string, owner = uniqueOwner()) {
-    return client.createCard({ ...cardInput(name), owner, publicKey: walletKey() });
+    return client.cards.create({ ...cardInput(name), owner, publicKey: walletKey() });
   }
 
   it("lists the shop's cards newest first", async () => {
     const { client } = await shopClient();
     const first = await createOwned(client, "First");
-    const second = await client.createCard({ ...cardInput("Second"), email: "jane@example.com" });
+    const second = await client.cards.create({ ...cardInput("Second"), email: "jane@example.com" });
     const third = await createOwned(client, "Third");
 
-    const page = await client.listCards();
+    const page = await client.cards.list();
 
     expect(page.data.map((card) => card.id)).toEqual([third.id, second.id, first.id]);
     expect(page.nextCursor).toBeNull();
@@ -291,9 +291,9 @@ describe("GET /v1/unit-cards", () => {
     const a1 = await createOwned(client, "A1", alice);
     await createOwned(client, "B1");
     const a2 = await createOwned(client, "A2", alice);
-    await client.createCard({ ...cardInput("Pending"), email: "jane@example.com" });
+    await client.cards.create({ ...cardInput("Pending"), email: "jane@example.com" });
 
-    const page = await client.listCards({ owner: alice });
+    const page = await client.cards.list({ owner: alice });
 
     expect(page.data.map((card) => card.id)).toEqual([a2.id, a1.id]);
     expect(page.data.every((card) => card.owner === alice)).toBe(true);
@@ -302,11 +302,11 @@ describe("GET /v1/unit-cards", () => {
   it("filters by status", async () => {
     const { client } = await shopClient();
     const owned = await createOwned(client, "Owned");
-    const pending1 = await client.createCard({ ...cardInput("P1"), email: "jane@example.com" });
-    const pending2 = await client.createCard({ ...cardInput("P2"), phone: "+14155554567" });
+    const pending1 = await client.cards.create({ ...cardInput("P1"), email: "jane@example.com" });
+    const pending2 = await client.cards.create({ ...cardInput("P2"), phone: "+14155554567" });
 
-    const pending = await client.listCards({ status: "PENDING_REDEMPTION" });
-    const ownedPage = await client.listCards({ status: "OWNED" });
+    const pending = await client.cards.list({ status: "PENDING_REDEMPTION" });
+    const ownedPage = await client.cards.list({ status: "OWNED" });
 
     expect(pending.data.map((card) => card.id)).toEqual([pending2.id, pending1.id]);
     expect(ownedPage.data.map((card) => card.id)).toEqual([owned.id]);
@@ -318,18 +318,18 @@ describe("GET /v1/unit-cards", () => {
     for (let i = 0; i < 6; i++) created.push(await createOwned(client, `Card ${i}`));
     const newestFirst = created.map((card) => card.id).reverse();
 
-    const page1 = await client.listCards({ limit: 2 });
+    const page1 = await client.cards.list({ limit: 2 });
     expect(page1.nextCursor).toEqual(expect.any(String));
-    const page2 = await client.listCards({ limit: 2, cursor: page1.nextCursor! });
+    const page2 = await client.cards.list({ limit: 2, cursor: page1.nextCursor! });
     expect(page2.nextCursor).toEqual(expect.any(String));
-    const page3 = await client.listCards({ limit: 2, cursor: page2.nextCursor! });
+    const page3 = await client.cards.list({ limit: 2, cursor: page2.nextCursor! });
     expect(page3.nextCursor).toBeNull();
 
     expect([page1, page2, page3].map((page) => page.data.length)).toEqual([2, 2, 2]);
     expect([...page1.data, ...page2.data, ...page3.data].map((card) => card.id)).toEqual(newestFirst);
 
     const all = [];
-    for await (const card of client.allCards({ limit: 2 })) all.push(card.id);
+    for await (const card of client.cards.list({ limit: 2 })) all.push(card.id);
     expect(all).toEqual(newestFirst);
   });
 
@@ -343,7 +343,7 @@ describe("GET /v1/unit-cards", () => {
     }
 
     const all = [];
-    for await (const card of client.allCards({ owner: alice, limit: 2 })) all.push(card.id);
+    for await (const card of client.cards.list({ owner: alice, limit: 2 })) all.push(card.id);
 
     expect(all).toEqual(hers.map((card) => card.id).reverse());
   });
@@ -353,7 +353,7 @@ describe("GET /v1/unit-cards", () => {
     async (cursor) => {
       const { client } = await shopClient();
       await createOwned(client, "One");
-      const error = await apiError(client.listCards({ cursor }));
+      const error = await apiError(client.cards.list({ cursor }));
       expect(error.status).toBe(422);
       expect(error.code).toBe("VALIDATION_FAILED");
       expect(paths(error)).toEqual(["cursor"]);
@@ -362,7 +362,7 @@ describe("GET /v1/unit-cards", () => {
 
   it.each([0, 101, 2.5])("rejects limit=%s with 422 naming limit", async (limit) => {
     const { client } = await shopClient();
-    const error = await apiError(client.listCards({ limit }));
+    const error = await apiError(client.cards.list({ limit }));
     expect(error.status).toBe(422);
     expect(error.code).toBe("VALIDATION_FAILED");
     expect(paths(error)).toEqual(["limit"]);
@@ -372,15 +372,15 @@ describe("GET /v1/unit-cards", () => {
     const { client } = await shopClient();
     const a = await createOwned(client, "A");
     const b = await createOwned(client, "B");
-    expect((await client.listCards({ limit: 100 })).data.map((card) => card.id)).toEqual([b.id, a.id]);
-    const one = await client.listCards({ limit: 1 });
+    expect((await client.cards.list({ limit: 100 })).data.map((card) => card.id)).toEqual([b.id, a.id]);
+    const one = await client.cards.list({ limit: 1 });
     expect(one.data.map((card) => card.id)).toEqual([b.id]);
     expect(one.nextCursor).toEqual(expect.any(String));
   });
 
   it("rejects an unknown status, naming status", async () => {
     const { client } = await shopClient();
-    const error = await apiError(client.listCards({ status: "REDEEMED" as "OWNED" }));
+    const error = await apiError(client.cards.list({ status: "REDEEMED" as "OWNED" }));
     expect(error.status).toBe(422);
     expect(paths(error)).toEqual(["status"]);
   });

@@ -1,7 +1,7 @@
 import { getAccount, getAssociatedTokenAddressSync, getMint, getTokenMetadata, TOKEN_2022_PROGRAM_ID } from "@solana/spl-token";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { describe, expect, inject, it, vi } from "vitest";
-import { TwinCardsClient } from "../../client/twin-cards-client";
+import { TwinCardsClient } from "@twin-cards/client";
 import { db } from "~/db/client.server";
 import { setNftDistributionApproval } from "~/domain/chain-mints.server";
 import type { ChainState } from "~/domain/schemas";
@@ -46,8 +46,8 @@ async function call(path: string, init: RequestInit & { key?: string } = {}) {
 async function issueTwin(shop: Awaited<ReturnType<typeof chainShop>>, title: string) {
   const name = uniqueName("chain");
   const publicKey = walletKey();
-  await shop.client.registerName({ name, publicKey });
-  const { payload } = await shop.client.validateName(name);
+  await shop.client.names.register({ name, publicKey });
+  const { payload } = await shop.client.names.validate(name);
   const response = await call("/v1/issue-digital-twin", {
     method: "POST",
     key: shop.key,
@@ -76,8 +76,8 @@ describe("a digital twin on-chain, over HTTP", () => {
     expect(twin.chain).toMatchObject({ status: "PENDING", signature: null, mintedAt: null });
     const mint = new PublicKey(twin.chain.mint);
     // An integrator follows the twin over the API until its NFT is minted.
-    await expect.poll(async () => (await shop.client.getDigitalTwin(twin.id)).chain?.status, WORKER_DEADLINE).toBe("MINTED");
-    const { chain } = await shop.client.getDigitalTwin(twin.id);
+    await expect.poll(async () => (await shop.client.twins.get(twin.id)).chain?.status, WORKER_DEADLINE).toBe("MINTED");
+    const { chain } = await shop.client.twins.get(twin.id);
     expect(chain).toMatchObject({ mint: mint.toBase58(), signature: expect.any(String), mintedAt: expect.any(String), reason: null });
 
     expect(await getMint(solana, mint, "confirmed", TOKEN_2022_PROGRAM_ID)).toMatchObject({ supply: 1n, decimals: 0, mintAuthority: null });
@@ -92,7 +92,7 @@ describe("a digital twin on-chain, over HTTP", () => {
 describe("GET /v1/metadata/{file}", () => {
   it("serves an owned card's NFT metadata to anyone, with its public attributes and none of its PRIVATE metadata", async () => {
     const shop = await chainShop({ approved: true });
-    const card = await shop.client.createCard({ ...cardInput("Gold membership"), owner: uniqueOwner(), publicKey: walletKey() });
+    const card = await shop.client.cards.create({ ...cardInput("Gold membership"), owner: uniqueOwner(), publicKey: walletKey() });
     const { pathname } = new URL(card.chain!.metadataUrl);
 
     const response = await call(pathname);
@@ -123,12 +123,12 @@ describe("a shop not approved for NFT distribution", () => {
     const shop = await chainShop({ approved: false });
     const owner = uniqueOwner();
     const { twin } = await issueTwin(shop, "Held chronograph");
-    const card = await shop.client.createCard({ ...cardInput("Held membership"), owner, publicKey: walletKey() });
+    const card = await shop.client.cards.create({ ...cardInput("Held membership"), owner, publicKey: walletKey() });
 
     await expect.poll(() => storedStatus(twin.chain.mint), WORKER_DEADLINE).toBe("HELD");
-    await expect.poll(async () => (await shop.client.listCards({ owner })).data[0]?.chain?.status, WORKER_DEADLINE).toBe("HELD");
+    await expect.poll(async () => (await shop.client.cards.list({ owner })).data[0]?.chain?.status, WORKER_DEADLINE).toBe("HELD");
 
-    const [listed] = (await shop.client.listCards({ owner })).data;
+    const [listed] = (await shop.client.cards.list({ owner })).data;
     expect(listed).toMatchObject({ id: card.id, chain: { status: "HELD", signature: null, reason: expect.stringContaining("approved for NFT distribution") } });
     expect(await solana.getAccountInfo(new PublicKey(twin.chain.mint))).toBeNull();
     expect(await solana.getAccountInfo(new PublicKey(card.chain!.mint))).toBeNull();
@@ -138,9 +138,9 @@ describe("a shop not approved for NFT distribution", () => {
 describe("a card by redemption", () => {
   it("mints nothing for a card claimed with no wallet: the shop holds it until its owner links one", async () => {
     const shop = await chainShop({ approved: true });
-    const created = await shop.client.createCard({ ...cardInput("Held gift"), email: "guest@example.com" });
+    const created = await shop.client.cards.create({ ...cardInput("Held gift"), email: "guest@example.com" });
 
-    const [redeemed] = await shop.client.redeem({ code: created.redemption!.code!, owner: uniqueOwner() });
+    const [redeemed] = await shop.client.cards.redeem({ code: created.redemption!.code!, owner: uniqueOwner() });
 
     expect(redeemed).toMatchObject({ status: "OWNED", publicKey: null, custody: "HELD", chain: null });
     expect(await db.chainMint.count({ where: { cardId: created.id } })).toBe(0);
@@ -148,15 +148,15 @@ describe("a card by redemption", () => {
 
   it("has no NFT until redeemed, then mints one to the redeemer's key", async () => {
     const shop = await chainShop({ approved: true });
-    const created = await shop.client.createCard({ ...cardInput("Welcome gift"), email: "guest@example.com" });
+    const created = await shop.client.cards.create({ ...cardInput("Welcome gift"), email: "guest@example.com" });
     expect(created.chain).toBeNull();
     const redeemer = walletKey();
 
-    const [redeemed] = await shop.client.redeem({ code: created.redemption!.code!, owner: uniqueOwner(), publicKey: redeemer });
+    const [redeemed] = await shop.client.cards.redeem({ code: created.redemption!.code!, owner: uniqueOwner(), publicKey: redeemer });
 
     expect(redeemed!.chain).toMatchObject({ status: "PENDING", mint: expect.any(String) });
-    await expect.poll(async () => (await shop.client.getCard(created.id)).chain?.status, WORKER_DEADLINE).toBe("MINTED");
-    const minted = (await shop.client.getCard(created.id)).chain!;
+    await expect.poll(async () => (await shop.client.cards.get(created.id)).chain?.status, WORKER_DEADLINE).toBe("MINTED");
+    const minted = (await shop.client.cards.get(created.id)).chain!;
     expect(minted).toMatchObject({ mint: redeemed!.chain!.mint, signature: expect.any(String), mintedAt: expect.any(String), reason: null });
     expect(await balanceOf(minted.mint, redeemer)).toBe(1n);
   });

@@ -600,8 +600,8 @@ describe("fuzz", () => {
     const shop = uniqueShop();
     const keys = await Promise.all(Array.from({ length: 5 }, () => shopClient(shop)));
     const owned = walletKey();
-    const name = await keys[0]!.client.registerName({ name: uniqueName("fuzz"), publicKey: owned });
-    const pending = await keys[0]!.client.createCard({ ...cardInput(), email: "fuzz@example.com" });
+    const name = await keys[0]!.client.names.register({ name: uniqueName("fuzz"), publicKey: owned });
+    const pending = await keys[0]!.client.cards.create({ ...cardInput(), email: "fuzz@example.com" });
 
     const bases: Record<string, unknown> = {
       "/v1/unit-cards": { ...cardInput(), email: "jane@example.com", phone: "+14155550123" },

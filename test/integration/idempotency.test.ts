@@ -109,7 +109,7 @@ describe("Idempotency-Key", () => {
     expect(await db.unitCard.count({ where: { shop: shopB.shop } })).toBe(2);
     const cardOfB = (JSON.parse(fromB.text) as { data: { id: string; name: string } }).data;
     expect(cardOfB.name).toBe("B's card");
-    expect((await apiError(shopA.client.getCard(cardOfB.id))).status).toBe(404);
+    expect((await apiError(shopA.client.cards.get(cardOfB.id))).status).toBe(404);
   });
 
   it("replays a 422 for a request that failed validation", async () => {
@@ -181,7 +181,7 @@ describe("Idempotency-Key", () => {
 
   it("replays a redeem's 200 for a retry with the same key instead of answering 409", async () => {
     const { shop, key, client } = await shopClient();
-    const card = await client.createCard({ ...cardInput(), email: "jane@example.com" });
+    const card = await client.cards.create({ ...cardInput(), email: "jane@example.com" });
     const idempotencyKey = randomUUID();
     const body = JSON.stringify({ code: card.redemption!.code, owner: "shopify|2002", publicKey: walletKey() });
 

@@ -1,3 +1,4 @@
+import type { IssueDigitalTwinInput } from "@twin-cards/client";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { apiError, http, shopClient } from "../support/api";
@@ -19,8 +20,8 @@ const detailPaths = (body: Record<string, unknown>) =>
 async function registeredName(client: Awaited<ReturnType<typeof shopClient>>["client"]) {
   const name = uniqueName("twin");
   const publicKey = walletKey();
-  await client.registerName({ name, publicKey });
-  const validation = await client.validateName(name);
+  await client.names.register({ name, publicKey });
+  const validation = await client.names.validate(name);
   return { name, publicKey, validation };
 }
 
@@ -40,10 +41,10 @@ describe("POST /v1/names", () => {
     const { client } = await shopClient();
     const name = uniqueName("mixed");
 
-    const record = await client.registerName({ name: `  ${name.toUpperCase()}  `, publicKey: walletKey() });
+    const record = await client.names.register({ name: `  ${name.toUpperCase()}  `, publicKey: walletKey() });
 
     expect(record.uns_name).toBe(name);
-    const validation = await client.validateName(name);
+    const validation = await client.names.validate(name);
     expect(validation).toMatchObject({ available: true, payload: { uns_name: name, uns_name_id: record.uns_name_id } });
   });
 
@@ -51,17 +52,17 @@ describe("POST /v1/names", () => {
     const { client } = await shopClient();
     const name = uniqueName("taken");
     const firstKey = walletKey();
-    await client.registerName({ name, publicKey: firstKey });
+    await client.names.register({ name, publicKey: firstKey });
 
-    const same = await apiError(client.registerName({ name, publicKey: walletKey() }));
-    const cased = await apiError(client.registerName({ name: name.toUpperCase(), publicKey: walletKey() }));
+    const same = await apiError(client.names.register({ name, publicKey: walletKey() }));
+    const cased = await apiError(client.names.register({ name: name.toUpperCase(), publicKey: walletKey() }));
 
     for (const error of [same, cased]) {
       expect(error.status).toBe(409);
       expect(error.code).toBe("CONFLICT");
     }
     expect(await db.universalName.count({ where: { name } })).toBe(1);
-    expect((await client.validateName(name)).payload.public_key).toBe(firstKey);
+    expect((await client.names.validate(name)).payload.public_key).toBe(firstKey);
   });
 
   it.each([
@@ -73,7 +74,7 @@ describe("POST /v1/names", () => {
   ])("rejects a name with %s with 422 naming `name` and writes nothing", async (_label, name) => {
     const { shop, client } = await shopClient();
 
-    const error = await apiError(client.registerName({ name, publicKey: walletKey() }));
+    const error = await apiError(client.names.register({ name, publicKey: walletKey() }));
 
     expect(error.status).toBe(422);
     expect(error.code).toBe("VALIDATION_FAILED");
@@ -85,20 +86,20 @@ describe("POST /v1/names", () => {
     const { shop, client } = await shopClient();
     const name = uniqueName("pda");
 
-    const error = await apiError(client.registerName({ name, publicKey: offCurveKey() }));
+    const error = await apiError(client.names.register({ name, publicKey: offCurveKey() }));
 
     expect(error.status).toBe(422);
     expect(error.code).toBe("VALIDATION_FAILED");
     expect(error.details.map((detail) => detail.path)).toEqual(["publicKey"]);
     expect(await db.universalName.count({ where: { registeredByShop: shop } })).toBe(0);
-    expect((await client.validateName(name)).available).toBe(false);
+    expect((await client.names.validate(name)).available).toBe(false);
   });
 
   it("rejects a public key that is not base58 or is the all-zero key with 422 naming `publicKey`", async () => {
     const { shop, client } = await shopClient();
 
     for (const publicKey of ["not-a-key", "11111111111111111111111111111111", ""]) {
-      const error = await apiError(client.registerName({ name: uniqueName(), publicKey }));
+      const error = await apiError(client.names.register({ name: uniqueName(), publicKey }));
       expect(error.status).toBe(422);
       expect(error.details.map((detail) => detail.path)).toContain("publicKey");
     }
@@ -111,9 +112,9 @@ describe("GET /v1/validate-name", () => {
     const { client } = await shopClient();
     const name = uniqueName();
     const publicKey = walletKey();
-    const record = await client.registerName({ name, publicKey });
+    const record = await client.names.register({ name, publicKey });
 
-    const validation = await client.validateName(name);
+    const validation = await client.names.validate(name);
 
     expect(validation).toEqual({ available: true, payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey } });
   });
@@ -131,9 +132,9 @@ describe("GET /v1/validate-name", () => {
   it("validates a name given in other case or with spaces as the registered name", async () => {
     const { client } = await shopClient();
     const name = uniqueName();
-    await client.registerName({ name, publicKey: walletKey() });
+    await client.names.register({ name, publicKey: walletKey() });
 
-    const validation = await client.validateName(` ${name.toUpperCase()} `);
+    const validation = await client.names.validate(` ${name.toUpperCase()} `);
 
     expect(validation.available).toBe(true);
     expect(validation.payload.uns_name).toBe(name);
@@ -143,7 +144,7 @@ describe("GET /v1/validate-name", () => {
     const { client } = await shopClient();
 
     for (const name of ["x", "no spaces allowed", "a".repeat(40), "semi;colon"]) {
-      const error = await apiError(client.validateName(name));
+      const error = await apiError(client.names.validate(name));
       expect(error.status).toBe(422);
       expect(error.code).toBe("VALIDATION_FAILED");
       expect(error.details.map((detail) => detail.path)).toEqual(["name"]);
@@ -165,12 +166,12 @@ describe("GET /v1/validate-name", () => {
     const shopB = await shopClient();
     const name = uniqueName("global");
     const publicKey = walletKey();
-    const record = await shopA.client.registerName({ name, publicKey });
+    const record = await shopA.client.names.register({ name, publicKey });
 
-    const fromB = await shopB.client.validateName(name);
+    const fromB = await shopB.client.names.validate(name);
 
     expect(fromB).toEqual({ available: true, payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey } });
-    const takenForB = await apiError(shopB.client.registerName({ name, publicKey: walletKey() }));
+    const takenForB = await apiError(shopB.client.names.register({ name, publicKey: walletKey() }));
     expect(takenForB.status).toBe(409);
   });
 });
@@ -234,14 +235,14 @@ describe("POST /v1/issue-digital-twin", () => {
       description: "Limited edition",
       quantity: 5,
       price: 120,
-      currency: "EUR",
+      currency: "EUR" as const,
       brand: "",
       categories: ["shoes", "limited"],
       links: ["https://shop.example.com/products/sneaker"],
       images: ["https://cdn.example.com/sneaker.png"],
     };
 
-    const twin = await client.issueDigitalTwin(input);
+    const twin = await client.twins.issue(input);
 
     expect(twin).toMatchObject(input);
   });
@@ -254,13 +255,13 @@ describe("POST /v1/issue-digital-twin", () => {
     const { client } = await shopClient();
     const { validation } = await registeredName(client);
 
-    const twin = await client.issueDigitalTwin({
+    const twin = await client.twins.issue({
       name_id: validation.payload.uns_name_id!,
       public_key: validation.payload.public_key!,
       title: "T-shirt",
       quantity: 1,
       price,
-      currency,
+      currency: currency as IssueDigitalTwinInput["currency"],
     });
 
     expect(twin).toMatchObject({ price, currency });
@@ -271,7 +272,7 @@ describe("POST /v1/issue-digital-twin", () => {
   it("rejects an unknown name_id with 422 naming `name_id` and writes nothing", async () => {
     const { shop, client } = await shopClient();
 
-    const error = await apiError(client.issueDigitalTwin({ name_id: "uns_NOPE", public_key: walletKey(), title: "Cap", quantity: 1 }));
+    const error = await apiError(client.twins.issue({ name_id: "uns_NOPE", public_key: walletKey(), title: "Cap", quantity: 1 }));
 
     expect(error.status).toBe(422);
     expect(error.code).toBe("VALIDATION_FAILED");
@@ -283,7 +284,7 @@ describe("POST /v1/issue-digital-twin", () => {
     const { shop, client } = await shopClient();
     const { validation } = await registeredName(client);
 
-    const error = await apiError(client.issueDigitalTwin({
+    const error = await apiError(client.twins.issue({
       name_id: validation.payload.uns_name_id!,
       public_key: walletKey(),
       title: "Cap",
@@ -304,7 +305,7 @@ describe("POST /v1/issue-digital-twin", () => {
     const { shop, client } = await shopClient();
     const { validation } = await registeredName(client);
 
-    const error = await apiError(client.issueDigitalTwin({
+    const error = await apiError(client.twins.issue({
       name_id: validation.payload.uns_name_id!,
       public_key: validation.payload.public_key!,
       title: "Cap",
@@ -320,7 +321,7 @@ describe("POST /v1/issue-digital-twin", () => {
     const { shop, client } = await shopClient();
     const { validation } = await registeredName(client);
 
-    const error = await apiError(client.issueDigitalTwin({
+    const error = await apiError(client.twins.issue({
       name_id: validation.payload.uns_name_id!,
       public_key: validation.payload.public_key!,
       title: "Cap",
@@ -339,13 +340,13 @@ describe("POST /v1/issue-digital-twin", () => {
       const { shop, client } = await shopClient();
       const { validation } = await registeredName(client);
 
-      const error = await apiError(client.issueDigitalTwin({
+      const error = await apiError(client.twins.issue({
         name_id: validation.payload.uns_name_id!,
         public_key: validation.payload.public_key!,
         title: "Cap",
         quantity: 1,
         price: 19.99,
-        currency,
+        currency: currency as never, // malformed on purpose
       }));
 
       expect(error.status).toBe(422);
@@ -360,8 +361,8 @@ describe("POST /v1/issue-digital-twin", () => {
     const { validation } = await registeredName(client);
     const base = { name_id: validation.payload.uns_name_id!, public_key: validation.payload.public_key!, title: "Cap", quantity: 1 };
 
-    const usd = await apiError(client.issueDigitalTwin({ ...base, price: 19.999, currency: "USD" }));
-    const jpy = await apiError(client.issueDigitalTwin({ ...base, price: 15.5, currency: "JPY" }));
+    const usd = await apiError(client.twins.issue({ ...base, price: 19.999, currency: "USD" }));
+    const jpy = await apiError(client.twins.issue({ ...base, price: 15.5, currency: "JPY" }));
 
     for (const error of [usd, jpy]) {
       expect(error.status).toBe(422);
@@ -395,20 +396,20 @@ describe("GET /v1/digital-twins/{id}", () => {
   it("returns the shop's twin as issued", async () => {
     const { client } = await shopClient();
     const { validation } = await registeredName(client);
-    const issued = await client.issueDigitalTwin({
+    const issued = await client.twins.issue({
       name_id: validation.payload.uns_name_id!,
       public_key: validation.payload.public_key!,
       title: "Leather jacket",
       quantity: 1,
     });
 
-    expect(await client.getDigitalTwin(issued.id)).toEqual(issued);
+    expect(await client.twins.get(issued.id)).toEqual(issued);
   });
 
   it("answers 404 NOT_FOUND for another shop's twin and for an unknown id", async () => {
     const owner = await shopClient();
     const { validation } = await registeredName(owner.client);
-    const issued = await owner.client.issueDigitalTwin({
+    const issued = await owner.client.twins.issue({
       name_id: validation.payload.uns_name_id!,
       public_key: validation.payload.public_key!,
       title: "Wool coat",
@@ -417,7 +418,7 @@ describe("GET /v1/digital-twins/{id}", () => {
     const other = await shopClient();
 
     for (const id of [issued.id, "twin_01J0000000000000000000000Z"]) {
-      const error = await apiError(other.client.getDigitalTwin(id));
+      const error = await apiError(other.client.twins.get(id));
       expect(error.status).toBe(404);
       expect(error.code).toBe("NOT_FOUND");
       expect(error.message).toBe("Digital twin not found");

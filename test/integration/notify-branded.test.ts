@@ -73,7 +73,7 @@ describe("claim messages in the shop's brand and the customer's language", () =>
     const expiry = nextJanuary15();
     const email = `camille.${shop.slice(5, 13)}@example.com`;
 
-    await client.createCard({ ...cardInput("Carte Or"), email, phone: "+33 6 12 34 56 78", expiresAt: expiry.iso, firstName: "Camille" });
+    await client.cards.create({ ...cardInput("Carte Or"), email, phone: "+33 6 12 34 56 78", expiresAt: expiry.iso, firstName: "Camille" });
     await dispatch(shop);
 
     const mail = mailTo(email);
@@ -103,7 +103,7 @@ describe("claim messages in the shop's brand and the customer's language", () =>
     const expiry = nextJanuary15();
     const email = `jane.${shop.slice(5, 13)}@example.com`;
 
-    await client.createCard({ ...cardInput("Gold"), email, expiresAt: expiry.iso, locale: "en-gb", firstName: "Jane" });
+    await client.cards.create({ ...cardInput("Gold"), email, expiresAt: expiry.iso, locale: "en-gb", firstName: "Jane" });
     await dispatch(shop);
 
     const mail = mailTo(email);
@@ -120,8 +120,8 @@ describe("claim messages in the shop's brand and the customer's language", () =>
     const other = await frenchShopWithKey();
     const email = `late.${shop.slice(5, 13)}@example.com`;
     const otherEmail = `other.${other.shop.slice(5, 13)}@example.com`;
-    await client.createCard({ ...cardInput("Carte Or"), email });
-    await other.client.createCard({ ...cardInput("Carte Or"), email: otherEmail });
+    await client.cards.create({ ...cardInput("Carte Or"), email });
+    await other.client.cards.create({ ...cardInput("Carte Or"), email: otherEmail });
 
     const saved = await submitFetcher(`/app/settings/messages`, shop, { intent: "save", language: "fr", ...DEFAULT_TEMPLATES.fr, subject: "{{ shop.name }} — {{ card.name }} vous attend" });
     expect(saved.result).toMatchObject({ ok: true });

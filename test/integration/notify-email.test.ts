@@ -41,7 +41,7 @@ describe("claim e-mail over SMTP", () => {
     const smtp = await startSmtpServer();
     cleanups.push(smtp.close);
     const { shop, client } = await shopClient();
-    const created = await client.createCards({ redemption: { email: "Jane.Doe@Example.com" }, cards: [card("Gold"), card("Silver & <Co>")] });
+    const created = await client.cards.createBatch({ redemption: { email: "Jane.Doe@Example.com" }, cards: [card("Gold"), card("Silver & <Co>")] });
     const code = created[0]!.redemption!.code!;
 
     await dispatcherFor(shop, smtp.url);
@@ -79,7 +79,7 @@ describe("claim e-mail over SMTP", () => {
     });
     cleanups.push(smtp.close);
     const { shop, client } = await shopClient();
-    await client.createCard({ ...card("Gold"), email: "jane@example.com" });
+    await client.cards.create({ ...card("Gold"), email: "jane@example.com" });
 
     await dispatcherFor(shop, smtp.url);
 
@@ -93,7 +93,7 @@ describe("claim e-mail over SMTP", () => {
     const smtp = await startSmtpServer({ onRcptTo: () => ({ code: 550, message: "5.1.1 No such user here" }) });
     cleanups.push(smtp.close);
     const { shop, client } = await shopClient();
-    await client.createCard({ ...card("Gold"), email: "nobody@example.com" });
+    await client.cards.create({ ...card("Gold"), email: "nobody@example.com" });
 
     await dispatcherFor(shop, smtp.url);
 
@@ -109,7 +109,7 @@ describe("claim e-mail over SMTP", () => {
     const smtp = await startSmtpServer({ onRcptTo: (_address, attempt) => ({ code: 451, message: `Busy #${attempt}` }) });
     cleanups.push(smtp.close);
     const { shop, client } = await shopClient();
-    await client.createCard({ ...card("Gold"), email: "jane@example.com" });
+    await client.cards.create({ ...card("Gold"), email: "jane@example.com" });
 
     const dispatcher = new Dispatcher({
       transports: { EMAIL: smtpTransport({ url: smtp.url, mailFrom: MAIL_FROM }), SMS: unusedTransport },

@@ -19,7 +19,7 @@ const card = { name: "Gold", media: { imageUrls: ["https://cdn.example.com/gold.
 /** Creates a phone card for a new shop, runs a dispatcher for that shop until the SMS row reaches `status`. */
 async function deliver(status: "SENT" | "FAILED") {
   const { shop, client } = await shopClient();
-  const created = await client.createCard({ ...card, phone: "+1 415-555-4567" });
+  const created = await client.cards.create({ ...card, phone: "+1 415-555-4567" });
   const before = twilio.requests.length;
   const dispatcher = new Dispatcher({
     transports: { SMS: twilioTransport({ accountSid: SID, authToken: TOKEN, from: FROM, baseUrl: twilio.url }), EMAIL: unusedTransport },

@@ -402,21 +402,21 @@ describe(`OpenAPI conformance (seed ${SEED}; repeat with OPENAPI_SEED=${SEED})`,
     operations = operationsOf(document);
     for (let index = 0; index < 3; index++) {
       const { client } = await shopClient();
-      const name = await client.registerName({ name: uniqueName("conformance"), publicKey: walletKey() });
+      const name = await client.names.register({ name: uniqueName("conformance"), publicKey: walletKey() });
       namePairs.push({ name_id: name.uns_name_id, public_key: name.public_key });
     }
     shops = await Promise.all(Array.from({ length: SHOPS }, async (_, index) => {
       const { key, client } = await shopClient();
       const cards = [];
-      for (let count = 0; count < 3; count++) cards.push(await client.createCard({ ...cardInput(`Card ${count}`), email: "jane@example.com" }));
+      for (let count = 0; count < 3; count++) cards.push(await client.cards.create({ ...cardInput(`Card ${count}`), email: "jane@example.com" }));
       const voidable = [];
-      for (let count = 0; count < 2; count++) voidable.push(await client.createCard({ ...cardInput(`Voidable ${count}`), email: "jane@example.com" }));
-      const owned = await client.createCard({ ...cardInput("Owned"), owner: "shopify|42", publicKey: walletKey() });
-      const twin = await client.issueDigitalTwin({ ...namePairs[index % namePairs.length]!, title: "Conformance twin", quantity: 1 });
+      for (let count = 0; count < 2; count++) voidable.push(await client.cards.create({ ...cardInput(`Voidable ${count}`), email: "jane@example.com" }));
+      const owned = await client.cards.create({ ...cardInput("Owned"), owner: "shopify|42", publicKey: walletKey() });
+      const twin = await client.twins.issue({ ...namePairs[index % namePairs.length]!, title: "Conformance twin", quantity: 1 });
       const codes = cards.map((card) => card.redemption!.code!);
-      const events = await client.listEvents();
+      const events = await client.events.list();
       const endpoints = [];
-      for (let count = 0; count < 3; count++) endpoints.push(await client.createWebhookEndpoint({ url: `https://example.com/hooks/${count}`, eventTypes: ["*"] }));
+      for (let count = 0; count < 3; count++) endpoints.push(await client.webhookEndpoints.create({ url: `https://example.com/hooks/${count}`, eventTypes: ["*"] }));
       return {
         key,
         cardIds: cards.map((card) => card.id),

@@ -58,27 +58,27 @@ describe("order webhooks", () => {
 describe("POST /v1/unit-cards/{id}/_actions/void", () => {
   it("voids a pending card (idempotent, with the reason), after which its code answers 410 VOIDED", async () => {
     const { client } = await shopClient();
-    const card = await client.createCard({ ...cardInput(), email: "jane@example.com" });
-    const voided = await client.voidCard(card.id, { reason: "Order refunded by phone" });
+    const card = await client.cards.create({ ...cardInput(), email: "jane@example.com" });
+    const voided = await client.cards.void(card.id, { reason: "Order refunded by phone" });
     expect(voided).toMatchObject({ id: card.id, status: "VOID", voidReason: "Order refunded by phone" });
     expect(voided.voidedAt).not.toBeNull();
-    expect(await client.voidCard(card.id)).toEqual(voided);
-    const gone = await apiError(client.redeem({ code: card.redemption!.code!, owner: uniqueOwner(), publicKey: walletKey() }));
+    expect(await client.cards.void(card.id)).toEqual(voided);
+    const gone = await apiError(client.cards.redeem({ code: card.redemption!.code!, owner: uniqueOwner(), publicKey: walletKey() }));
     expect(gone).toMatchObject({ status: 410, code: "VOIDED" });
     expect(gone.message).toMatch(/voided/);
-    expect((await client.getCard(card.id)).owner).toBeNull();
+    expect((await client.cards.get(card.id)).owner).toBeNull();
   });
 
   it("refuses an owned card (409), another shop's (404) and a bad reason (422 at reason), changing nothing", async () => {
     const { client } = await shopClient();
     const { client: other } = await shopClient();
-    const owned = await client.createCard({ ...cardInput(), owner: uniqueOwner(), publicKey: walletKey() });
-    const pending = await client.createCard({ ...cardInput(), email: "jane@example.com" });
-    expect(await apiError(client.voidCard(owned.id))).toMatchObject({ status: 409, code: "CONFLICT" });
-    expect(await apiError(other.voidCard(pending.id))).toMatchObject({ status: 404 });
-    const invalid = await apiError(client.voidCard(pending.id, { reason: 5 as unknown as string }));
+    const owned = await client.cards.create({ ...cardInput(), owner: uniqueOwner(), publicKey: walletKey() });
+    const pending = await client.cards.create({ ...cardInput(), email: "jane@example.com" });
+    expect(await apiError(client.cards.void(owned.id))).toMatchObject({ status: 409, code: "CONFLICT" });
+    expect(await apiError(other.cards.void(pending.id))).toMatchObject({ status: 404 });
+    const invalid = await apiError(client.cards.void(pending.id, { reason: 5 as unknown as string }));
     expect(invalid).toMatchObject({ status: 422, details: [expect.objectContaining({ path: "reason" })] });
-    expect((await client.getCard(owned.id)).status).toBe("OWNED");
-    expect((await client.getCard(pending.id)).status).toBe("PENDING_REDEMPTION");
+    expect((await client.cards.get(owned.id)).status).toBe("OWNED");
+    expect((await client.cards.get(pending.id)).status).toBe("PENDING_REDEMPTION");
   });
 });

@@ -37,7 +37,7 @@ describe("claim notifications outbox", () => {
   it("writes one pending notification per channel with the code, the claim link and the card", async () => {
     const { shop, client } = await shopClient();
 
-    const created = await client.createCard({ ...card("Gold"), phone: "+1 415-555-4567", email: "Jane.Doe@Example.COM" });
+    const created = await client.cards.create({ ...card("Gold"), phone: "+1 415-555-4567", email: "Jane.Doe@Example.COM" });
 
     const code = created.redemption!.code!;
     const redemption = await db.redemption.findFirstOrThrow({ where: { shop } });
@@ -64,8 +64,8 @@ describe("claim notifications outbox", () => {
     const { shop: emailShop, client: emailClient } = await shopClient();
     const { shop: phoneShop, client: phoneClient } = await shopClient();
 
-    await emailClient.createCard({ ...card("Gold"), email: "jane@example.com" });
-    await phoneClient.createCard({ ...card("Gold"), phone: "+442071838750" });
+    await emailClient.cards.create({ ...card("Gold"), email: "jane@example.com" });
+    await phoneClient.cards.create({ ...card("Gold"), phone: "+442071838750" });
 
     expect((await notificationsOf(emailShop)).map((row) => [row.channel, row.destination])).toEqual([["EMAIL", "jane@example.com"]]);
     expect((await notificationsOf(phoneShop)).map((row) => [row.channel, row.destination])).toEqual([["SMS", "+442071838750"]]);
@@ -74,7 +74,7 @@ describe("claim notifications outbox", () => {
   it("never puts PRIVATE metadata in a notification", async () => {
     const { shop, client } = await shopClient();
 
-    await client.createCards({
+    await client.cards.createBatch({
       redemption: { phone: "+14155554567", email: "jane@example.com" },
       cards: [card("Gold"), card("Silver")],
     });
@@ -95,7 +95,7 @@ describe("claim notifications outbox", () => {
     const { shop, client } = await shopClient();
     const names = ["Gold", "Silver", "Bronze"];
 
-    const created = await client.createCards({
+    const created = await client.cards.createBatch({
       redemption: { phone: "+14155554567", email: "jane@example.com" },
       cards: [card("Gold"), card("Silver", []), card("Bronze")],
     });
@@ -117,7 +117,7 @@ describe("claim notifications outbox", () => {
   it("carries the merchant's own code, URL-encoded in the claim link", async () => {
     const { shop, client } = await shopClient();
 
-    const created = await client.createCards({
+    const created = await client.cards.createBatch({
       redemption: { email: "jane@example.com", code: "Spring 2027 Gift" },
       cards: [card("Gold")],
     });
@@ -133,8 +133,8 @@ describe("claim notifications outbox", () => {
   it("writes no notification for a card created by owner, single or batch", async () => {
     const { shop, client } = await shopClient();
 
-    await client.createCard({ ...card("Gold"), owner: uniqueOwner(), publicKey: walletKey() });
-    await client.createCards({ owner: uniqueOwner(), publicKey: walletKey(), cards: [card("Silver"), card("Bronze")] });
+    await client.cards.create({ ...card("Gold"), owner: uniqueOwner(), publicKey: walletKey() });
+    await client.cards.createBatch({ owner: uniqueOwner(), publicKey: walletKey(), cards: [card("Silver"), card("Bronze")] });
 
     expect(await db.unitCard.count({ where: { shop } })).toBe(3);
     expect(await db.notification.count({ where: { shop } })).toBe(0);
@@ -144,10 +144,10 @@ describe("claim notifications outbox", () => {
     const { shop, client } = await shopClient();
 
     const single = await apiError(
-      client.createCard({ ...card("Gold"), media: { imageUrls: ["not a url"], videoUrls: [] }, email: "jane@example.com" }),
+      client.cards.create({ ...card("Gold"), media: { imageUrls: ["not a url"], videoUrls: [] }, email: "jane@example.com" }),
     );
     const batch = await apiError(
-      client.createCards({ redemption: { phone: "+14155554567" }, cards: [card("Gold"), { ...card("Silver"), name: "" }] }),
+      client.cards.createBatch({ redemption: { phone: "+14155554567" }, cards: [card("Gold"), { ...card("Silver"), name: "" }] }),
     );
 
     expect([single.status, batch.status]).toEqual([422, 422]);

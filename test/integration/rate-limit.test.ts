@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TwinCardsApiError } from "../../client/twin-cards-client";
+import { TwinCardsError } from "@twin-cards/client";
 import { http, shopClient } from "../support/api";
 import { cardInput } from "../support/fixtures";
 
@@ -18,10 +18,10 @@ describe("per-key rate limit", () => {
   it("answers a burst of 200 requests on one key with at least 100 successes and 429s with Retry-After, while another key of the shop is served", async () => {
     const { shop, key } = await shopClient();
     const other = await shopClient(shop);
-    await other.client.createCard({ ...cardInput(), email: "jane@example.com" });
+    await other.client.cards.create({ ...cardInput(), email: "jane@example.com" });
 
     const burst = Array.from({ length: 200 }, () => get("/v1/unit-cards", key));
-    const otherKeyDuringBurst = other.client.listCards();
+    const otherKeyDuringBurst = other.client.cards.list();
     const [responses, otherPage] = await Promise.all([Promise.all(burst), otherKeyDuringBurst]);
 
     const ok = responses.filter((response) => response.status === 200);
@@ -45,19 +45,19 @@ describe("per-key rate limit", () => {
     expect(ok.every((response) => (JSON.parse(response.text) as { data: unknown[] }).data.length === 1)).toBe(true);
   });
 
-  it("gives the typed client each 429 as a TwinCardsApiError with code RATE_LIMITED and retryAfter", async () => {
+  it("gives the typed client each 429 as a TwinCardsError with code RATE_LIMITED and retryAfter", async () => {
     const { client } = await shopClient();
 
-    const results = await Promise.allSettled(Array.from({ length: 200 }, () => client.listCards()));
+    const results = await Promise.allSettled(Array.from({ length: 200 }, () => client.cards.list()));
 
     const rejected = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
     expect(results.length - rejected.length).toBeGreaterThanOrEqual(100);
     expect(rejected.length).toBeGreaterThanOrEqual(1);
     for (const error of rejected) {
-      expect(error).toBeInstanceOf(TwinCardsApiError);
+      expect(error).toBeInstanceOf(TwinCardsError);
       expect(error).toMatchObject({ status: 429, code: "RATE_LIMITED" });
-      expect((error as TwinCardsApiError).retryAfter).toBeGreaterThanOrEqual(1);
-      expect((error as TwinCardsApiError).requestId).toBeTruthy();
+      expect((error as TwinCardsError).retryAfter).toBeGreaterThanOrEqual(1);
+      expect((error as TwinCardsError).requestId).toBeTruthy();
     }
   });
 });

@@ -28,7 +28,7 @@ async function collector() {
   const customerId = uniqueCustomerId();
   const owner = `shopify|${customerId}`;
   const name = await registerName(shop, { name: uniqueName("collector"), publicKey: walletKey(), owner });
-  const cards = await client.createCards({ owner, publicKey: name.public_key, cards: ["Bronze", "Silver", "Gold"].map((card) => cardInput(card)) });
+  const cards = await client.cards.createBatch({ owner, publicKey: name.public_key, cards: ["Bronze", "Silver", "Gold"].map((card) => cardInput(card)) });
   const productId = `gid://shopify/Product/${numericId()}`;
   const rule = await createRule(shop, { targetType: "PRODUCT", targetId: productId, targetTitle: "Lithograph", trigger: "PAID", issueTwin: true });
   const order: OrderSnapshot = {
@@ -39,7 +39,7 @@ async function collector() {
     }],
   };
   await transaction(() => issueFromOrder(shop, order, { kind: "paid" }));
-  const { data: [twin] } = await client.listTwins();
+  const { data: [twin] } = await client.twins.list();
   return { shop, client, customerId, cards, twin: twin!, rule };
 }
 
@@ -48,8 +48,8 @@ describe("serial numbers where people read them", () => {
     const { client, cards, twin } = await collector();
 
     expect([twin.serialNumber, twin.editionSize]).toEqual([1, null]);
-    expect(await client.getDigitalTwin(twin.id)).toMatchObject({ serialNumber: 1, editionSize: null });
-    const { data: events } = await client.listEvents();
+    expect(await client.twins.get(twin.id)).toMatchObject({ serialNumber: 1, editionSize: null });
+    const { data: events } = await client.events.list();
     const created = events.filter((event) => event.type === "unit_card.created").map((event) => event.data.object as { name: string; serialNumber: number; editionSize: number });
     expect(created.map(({ name, serialNumber, editionSize }) => [name, serialNumber, editionSize]).sort()).toEqual([["Bronze", 1, 3], ["Gold", 3, 3], ["Silver", 2, 3]]);
     expect(events.find((event) => event.type === "digital_twin.issued")?.data.object).toMatchObject({ id: twin.id, serialNumber: 1, editionSize: null });

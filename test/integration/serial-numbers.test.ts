@@ -55,14 +55,14 @@ async function orderSerials(shop: string, orderId: string) {
 describe("a batch is one closed edition", () => {
   it("numbers a batch 1 to N in input order, by code and by owner; a card created alone has no number", async () => {
     const { client } = await shopClient();
-    const byCode = await client.createCards({ redemption: { email: "jane@example.com" }, cards: ["First", "Second", "Third"].map((name) => cardInput(name)) });
-    const byOwner = await client.createCards({ owner: "shopify|77", publicKey: walletKey(), cards: [cardInput("Left"), cardInput("Right")] });
-    const alone = await client.createCard({ ...cardInput("Solo"), email: "jane@example.com" });
+    const byCode = await client.cards.createBatch({ redemption: { email: "jane@example.com" }, cards: ["First", "Second", "Third"].map((name) => cardInput(name)) });
+    const byOwner = await client.cards.createBatch({ owner: "shopify|77", publicKey: walletKey(), cards: [cardInput("Left"), cardInput("Right")] });
+    const alone = await client.cards.create({ ...cardInput("Solo"), email: "jane@example.com" });
 
     expect(byCode.map((card) => [card.name, card.serialNumber, card.editionSize])).toEqual([["First", 1, 3], ["Second", 2, 3], ["Third", 3, 3]]);
     expect(serialsOf(byOwner)).toEqual([[1, 2], [2, 2]]);
     expect(serialsOf([alone])).toEqual([[null, null]]);
-    expect(serialsOf([await client.getCard(byCode[1]!.id)])).toEqual([[2, 3]]);
+    expect(serialsOf([await client.cards.get(byCode[1]!.id)])).toEqual([[2, 3]]);
   });
 
   it("numbers eight batches created at once each 1 to N, on their own", async () => {
@@ -70,7 +70,7 @@ describe("a batch is one closed edition", () => {
     const sizes = [5, 3, 8, 1, 6, 2, 7, 4];
     const batches = await Promise.all(sizes.map((size, batch) => {
       const cards = range(1, size).map((n) => cardInput(`Batch ${batch} card ${n}`));
-      return batch % 2 ? client.createCards({ owner: `shopify|${batch}`, publicKey: walletKey(), cards }) : client.createCards({ redemption: { email: `b${batch}@example.com` }, cards });
+      return batch % 2 ? client.cards.createBatch({ owner: `shopify|${batch}`, publicKey: walletKey(), cards }) : client.cards.createBatch({ redemption: { email: `b${batch}@example.com` }, cards });
     }));
 
     batches.forEach((cards, batch) => {
@@ -81,12 +81,12 @@ describe("a batch is one closed edition", () => {
 
   it("keeps a voided card's number", async () => {
     const { client } = await shopClient();
-    const cards = await client.createCards({ redemption: { email: "jane@example.com" }, cards: range(1, 9).map((n) => cardInput(`Card ${n}`)) });
+    const cards = await client.cards.createBatch({ redemption: { email: "jane@example.com" }, cards: range(1, 9).map((n) => cardInput(`Card ${n}`)) });
 
-    const voided = await client.voidCard(cards[6]!.id, { reason: "Damaged in transit" });
+    const voided = await client.cards.void(cards[6]!.id, { reason: "Damaged in transit" });
 
     expect(voided.status).toBe("VOID");
-    expect(serialsOf([voided, await client.getCard(cards[6]!.id)])).toEqual([[7, 9], [7, 9]]);
+    expect(serialsOf([voided, await client.cards.get(cards[6]!.id)])).toEqual([[7, 9], [7, 9]]);
   });
 });
 

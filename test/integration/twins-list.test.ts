@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TwinCardsClient } from "../../client/twin-cards-client";
+import type { TwinCardsClient } from "@twin-cards/client";
 import { issueTwin } from "~/domain/twins.server";
 import { http, shopClient, uniqueShop } from "../support/api";
 import { uniqueName, walletKey } from "../support/fixtures";
@@ -8,21 +8,21 @@ type Client = TwinCardsClient;
 
 /** A universal name registered for `publicKey` (a fresh wallet key unless given), as validate-name gives it. */
 async function nameFor(client: Client, publicKey = walletKey()) {
-  const record = await client.registerName({ name: uniqueName("list"), publicKey });
+  const record = await client.names.register({ name: uniqueName("list"), publicKey });
   return { name_id: record.uns_name_id, public_key: record.public_key };
 }
 
 const issue = (client: Client, name: { name_id: string; public_key: string }, title: string) =>
-  client.issueDigitalTwin({ ...name, title, quantity: 1 });
+  client.twins.issue({ ...name, title, quantity: 1 });
 
 const ids = (twins: { id: string }[]) => twins.map((twin) => twin.id);
 
 /** Every twin of a listing, page by page, through the cursors the API hands out. */
-async function everyPage(client: Client, query: Parameters<Client["listTwins"]>[0] = {}) {
+async function everyPage(client: Client, query: Parameters<Client["twins"]["list"]>[0] = {}) {
   const pages: string[][] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.listTwins({ ...query, cursor });
+    const page = await client.twins.list({ ...query, cursor });
     pages.push(ids(page.data));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -44,7 +44,7 @@ describe("GET /v1/digital-twins", () => {
     for (let index = 0; index < 5; index++) issued.push(await issue(client, name, `Jacket ${index}`));
     const newestFirst = ids(issued).reverse();
 
-    const first = await client.listTwins({ limit: 2 });
+    const first = await client.twins.list({ limit: 2 });
     const pages = await everyPage(client, { limit: 2 });
 
     expect(first.data[0]).toEqual(issued.at(-1));
@@ -53,7 +53,7 @@ describe("GET /v1/digital-twins", () => {
     expect(newestFirst).not.toContain(first.nextCursor);
     expect(pages).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2, 4), newestFirst.slice(4)]);
     const all = [];
-    for await (const twin of client.allTwins({ limit: 2 })) all.push(twin.id);
+    for await (const twin of client.twins.list({ limit: 2 })) all.push(twin.id);
     expect(all).toEqual(newestFirst);
   });
 
@@ -63,13 +63,13 @@ describe("GET /v1/digital-twins", () => {
     const before = [];
     for (let index = 0; index < 4; index++) before.push(await issue(client, name, `Before ${index}`));
 
-    const first = await client.listTwins({ limit: 2 });
+    const first = await client.twins.list({ limit: 2 });
     const later = await issue(client, name, "Issued meanwhile");
-    const second = await client.listTwins({ limit: 2, cursor: first.nextCursor! });
+    const second = await client.twins.list({ limit: 2, cursor: first.nextCursor! });
 
     expect([...ids(first.data), ...ids(second.data)]).toEqual(ids(before).reverse());
     expect(second.nextCursor).toBeNull();
-    expect(ids((await client.listTwins({ limit: 1 })).data)).toEqual([later.id]);
+    expect(ids((await client.twins.list({ limit: 1 })).data)).toEqual([later.id]);
   });
 
   it("answers 50 twins a page unless limit says otherwise, and accepts limit 1 and 100", async () => {
@@ -78,13 +78,13 @@ describe("GET /v1/digital-twins", () => {
     const issued = [];
     for (let index = 0; index < 51; index++) issued.push(await issueTwin(shop, { ...name, title: `Twin ${index}`, quantity: 1 }));
 
-    const standard = await client.listTwins();
-    const one = await client.listTwins({ limit: 1 });
-    const hundred = await client.listTwins({ limit: 100 });
+    const standard = await client.twins.list();
+    const one = await client.twins.list({ limit: 1 });
+    const hundred = await client.twins.list({ limit: 100 });
 
     expect(standard.data).toHaveLength(50);
     expect(standard.nextCursor).toEqual(expect.any(String));
-    expect(ids((await client.listTwins({ cursor: standard.nextCursor! })).data)).toEqual([issued[0]!.id]);
+    expect(ids((await client.twins.list({ cursor: standard.nextCursor! })).data)).toEqual([issued[0]!.id]);
     expect(ids(one.data)).toEqual([issued[50]!.id]);
     expect(hundred.data).toHaveLength(51);
     expect(hundred.nextCursor).toBeNull();
@@ -101,11 +101,11 @@ describe("GET /v1/digital-twins", () => {
     const [a1, , a2, alias] = hers;
 
     expect(await everyPage(client, { name_id: alice.name_id, limit: 1 })).toEqual([[a2!.id], [a1!.id]]);
-    expect(ids((await client.listTwins({ public_key: sharedKey })).data)).toEqual([alias!.id, a2!.id, a1!.id]);
-    expect(ids((await client.listTwins({ public_key: sharedKey, name_id: aliceAlias.name_id })).data)).toEqual([alias!.id]);
-    expect(ids((await client.listTwins({ public_key: sharedKey, name_id: bob.name_id })).data)).toEqual([]);
+    expect(ids((await client.twins.list({ public_key: sharedKey })).data)).toEqual([alias!.id, a2!.id, a1!.id]);
+    expect(ids((await client.twins.list({ public_key: sharedKey, name_id: aliceAlias.name_id })).data)).toEqual([alias!.id]);
+    expect(ids((await client.twins.list({ public_key: sharedKey, name_id: bob.name_id })).data)).toEqual([]);
     // Exact match only: a prefix of an id or key finds nothing.
-    expect((await client.listTwins({ name_id: alice.name_id.slice(0, -1) })).data).toEqual([]);
+    expect((await client.twins.list({ name_id: alice.name_id.slice(0, -1) })).data).toEqual([]);
   });
 
   it("never lists another shop's twins, also for a universal name both shops issued to", async () => {
@@ -115,10 +115,10 @@ describe("GET /v1/digital-twins", () => {
     const own = await issue(mine.client, name, "Mine");
     await issue(theirs.client, name, "Theirs");
 
-    expect(ids((await mine.client.listTwins()).data)).toEqual([own.id]);
-    expect(ids((await mine.client.listTwins({ name_id: name.name_id })).data)).toEqual([own.id]);
-    expect(ids((await mine.client.listTwins({ public_key: name.public_key })).data)).toEqual([own.id]);
-    expect((await (await shopClient()).client.listTwins()).data).toEqual([]);
+    expect(ids((await mine.client.twins.list()).data)).toEqual([own.id]);
+    expect(ids((await mine.client.twins.list({ name_id: name.name_id })).data)).toEqual([own.id]);
+    expect(ids((await mine.client.twins.list({ public_key: name.public_key })).data)).toEqual([own.id]);
+    expect((await (await shopClient()).client.twins.list()).data).toEqual([]);
   });
 
   const cardCursor = Buffer.from("card_01J0000000000000000000000Z").toString("base64url");

@@ -208,9 +208,9 @@ describe("verifyUrl in /v1 and in NFT metadata", () => {
   it("returns each twin's and card's verifyUrl from /v1, and the NFT metadata links to it", async () => {
     const items = await shopWithItems();
     const { client } = await shopClient(items.shop);
-    expect((await client.getDigitalTwin(items.twin.id)).verifyUrl).toBe(items.twin.verifyUrl);
-    expect((await client.getCard(items.card.id)).verifyUrl).toBe(items.card.verifyUrl);
-    expect((await client.getCard(items.pending.id)).verifyUrl).toBe(items.pending.verifyUrl);
+    expect((await client.twins.get(items.twin.id)).verifyUrl).toBe(items.twin.verifyUrl);
+    expect((await client.cards.get(items.card.id)).verifyUrl).toBe(items.card.verifyUrl);
+    expect((await client.cards.get(items.pending.id)).verifyUrl).toBe(items.pending.verifyUrl);
     expect(new Set([items.twin.verifyUrl, items.card.verifyUrl, items.pending.verifyUrl]).size).toBe(3);
 
     const twinRow = await db.digitalTwin.findUniqueOrThrow({ where: { id: items.twin.id }, include: { name: true } });

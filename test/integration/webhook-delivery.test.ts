@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { TwinCardsClient, verifyWebhookSignature } from "../../client/twin-cards-client";
+import { TwinCardsClient, verifyWebhookSignature } from "@twin-cards/client";
 import { FAILURE_WINDOW_MS, WebhookDeliverer } from "~/adapters/webhooks/deliverer.server";
 import { db } from "~/db/client.server";
 import { createApiKey } from "~/domain/api-keys.server";
@@ -45,15 +45,15 @@ describe("webhook delivery", () => {
     const { key } = await createApiKey({ shop, label: "webhooks" });
     // The demo server allows http:// to a loopback receiver.
     const client = new TwinCardsClient({ baseUrl: inject("demoUrl"), apiKey: key, fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, "User-Agent": USER_AGENT } }) });
-    const endpoint = await client.createWebhookEndpoint({ url: hook.url, eventTypes: ["unit_card.redeemed"] });
-    const card = await client.createCard({ ...cardInput(), email: "jane@example.com" });
-    await client.redeem({ code: card.redemption!.code!, owner: uniqueOwner(), publicKey: walletKey() });
+    const endpoint = await client.webhookEndpoints.create({ url: hook.url, eventTypes: ["unit_card.redeemed"] });
+    const card = await client.cards.create({ ...cardInput(), email: "jane@example.com" });
+    await client.cards.redeem({ code: card.redemption!.code!, owner: uniqueOwner(), publicKey: walletKey() });
 
     expect(await delivererFor(shop).drainOnce()).toBe(1);
 
     expect(hook.received).toHaveLength(1);
     const [{ headers, body }] = hook.received as [(typeof hook.received)[0]];
-    const [logged] = (await client.listEvents({ type: "unit_card.redeemed" })).data;
+    const [logged] = (await client.events.list({ type: "unit_card.redeemed" })).data;
     expect(JSON.parse(body)).toEqual(logged);
     expect(headers["content-type"]).toBe("application/json");
     expect(headers["twin-cards-event-id"]).toBe(logged!.id);

@@ -17,7 +17,7 @@ const BAD_URLS = ([
 describe("POST /v1/webhook-endpoints", () => {
   it.each(BAD_URLS)("refuses %s with 422 at url and writes nothing", async (_title, url, message) => {
     const { client, shop } = await shopClient();
-    const error = await apiError(client.createWebhookEndpoint({ url, eventTypes: ["*"] }));
+    const error = await apiError(client.webhookEndpoints.create({ url, eventTypes: ["*"] }));
     expect(error.status).toBe(422);
     expect(error.details).toEqual([{ path: "url", message: expect.stringContaining(message) }]);
     expect(await db.webhookEndpoint.count({ where: { shop } })).toBe(0);
@@ -33,28 +33,28 @@ describe("POST /v1/webhook-endpoints", () => {
 
   it("shows the signing secret once, stores it sealed, lists, gets and deletes the endpoint", async () => {
     const { client } = await shopClient();
-    const created = await client.createWebhookEndpoint({ url: "https://example.com/twin-cards", eventTypes: ["unit_card.redeemed", "nft.minted"], description: "ERP" });
+    const created = await client.webhookEndpoints.create({ url: "https://example.com/twin-cards", eventTypes: ["unit_card.redeemed", "nft.minted"], description: "ERP" });
     expect(created).toMatchObject({ url: "https://example.com/twin-cards", eventTypes: ["unit_card.redeemed", "nft.minted"], status: "ENABLED", description: "ERP" });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.secretSealed).not.toContain(created.secret!.slice(6));
 
     const { secret: _once, ...shown } = created;
-    expect(await client.listWebhookEndpoints()).toEqual([shown]);
-    expect(await client.getWebhookEndpoint(created.id)).toEqual(shown);
+    expect(await client.webhookEndpoints.list()).toEqual([shown]);
+    expect(await client.webhookEndpoints.get(created.id)).toEqual(shown);
 
-    expect(await client.deleteWebhookEndpoint(created.id)).toEqual({ id: created.id, deleted: true });
-    expect((await apiError(client.getWebhookEndpoint(created.id))).status).toBe(404);
-    expect((await apiError(client.deleteWebhookEndpoint(created.id))).status).toBe(404);
+    expect(await client.webhookEndpoints.delete(created.id)).toEqual({ id: created.id, deleted: true });
+    expect((await apiError(client.webhookEndpoints.get(created.id))).status).toBe(404);
+    expect((await apiError(client.webhookEndpoints.delete(created.id))).status).toBe(404);
   });
 
   it("keeps each shop's endpoints to itself", async () => {
     const mine = await shopClient();
     const theirs = await shopClient();
-    const endpoint = await theirs.client.createWebhookEndpoint({ url: "https://example.com/theirs", eventTypes: ["*"] });
-    expect(await mine.client.listWebhookEndpoints()).toEqual([]);
-    expect((await apiError(mine.client.getWebhookEndpoint(endpoint.id))).status).toBe(404);
-    expect((await apiError(mine.client.deleteWebhookEndpoint(endpoint.id))).status).toBe(404);
-    expect(await theirs.client.listWebhookEndpoints()).toHaveLength(1);
+    const endpoint = await theirs.client.webhookEndpoints.create({ url: "https://example.com/theirs", eventTypes: ["*"] });
+    expect(await mine.client.webhookEndpoints.list()).toEqual([]);
+    expect((await apiError(mine.client.webhookEndpoints.get(endpoint.id))).status).toBe(404);
+    expect((await apiError(mine.client.webhookEndpoints.delete(endpoint.id))).status).toBe(404);
+    expect(await theirs.client.webhookEndpoints.list()).toHaveLength(1);
   });
 });

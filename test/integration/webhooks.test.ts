@@ -245,8 +245,8 @@ describe("customers/redact", () => {
     await customerDataReport(shop, { customerId: String(otherCustomer.id), email: otherCustomer.email }, { externalId: "2" });
     // A /v1 response stored for Idempotency-Key replays that names the customer.
     const { client } = await shopClient(shop);
-    const viaApi = await client.createCard({ ...cardInput("Via API"), owner: customer.owner, publicKey: walletKey() }, { idempotencyKey: "k-1" });
-    await client.createCard({ ...cardInput("Via API"), owner: otherCustomer.owner, publicKey: walletKey() }, { idempotencyKey: "k-2" });
+    const viaApi = await client.cards.create({ ...cardInput("Via API"), owner: customer.owner, publicKey: walletKey() }, { idempotencyKey: "k-1" });
+    await client.cards.create({ ...cardInput("Via API"), owner: otherCustomer.owner, publicKey: walletKey() }, { idempotencyKey: "k-2" });
 
     const before = await everythingOf(shop);
     const otherShopBefore = await everythingOf(otherShop);

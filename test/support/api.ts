@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
-import { TwinCardsApiError, TwinCardsClient } from "../../client/twin-cards-client";
+import { TwinCardsClient, TwinCardsError } from "@twin-cards/client";
 import { createApiKey } from "~/domain/api-keys.server";
 import { USER_AGENT } from "./user-agent";
 
@@ -15,6 +15,8 @@ export const uniqueClientAddress = () => `2001:db8::${randomUUID().slice(0, 4)}:
 /**
  * A fresh API key for a shop (a new shop unless given) and a client using it.
  * Each client appears to come from its own address, so redeem limits are per test.
+ * It does not retry: these tests are about what the server answers (the client's
+ * retries have their own tests, test/integration/client-*.test.ts).
  */
 export async function shopClient(shop = uniqueShop(), clientAddress = uniqueClientAddress()) {
   const { key, apiKey } = await createApiKey({ shop, label: "test" });
@@ -24,7 +26,7 @@ export async function shopClient(shop = uniqueShop(), clientAddress = uniqueClie
     headers.set("User-Agent", USER_AGENT);
     return fetch(input, { ...init, headers });
   };
-  return { shop, key, keyId: apiKey.id, clientAddress, client: new TwinCardsClient({ baseUrl, apiKey: key, fetch: fetchFrom }) };
+  return { shop, key, keyId: apiKey.id, clientAddress, client: new TwinCardsClient({ baseUrl, apiKey: key, fetch: fetchFrom, maxRetries: 0 }) };
 }
 
 export { USER_AGENT };
@@ -39,12 +41,12 @@ export function http(path: string, init: RequestInit & { key?: string } = {}) {
   return fetch(baseUrl + path, { ...init, headers });
 }
 
-/** The TwinCardsApiError a call fails with (fails the test if the call succeeds). */
-export async function apiError(promise: Promise<unknown>): Promise<TwinCardsApiError> {
+/** The TwinCardsError a call fails with (fails the test if the call succeeds). */
+export async function apiError(promise: PromiseLike<unknown>): Promise<TwinCardsError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof TwinCardsApiError) return error;
+    if (error instanceof TwinCardsError) return error;
     throw error;
   }
   throw new Error("Expected the API call to fail, but it succeeded");

@@ -1,5 +1,5 @@
 import { Keypair, PublicKey } from "@solana/web3.js";
-import type { CreateCardInput } from "../../client/twin-cards-client";
+import type { CreateUnitCardInput } from "@twin-cards/client";
 
 /** A fresh wallet key (on the ed25519 curve). */
 export const walletKey = () => Keypair.generate().publicKey.toBase58();
@@ -18,7 +18,7 @@ export const cardInput = (name = "Gold membership") => ({
     { key: "price", value: [49.5, "EUR"], metaType: "PRICE" },
     { key: "supplier-cost", value: 12, visibility: "PRIVATE" as const },
   ],
-}) satisfies Pick<CreateCardInput, "name" | "media" | "metadata">;
+}) satisfies Pick<CreateUnitCardInput, "name" | "media" | "metadata">;
 
 /** A generated redemption code: three groups of four Crockford base32 symbols. */
 export const GENERATED_CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;

@@ -26,6 +26,8 @@ export interface AppProcess {
   exited: Promise<number | null>;
   /** What it wrote to stderr so far (for failure messages). */
   stderr(): string;
+  /** What it wrote to stdout so far. */
+  stdout(): string;
 }
 
 /** A new SQLite file with every migration applied, and how to delete it with its WAL files. */
@@ -66,6 +68,9 @@ export const startWorker = (env: Record<string, string>) => startProcess(["build
 /** Starts any script with node (and tsx) in a process group of its own; resolves with `ready`'s first group once stdout matches it. */
 export const startScript = (script: string, env: Record<string, string>, ready: RegExp) => startProcess(["--import", "tsx", script], env, ready);
 
+/** Starts a JavaScript module with node alone (no tsx, so its imports resolve as an integrator's would); resolves once stdout matches `ready`. */
+export const startModule = (file: string, env: Record<string, string>, ready: RegExp) => startProcess([file], env, ready);
+
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<AppProcess> {
   const script = args.at(-1)!;
   // One process, as `npm start` runs it: node itself, not tsx's CLI relaying signals to a child
@@ -77,6 +82,7 @@ function startProcess(args: string[], env: Record<string, string>, ready: RegExp
   });
   const exited = once(child, "exit");
   let stderr = "";
+  let stdout = "";
   const handle = (url: string): AppProcess => ({
     url,
     pid: child.pid!,
@@ -85,10 +91,12 @@ function startProcess(args: string[], env: Record<string, string>, ready: RegExp
     signal: (signal) => signalGroup(child, signal),
     exited: exited.then(([code]) => code as number | null),
     stderr: () => stderr,
+    stdout: () => stdout,
   });
   child.stderr!.on("data", (chunk) => (stderr += chunk));
   return new Promise<AppProcess>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
+      stdout += chunk;
       const match = ready.exec(chunk.toString());
       if (match) resolve(handle(match[1] ?? ""));
     });

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { TwinCardsClient } from "../../client/twin-cards-client";
+import { TwinCardsClient } from "@twin-cards/client";
 import { readWalkthrough } from "../../scripts/walkthrough";
 
 /** A request body the README shows, as TypeScript source, and the operation it is sent to. */
@@ -70,31 +70,34 @@ function objectLiteral(text: string, start: number): string {
   throw new Error(`Unbalanced object literal at ${text.slice(start, start + 60)}`);
 }
 
-/** Which request a TwinCardsClient method sends, found by calling it with a fetch that only records. */
+/** Which request a TwinCardsClient method (e.g. `cards.create`) sends, found by calling it with a fetch that only records. */
 async function requestOf(method: string): Promise<{ method: "GET" | "POST"; path: string }> {
   let seen: { method: "GET" | "POST"; path: string } | undefined;
   const client = new TwinCardsClient({
     baseUrl: "http://127.0.0.1",
     apiKey: "tc_readme",
+    maxRetries: 0,
     fetch: async (url, init) => {
       seen = { method: (init?.method ?? "GET") as "GET" | "POST", path: new URL(String(url)).pathname };
       return new Response("{}", { status: 500 });
     },
   });
-  const call = (client as unknown as Record<string, unknown>)[method];
+  const names = method.split(".");
+  const owner = names.slice(0, -1).reduce<unknown>((object, name) => (object as Record<string, unknown> | undefined)?.[name], client);
+  const call = (owner as Record<string, unknown> | undefined)?.[names.at(-1)!];
   if (typeof call !== "function") throw new Error(`The README calls client.${method}, which TwinCardsClient does not have`);
-  await (call as (input: unknown) => Promise<unknown>).call(client, {}).catch(() => undefined);
+  await (call as (input: unknown) => Promise<unknown>).call(owner, {}).catch(() => undefined);
   if (!seen) throw new Error(`client.${method} sent no request`);
   return seen;
 }
 
-/** Every `client.<method>({ ... })` in the README's TypeScript blocks, with the request it sends. */
+/** Every `client.<resource>.<method>({ ... })` in the README's TypeScript blocks, with the request it sends. */
 export async function clientExampleBodies(readmePath = "README.md"): Promise<ReadmeBody[]> {
   const readme = readFileSync(readmePath, "utf8");
   const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
   const bodies: ReadmeBody[] = [];
   for (const block of blocks) {
-    for (const call of block.matchAll(/\bclient\.(\w+)\(\s*\{/g)) {
+    for (const call of block.matchAll(/\bclient\.([\w.]+)\(\s*\{/g)) {
       const source = objectLiteral(block, call.index + call[0].length - 1);
       bodies.push({ label: `client example: client.${call[1]}(...)`, ...(await requestOf(call[1]!)), source });
     }
