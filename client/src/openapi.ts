@@ -559,6 +559,8 @@ export interface components {
             /** @description Why it was disabled (deliveries failing for 3 days) */
             disabledReason: string | null;
             createdAt: string;
+            /** @description false for an endpoint registered with a test key: it receives only test events, a live one only live events */
+            livemode: boolean;
             /** @description whsec_…: the signing secret, only in the creation response. Verify Twin-Cards-Signature with it */
             secret?: string;
         };
@@ -569,6 +571,8 @@ export interface components {
             type: "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
             createdAt: string;
             shop: string;
+            /** @description false for an event of test data: it goes only to endpoints registered in test mode */
+            livemode: boolean;
             data: {
                 /**
                  * @description unit_card for unit_card.* (and nft.* of a card), digital_twin for digital_twin.issued (and nft.* of a twin), name, notification, webhook_test
@@ -599,6 +603,8 @@ export interface components {
             uns_name: string;
             uns_name_id: string;
             public_key: string;
+            /** @description true for live data; false for test data, written with a test key (tc_test_…): no message was sent and nothing was minted for it */
+            livemode: boolean;
         };
         DigitalTwin: {
             id: string;
@@ -629,6 +635,8 @@ export interface components {
             chain: components["schemas"]["ChainState"];
             /** @description The item's public verification page on the shop's domain, https://<shop>/apps/twincards/v/<token> (the token is random, not the id): what its QR code encodes */
             verifyUrl: string;
+            /** @description true for live data; false for test data, written with a test key (tc_test_…): no message was sent and nothing was minted for it */
+            livemode: boolean;
         };
         ChainState: {
             /**
@@ -696,6 +704,8 @@ export interface components {
             chain: components["schemas"]["ChainState"];
             /** @description The item's public verification page on the shop's domain, https://<shop>/apps/twincards/v/<token> (the token is random, not the id): what its QR code encodes */
             verifyUrl: string;
+            /** @description true for live data; false for test data, written with a test key (tc_test_…): no message was sent and nothing was minted for it */
+            livemode: boolean;
         };
         NameValidation: {
             /** @description true when the name is registered and can receive twins */
@@ -704,6 +714,8 @@ export interface components {
                 uns_name: string;
                 uns_name_id?: string;
                 public_key?: string;
+                /** @description When available: false for a name registered with a test key (test mode has its own registry) */
+                livemode?: boolean;
             };
         };
         Error: {
