@@ -157,9 +157,9 @@ describe("the client package as a tarball", () => {
     expect(typeErrors(path.join(project, "consumer.mts"))).toEqual([expect.stringMatching(new RegExp(`^${wrongLine}: .*not assignable to type 'string\\[\\]'`))]);
   });
 
-  it("runs client/README.md's walkthrough as written: creates a card, lists it, and verifies the app's delivery for it", async () => {
+  it("runs client/README.md's walkthrough as written with a test key: creates a card, lists it, verifies the app's delivery for it, sends nothing", async () => {
     // The demo-mode server takes an http:// endpoint on the loopback (the production one wants https).
-    const { shop, key, client } = await packageClient({ baseUrl: inject("demoUrl") });
+    const { shop, key, client } = await packageClient({ baseUrl: inject("demoUrl"), mode: "test" });
     const port = await freePort();
     const endpoint = await client.webhookEndpoints.create({ url: `http://127.0.0.1:${port}/`, eventTypes: ["unit_card.created"] });
     // What an integrator gets from tsc (types erased), run by Node from their project: the package resolves to the tarball's.
@@ -178,6 +178,9 @@ describe("the client package as a tarball", () => {
     expect(event).toMatchObject({ data: { object: { id: created } } });
     await vi.waitFor(() => expect(walkthrough.stdout()).toContain(`received unit_card.created ${event!.id}`));
     expect(await db.webhookDelivery.findFirstOrThrow({ where: { shop } })).toMatchObject({ status: "SUCCEEDED", responseStatus: 200 });
+    // Test mode: Jane's e-mail was written, never sent.
+    expect(await db.notification.findMany({ where: { shop }, select: { status: true } })).toEqual([{ status: "TEST" }]);
+    expect(event).toMatchObject({ livemode: false });
 
     const body = JSON.stringify({ ...event, id: "evt_forged" });
     const forged = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers: { "Twin-Cards-Signature": signatureHeader("whsec_not-the-secret", body, Math.floor(Date.now() / 1000)) } });

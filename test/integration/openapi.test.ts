@@ -34,11 +34,11 @@ const SPEC_PATHS: Record<string, string[]> = {
 // serialNumber and editionSize: the spec's serial numbers (section 7, docs/decisions/0033-serial-numbers.md), on every card and twin, null outside an edition.
 const UNIT_CARD_FIELDS = [
   "id", "name", "serialNumber", "editionSize", "media", "metadata", "owner", "publicKey", "custody", "status",
-  "createdAt", "redeemedAt", "voidedAt", "voidReason", "redemption", "chain", "verifyUrl",
+  "createdAt", "redeemedAt", "voidedAt", "voidReason", "redemption", "chain", "verifyUrl", "livemode",
 ];
 const DIGITAL_TWIN_FIELDS = [
   "id", "name_id", "uns_name", "public_key", "title", "serialNumber", "editionSize", "creator", "description", "quantity",
-  "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl",
+  "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl", "livemode",
 ];
 
 /** Resolves a local JSON pointer (`#/a/b`) in `document`, or undefined. */
@@ -172,7 +172,7 @@ describe("GET /v1/openapi.json", () => {
     expect(propertiesOf("CreateUnitCardInput")).toEqual(expect.arrayContaining(["name", "media", "metadata", "phone", "email", "owner", "publicKey"]));
     expect(propertiesOf("CreateUnitCardBatchInput")).toEqual(expect.arrayContaining(["redemption", "owner", "publicKey", "cards"]));
     expect(Object.keys(((schemas.NameValidation!.properties as JsonObject).payload as JsonObject).properties as JsonObject).sort())
-      .toEqual(["public_key", "uns_name", "uns_name_id"]);
+      .toEqual(["livemode", "public_key", "uns_name", "uns_name_id"]);
   });
 
   it("describes the error envelope with every error code of the spec", async () => {

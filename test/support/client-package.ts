@@ -48,9 +48,11 @@ export function recordingFetch(around: (attempt: number, send: () => Promise<Res
  * A new shop with an API key and the package's client for it, made as an
  * integrator makes it (default retries), its requests recorded.
  */
-export async function packageClient(options: Partial<ClientOptions> & { shop?: string; around?: Parameters<typeof recordingFetch>[0] } = {}) {
-  const { shop = uniqueShop(), around, ...clientOptions } = options;
-  const { key, apiKey } = await createApiKey({ shop, label: "client package" });
+export async function packageClient(
+  options: Partial<ClientOptions> & { shop?: string; mode?: "live" | "test"; around?: Parameters<typeof recordingFetch>[0] } = {},
+) {
+  const { shop = uniqueShop(), mode = "live", around, ...clientOptions } = options;
+  const { key, apiKey } = await createApiKey({ shop, label: "client package", mode });
   const recorder = recordingFetch(around);
   const client = new TwinCardsClient({ baseUrl, apiKey: key, fetch: recorder.fetch, ...clientOptions });
   return { shop, key, keyId: apiKey.id, client, sent: recorder.sent };
