@@ -1,5 +1,5 @@
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -7,6 +7,29 @@ declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+/**
+ * /v1/docs loads nothing from outside the app (decision 0034), but Redoc's bundle draws its attribution logo
+ * from Redocly's CDN. The page's CSP would block it; this takes the address out of the copy the build emits,
+ * so the browser never tries. The build fails if the bundle no longer has exactly that one address.
+ */
+function redocWithoutCdn(): Plugin {
+  const CDN_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
+  const BLANK = `"data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')}"`;
+  return {
+    name: "twin-cards:redoc-without-cdn",
+    apply: "build",
+    generateBundle(_, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== "asset" || !/\/redoc\.standalone-[\w-]+\.js$/.test(`/${file.fileName}`)) continue;
+        const source = String(file.source);
+        const found = source.split(CDN_LOGO).length - 1;
+        if (found !== 1) this.error(`Redoc's bundle has ${found} copies of ${CDN_LOGO} (expected 1): check what it loads from outside before upgrading`);
+        file.source = source.replace(CDN_LOGO, BLANK);
+      }
+    },
+  };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -24,6 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    redocWithoutCdn(),
     // Brotli (quality 11) and gzip (level 9) copies of the browser's JS and CSS,
     // served by express-static-gzip (server.ts): smaller than on-the-fly compression, and no CPU per request.
     !isSsrBuild && compression({ include: /\.(js|css)$/, algorithms: ["brotliCompress", "gzip"] }),

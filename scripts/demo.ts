@@ -91,7 +91,7 @@ ${chain ? chainBanner(chain) : ""}
 API key for ${DEMO_SHOP} (kept in tmp/demo-api-key for the next run):
   ${key}
 
-OpenAPI document: ${baseUrl}/v1/openapi.json
+API reference: ${baseUrl}/v1/docs (the OpenAPI document: ${baseUrl}/v1/openapi.json)
 
 Try the API: paste this into another terminal in this folder.
 

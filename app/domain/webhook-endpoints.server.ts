@@ -106,35 +106,3 @@ export async function resendDelivery(shop: string, deliveryId: string, livemode 
   await db.webhookDelivery.create({ data: { id, shop, eventId: delivery.eventId, endpointId: delivery.endpointId } });
   return id;
 }
-
-/** A delivery as the admin lists it. */
-export interface DeliveryView {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  status: string;
-  attempts: number;
-  responseStatus: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  createdAt: string;
-}
-
-/** The shop's most recent deliveries to endpoints of one mode, newest first. */
-export async function recentDeliveries(shop: string, take = 50, livemode = true): Promise<DeliveryView[]> {
-  const rows = await db.webhookDelivery.findMany({ where: { shop, endpoint: { livemode } }, orderBy: { id: "desc" }, take, include: { event: { select: { type: true } } } });
-  return rows.map((row) => ({
-    id: row.id,
-    endpointId: row.endpointId,
-    eventId: row.eventId,
-    eventType: row.event.type,
-    // SENDING is a worker's lease: still on its way to everyone else.
-    status: row.status === "SENDING" ? "PENDING" : row.status,
-    attempts: row.attempts,
-    responseStatus: row.responseStatus,
-    lastError: row.lastError,
-    nextAttemptAt: row.status === "PENDING" || row.status === "SENDING" ? row.nextAttemptAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-  }));
-}

@@ -11,7 +11,8 @@ export default function Index() {
       <h1>Twin Cards</h1>
       <p>Verifiable digital items for merchants: unit cards, redemption codes and digital twins.</p>
       <p>
-        The issuing API lives under <code>/v1</code>; its description is at <a href="/v1/openapi.json">/v1/openapi.json</a>.
+        The issuing API lives under <code>/v1</code>: read its reference at <a href="/v1/docs">/v1/docs</a>; the OpenAPI document is{" "}
+        <a href="/v1/openapi.json">/v1/openapi.json</a>.
       </p>
     </main>
   );

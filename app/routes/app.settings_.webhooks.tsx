@@ -12,10 +12,10 @@ import {
   deleteWebhookEndpoint,
   enableWebhookEndpoint,
   listWebhookEndpoints,
-  recentDeliveries,
   resendDelivery,
   sendTestEvent,
 } from "~/domain/webhook-endpoints.server";
+import { recentDeliveries } from "~/domain/webhook-deliveries.server";
 import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
 import { CopyButton } from "~/faces/admin/components/CopyButton";
 import { FormErrorBanner } from "~/faces/admin/components/FormErrorBanner";

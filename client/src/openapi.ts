@@ -290,6 +290,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints/{id}/_actions/send-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to this endpoint only
+         * @description Writes one webhook_endpoint.test event and queues its delivery to this endpoint alone (once, whatever the shop's other endpoints subscribe to), as the admin's Send a test event does. 202: the worker sends it within seconds; follow it in the endpoint's deliveries. A disabled endpoint's delivery ends FAILED ("The endpoint is disabled"): enable it in the admin first.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List this endpoint's deliveries, newest first
+         * @description What became of each event sent to it (of the last 30 days): status, attempts, the status the endpoint answered, the error in a sentence and the next attempt. Unknown query parameters are 422.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     event: {
@@ -303,7 +343,7 @@ export interface webhooks {
         put?: never;
         /**
          * An event POSTed to your endpoint, signed
-         * @description Verify Twin-Cards-Signature before trusting the body (verifyWebhookSignature in the typed client, or the README's example). Answer 2xx within 10 s; network errors, 429 and 5xx are retried with exponential backoff for 3 days (Retry-After honoured), other answers are not. Delivery is at least once (dedupe on the event id) and in no promised order.
+         * @description Verify Twin-Cards-Signature before trusting the body (see Webhooks and signatures for verifiers in Node and Python). Answer 2xx within 10 s; network errors, 429 and 5xx are retried with exponential backoff for 3 days (Retry-After honoured), other answers are not. Delivery is at least once (dedupe on the event id) and in no promised order.
          */
         post: operations["receiveEvent"];
         delete?: never;
@@ -315,6 +355,8 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description An empty object: the test event says which endpoint it was sent to, and nothing else */
+        SendTestEventInput: Record<string, never>;
         CreateWebhookEndpointInput: {
             /**
              * Format: uri
@@ -549,6 +591,35 @@ export interface components {
             locale?: never;
             firstName?: never;
         });
+        WebhookDelivery: {
+            /** @description whd_… */
+            id: string;
+            endpointId: string;
+            /** @description The event sent (GET /v1/events/{id}); also the Twin-Cards-Event-Id header of the request */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
+            /**
+             * @description PENDING: waiting for its first or next attempt, or being sent; SUCCEEDED: the endpoint answered 2xx; FAILED: given up (an answer that is not retried, 3 days of failures, or the endpoint disabled)
+             * @enum {string}
+             */
+            status: "PENDING" | "SUCCEEDED" | "FAILED";
+            /** @description Attempts made so far */
+            attempts: number;
+            /** @description The HTTP status the endpoint answered at the last attempt; null before the first attempt or when no answer came (network error, timeout) */
+            responseStatus: number | null;
+            /** @description Why the last attempt failed, in a sentence (e.g. "The endpoint answered 500", "No complete answer within 10 s"); null after a success or before the first attempt */
+            lastError: string | null;
+            /** @description When it is tried (again) while PENDING; null once SUCCEEDED or FAILED */
+            nextAttemptAt: string | null;
+            /** @description When the endpoint answered 2xx; null until then */
+            deliveredAt: string | null;
+            createdAt: string;
+            /** @description Its last change: created, an attempt started or its outcome recorded */
+            updatedAt: string;
+            /** @description The mode of its event and endpoint: a test event goes only to test endpoints */
+            livemode: boolean;
+        };
         WebhookEndpoint: {
             id: string;
             url: string;
@@ -732,7 +803,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description INVALID_JSON: the body is empty, not JSON, not UTF-8, or nested deeper than 32 levels */
+        /** @description INVALID_JSON: The body is empty, not JSON, not UTF-8, or nested deeper than 32 levels */
         Error400: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -747,7 +818,7 @@ export interface components {
                 };
             };
         };
-        /** @description UNAUTHENTICATED: no Authorization: Bearer <api key>, or a key that is not valid or was revoked */
+        /** @description UNAUTHENTICATED: No `Authorization: Bearer <api key>`, or a key that is not valid or was revoked */
         Error401: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -763,7 +834,7 @@ export interface components {
                 };
             };
         };
-        /** @description NOT_FOUND: no such resource in this shop */
+        /** @description NOT_FOUND: No such resource in this shop: another shop's id is answered exactly as an unknown one. Also a redemption code this shop never issued */
         Error404: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -778,7 +849,7 @@ export interface components {
                 };
             };
         };
-        /** @description CONFLICT: the Idempotency-Key was used with another request, or requests with it collided (retry); or the operation's own conflict */
+        /** @description CONFLICT: The Idempotency-Key was used with another request, or requests with it collided (retry); or the operation's own conflict (a code redeemed before, a universal name taken, a batch code in use, an owned card voided, a 17th webhook endpoint) */
         Error409: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -793,7 +864,7 @@ export interface components {
                 };
             };
         };
-        /** @description EXPIRED: the redemption code has expired; VOIDED: the shop voided every card of the code (e.g. its order was cancelled) */
+        /** @description EXPIRED: The redemption code has expired; VOIDED: The shop voided every card of the redemption code (e.g. its order was cancelled) */
         Error410: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -808,7 +879,7 @@ export interface components {
                 };
             };
         };
-        /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MiB */
+        /** @description PAYLOAD_TOO_LARGE: The body is larger than 1 MiB */
         Error413: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -823,7 +894,7 @@ export interface components {
                 };
             };
         };
-        /** @description VALIDATION_FAILED: details name every offending field; nothing was written */
+        /** @description VALIDATION_FAILED: `details` names every offending field (e.g. `cards[2].media.imageUrls[0]`, a query parameter, a header); nothing was written */
         Error422: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -838,7 +909,7 @@ export interface components {
                 };
             };
         };
-        /** @description RATE_LIMITED: wait Retry-After seconds */
+        /** @description RATE_LIMITED: Too many requests for this API key, or too many redeem attempts; wait `Retry-After` seconds */
         Error429: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -854,7 +925,7 @@ export interface components {
                 };
             };
         };
-        /** @description INTERNAL: no internals are shown; retry later */
+        /** @description INTERNAL: Something failed on our side; no internals are shown; retry later */
         Error500: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -869,7 +940,7 @@ export interface components {
                 };
             };
         };
-        /** @description UNAVAILABLE: the database stayed busy past the server's retries; nothing was written; retry after Retry-After seconds */
+        /** @description UNAVAILABLE: The database stayed busy past the server's retries; nothing was written; retry after `Retry-After` seconds */
         Error503: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -905,9 +976,13 @@ export interface operations {
     listUnitCards: {
         parameters: {
             query?: {
+                /** @example shopify|7364129087 */
                 owner?: string;
+                /** @example OWNED */
                 status?: "PENDING_REDEMPTION" | "OWNED" | "VOID";
+                /** @example Y2FyZF8wMUpEUTZYOFIzVjRaS1hHMk03TjlQNVQxQw */
                 cursor?: string;
+                /** @example 1 */
                 limit?: number;
             };
             header?: never;
@@ -981,7 +1056,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The card's id as the API returned it; any other (or another shop's) is 404 */
+                /**
+                 * @description The card's id as the API returned it; any other (or another shop's) is 404
+                 * @example card_01JDQ6X8R3V4ZKXG2M7N9P5T1B
+                 */
                 id: string;
             };
             cookie?: never;
@@ -1015,7 +1093,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The card's id as the API returned it; any other (or another shop's) is 404 */
+                /**
+                 * @description The card's id as the API returned it; any other (or another shop's) is 404
+                 * @example card_01JDQ6X8R3V4ZKXG2M7N9P5T1B
+                 */
                 id: string;
             };
             cookie?: never;
@@ -1133,6 +1214,7 @@ export interface operations {
     validateName: {
         parameters: {
             query: {
+                /** @example jane.doe */
                 name: string;
             };
             header?: never;
@@ -1241,9 +1323,12 @@ export interface operations {
     listDigitalTwins: {
         parameters: {
             query?: {
+                /** @example uns_01JDQ5Y1Z2X3W4V5T6S7R8Q9PN */
                 name_id?: string;
+                /** @example 3uKCM4z2DzanuJPshZwwzqrxjAuzNqkmcb5rmAAonnpe */
                 public_key?: string;
                 cursor?: string;
+                /** @example 20 */
                 limit?: number;
             };
             header?: never;
@@ -1278,7 +1363,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The twin's id as the API returned it; any other (or another shop's) is 404 */
+                /**
+                 * @description The twin's id as the API returned it; any other (or another shop's) is 404
+                 * @example twin_01JDQ7A2B3C4D5E6F7G8H9J0KM
+                 */
                 id: string;
             };
             cookie?: never;
@@ -1309,7 +1397,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description <nft id>.json; any other is 404 */
+                /**
+                 * @description <nft id>.json; any other is 404
+                 * @example nft_01JDQ7A2B3C4D5E6F7G8H9J0KN.json
+                 */
                 file: string;
             };
             cookie?: never;
@@ -1334,8 +1425,10 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @example unit_card.redeemed */
                 type?: "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
                 cursor?: string;
+                /** @example 10 */
                 limit?: number;
             };
             header?: never;
@@ -1370,7 +1463,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The event's id as the API returned it; any other (or another shop's) is 404 */
+                /**
+                 * @description The event's id as the API returned it; any other (or another shop's) is 404
+                 * @example evt_01JDQ8M4N5P6Q7R8S9T0V1W2XY
+                 */
                 id: string;
             };
             cookie?: never;
@@ -1467,7 +1563,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The endpoint's id as the API returned it; any other (or another shop's) is 404 */
+                /**
+                 * @description The endpoint's id as the API returned it; any other (or another shop's) is 404
+                 * @example we_01JDQ4C5D6E7F8G9H0J1K2M3NP
+                 */
                 id: string;
             };
             cookie?: never;
@@ -1498,7 +1597,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The endpoint's id as the API returned it; any other (or another shop's) is 404 */
+                /**
+                 * @description The endpoint's id as the API returned it; any other (or another shop's) is 404
+                 * @example we_01JDQ4C5D6E7F8G9H0J1K2M3NP
+                 */
                 id: string;
             };
             cookie?: never;
@@ -1528,6 +1630,93 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored response (with Idempotent-Replayed: true); the key with another request is 409. At most 255 characters; an empty value is the same as none */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The endpoint's id as the API returned it; any other (or another shop's) is 404
+                 * @example we_01JDQ4C5D6E7F8G9H0J1K2M3NP
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTestEventInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @example 2 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id as the API returned it; any other (or another shop's) is 404
+                 * @example we_01JDQ4C5D6E7F8G9H0J1K2M3NP
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        /** @description null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     receiveEvent: {
         parameters: {
             query?: never;
@@ -1536,6 +1725,8 @@ export interface operations {
                 "Twin-Cards-Signature": string;
                 /** @description The event's id: your dedupe key */
                 "Twin-Cards-Event-Id": string;
+                /** @description The event's type */
+                "Twin-Cards-Event-Type": "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
             };
             path?: never;
             cookie?: never;

@@ -25,6 +25,8 @@ export const OPERATIONS = {
   listWebhookEndpoints: { method: "GET", path: "/v1/webhook-endpoints" },
   getWebhookEndpoint: { method: "GET", path: "/v1/webhook-endpoints/{id}" },
   deleteWebhookEndpoint: { method: "DELETE", path: "/v1/webhook-endpoints/{id}" },
+  sendWebhookTestEvent: { method: "POST", path: "/v1/webhook-endpoints/{id}/_actions/send-test" },
+  listWebhookDeliveries: { method: "GET", path: "/v1/webhook-endpoints/{id}/deliveries" },
 } as const satisfies Record<Exclude<keyof operations, "receiveEvent">, { method: "GET" | "POST" | "DELETE"; path: keyof paths }>;
 
 export type OperationId = keyof typeof OPERATIONS;

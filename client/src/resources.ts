@@ -11,6 +11,7 @@ import type {
   ListDigitalTwinsQuery,
   ListEventsQuery,
   ListUnitCardsQuery,
+  ListWebhookDeliveriesQuery,
   NftMetadata,
   Page,
   RedeemInput,
@@ -47,9 +48,10 @@ abstract class Resource {
     id: K,
     { cursor, ...query }: { cursor?: string },
     options?: RequestOptions,
+    params?: Record<string, string>,
   ): PageRequest<T> {
     return new PageRequest<T>(async (next) => {
-      const page = (await this.call(id, { query: { ...query, cursor: next }, options })) as Partial<Page<T>> | null;
+      const page = (await this.call(id, { params, query: { ...query, cursor: next }, options })) as Partial<Page<T>> | null;
       if (!Array.isArray(page?.data) || page.nextCursor === undefined) throw unexpected(`${id}: the answer is not a page`);
       return { data: page.data, nextCursor: page.nextCursor };
     }, cursor);
@@ -150,6 +152,16 @@ export class WebhookEndpoints extends Resource {
   /** Deletes it and the deliveries not yet sent. */
   delete(id: string, options?: RequestOptions) {
     return this.data("deleteWebhookEndpoint", { params: { id }, options });
+  }
+
+  /** Queues one webhook_endpoint.test event to this endpoint alone; answers its delivery (follow it with `deliveries`). */
+  sendTest(id: string, options?: WriteOptions) {
+    return this.data("sendWebhookTestEvent", { params: { id }, body: {}, options });
+  }
+
+  /** What became of each event sent to it: status, attempts, the status answered, the next attempt. Newest first; `for await` for every one. */
+  deliveries(id: string, query: ListWebhookDeliveriesQuery = {}, options?: RequestOptions) {
+    return this.paged("listWebhookDeliveries", query, options, { id });
   }
 }
 

@@ -8,9 +8,9 @@ export type RequestBody<K extends keyof operations> = operations[K] extends { re
 /** The query parameters an operation takes. */
 export type QueryOf<K extends keyof operations> = operations[K] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type Responses<K extends keyof operations> = operations[K]["responses"];
-/** The JSON body of an operation's success (200 or 201). */
+/** The JSON body of an operation's success (200, 201, or 202 for work queued). */
 export type SuccessOf<K extends keyof operations> =
-  Responses<K>[Extract<keyof Responses<K>, 200 | 201>] extends { content: { "application/json": infer J } } ? J : never;
+  Responses<K>[Extract<keyof Responses<K>, 200 | 201 | 202>] extends { content: { "application/json": infer J } } ? J : never;
 /** The `data` of an operation's success. */
 export type DataOf<K extends keyof operations> = SuccessOf<K> extends { data: infer D } ? D : never;
 
@@ -22,6 +22,7 @@ export type NameValidation = Schemas["NameValidation"];
 export type TwinCardsEvent = Schemas["Event"];
 export type EventType = TwinCardsEvent["type"];
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
+export type WebhookDelivery = Schemas["WebhookDelivery"];
 
 export type CreateUnitCardInput = RequestBody<"createUnitCard">;
 export type CreateUnitCardBatchInput = RequestBody<"createUnitCardBatch">;
@@ -34,6 +35,7 @@ export type CreateWebhookEndpointInput = RequestBody<"createWebhookEndpoint">;
 export type ListUnitCardsQuery = QueryOf<"listUnitCards">;
 export type ListDigitalTwinsQuery = QueryOf<"listDigitalTwins">;
 export type ListEventsQuery = QueryOf<"listEvents">;
+export type ListWebhookDeliveriesQuery = QueryOf<"listWebhookDeliveries">;
 
 /** An NFT's public metadata JSON (name, image, attributes…), as wallets read it. */
 export type NftMetadata = Record<string, unknown>;

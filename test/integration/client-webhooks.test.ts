@@ -59,3 +59,21 @@ describe("the client package's verifyWebhookSignature", () => {
     expect(await verifyWebhookSignature(delivery.body, header, secret, { now: signedAt + 360_000, toleranceSeconds: 600 })).toBe(true);
   });
 });
+
+describe("the client package's webhook debugging", () => {
+  it("sends a test event to one endpoint and follows its delivery to SUCCEEDED, with a test key", async () => {
+    const hook = await startWebhookReceiver();
+    cleanups.push(hook.close);
+    const { shop, client } = await packageClient({ baseUrl: inject("demoUrl"), mode: "test" });
+    const endpoint = await client.webhookEndpoints.create({ url: hook.url, eventTypes: ["*"] });
+
+    const queued = await client.webhookEndpoints.sendTest(endpoint.id);
+    expect(queued).toMatchObject({ endpointId: endpoint.id, eventType: "webhook_endpoint.test", status: "PENDING", attempts: 0, livemode: false });
+
+    expect(await new WebhookDeliverer({ where: { shop }, loopbackAllowed: true, log: quietLog }).drainOnce()).toBe(1);
+    const delivered: unknown[] = [];
+    for await (const delivery of client.webhookEndpoints.deliveries(endpoint.id)) delivered.push(delivery);
+    expect(delivered).toEqual([expect.objectContaining({ id: queued.id, status: "SUCCEEDED", attempts: 1, responseStatus: 200, nextAttemptAt: null })]);
+    expect(hook.received.map((request) => request.headers["twin-cards-event-id"])).toEqual([queued.eventId]);
+  });
+});

@@ -80,7 +80,7 @@ describe("methods no route serves", () => {
 });
 
 describe("a route's own 405", () => {
-  it.each(["/v1/metadata/x.json", "/v1/openapi.json"])("answers PUT and POST on %s with 405, Allow: GET, in the envelope", async (path) => {
+  it.each(["/v1/metadata/x.json", "/v1/openapi.json", "/v1/docs"])("answers PUT and POST on %s with 405, Allow: GET, in the envelope", async (path) => {
     for (const method of ["PUT", "POST"]) {
       const response = await http(path, { method, body: "{}" });
       const text = await response.text();

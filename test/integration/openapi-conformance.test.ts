@@ -52,6 +52,8 @@ const OPERATIONS = [
   "GET /v1/webhook-endpoints",
   "GET /v1/webhook-endpoints/{id}",
   "DELETE /v1/webhook-endpoints/{id}",
+  "POST /v1/webhook-endpoints/{id}/_actions/send-test",
+  "GET /v1/webhook-endpoints/{id}/deliveries",
 ];
 
 interface ShopFixture {
@@ -187,6 +189,16 @@ const PLANNERS: Record<string, Planner> = {
     const id = shop.endpointIds.splice(Math.floor(rng.next() * shop.endpointIds.length), 1)[0]!;
     return { call: { ...call, params: { ...call.params, id } }, judge: success(200) };
   },
+
+  // Which endpoints exist is the shop's data (DELETE cases may have removed some): 404 for any other.
+  "POST /v1/webhook-endpoints/{id}/_actions/send-test": async (call, shop, rng) =>
+    rng.next() < 2 / 3 && shop.endpointIds.length
+      ? { call: { ...call, params: { ...call.params, id: rng.pick(shop.endpointIds) } }, judge: success(202) }
+      : { call, judge: business(404, "NOT_FOUND", "no endpoint has this id in this shop") },
+  "GET /v1/webhook-endpoints/{id}/deliveries": async (call, shop, rng) =>
+    rng.next() < 2 / 3 && shop.endpointIds.length
+      ? { call: { ...call, params: { ...call.params, id: rng.pick(shop.endpointIds) } }, judge: success(200) }
+      : { call, judge: business(404, "NOT_FOUND", "no endpoint has this id in this shop") },
 
   // Chain issuing is off on this server, so no NFT exists.
   "GET /v1/metadata/{file}": async (call) => ({ call, judge: business(404, "NOT_FOUND", "no NFT has this id") }),

@@ -223,6 +223,20 @@ describe("GET /v1/openapi.json", () => {
     expect(statusesOf("/v1/digital-twins", "get")).toEqual(["200", "401", "422", "429", "500", "503"]);
   });
 
+  it("documents sending a test event and reading an endpoint's deliveries (issue 29), with the delivery's fields", async () => {
+    const { document } = await fetchDocument();
+    const statusesOf = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses as JsonObject).sort();
+    const parameters = (document.paths["/v1/webhook-endpoints/{id}/deliveries"]!.get!.parameters as JsonObject[]).map((p) => `${p.name}${p.required ? "" : "?"}`);
+
+    expect(statusesOf("/v1/webhook-endpoints/{id}/_actions/send-test", "post")).toEqual(["202", "400", "401", "404", "409", "413", "422", "429", "500", "503"]);
+    expect(refName(jsonSchemaOf(document.paths["/v1/webhook-endpoints/{id}/_actions/send-test"]!.post!.requestBody)?.schema)).toBe("SendTestEventInput");
+    expect(statusesOf("/v1/webhook-endpoints/{id}/deliveries", "get")).toEqual(["200", "401", "404", "422", "429", "500", "503"]);
+    expect(parameters).toEqual(["id", "cursor?", "limit?"]);
+    expect(Object.keys(document.components.schemas.WebhookDelivery!.properties as JsonObject).sort()).toEqual([
+      "attempts", "createdAt", "deliveredAt", "endpointId", "eventId", "eventType", "id", "lastError", "nextAttemptAt", "responseStatus", "status", "updatedAt",
+    ]);
+  });
+
   it("says which headers come with which answers: Retry-After with 429, WWW-Authenticate with 401, X-Request-Id with all", async () => {
     const { document } = await fetchDocument();
     const responses = document.components.responses as Record<string, JsonObject>;

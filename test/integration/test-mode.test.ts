@@ -177,6 +177,28 @@ describe("test events and endpoints", () => {
   });
 });
 
+describe("debugging webhooks from the API in test mode", () => {
+  it("sends a test event and lists deliveries only for an endpoint of the key's mode; another mode's or shop's endpoint is 404", async () => {
+    const { shop, live, test } = await shopWithKeys();
+    const other = await shopWithKeys();
+    const testEndpoint = (await call(test, "/v1/webhook-endpoints", { body: { url: "https://hooks.example.com/test", eventTypes: ["*"] } })).body.data;
+    const sendTest = (key: string) => call(key, `/v1/webhook-endpoints/${testEndpoint.id}/_actions/send-test`, { body: {} });
+    const deliveries = (key: string) => call(key, `/v1/webhook-endpoints/${testEndpoint.id}/deliveries`);
+
+    for (const refused of [await sendTest(live), await sendTest(other.test), await deliveries(live), await deliveries(other.test)]) {
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toMatchObject({ code: "NOT_FOUND", message: "Webhook endpoint not found" });
+    }
+    expect(await db.event.count({ where: { shop: { in: [shop, other.shop] } } })).toBe(0);
+
+    const queued = await sendTest(test);
+    expect(queued.status).toBe(202);
+    expect(queued.body.data).toMatchObject({ endpointId: testEndpoint.id, eventType: "webhook_endpoint.test", livemode: false });
+    expect((await deliveries(test)).body.data).toEqual([queued.body.data]);
+    expect((await call(test, `/v1/events/${queued.body.data.eventId}`)).body.data).toMatchObject({ livemode: false });
+  });
+});
+
 describe("test names and twins", () => {
   it("have a registry of their own: a test name never takes a live one, and a twin goes only to a name of its mode", async () => {
     const { live, test } = await shopWithKeys();

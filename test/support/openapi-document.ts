@@ -147,8 +147,8 @@ export function createValidator(document: OpenApiDocument) {
   ajv.addKeyword({ keyword: "multipleOf", type: "number", schemaType: "number", validate: exactMultipleOf });
   for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, { type: "string", validate });
   // The OpenAPI 3.1 dialect's own keywords, and where the document keeps its schemas.
-  ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs", "components", "paths"]);
-  ajv.addSchema({ $id: DOCUMENT_ID, components: document.components, paths: document.paths });
+  ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs", "components", "paths", "webhooks"]);
+  ajv.addSchema({ $id: DOCUMENT_ID, components: document.components, paths: document.paths, webhooks: document.webhooks ?? {} });
   const compiled = new Map<string, ValidateFunction>();
   return (pointer: string, value: unknown): ErrorObject[] => {
     let validate = compiled.get(pointer);

@@ -3,6 +3,7 @@ import type { Event as EventRow, Prisma, WebhookDelivery, WebhookEndpoint } from
 import { db, isDatabaseBusy, transaction } from "~/db/client.server";
 import { purgeExpiredEvents, toEvent } from "~/domain/events.server";
 import { ports } from "~/domain/ports";
+import type { OutboxError } from "~/lib/outbox-error";
 import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
 import type { WebhookConfig } from "~/wiring/config.server";
 import { postWebhook, WebhookPostError, type Post } from "./http-post.server";
@@ -107,6 +108,7 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob, DeliveryClaim> {
       });
       return this.record(claim, "SUCCEEDED", { status: "SUCCEEDED", responseStatus: status, deliveredAt: this.now(), lastError: null, lockedUntil: null });
     } catch (error) {
+      if (!(error instanceof WebhookPostError)) this.log.error(`${claim.label}: not sent because of an error on our side:`, error);
       const failure = this.classify(error);
       const responseStatus = error instanceof WebhookPostError ? error.responseStatus : null;
       if (!(await this.table.write(claim.id, claim.lease, { responseStatus }))) return "LOST";
@@ -118,6 +120,14 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob, DeliveryClaim> {
       }
       return this.retryOrFail(claim, job.attempts, failure);
     }
+  }
+
+  /**
+   * lastError, which the admin and GET /v1/webhook-endpoints/{id}/deliveries show: what the endpoint
+   * did, in a sentence. An error of our own (a secret that does not open, a bug) is logged, not shown.
+   */
+  protected override describe(failure: OutboxError): string {
+    return failure instanceof WebhookPostError ? failure.message : "Not sent because of an error on our side; it is retried";
   }
 
   /** A success clears its endpoint's failing streak, in the same transaction. */

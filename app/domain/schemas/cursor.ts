@@ -72,3 +72,4 @@ function cursorPattern(prefix: string): string {
 export const CARD_CURSOR_PATTERN = cursorPattern("card");
 export const TWIN_CURSOR_PATTERN = cursorPattern("twin");
 export const EVENT_CURSOR_PATTERN = cursorPattern("evt");
+export const DELIVERY_CURSOR_PATTERN = cursorPattern("whd");

@@ -9,3 +9,4 @@ export * from "./event";
 export * from "./issuing-rule";
 export * from "./wallet";
 export * from "./serial";
+export * from "./webhook-delivery";

@@ -4,9 +4,11 @@ import {
   createCardInput,
   createWebhookEndpointInput,
   digitalTwin,
+  EVENT_TYPES,
   event,
   issueTwinInput,
   listCardsQuery,
+  listDeliveriesQuery,
   listEventsQuery,
   listTwinsQuery,
   nameRecord,
@@ -14,12 +16,17 @@ import {
   redeemInput,
   voidCardInput,
   registerNameInput,
+  sendTestEventInput,
   unitCard,
   validateNameQuery,
+  webhookDelivery,
   webhookEndpoint,
 } from "~/domain/schemas";
-import { STATUS_OF } from "./errors";
+import { curlSample } from "./openapi-code-samples.server";
 import { componentSchemas } from "./openapi-components.server";
+import { errorResponse, errorSchema } from "./openapi-errors.server";
+import { OPERATION_EXAMPLES, WEBHOOK_EXAMPLES, type OperationExamples } from "./openapi-examples.server";
+import { INTRODUCTION, TAG, tagGroups, tags } from "./openapi-guide.server";
 
 // Every schema with a `.meta({ id })` is a component; these are the ones the paths use.
 const ref = (schema: z.ZodType) => {
@@ -27,37 +34,6 @@ const ref = (schema: z.ZodType) => {
   if (!id) throw new Error("OpenAPI: schema has no id");
   return { $ref: `#/components/schemas/${id}` };
 };
-
-const errorSchema = {
-  type: "object",
-  required: ["error"],
-  additionalProperties: false,
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message", "details"],
-      additionalProperties: false,
-      properties: {
-        code: { type: "string", enum: Object.keys(STATUS_OF) },
-        message: { type: "string" },
-        details: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["path", "message"],
-            additionalProperties: false,
-            properties: {
-              path: { type: "string", description: "The offending field, e.g. cards[2].media.imageUrls[0]; a parameter's or header's name; empty for the whole input" },
-              message: { type: "string" },
-            },
-          },
-        },
-      },
-    },
-  },
-};
-
-const codesOf = (status: number) => Object.entries(STATUS_OF).filter(([, s]) => s === status).map(([code]) => code);
 
 const headers = {
   "X-Request-Id": { description: "This request's id (yours, if you sent a valid X-Request-Id)", required: true, schema: { type: "string" } },
@@ -71,29 +47,6 @@ const headers = {
 const headerRefs = (...names: (keyof typeof headers)[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
-// What each error status means, wherever it is answered; operations say what else theirs mean.
-const ERROR_MEANINGS: Record<number, string> = {
-  400: "INVALID_JSON: the body is empty, not JSON, not UTF-8, or nested deeper than 32 levels",
-  401: "UNAUTHENTICATED: no Authorization: Bearer <api key>, or a key that is not valid or was revoked",
-  404: "NOT_FOUND: no such resource in this shop",
-  405: "METHOD_NOT_ALLOWED",
-  409: "CONFLICT: the Idempotency-Key was used with another request, or requests with it collided (retry); or the operation's own conflict",
-  410: "EXPIRED: the redemption code has expired; VOIDED: the shop voided every card of the code (e.g. its order was cancelled)",
-  413: "PAYLOAD_TOO_LARGE: the body is larger than 1 MiB",
-  422: "VALIDATION_FAILED: details name every offending field; nothing was written",
-  429: "RATE_LIMITED: wait Retry-After seconds",
-  500: "INTERNAL: no internals are shown; retry later",
-  503: "UNAVAILABLE: the database stayed busy past the server's retries; nothing was written; retry after Retry-After seconds",
-};
-
-const errorResponse = (status: number) => ({
-  description: ERROR_MEANINGS[status] ?? codesOf(status).join(", "),
-  headers: headerRefs("X-Request-Id", ...(status === 429 || status === 503 ? ["Retry-After" as const] : []), ...(status === 401 ? ["WWW-Authenticate" as const] : [])),
-  ...json({
-    allOf: [{ $ref: "#/components/schemas/Error" }, { properties: { error: { properties: { code: { enum: codesOf(status) } } } } }],
-  }),
-});
-
 const dataOf = (schema: object, extra: Record<string, object> = {}) => ({
   type: "object",
   required: ["data", ...Object.keys(extra)],
@@ -104,7 +57,6 @@ const dataOf = (schema: object, extra: Record<string, object> = {}) => ({
 /** A page of a cursor-paged list: its items and the cursor of the next page. */
 const pageOf = (item: object) => dataOf({ type: "array", items: item }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } });
 
-const json = (schema: object) => ({ content: { "application/json": { schema } } });
 
 /** A query parameter's schema: a component of this document, not a standalone JSON Schema document. */
 function parameterSchema(schema: z.ZodType) {
@@ -132,26 +84,35 @@ const idParameter = (prefix: string, what: string) => ({
   schema: { type: "string", pattern: `^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$` },
 });
 
+/** A parameter with its example value, when the operation has one. */
+const withExample = <P extends { name: string }>(parameter: P, examples: OperationExamples | undefined) =>
+  examples?.parameters?.[parameter.name] === undefined ? parameter : { ...parameter, example: examples.parameters[parameter.name] };
+
+const jsonWithExamples = (schema: object, examples: Record<string, object> | undefined) =>
+  ({ content: { "application/json": { schema, ...(examples ? { examples } : {}) } } });
+
 function operation(args: {
   operationId: string;
+  tag: string;
   summary: string;
   description?: string;
   success: number;
   response: object;
   body?: z.ZodType;
   query?: z.ZodObject;
-  path?: object;
+  path?: { name: string; in: string };
   errors: number[];
 }) {
   const isPost = args.body !== undefined;
+  const examples = OPERATION_EXAMPLES[args.operationId];
   const parameters = [
-    ...(args.path ? [args.path] : []),
-    ...Object.entries(args.query?.shape ?? {}).map(([name, schema]) => ({
+    ...(args.path ? [withExample(args.path, examples)] : []),
+    ...Object.entries(args.query?.shape ?? {}).map(([name, schema]) => withExample({
       name,
       in: "query",
       required: !(schema as z.ZodType).safeParse(undefined).success,
       schema: parameterSchema(schema as z.ZodType),
-    })),
+    }, examples)),
     ...(isPost ? [IDEMPOTENCY_KEY] : []),
   ];
   const strictQuery = args.query ? " Unknown query parameters are 422." : "";
@@ -159,15 +120,16 @@ function operation(args: {
     .sort((a, b) => a - b);
   return {
     operationId: args.operationId,
+    tags: [args.tag],
     summary: args.summary,
     ...(args.description || strictQuery ? { description: `${args.description ?? ""}${strictQuery}`.trim() } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(args.body ? { requestBody: { required: true, ...json(ref(args.body)) } } : {}),
+    ...(args.body ? { requestBody: { required: true, ...jsonWithExamples(ref(args.body), examples?.requests) } } : {}),
     responses: {
       [args.success]: {
-        description: "Success",
+        description: args.success === 202 ? "Accepted" : "Success",
         headers: headerRefs("X-Request-Id", ...(isPost ? ["Idempotent-Replayed" as const] : [])),
-        ...json(args.response),
+        ...jsonWithExamples(args.response, examples && { response: examples.response }),
       },
       ...Object.fromEntries(errors.map((status) => [status, { $ref: `#/components/responses/Error${status}` }])),
     },
@@ -177,14 +139,18 @@ function operation(args: {
 // Wallets and explorers fetch it from an NFT's on-chain `uri`, with no key.
 const nftMetadataOperation = {
   operationId: "getNftMetadata",
+  tags: [TAG.nft],
   summary: "An NFT's public metadata JSON (its on-chain uri, a twin's or card's chain.metadataUrl); CORS open to every origin",
   security: [],
-  parameters: [{ name: "file", in: "path", required: true, description: "<nft id>.json; any other is 404", schema: { type: "string", pattern: "^nft_[0-9A-HJKMNP-TV-Z]{26}\\.json$" } }],
+  parameters: [withExample({
+    name: "file", in: "path", required: true, description: "<nft id>.json; any other is 404",
+    schema: { type: "string", pattern: "^nft_[0-9A-HJKMNP-TV-Z]{26}\\.json$" },
+  }, OPERATION_EXAMPLES.getNftMetadata)],
   responses: {
     200: {
       description: "name, symbol, description, image, attributes, properties, twin_cards",
       headers: headerRefs("X-Request-Id"),
-      ...json({ type: "object", additionalProperties: true }),
+      ...jsonWithExamples({ type: "object", additionalProperties: true }, { response: OPERATION_EXAMPLES.getNftMetadata!.response }),
     },
     404: { $ref: "#/components/responses/Error404" },
   },
@@ -195,23 +161,23 @@ function documentPaths() {
   return {
     "/v1/unit-cards": {
       post: operation({
-        operationId: "createUnitCard", summary: "Create a unit card by redemption or by owner", success: 201, body: createCardInput,
+        operationId: "createUnitCard", tag: TAG.cards, summary: "Create a unit card by redemption or by owner", success: 201, body: createCardInput,
         response: dataOf(ref(unitCard)), errors: [],
       }),
       get: operation({
-        operationId: "listUnitCards", summary: "List unit cards, newest first", success: 200, query: listCardsQuery,
+        operationId: "listUnitCards", tag: TAG.cards, summary: "List unit cards, newest first", success: 200, query: listCardsQuery,
         response: pageOf(ref(unitCard)), errors: [],
       }),
     },
     "/v1/unit-cards/{id}": {
       get: operation({
-        operationId: "getUnitCard", summary: "Get a unit card", success: 200, path: idParameter("card", "card"),
+        operationId: "getUnitCard", tag: TAG.cards, summary: "Get a unit card", success: 200, path: idParameter("card", "card"),
         response: dataOf(ref(unitCard)), errors: [404],
       }),
     },
     "/v1/unit-cards/{id}/_actions/void": {
       post: operation({
-        operationId: "voidUnitCard", summary: "Void a card still waiting to be claimed",
+        operationId: "voidUnitCard", tag: TAG.cards, summary: "Void a card still waiting to be claimed",
         description: "Its redemption code no longer claims it (a code whose cards are all void answers 410 VOIDED). Idempotent: a void card " +
           "is returned as it is. 409: the card is already owned (owned cards stay owned).",
         success: 200, path: idParameter("card", "card"), body: voidCardInput, response: dataOf(ref(unitCard)), errors: [404],
@@ -219,14 +185,14 @@ function documentPaths() {
     },
     "/v1/unit-cards/_actions/batch": {
       post: operation({
-        operationId: "createUnitCardBatch", summary: "Create up to 500 cards sharing one redemption code or one owner, all or nothing",
+        operationId: "createUnitCardBatch", tag: TAG.cards, summary: "Create up to 500 cards sharing one redemption code or one owner, all or nothing",
         description: "409 also when redemption.code is already in use in this shop.", success: 201, body: createBatchInput,
         response: dataOf({ type: "array", items: ref(unitCard) }), errors: [],
       }),
     },
     "/v1/unit-cards/_actions/redeem": {
       post: operation({
-        operationId: "redeemCode", summary: "Claim every card of a redemption code",
+        operationId: "redeemCode", tag: TAG.redemption, summary: "Claim every card of a redemption code",
         description: "404: no card was issued under the code in this shop; 409 also when it was redeemed before; 410: it expired (EXPIRED), " +
           "or the shop voided every card of it (VOIDED; voided cards of a code are otherwise left out of the claim). " +
           "429 also after 10 attempts a minute for one code prefix or from one client address.",
@@ -235,40 +201,40 @@ function documentPaths() {
     },
     "/v1/validate-name": {
       get: operation({
-        operationId: "validateName", summary: "Step 1 of issuing a twin: validate a universal name", success: 200, query: validateNameQuery,
+        operationId: "validateName", tag: TAG.names, summary: "Step 1 of issuing a twin: validate a universal name", success: 200, query: validateNameQuery,
         response: dataOf(ref(nameValidation)), errors: [],
       }),
     },
     "/v1/names": {
       post: operation({
-        operationId: "registerName", summary: "Register a universal name for a wallet key",
+        operationId: "registerName", tag: TAG.names, summary: "Register a universal name for a wallet key",
         description: "409 also when the name is taken (names are global, across shops).", success: 201, body: registerNameInput,
         response: dataOf(ref(nameRecord)), errors: [],
       }),
     },
     "/v1/issue-digital-twin": {
       post: operation({
-        operationId: "issueDigitalTwin", summary: "Step 2: issue a digital twin to a validated name",
+        operationId: "issueDigitalTwin", tag: TAG.twins, summary: "Step 2: issue a digital twin to a validated name",
         description: "name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field.",
         success: 201, body: issueTwinInput, response: dataOf(ref(digitalTwin)), errors: [],
       }),
     },
     "/v1/digital-twins": {
       get: operation({
-        operationId: "listDigitalTwins", summary: "List digital twins, newest first", success: 200, query: listTwinsQuery,
+        operationId: "listDigitalTwins", tag: TAG.twins, summary: "List digital twins, newest first", success: 200, query: listTwinsQuery,
         response: pageOf(ref(digitalTwin)), errors: [],
       }),
     },
     "/v1/digital-twins/{id}": {
       get: operation({
-        operationId: "getDigitalTwin", summary: "Get a digital twin (e.g. to follow its NFT's chain status)", success: 200,
+        operationId: "getDigitalTwin", tag: TAG.twins, summary: "Get a digital twin (e.g. to follow its NFT's chain status)", success: 200,
         path: idParameter("twin", "twin"), response: dataOf(ref(digitalTwin)), errors: [404],
       }),
     },
     "/v1/metadata/{file}": { get: nftMetadataOperation },
     "/v1/events": {
       get: operation({
-        operationId: "listEvents", summary: "List this shop's events of the last 30 days, newest first",
+        operationId: "listEvents", tag: TAG.events, summary: "List this shop's events of the last 30 days, newest first",
         description: "One event per state change, written in the same transaction as the change. Events older than 30 days are deleted.",
         success: 200, query: listEventsQuery,
         response: pageOf(ref(event)), errors: [],
@@ -276,31 +242,48 @@ function documentPaths() {
     },
     "/v1/events/{id}": {
       get: operation({
-        operationId: "getEvent", summary: "Get an event (of the last 30 days)", success: 200, path: idParameter("evt", "event"),
+        operationId: "getEvent", tag: TAG.events, summary: "Get an event (of the last 30 days)", success: 200, path: idParameter("evt", "event"),
         response: dataOf(ref(event)), errors: [404],
       }),
     },
     "/v1/webhook-endpoints": {
       post: operation({
-        operationId: "createWebhookEndpoint", summary: "Register a webhook endpoint; the answer carries its signing secret, shown this once",
+        operationId: "createWebhookEndpoint", tag: TAG.endpoints, summary: "Register a webhook endpoint; the answer carries its signing secret, shown this once",
         description: "409 also when the shop has 16 endpoints already.", success: 201, body: createWebhookEndpointInput,
         response: dataOf(ref(webhookEndpoint)), errors: [],
       }),
       get: operation({
-        operationId: "listWebhookEndpoints", summary: "List this shop's webhook endpoints (at most 16), newest first", success: 200,
+        operationId: "listWebhookEndpoints", tag: TAG.endpoints, summary: "List this shop's webhook endpoints (at most 16), newest first", success: 200,
         response: dataOf({ type: "array", items: ref(webhookEndpoint) }), errors: [],
       }),
     },
     "/v1/webhook-endpoints/{id}": {
       get: operation({
-        operationId: "getWebhookEndpoint", summary: "Get a webhook endpoint (never its secret)", success: 200, path: idParameter("we", "endpoint"),
+        operationId: "getWebhookEndpoint", tag: TAG.endpoints, summary: "Get a webhook endpoint (never its secret)", success: 200, path: idParameter("we", "endpoint"),
         response: dataOf(ref(webhookEndpoint)), errors: [404],
       }),
       delete: operation({
-        operationId: "deleteWebhookEndpoint", summary: "Delete a webhook endpoint; deliveries not yet sent are dropped", success: 200,
+        operationId: "deleteWebhookEndpoint", tag: TAG.endpoints, summary: "Delete a webhook endpoint; deliveries not yet sent are dropped", success: 200,
         path: idParameter("we", "endpoint"),
         response: dataOf({ type: "object", required: ["id", "deleted"], additionalProperties: false, properties: { id: { type: "string" }, deleted: { const: true } } }),
         errors: [404],
+      }),
+    },
+    "/v1/webhook-endpoints/{id}/_actions/send-test": {
+      post: operation({
+        operationId: "sendWebhookTestEvent", tag: TAG.endpoints, summary: "Send a test event to this endpoint only",
+        description: "Writes one webhook_endpoint.test event and queues its delivery to this endpoint alone (once, whatever the shop's " +
+          "other endpoints subscribe to), as the admin's Send a test event does. 202: the worker sends it within seconds; follow it in the " +
+          "endpoint's deliveries. A disabled endpoint's delivery ends FAILED (\"The endpoint is disabled\"): enable it in the admin first.",
+        success: 202, path: idParameter("we", "endpoint"), body: sendTestEventInput, response: dataOf(ref(webhookDelivery)), errors: [404],
+      }),
+    },
+    "/v1/webhook-endpoints/{id}/deliveries": {
+      get: operation({
+        operationId: "listWebhookDeliveries", tag: TAG.endpoints, summary: "List this endpoint's deliveries, newest first",
+        description: "What became of each event sent to it (of the last 30 days): status, attempts, the status the endpoint answered, " +
+          "the error in a sentence and the next attempt.",
+        success: 200, path: idParameter("we", "endpoint"), query: listDeliveriesQuery, response: pageOf(ref(webhookDelivery)), errors: [404],
       }),
     },
   };
@@ -309,8 +292,9 @@ function documentPaths() {
 // What each webhook endpoint receives (OpenAPI 3.1 webhooks).
 const webhookOperation = {
   operationId: "receiveEvent",
+  tags: [TAG.receiving],
   summary: "An event POSTed to your endpoint, signed",
-  description: "Verify Twin-Cards-Signature before trusting the body (verifyWebhookSignature in the typed client, or the README's example). " +
+  description: "Verify Twin-Cards-Signature before trusting the body (see Webhooks and signatures for verifiers in Node and Python). " +
     "Answer 2xx within 10 s; network errors, 429 and 5xx are retried with exponential backoff for 3 days (Retry-After honoured), other answers are not. " +
     "Delivery is at least once (dedupe on the event id) and in no promised order.",
   security: [],
@@ -321,14 +305,31 @@ const webhookOperation = {
       schema: { type: "string", pattern: "^t=\\d+,v1=[0-9a-f]{64}$" },
     },
     { name: "Twin-Cards-Event-Id", in: "header", required: true, description: "The event's id: your dedupe key", schema: { type: "string" } },
+    { name: "Twin-Cards-Event-Type", in: "header", required: true, description: "The event's type", schema: { type: "string", enum: [...EVENT_TYPES] } },
   ],
-  requestBody: { required: true, ...json(ref(event)) },
+  requestBody: { required: true, ...jsonWithExamples(ref(event), WEBHOOK_EXAMPLES) },
   responses: { 200: { description: "Any 2xx: received" } },
 };
 
+interface DocumentedOperation {
+  operationId: string;
+  parameters?: { name: string; in: string }[];
+  security?: unknown[];
+  responses: Record<string, unknown>;
+}
+
+/** Each operation with a curl command built from its examples (Redoc's request samples). */
+function withCodeSamples(paths: Record<string, Record<string, DocumentedOperation>>, serverUrl: string) {
+  return Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, Object.fromEntries(Object.entries(item).map(([method, operation]) => {
+    const secured = !(Array.isArray(operation.security) && operation.security.length === 0);
+    const samples = curlSample(serverUrl, method.toUpperCase(), path, operation.parameters ?? [], OPERATION_EXAMPLES[operation.operationId], secured);
+    return [method, { ...operation, "x-codeSamples": samples }];
+  }))]));
+}
+
 /** The OpenAPI 3.1 document for /v1, built from the same zod schemas the API validates with. */
 export function openApiDocument(serverUrl: string) {
-  const paths = documentPaths();
+  const paths = withCodeSamples(documentPaths(), serverUrl);
   // The error answers some operation gives (405 answers only a method no operation has).
   const statuses = [...new Set(Object.values(paths).flatMap((item) => Object.values(item))
     .flatMap((operation) => Object.keys(operation.responses).map(Number).filter((status) => status >= 400)))].sort((a, b) => a - b);
@@ -338,15 +339,12 @@ export function openApiDocument(serverUrl: string) {
       title: "Twin Cards issuing API",
       version: "1.0.0",
       license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-Proprietary" },
-      description: "Unit cards (by redemption or by owner), redeem, universal names and digital twins. Every request but an NFT's public metadata " +
-        "needs `Authorization: Bearer <api key>`; every response carries `X-Request-Id`. Limits: 20 requests a second per key with bursts of 100 " +
-        "(429 with Retry-After); request bodies are JSON of at most 1 MiB (413), nested at most 32 levels (400). Strings must be well-formed " +
-        "Unicode: one with an unpaired UTF-16 surrogate is 422. Rules JSON Schema cannot state (a key on the ed25519 curve, a phone number's " +
-        "validity, unique metadata keys, an expiry in the future) are in each field's description, and the custom formats " +
-        "solana-public-key, solana-wallet-key and international-phone name them.",
+      description: INTRODUCTION,
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
+    tags,
+    "x-tagGroups": tagGroups,
     paths,
     webhooks: { event: { post: webhookOperation } },
     components: {
