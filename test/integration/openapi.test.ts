@@ -233,7 +233,7 @@ describe("GET /v1/openapi.json", () => {
     expect(statusesOf("/v1/webhook-endpoints/{id}/deliveries", "get")).toEqual(["200", "401", "404", "422", "429", "500", "503"]);
     expect(parameters).toEqual(["id", "cursor?", "limit?"]);
     expect(Object.keys(document.components.schemas.WebhookDelivery!.properties as JsonObject).sort()).toEqual([
-      "attempts", "createdAt", "deliveredAt", "endpointId", "eventId", "eventType", "id", "lastError", "nextAttemptAt", "responseStatus", "status", "updatedAt",
+      "attempts", "createdAt", "deliveredAt", "endpointId", "eventId", "eventType", "id", "lastError", "livemode", "nextAttemptAt", "responseStatus", "status", "updatedAt",
     ]);
   });
 

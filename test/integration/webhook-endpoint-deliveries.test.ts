@@ -50,7 +50,7 @@ describe("POST /v1/webhook-endpoints/{id}/_actions/send-test", () => {
     expect(data).toEqual({
       id: expect.stringMatching(/^whd_/), endpointId: endpoint.id, eventId: expect.stringMatching(/^evt_/), eventType: "webhook_endpoint.test",
       status: "PENDING", attempts: 0, responseStatus: null, lastError: null, nextAttemptAt: expect.any(String), deliveredAt: null,
-      createdAt: expect.any(String), updatedAt: expect.any(String),
+      createdAt: expect.any(String), updatedAt: expect.any(String), livemode: true,
     });
     const event = await (await http(`/v1/events/${data.eventId}`, { key })).json();
     expect(event.data).toMatchObject({ type: "webhook_endpoint.test", data: { objectType: "webhook_test", object: { endpointId: endpoint.id } } });

@@ -225,6 +225,7 @@ describe("apiKeyInput", () => {
     expect(parseInput(apiKeyInput, { shop: "My-Store.myshopify.com" })).toEqual({
       shop: "my-store.myshopify.com",
       label: "API key",
+      mode: "live",
     });
   });
 
@@ -232,6 +233,7 @@ describe("apiKeyInput", () => {
     expect(parseInput(apiKeyInput, { shop: "s.myshopify.com", label: "  CI  " })).toEqual({
       shop: "s.myshopify.com",
       label: "CI",
+      mode: "live",
     });
   });
 
