@@ -72,6 +72,10 @@ describe("the API reference at /v1/docs (Chromium)", { timeout: 90_000 }, () => 
       for (const tag of OPERATION_TAGS) await shown(menu(page).getByRole("menuitem").getByText(tag, { exact: true }));
       await screenshot(page, "api-reference-desktop");
 
+      // The sandbox an integrator starts in.
+      await menu(page).getByRole("menuitem").getByText("Test mode", { exact: true }).click();
+      await shown(page.getByText(/it works exactly like a live one, but nothing real happens/));
+
       // An operation: its request example (the body and the curl command) and its success answer's example.
       await menu(page).getByText("Unit cards", { exact: true }).click();
       await menu(page).getByText("Create a unit card by redemption or by owner").click();

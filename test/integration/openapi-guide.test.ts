@@ -129,6 +129,7 @@ describe("the reference's guide", () => {
     expect(section("Idempotency")).toMatch(/Idempotency-Key[\s\S]*24 hours[\s\S]*Idempotent-Replayed: true/);
     expect(section("Pagination")).toMatch(/nextCursor[\s\S]*cursor[\s\S]*null/);
     expect(section("Authentication")).toContain("Authorization: Bearer <api key>");
+    expect(section("Test mode")).toMatch(/tc_live_[\s\S]*tc_test_[\s\S]*--mode test[\s\S]*livemode[\s\S]*404[\s\S]*never sent[\s\S]*minted/);
     expect(section("Webhooks and signatures")).toContain('t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">');
   });
 

@@ -39,6 +39,18 @@ create one with \`npm run -s api-key:create -- --shop <shop>.myshopify.com\`. A 
 curl -sS "$TWIN_CARDS_URL/v1/unit-cards?limit=1" -H "Authorization: Bearer $TWIN_CARDS_API_KEY"
 \`\`\``;
 
+const TEST_MODE = `A key is **live** (\`tc_live_…\`) or **test** (\`tc_test_…\`), chosen when it is made (Settings → API keys, or \
+\`npm run -s api-key:create -- --shop <shop>.myshopify.com --mode test\`); keys made before test mode (\`tc_…\`) are live. Build and run \
+your integration with a test key: it works exactly like a live one, but nothing real happens.
+
+- Every object and event says which mode it belongs to: \`livemode\` is \`false\` for test data.
+- A test key sees only test data and a live key only live data: lists are separate, and another mode's id is answered 404 exactly as \
+another shop's. Redemption codes, universal names and \`Idempotency-Key\`s are separate too (the same custom code or name can exist in both).
+- A test card's claim e-mail and SMS are written — the admin shows them as *Test — not sent* — and never sent.
+- Nothing is minted for a test card or twin (\`chain\` stays \`null\`).
+- Test events go only to endpoints registered with a test key; live events only to live endpoints.
+- A test item's verification page says it is a test item, never "Verified". Shoppers never see test data in their cards.`;
+
 const LIMITS = `| Limit | Value | When exceeded |
 |---|---|---|
 | Requests per API key | 20 a second sustained, bursts of 100 (shared by every server of the app) | 429 \`RATE_LIMITED\` with \`Retry-After\` |
@@ -80,6 +92,7 @@ do {
 
 const GUIDE = [
   { name: "Authentication", description: AUTHENTICATION },
+  { name: "Test mode", description: TEST_MODE },
   { name: "Errors", description: errorsGuide() },
   { name: "Limits", description: LIMITS },
   { name: "Idempotency", description: IDEMPOTENCY },
