@@ -17,6 +17,10 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     pool: "forks",
+    // Vitest's default is one worker per core less one: on a 2-core machine, one file at a time. Most of a
+    // test's time is spent waiting on the built servers and the databases, which run in their own processes,
+    // so two files at once took the suite from 930 s to 639 s there, all tests passing.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["test/support/database-env.ts", "test/support/wiring.ts"],

@@ -41,7 +41,7 @@ export interface CustomerDataReport {
   /** Claim messages to their e-mail or phone, without the code or claim link. */
   notifications: { id: string; redemptionId: string; channel: string; destination: string; status: string; createdAt: string; sentAt: string | null }[];
   /** Universal names they own (the registry is global); whether this shop registered each. */
-  universalNames: { uns_name: string; uns_name_id: string; public_key: string; createdAt: string; registeredByThisShop: boolean }[];
+  universalNames: { uns_name: string; uns_name_id: string; public_key: string; livemode: boolean; createdAt: string; registeredByThisShop: boolean }[];
   /** Twins this shop issued to any universal name they own. */
   digitalTwins: DigitalTwin[];
   /** The wallet they linked in this shop (decision 0032), and whether they proved it by signing. */
@@ -342,6 +342,7 @@ async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<Cust
       uns_name: name.name,
       uns_name_id: name.id,
       public_key: name.publicKey,
+      livemode: name.livemode,
       createdAt: name.createdAt.toISOString(),
       registeredByThisShop: name.registeredByShop === shop,
     })),

@@ -152,7 +152,7 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
     await page.getByRole("button", { name: /Create (API )?key/ }).click();
     await shown(toast(page, "API key created"));
     const key = await page.getByLabel("API key", { exact: true }).inputValue();
-    expect(key).toMatch(/^tc_[A-Za-z0-9_-]{43}$/);
+    expect(key).toMatch(/^tc_live_[A-Za-z0-9_-]{43}$/);
     await screenshot(page, "11-settings-key-created");
 
     const call = () => fetch(`${demoUrl}/v1/unit-cards`, { headers: { Authorization: `Bearer ${key}`, "User-Agent": USER_AGENT } });

@@ -33,7 +33,7 @@ describe("direct SQL", () => {
     const row = await db.apiKey.create({ data: { id: newId("key"), shop: shop(), label: "tz", prefix: "tc_abc", keyHash, lastUsedAt, revokedAt } });
     process.env.TZ = "America/New_York";
 
-    expect(await apiKeyByHash(keyHash)).toEqual({ id: row.id, shop: row.shop, lastUsedAt, revokedAt });
+    expect(await apiKeyByHash(keyHash)).toEqual({ id: row.id, shop: row.shop, lastUsedAt, revokedAt, livemode: true });
     expect(await apiKeyByHash("no such hash")).toBeNull();
   });
 

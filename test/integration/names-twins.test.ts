@@ -34,7 +34,7 @@ describe("POST /v1/names", () => {
     const response = await post("/v1/names", key, { name, publicKey });
 
     expect(response.status).toBe(201);
-    expect(response.json).toEqual({ data: { uns_name: name, uns_name_id: expect.any(String), public_key: publicKey } });
+    expect(response.json).toEqual({ data: { uns_name: name, uns_name_id: expect.any(String), public_key: publicKey, livemode: true } });
   });
 
   it("stores the name trimmed and lowercased", async () => {
@@ -116,7 +116,7 @@ describe("GET /v1/validate-name", () => {
 
     const validation = await client.names.validate(name);
 
-    expect(validation).toEqual({ available: true, payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey } });
+    expect(validation).toEqual({ available: true, payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey, livemode: true } });
   });
 
   it("says an unknown name is not available, with a payload of only uns_name", async () => {
@@ -170,7 +170,7 @@ describe("GET /v1/validate-name", () => {
 
     const fromB = await shopB.client.names.validate(name);
 
-    expect(fromB).toEqual({ available: true, payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey } });
+    expect(fromB).toEqual({ available: true, payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey, livemode: true } });
     const takenForB = await apiError(shopB.client.names.register({ name, publicKey: walletKey() }));
     expect(takenForB.status).toBe(409);
   });
@@ -180,7 +180,7 @@ describe("POST /v1/issue-digital-twin", () => {
   // serialNumber and editionSize: the spec's serial numbers (docs/decisions/0033-serial-numbers.md).
   const TWIN_FIELDS = [
     "id", "name_id", "uns_name", "public_key", "title", "serialNumber", "editionSize", "creator", "description", "quantity",
-    "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl",
+    "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl", "livemode",
   ];
 
   it("issues a twin from step 1's payload: 201 with every field, defaults filled in", async () => {
@@ -220,6 +220,7 @@ describe("POST /v1/issue-digital-twin", () => {
       chain: null,
       // Its public verification page: a random token on the shop's domain, not the id.
       verifyUrl: expect.stringMatching(/^https:\/\/shop-[\w-]+\.myshopify\.com\/apps\/twincards\/v\/[0-9a-f]{32}$/),
+      livemode: true,
     });
     expect(Number.isNaN(Date.parse(twin.createdAt as string))).toBe(false);
   });

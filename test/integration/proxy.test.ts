@@ -627,7 +627,7 @@ describe("POST /proxy/names", () => {
 
     expect(response.status).toBe(201);
     const { data } = (await response.json()) as { data: { uns_name: string; uns_name_id: string; public_key: string } };
-    expect(data).toEqual({ uns_name: name, uns_name_id: expect.any(String), public_key: publicKey });
+    expect(data).toEqual({ uns_name: name, uns_name_id: expect.any(String), public_key: publicKey, livemode: true });
     expect(await db.universalName.findUnique({ where: { id: data.uns_name_id } })).toMatchObject({ name, publicKey, owner: owner(customerId) });
   });
 
