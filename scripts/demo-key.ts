@@ -6,14 +6,17 @@ import { authenticateApiKey, createApiKey } from "../app/domain/api-keys.server"
 export const DEMO_KEY_FILE = "tmp/demo-api-key";
 
 /**
- * The demo shop's API key: the one from the last run while it still works
- * in this database, else a new one — so restarting the demo does not add
- * another "demo" key to Settings each time.
+ * The demo shop's API key, a test key (tc_test_…, decision 0036) as the README's
+ * walkthrough uses: the one from the last run while it still works in this
+ * database, else a new one — so restarting the demo does not add another "demo"
+ * key to Settings each time.
  */
 export async function demoApiKey(shop: string, file = DEMO_KEY_FILE): Promise<string> {
   const saved = readSaved(file);
-  if (saved && (await authenticateApiKey(saved))?.shop === shop) return saved;
-  const { key } = await createApiKey({ shop, label: "demo" });
+  const caller = saved ? await authenticateApiKey(saved) : null;
+  // A live key saved by a demo of before test mode is replaced too.
+  if (saved && caller?.shop === shop && !caller.livemode) return saved;
+  const { key } = await createApiKey({ shop, label: "demo", mode: "test" });
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);

@@ -1,4 +1,4 @@
-// npm run demo: migrate the embedded SQLite file, create an API key for the
+// npm run demo: migrate the embedded SQLite file, create a test API key for the
 // demo shop, start the local Admin API stub and the built server (in demo
 // mode) on 127.0.0.1:3000, and print the admin URL, the key and the README's
 // walkthrough with that key filled in. A local storefront (stubs/storefront) on
@@ -88,7 +88,8 @@ Merchant admin (as Shopify admin would open it): ${baseUrl}/demo
 Storefront (the theme's blocks, the claim page; log in as any demo customer): ${storefront.url}/pages/twin-cards
 Admin API stub (customers, orders, products; POST ${stub.url}/_stub/orders places an order): ${stub.url}
 ${chain ? chainBanner(chain) : ""}
-API key for ${DEMO_SHOP} (kept in tmp/demo-api-key for the next run):
+Test API key for ${DEMO_SHOP} (kept in tmp/demo-api-key for the next run; what it creates sends
+nothing and mints nothing, and shows in the admin under View test data):
   ${key}
 
 API reference: ${baseUrl}/v1/docs (the OpenAPI document: ${baseUrl}/v1/openapi.json)

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { revokeApiKey } from "~/domain/api-keys.server";
+import { createApiKey, revokeApiKey } from "~/domain/api-keys.server";
 import { demoApiKey } from "../../scripts/demo-key";
 import { uniqueShop } from "../support/api";
 
@@ -19,7 +19,8 @@ describe("npm run demo's API key", () => {
     const second = await demoApiKey(shop, file);
 
     expect(second).toBe(first);
-    expect(await db.apiKey.count({ where: { shop } })).toBe(1);
+    expect(first).toMatch(/^tc_test_/);
+    expect(await db.apiKey.findMany({ where: { shop }, select: { livemode: true } })).toEqual([{ livemode: false }]);
     expect(readFileSync(file, "utf8").trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
@@ -36,5 +37,17 @@ describe("npm run demo's API key", () => {
 
     expect(afterRevoke).not.toBe(first);
     expect(otherShop).not.toBe(afterRevoke);
+  });
+
+  it("replaces a live key a demo of before test mode saved", async () => {
+    const shop = uniqueShop();
+    const file = path.join(folder, "third");
+    const { key: live } = await createApiKey({ shop, label: "demo", mode: "live" });
+    writeFileSync(file, `${live}\n`);
+
+    const key = await demoApiKey(shop, file);
+
+    expect(key).not.toBe(live);
+    expect(key).toMatch(/^tc_test_/);
   });
 });
