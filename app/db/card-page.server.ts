@@ -1,7 +1,6 @@
 import type { ChainMint, Redemption, UnitCard } from "@prisma/client";
 import { directSql } from "./client.server";
-import { toBoolean } from "./hot-lookups.server";
-import type { SqlParam } from "./direct-sql.server";
+import { toBoolean, type SqlParam } from "./direct-sql.server";
 
 /** A card with what its API view shows of its redemption and mint, as Prisma's `include` returns them. */
 export type CardPageRow = UnitCard & { redemption: Redemption | null; chainMint: ChainMint | null };

@@ -6,6 +6,9 @@ export type SqlParam = string | number | boolean | null;
 
 const sqliteValue = (value: SqlParam) => (typeof value === "boolean" ? Number(value) : value);
 
+/** A BOOLEAN column as a direct statement reads it: SQLite hands back 1 or 0, PostgreSQL a boolean. */
+export const toBoolean = (value: unknown): boolean => value === true || value === 1 || value === 1n;
+
 /**
  * Statements sent to the database driver itself, not through Prisma (issue 14,
  * decision 0028): for the few queries every /v1 request makes (its API key, the

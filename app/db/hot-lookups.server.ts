@@ -1,4 +1,5 @@
 import { directSql } from "./client.server";
+import { toBoolean } from "./direct-sql.server";
 
 /**
  * The lookups every /v1 request of their kind makes, by a unique column, as one
@@ -17,8 +18,6 @@ export interface ApiKeyRow {
 
 // SQLite hands DATETIME columns back as text in raw queries, PostgreSQL as Date.
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
-// SQLite hands BOOLEAN columns back as 1 or 0, PostgreSQL as a boolean.
-export const toBoolean = (value: unknown): boolean => value === true || value === 1 || value === 1n;
 
 /** The API key whose SHA-256 is `keyHash`, revoked or not; null when there is none. */
 export async function apiKeyByHash(keyHash: string): Promise<ApiKeyRow | null> {
