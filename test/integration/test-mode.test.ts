@@ -109,6 +109,18 @@ describe("test data", () => {
     expect(await db.redemption.count({ where: { shop, livemode: false, redeemedAt: { not: null } } })).toBe(1);
   });
 
+  it("counts a test key's redeem attempts apart: a test key spending a code prefix's attempts never locks out a live code", async () => {
+    const { live, test } = await shopWithKeys();
+    const attempt = (key: string, n: number) => call(key, "/v1/unit-cards/_actions/redeem", { body: { code: `QQQQ-${String(n).padStart(4, "0")}-ZZZZ`, owner: uniqueOwner() } });
+
+    const testAnswers = [];
+    for (let n = 0; n < 11; n++) testAnswers.push((await attempt(test, n)).status);
+    const liveAnswer = await attempt(live, 99);
+
+    expect(testAnswers).toEqual([...Array(10).fill(404), 429]);
+    expect(liveAnswer.status).toBe(404);
+  });
+
   it("lets a test key use a custom code a live card already has, and the other way round", async () => {
     const { live, test } = await shopWithKeys();
     const code = `WELCOME-${randomBytes(3).toString("hex").toUpperCase()}`;
