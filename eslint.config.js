@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
+import prettier from "eslint-config-prettier";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -77,4 +78,6 @@ export default tseslint.config(
     files: ["app/domain/*/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, LEAVING("(\\.\\./){2}")] }] },
   },
+  // Layout is Prettier's (npm run format); no ESLint rule argues with it.
+  prettier,
 );
