@@ -31,7 +31,18 @@ const PROCESS_ENV = {
 
 export default tseslint.config(
   // extensions/storefront/assets/ is generated (minified) from extensions/storefront-src/, which is linted.
-  { ignores: ["build/", "node_modules/", ".cache/", "test/output/", "test-results/", "extensions/storefront/assets/", "extensions/*/dist/", "client/dist/"] },
+  {
+    ignores: [
+      "build/",
+      "node_modules/",
+      ".cache/",
+      "test/output/",
+      "test-results/",
+      "extensions/storefront/assets/",
+      "extensions/*/dist/",
+      "client/dist/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -67,11 +78,22 @@ export default tseslint.config(
     // The client package ships on its own with no dependency: it imports only its own files.
     files: ["client/src/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ regex: "^(?!\\./)", message: "client/src imports only its own files (./x.js): the package has no dependency and nothing outside client/" }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!\\./)",
+              message: "client/src imports only its own files (./x.js): the package has no dependency and nothing outside client/",
+            },
+          ],
+        },
+      ],
       // import("…") escapes no-restricted-imports; the package has nothing to load lazily.
-      "no-restricted-syntax": ["error", { selector: "ImportExpression", message: "client/src loads no module at run time: import its own files statically (./x.js)" }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportExpression", message: "client/src loads no module at run time: import its own files statically (./x.js)" },
+      ],
     },
   },
   {

@@ -25,7 +25,8 @@ function redocWithoutCdn(): Plugin {
         if (file.type !== "asset" || !/\/redoc\.standalone-[\w-]+\.js$/.test(`/${file.fileName}`)) continue;
         const source = String(file.source);
         const found = source.split(CDN_LOGO).length - 1;
-        if (found !== 1) this.error(`Redoc's bundle has ${found} copies of ${CDN_LOGO} (expected 1): check what it loads from outside before upgrading`);
+        if (found !== 1)
+          this.error(`Redoc's bundle has ${found} copies of ${CDN_LOGO} (expected 1): check what it loads from outside before upgrading`);
         file.source = source.replace(CDN_LOGO, BLANK);
       }
     },
@@ -57,13 +58,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The browser's JS in few files: every library in one (React, Remix, Polaris: each admin page needs most
     // of it), the app's shared components in another, then each route's own code. Left to itself Rollup made
     // 15-30 small shared chunks per page, and each costs a round trip on a slow connection (Lighthouse's LCP).
-    rollupOptions: isSsrBuild ? {} : {
-      output: {
-        manualChunks(id: string) {
-          if (id.includes("/node_modules/")) return "vendor";
-          if (id.includes("/app/faces/admin/components/")) return "components";
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            manualChunks(id: string) {
+              if (id.includes("/node_modules/")) return "vendor";
+              if (id.includes("/app/faces/admin/components/")) return "components";
+            },
+          },
         },
-      },
-    },
   },
 }));

@@ -26,7 +26,10 @@ export default defineConfig({
     setupFiles: ["test/support/database-env.ts", "test/support/wiring.ts"],
     projects: [
       // Every test once, on the embedded SQLite file.
-      { extends: true, test: { name: "sqlite", include: ["test/**/*.test.ts"], exclude: [POSTGRES_ONLY], globalSetup: ["test/support/global-setup.ts"] } },
+      {
+        extends: true,
+        test: { name: "sqlite", include: ["test/**/*.test.ts"], exclude: [POSTGRES_ONLY], globalSetup: ["test/support/global-setup.ts"] },
+      },
       // The HTTP integration tests again, on a real PostgreSQL server.
       {
         extends: true,

@@ -11,7 +11,11 @@ import { build } from "esbuild";
 export const CUSTOMER_ACCOUNT_DIR = path.resolve("extensions/customer-account");
 
 /** Each target's module (shopify.extension.toml) by a short name. */
-export const CUSTOMER_ACCOUNT_TARGETS = { page: "src/CardsPage.tsx", profile: "src/ProfileBlock.tsx", "order-status": "src/OrderStatusBlock.tsx" } as const;
+export const CUSTOMER_ACCOUNT_TARGETS = {
+  page: "src/CardsPage.tsx",
+  profile: "src/ProfileBlock.tsx",
+  "order-status": "src/OrderStatusBlock.tsx",
+} as const;
 export type CustomerAccountTarget = keyof typeof CUSTOMER_ACCOUNT_TARGETS;
 
 /** Shopify refuses a UI extension bundle over 64 KB at deploy. */

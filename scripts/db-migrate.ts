@@ -26,7 +26,11 @@ try {
   const client = await connectPostgres(url);
   try {
     const applied = await migratePostgres(client, readMigrations());
-    console.log(applied.length === 0 ? "PostgreSQL: no pending migrations." : `PostgreSQL: applied ${applied.length} migration(s): ${applied.join(", ")}`);
+    console.log(
+      applied.length === 0
+        ? "PostgreSQL: no pending migrations."
+        : `PostgreSQL: applied ${applied.length} migration(s): ${applied.join(", ")}`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }

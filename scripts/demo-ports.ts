@@ -25,7 +25,10 @@ function taken(host: string, port: number): Promise<boolean> {
 export async function takenPortLines(host: string, ports: DemoPort[]): Promise<string[]> {
   const lines: string[] = [];
   for (const { port, variable, what } of ports) {
-    if (await taken(host, port)) lines.push(`Port ${port} (${what}) is already in use on ${host}: stop what uses it, or set ${variable} to a free port, e.g. ${variable}=${port + 10} npm run demo`);
+    if (await taken(host, port))
+      lines.push(
+        `Port ${port} (${what}) is already in use on ${host}: stop what uses it, or set ${variable} to a free port, e.g. ${variable}=${port + 10} npm run demo`,
+      );
   }
   return lines;
 }

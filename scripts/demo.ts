@@ -21,7 +21,9 @@ const busy = await takenPortLines(process.env.HOST!, [
   { port: Number(process.env.PORT), variable: "PORT", what: "the app" },
   { port: Number(process.env.ADMIN_API_STUB_PORT ?? 3001), variable: "ADMIN_API_STUB_PORT", what: "the Admin API stub" },
   { port: Number(process.env.STOREFRONT_STUB_PORT ?? 3002), variable: "STOREFRONT_STUB_PORT", what: "the demo storefront" },
-  ...(process.env.DEMO_CHAIN === "1" ? [{ port: Number(process.env.SOLANA_RPC_PORT ?? 8899), variable: "SOLANA_RPC_PORT", what: "the local Solana chain" }] : []),
+  ...(process.env.DEMO_CHAIN === "1"
+    ? [{ port: Number(process.env.SOLANA_RPC_PORT ?? 8899), variable: "SOLANA_RPC_PORT", what: "the local Solana chain" }]
+    : []),
 ]);
 if (busy.length > 0) {
   for (const line of busy) console.error(line);

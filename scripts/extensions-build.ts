@@ -42,13 +42,15 @@ export async function buildStorefrontAssets(sources = STOREFRONT_SOURCES): Promi
 /** The built files whose copy in `assets` differs from a fresh build of `sources` (or is missing). */
 export async function staleStorefrontAssets(sources = STOREFRONT_SOURCES, assets = STOREFRONT_ASSETS): Promise<string[]> {
   const built = await buildStorefrontAssets(sources);
-  return built.filter(({ name, contents }) => {
-    try {
-      return readFileSync(path.join(assets, name), "utf8") !== contents;
-    } catch {
-      return true;
-    }
-  }).map(({ name }) => name);
+  return built
+    .filter(({ name, contents }) => {
+      try {
+        return readFileSync(path.join(assets, name), "utf8") !== contents;
+      } catch {
+        return true;
+      }
+    })
+    .map(({ name }) => name);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -59,6 +61,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   }
   // The Shopify CLI bundles the customer account extension itself at deploy: only its size is checked here.
   for (const [target, bundle] of Object.entries(await buildCustomerAccountExtension())) {
-    console.log(`extensions/customer-account (${target}): ${Buffer.byteLength(bundle)} bytes bundled (Shopify's limit ${BUNDLE_LIMIT_BYTES}; not written)`);
+    console.log(
+      `extensions/customer-account (${target}): ${Buffer.byteLength(bundle)} bytes bundled (Shopify's limit ${BUNDLE_LIMIT_BYTES}; not written)`,
+    );
   }
 }

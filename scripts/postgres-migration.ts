@@ -25,7 +25,11 @@ if (sql.trim() === EMPTY || sql.trim() === "") {
   process.exit(0);
 }
 
-const newestSqlite = readdirSync("prisma/migrations", { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort().at(-1);
+const newestSqlite = readdirSync("prisma/migrations", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+  .at(-1);
 const name = process.argv[2] ?? newestSqlite;
 if (!name || !/^\w+$/.test(name)) throw new Error("Give the migration a name: npm run db:postgres-migration -- <timestamp>_<what>");
 const folder = path.join(POSTGRES_MIGRATIONS_DIR, name);

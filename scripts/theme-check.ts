@@ -73,6 +73,10 @@ export const formatOffense = (offense: ThemeCheckOffense) =>
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const offenses = await themeCheck();
   for (const offense of offenses) console.log(formatOffense(offense));
-  console.log(offenses.length === 0 ? `theme-check: no offenses in ${path.relative(".", STOREFRONT_EXTENSION)}` : `theme-check: ${offenses.length} offense(s)`);
+  console.log(
+    offenses.length === 0
+      ? `theme-check: no offenses in ${path.relative(".", STOREFRONT_EXTENSION)}`
+      : `theme-check: ${offenses.length} offense(s)`,
+  );
   process.exitCode = offenses.length === 0 ? 0 : 1;
 }

@@ -9,7 +9,12 @@ import { backgroundWorkers } from "../app/wiring/services.server";
 import { chainConfigOrExit, notifyConfigOrExit, webhookConfigOrExit } from "../server/config";
 
 await databaseUsableOrExit(databaseUrl());
-const workers = await backgroundWorkers({ notify: notifyConfigOrExit(), chain: chainConfigOrExit(), webhooks: webhookConfigOrExit(), inWebServer: false });
+const workers = await backgroundWorkers({
+  notify: notifyConfigOrExit(),
+  chain: chainConfigOrExit(),
+  webhooks: webhookConfigOrExit(),
+  inWebServer: false,
+});
 workers.forEach((worker) => worker.start());
 console.log(`Twin Cards worker started (pid ${process.pid})`);
 

@@ -1,4 +1,14 @@
-import { ConfigError, chainConfig, notifyConfig, serverConfig, webhookConfig, type ChainConfig, type Config, type NotifyConfig, type WebhookConfig } from "../app/wiring/config.server";
+import {
+  ConfigError,
+  chainConfig,
+  notifyConfig,
+  serverConfig,
+  webhookConfig,
+  type ChainConfig,
+  type Config,
+  type NotifyConfig,
+  type WebhookConfig,
+} from "../app/wiring/config.server";
 
 /** The checked web server settings, or a message naming every bad variable and exit 1. */
 export const configOrExit = (): Config => orExit(serverConfig);

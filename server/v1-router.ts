@@ -26,7 +26,10 @@ interface Route {
 
 const PLAIN_PATH = /^\/v1(?:\/[A-Za-z0-9._~-]+)+$/;
 
-export function v1Router(build: ServerBuild, getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext): RequestHandler {
+export function v1Router(
+  build: ServerBuild,
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
+): RequestHandler {
   const routes = v1Routes(build);
   return (req, res, next) => {
     if (req.method === "OPTIONS" || !/^\/v1\//i.test(req.originalUrl)) return next();
@@ -62,19 +65,21 @@ export function v1Router(build: ServerBuild, getLoadContext: (req: ExpressReques
 
 /** The build's /v1 routes, static segments before parameters (Remix's ranking for these paths). */
 function v1Routes(build: ServerBuild): Route[] {
-  return Object.values(build.routes)
-    // Resource routes only (no component, no error boundary), as Remix tells them apart.
-    .filter((route) => route.parentId === "root" && route.path && /^v1\//i.test(route.path) && !route.path.includes("*"))
-    .filter((route) => route.module.default == null && route.module.ErrorBoundary == null)
-    .map((route) => {
-      const parts = route.path!.split("/");
-      return {
-        segments: parts.map((part) => (part.startsWith(":") ? null : part.toLowerCase())),
-        params: parts.flatMap((part) => (part.startsWith(":") ? [part.slice(1)] : [])),
-        module: route.module,
-      };
-    })
-    .sort((a, b) => a.params.length - b.params.length);
+  return (
+    Object.values(build.routes)
+      // Resource routes only (no component, no error boundary), as Remix tells them apart.
+      .filter((route) => route.parentId === "root" && route.path && /^v1\//i.test(route.path) && !route.path.includes("*"))
+      .filter((route) => route.module.default == null && route.module.ErrorBoundary == null)
+      .map((route) => {
+        const parts = route.path!.split("/");
+        return {
+          segments: parts.map((part) => (part.startsWith(":") ? null : part.toLowerCase())),
+          params: parts.flatMap((part) => (part.startsWith(":") ? [part.slice(1)] : [])),
+          module: route.module,
+        };
+      })
+      .sort((a, b) => a.params.length - b.params.length)
+  );
 }
 
 function match(routes: Route[], parts: string[]) {

@@ -8,18 +8,53 @@ export type CardPageRow = UnitCard & { redemption: Redemption | null; chainMint:
 type Kind = "text" | "date" | "json" | "int" | "bool";
 
 const CARD: Record<keyof UnitCard, Kind> = {
-  id: "text", shop: "text", name: "text", media: "json", metadata: "json", owner: "text", publicKey: "text",
-  status: "text", voidedAt: "date", voidReason: "text", redemptionId: "text", verifyToken: "text", createdAt: "date",
-  serialNumber: "int", editionSize: "int", livemode: "bool",
+  id: "text",
+  shop: "text",
+  name: "text",
+  media: "json",
+  metadata: "json",
+  owner: "text",
+  publicKey: "text",
+  status: "text",
+  voidedAt: "date",
+  voidReason: "text",
+  redemptionId: "text",
+  verifyToken: "text",
+  createdAt: "date",
+  serialNumber: "int",
+  editionSize: "int",
+  livemode: "bool",
 };
 const REDEMPTION: Record<keyof Redemption, Kind> = {
-  id: "text", shop: "text", codeHash: "text", phoneMasked: "text", emailMasked: "text", expiresAt: "date",
-  createdAt: "date", redeemedAt: "date", redeemedBy: "text", redeemedPublicKey: "text", livemode: "bool",
+  id: "text",
+  shop: "text",
+  codeHash: "text",
+  phoneMasked: "text",
+  emailMasked: "text",
+  expiresAt: "date",
+  createdAt: "date",
+  redeemedAt: "date",
+  redeemedBy: "text",
+  redeemedPublicKey: "text",
+  livemode: "bool",
 };
 const MINT: Record<keyof ChainMint, Kind> = {
-  id: "text", shop: "text", twinId: "text", cardId: "text", recipient: "text", mintAddress: "text", cluster: "text",
-  status: "text", attempts: "int", nextAttemptAt: "date", lockedUntil: "date", lastError: "text", sentSignatures: "text",
-  signature: "text", mintedAt: "date", createdAt: "date",
+  id: "text",
+  shop: "text",
+  twinId: "text",
+  cardId: "text",
+  recipient: "text",
+  mintAddress: "text",
+  cluster: "text",
+  status: "text",
+  attempts: "int",
+  nextAttemptAt: "date",
+  lockedUntil: "date",
+  lastError: "text",
+  sentSignatures: "text",
+  signature: "text",
+  mintedAt: "date",
+  createdAt: "date",
 };
 
 const select = (alias: string, columns: Record<string, Kind>, prefix = "") =>
@@ -69,7 +104,11 @@ export interface CardPageFilter {
 export async function cardPage({ shop, livemode, owner, status, beforeId }: CardPageFilter, take: number): Promise<CardPageRow[]> {
   const params: SqlParam[] = [shop, livemode];
   const where = ['c."shop" = $1', 'c."livemode" = $2'];
-  for (const [column, value, operator] of [["owner", owner, "="], ["status", status, "="], ["id", beforeId, "<"]] as const) {
+  for (const [column, value, operator] of [
+    ["owner", owner, "="],
+    ["status", status, "="],
+    ["id", beforeId, "<"],
+  ] as const) {
     if (value === undefined) continue;
     params.push(value);
     where.push(`c."${column}" ${operator} $${params.length}`);

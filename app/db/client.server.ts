@@ -28,7 +28,11 @@ declare global {
 // SQLite or PostgreSQL, from the URL (app/db/prisma-client.server.ts).
 function openDatabase(): ProcessDatabase {
   const { client, direct } = createDatabase(databaseUrl());
-  return { client: followingTransactions(client), direct: joiningTransactions(direct, databaseKind(databaseUrl())), current: new AsyncLocalStorage() };
+  return {
+    client: followingTransactions(client),
+    direct: joiningTransactions(direct, databaseKind(databaseUrl())),
+    current: new AsyncLocalStorage(),
+  };
 }
 
 /**

@@ -13,7 +13,9 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//i;
 export function databaseKind(url: string): DatabaseKind {
   if (url.startsWith("file:")) return "sqlite";
   if (POSTGRES_URL.test(url)) return "postgresql";
-  throw new Error(`DATABASE_URL must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL (postgresql://user:password@host:5432/db), not ${redactDatabaseUrl(url)}`);
+  throw new Error(
+    `DATABASE_URL must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL (postgresql://user:password@host:5432/db), not ${redactDatabaseUrl(url)}`,
+  );
 }
 
 /** The URL with its password replaced by `***`, fit for logs and error messages. */

@@ -1,9 +1,7 @@
 import { directSql, inTransaction } from "./client.server";
 
 /** The first of the numbers taken, or why none were: the edition has fewer than asked left. */
-export type TakenNumbers =
-  | { ok: true; first: number; editionSize: number | null }
-  | { ok: false; issued: number; editionSize: number };
+export type TakenNumbers = { ok: true; first: number; editionSize: number | null } | { ok: false; issued: number; editionSize: number };
 
 // One statement reads, checks and moves the counter: PostgreSQL locks the rule's row until the
 // transaction ends (a concurrent taker waits, then re-checks the condition on the row as committed),

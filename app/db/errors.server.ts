@@ -23,7 +23,8 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|40P01|40001|53300)$/;
 const CONFLICT_SQLSTATE = /^(40P01|40001)$/;
 
 /** What node-postgres throws, uncoded, when a connection drops or none comes in time. */
-const PG_CONNECTION_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+const PG_CONNECTION_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
 
 /**
  * Prisma's error code (`P2002`, …) of a known request error from either client.

@@ -21,15 +21,26 @@ const toDate = (value: unknown): Date | null => (value === null || value === und
 
 /** The API key whose SHA-256 is `keyHash`, revoked or not; null when there is none. */
 export async function apiKeyByHash(keyHash: string): Promise<ApiKeyRow | null> {
-  const rows = await directSql.query('SELECT "id", "shop", "lastUsedAt", "revokedAt", "livemode" FROM "ApiKey" WHERE "keyHash" = $1', [keyHash]);
+  const rows = await directSql.query('SELECT "id", "shop", "lastUsedAt", "revokedAt", "livemode" FROM "ApiKey" WHERE "keyHash" = $1', [
+    keyHash,
+  ]);
   const row = rows[0];
   return row
-    ? { id: String(row.id), shop: String(row.shop), lastUsedAt: toDate(row.lastUsedAt), revokedAt: toDate(row.revokedAt), livemode: toBoolean(row.livemode) }
+    ? {
+        id: String(row.id),
+        shop: String(row.shop),
+        lastUsedAt: toDate(row.lastUsedAt),
+        revokedAt: toDate(row.revokedAt),
+        livemode: toBoolean(row.livemode),
+      }
     : null;
 }
 
 /** The universal name `name` (names are global; test mode has its own), null when nobody registered it. */
-export async function universalNameByName(name: string, livemode: boolean): Promise<{ id: string; name: string; publicKey: string } | null> {
+export async function universalNameByName(
+  name: string,
+  livemode: boolean,
+): Promise<{ id: string; name: string; publicKey: string } | null> {
   const rows = await directSql.query<{ id: string; name: string; publicKey: string }>(
     'SELECT "id", "name", "publicKey" FROM "UniversalName" WHERE "name" = $1 AND "livemode" = $2',
     [name, livemode],

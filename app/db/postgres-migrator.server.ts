@@ -52,8 +52,14 @@ export async function migratePostgres(client: pg.ClientBase, migrations: Migrati
     const known = new Map(migrations.map((migration) => [migration.name, migration]));
     for (const row of rows) {
       const migration = known.get(row.name);
-      if (!migration) throw new MigrationError(`The database has migration ${row.name}, which this release does not have: deploy the release that added it.`);
-      if (migration.checksum !== row.checksum) throw new MigrationError(`Migration ${row.name} was changed after it was applied: restore its migration.sql and add a new migration instead.`);
+      if (!migration)
+        throw new MigrationError(
+          `The database has migration ${row.name}, which this release does not have: deploy the release that added it.`,
+        );
+      if (migration.checksum !== row.checksum)
+        throw new MigrationError(
+          `Migration ${row.name} was changed after it was applied: restore its migration.sql and add a new migration instead.`,
+        );
     }
     const applied = new Set(rows.map((row) => row.name));
     const pending = migrations.filter((migration) => !applied.has(migration.name));

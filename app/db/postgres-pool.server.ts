@@ -50,7 +50,9 @@ function lostConnectionReporter(log: Pick<Console, "warn">) {
     const now = Date.now();
     if (now - lastReport < LOST_REPORT_EVERY_MS) return;
     const code = error.code ? `${error.code} ` : "";
-    log.warn(`PostgreSQL connection lost (${code}${error.message}); ${unreported} since the last report; new connections are opened as needed`);
+    log.warn(
+      `PostgreSQL connection lost (${code}${error.message}); ${unreported} since the last report; new connections are opened as needed`,
+    );
     lastReport = now;
     unreported = 0;
   };

@@ -30,7 +30,11 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     // disposeExternalPool: $disconnect() ends the pool, as it would end one Prisma made.
     const adapter = new PrismaPg(pool, { disposeExternalPool: true });
     const { PrismaClient: PostgresPrismaClient } = postgresClientModule();
-    return { client: new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient, direct: postgresDirectSql(pool), pool };
+    return {
+      client: new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient,
+      direct: postgresDirectSql(pool),
+      pool,
+    };
   }
   const adapter = new SerialSqliteAdapterFactory(url);
   return { client: new PrismaClient({ adapter, transactionOptions }), direct: adapter.direct };

@@ -1,11 +1,5 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import type {
-  SqlDriverAdapter,
-  SqlDriverAdapterFactory,
-  SqlQuery,
-  SqlResultSet,
-  Transaction,
-} from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, SqlResultSet, Transaction } from "@prisma/driver-adapter-utils";
 import { type DirectSql, type SqlParam, sqliteNamedParams } from "./direct-sql.server";
 import { FifoLock } from "./fifo-lock";
 import { cacheStatements, type SqliteConnection } from "./statement-cache.server";

@@ -35,9 +35,23 @@ export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reas
     data: { status: "VOID", voidedAt: now, voidReason: reason },
   });
   if (count === 0) return 0;
-  const voided = await tx.unitCard.findMany({ where: { id: { in: ids }, status: "VOID", voidedAt: now }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
-  await recordEvents(tx, shop, "unit_card.voided", voided.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })), { livemode });
-  await withdrawClaimMessages(tx, shop, voided.map((card) => card.redemptionId).filter((id): id is string => id !== null));
+  const voided = await tx.unitCard.findMany({
+    where: { id: { in: ids }, status: "VOID", voidedAt: now },
+    include: CARD_VIEW_INCLUDE,
+    orderBy: { id: "asc" },
+  });
+  await recordEvents(
+    tx,
+    shop,
+    "unit_card.voided",
+    voided.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })),
+    { livemode },
+  );
+  await withdrawClaimMessages(
+    tx,
+    shop,
+    voided.map((card) => card.redemptionId).filter((id): id is string => id !== null),
+  );
   return count;
 }
 

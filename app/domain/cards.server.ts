@@ -67,13 +67,21 @@ export const createCardBatch = (shop: string, input: unknown) => createCardsFor(
 
 type CardSerial = Serial | typeof NO_SERIAL;
 
-async function createCards(shop: string, cards: CardData[], recipient: Recipient, codePath: string, serials: CardSerial[], livemode: boolean) {
+async function createCards(
+  shop: string,
+  cards: CardData[],
+  recipient: Recipient,
+  codePath: string,
+  serials: CardSerial[],
+  livemode: boolean,
+) {
   const now = new Date();
   try {
     return await transaction(async (tx) => {
-      const redemption = recipient.kind === "redemption"
-        ? await createRedemption(tx, shop, recipient.redemption, cards, now, codePath, livemode)
-        : undefined;
+      const redemption =
+        recipient.kind === "redemption"
+          ? await createRedemption(tx, shop, recipient.redemption, cards, now, codePath, livemode)
+          : undefined;
       const rows = cards.map((card, index) => ({
         id: newId("card"),
         shop,
@@ -95,13 +103,26 @@ async function createCards(shop: string, cards: CardData[], recipient: Recipient
       // createMany's rows, without Prisma building a query per row (a batch of 500 held the event loop for its whole length).
       await insertRows(tx, "UnitCard", rows, { json: ["media", "metadata"] });
       // Cards by owner are minted now; cards by redemption when redeemed, to the redeemer's key; test cards never.
-      const mints = recipient.kind === "owner" && livemode
-        ? await enqueueMints(tx, shop, rows.map((row) => ({ cardId: row.id, recipient: recipient.publicKey })))
-        : [];
+      const mints =
+        recipient.kind === "owner" && livemode
+          ? await enqueueMints(
+              tx,
+              shop,
+              rows.map((row) => ({ cardId: row.id, recipient: recipient.publicKey })),
+            )
+          : [];
       const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
-      const stored = rows.map((row) => ({ ...row, redemption: redemption?.row ?? null, chainMint: mintOf.get(row.id) }) as CardWithRedemption);
+      const stored = rows.map(
+        (row) => ({ ...row, redemption: redemption?.row ?? null, chainMint: mintOf.get(row.id) }) as CardWithRedemption,
+      );
       // The events carry no code: it is shown once, in this response.
-      await recordEvents(tx, shop, "unit_card.created", stored.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })), { livemode });
+      await recordEvents(
+        tx,
+        shop,
+        "unit_card.created",
+        stored.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })),
+        { livemode },
+      );
       return stored.map((card) => toUnitCard(card, redemption?.code));
     });
   } catch (error) {
@@ -142,7 +163,18 @@ async function createRedemption(
   };
   // Every column written as is: Prisma's create would compile a query for it (issue 14).
   await insertRows(tx, "Redemption", [row]);
-  await enqueueClaimNotifications(tx, { shop, redemptionId: row.id, phone: target.phone, email: target.email, locale: target.locale, firstName: target.firstName, code, expiresAt, cards, livemode });
+  await enqueueClaimNotifications(tx, {
+    shop,
+    redemptionId: row.id,
+    phone: target.phone,
+    email: target.email,
+    locale: target.locale,
+    firstName: target.firstName,
+    code,
+    expiresAt,
+    cards,
+    livemode,
+  });
   return { row, code };
 }
 

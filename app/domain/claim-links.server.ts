@@ -27,7 +27,8 @@ const HTTPS_ONLY = "Must be an absolute https:// URL";
 const NO_CREDENTIALS = "Must not carry a user name or password";
 
 /** Empty means "not given": the form sends the field even when left blank. */
-const optionalText = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value);
+const optionalText = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value;
 
 const accountPageUrl = z
   .string()
@@ -77,7 +78,9 @@ export async function setClaimLinkSettings(shop: string, input: unknown): Promis
   if (parsed.accountPageUrl !== undefined) {
     const profile = await shopProfile(shop);
     if (!isOwnAddress(new URL(parsed.accountPageUrl), profile)) {
-      const own = [profile.shopId ? `shopify.com/${profile.shopId}/account/…` : null, profile.primaryDomain, shop].filter(Boolean).join(", ");
+      const own = [profile.shopId ? `shopify.com/${profile.shopId}/account/…` : null, profile.primaryDomain, shop]
+        .filter(Boolean)
+        .join(", ");
       throw validationFailed([{ path: "accountPageUrl", message: `Must be an address of this shop: ${own}` }]);
     }
   }

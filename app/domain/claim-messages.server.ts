@@ -26,7 +26,9 @@ export interface ClaimMessage extends MessageLocale, RenderedWords {
 /** The shop's template in a language: its own when it wrote one, else the default. */
 export async function templateFor(shop: string, language: MessageLanguage): Promise<MessageTemplateText & { customized: boolean }> {
   const row = await db.messageTemplate.findUnique({ where: { shop_language: { shop, language } } });
-  return row ? { subject: row.subject, emailBody: row.emailBody, smsBody: row.smsBody, customized: true } : { ...DEFAULT_TEMPLATES[language], customized: false };
+  return row
+    ? { subject: row.subject, emailBody: row.emailBody, smsBody: row.smsBody, customized: true }
+    : { ...DEFAULT_TEMPLATES[language], customized: false };
 }
 
 /**
@@ -61,7 +63,11 @@ export function messageOf(profile: ShopProfile, chosen: MessageLocale, scope: Me
 }
 
 /** The message of `payload` in the shop's template, with no database read (the bench renders this way). */
-export function composeWith(profile: ShopProfile, template: (language: MessageLanguage) => MessageTemplateText, payload: ClaimNotificationPayload) {
+export function composeWith(
+  profile: ShopProfile,
+  template: (language: MessageLanguage) => MessageTemplateText,
+  payload: ClaimNotificationPayload,
+) {
   const chosen = chooseMessageLocale(payload.locale, profile.primaryLocale);
   const scope = scopeOf(profile, chosen.locale, payload);
   const { fellBack, ...words } = renderWords(chosen.language, template(chosen.language), scope);

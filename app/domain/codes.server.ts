@@ -23,5 +23,7 @@ export function normalizeCode(code: string): string {
  * and with the mode, so a test code is never a live one (a test key can neither redeem nor probe live codes).
  */
 export function hashCode(shop: string, normalizedCode: string, livemode = true): string {
-  return createHash("sha256").update(livemode ? `${shop}\n${normalizedCode}` : `${shop}\ntest\n${normalizedCode}`).digest("hex");
+  return createHash("sha256")
+    .update(livemode ? `${shop}\n${normalizedCode}` : `${shop}\ntest\n${normalizedCode}`)
+    .digest("hex");
 }

@@ -19,7 +19,10 @@ export interface CustomerAccountHoldings extends StorefrontHoldings {
 
 /** A Shopify customer's cards, twins and universal names in a shop, public data only. */
 export async function customerAccountHoldings(shop: string, customerId: string): Promise<CustomerAccountHoldings> {
-  const [{ names, cards, twins }, wallet] = await Promise.all([customerHoldings(shop, customerId), linkedWallet(shop, shopifyOwner(customerId))]);
+  const [{ names, cards, twins }, wallet] = await Promise.all([
+    customerHoldings(shop, customerId),
+    linkedWallet(shop, shopifyOwner(customerId)),
+  ]);
   return {
     cards: cards.map(toStorefrontCard),
     twins: twins.map(toStorefrontTwin),

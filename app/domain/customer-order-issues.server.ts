@@ -39,7 +39,9 @@ export async function customerOrderIssues(shop: string, orderId: string, custome
   const cardIds = issues.flatMap((issue) => issue.cardIds);
   const [twins, cards] = await Promise.all([
     twinIds.length ? db.digitalTwin.findMany({ where: { shop, id: { in: twinIds } }, include: TWIN_VIEW_INCLUDE }) : [],
-    cardIds.length ? db.unitCard.findMany({ where: { shop, id: { in: cardIds } }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } }) : [],
+    cardIds.length
+      ? db.unitCard.findMany({ where: { shop, id: { in: cardIds } }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } })
+      : [],
   ]);
   const twinById = new Map(twins.map((row) => [row.id, toStorefrontTwin(toDigitalTwin(row))]));
   const cardById = new Map(cards.map((row) => [row.id, toStorefrontCard(toUnitCard(row))]));

@@ -28,15 +28,13 @@ export class TooManyAttempts extends DomainError {
   }
 }
 
-export const validationFailed = (details: ErrorDetail[]) =>
-  new DomainError("VALIDATION_FAILED", describeDetails(details), details);
+export const validationFailed = (details: ErrorDetail[]) => new DomainError("VALIDATION_FAILED", describeDetails(details), details);
 
 export const fieldError = (path: string, message: string) => validationFailed([{ path, message }]);
 
 export const notFound = (what: string) => new DomainError("NOT_FOUND", `${what} not found`);
 
-export const conflict = (message: string, details: ErrorDetail[] = []) =>
-  new DomainError("CONFLICT", message, details);
+export const conflict = (message: string, details: ErrorDetail[] = []) => new DomainError("CONFLICT", message, details);
 
 function describeDetails(details: ErrorDetail[]): string {
   const first = details[0];

@@ -30,17 +30,34 @@ export const wants = (eventTypes: unknown, type: string) =>
  * for one endpoint (`onlyTo`, a test event) goes to that one alone, whatever
  * the others subscribe to.
  */
-export async function recordEvents(tx: Tx, shop: string, type: EventType, items: EventData[], options: RecordOptions = {}): Promise<string[]> {
+export async function recordEvents(
+  tx: Tx,
+  shop: string,
+  type: EventType,
+  items: EventData[],
+  options: RecordOptions = {},
+): Promise<string[]> {
   if (items.length === 0) return [];
   const { livemode = true, onlyTo } = options;
   const createdAt = new Date();
-  const rows = items.map((data) => ({ id: newId("evt"), shop, type, data: data as unknown as Prisma.InputJsonObject, createdAt, livemode }));
+  const rows = items.map((data) => ({
+    id: newId("evt"),
+    shop,
+    type,
+    data: data as unknown as Prisma.InputJsonObject,
+    createdAt,
+    livemode,
+  }));
   await insertRows(tx, "Event", rows, { json: ["data"] });
   // A test event goes to test endpoints only, a live one to live endpoints only.
-  const receivers = onlyTo ? [{ id: onlyTo }] : (await enabledWebhookEndpoints(shop, livemode)).filter((endpoint) => wants(endpoint.eventTypes, type));
+  const receivers = onlyTo
+    ? [{ id: onlyTo }]
+    : (await enabledWebhookEndpoints(shop, livemode)).filter((endpoint) => wants(endpoint.eventTypes, type));
   if (receivers.length > 0) {
     await tx.webhookDelivery.createMany({
-      data: rows.flatMap((row) => receivers.map((endpoint) => ({ id: newId("whd"), shop, eventId: row.id, endpointId: endpoint.id, createdAt }))),
+      data: rows.flatMap((row) =>
+        receivers.map((endpoint) => ({ id: newId("whd"), shop, eventId: row.id, endpointId: endpoint.id, createdAt })),
+      ),
     });
   }
   return rows.map((row) => row.id);
@@ -71,7 +88,10 @@ const retained = (now = new Date()) => ({ createdAt: { gte: new Date(now.getTime
 /** GET /v1/events: the shop's events of the last 30 days in one mode, newest first, optionally of one type. */
 export async function listEvents(shop: string, query: unknown, livemode = true): Promise<{ events: Event[]; nextCursor: string | null }> {
   const { type, cursor, limit } = parseInput(listEventsQuery, query);
-  const rows = await db.event.findMany({ where: { shop, livemode, type, ...retained(), ...afterCursor(cursor, "evt") }, ...pageQuery(limit) });
+  const rows = await db.event.findMany({
+    where: { shop, livemode, type, ...retained(), ...afterCursor(cursor, "evt") },
+    ...pageQuery(limit),
+  });
   const { page, nextCursor } = toPage(rows, limit);
   return { events: page.map(toEvent), nextCursor };
 }

@@ -68,7 +68,12 @@ export interface IdempotencyScope {
   livemode: boolean;
 }
 
-async function runAndStore<T extends WorkResult>({ shop, livemode }: IdempotencyScope, key: string, fingerprint: string, work: () => Promise<T>): Promise<T> {
+async function runAndStore<T extends WorkResult>(
+  { shop, livemode }: IdempotencyScope,
+  key: string,
+  fingerprint: string,
+  work: () => Promise<T>,
+): Promise<T> {
   let failed: T;
   try {
     return await transaction(async (tx) => {

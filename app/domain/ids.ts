@@ -2,7 +2,8 @@ import { monotonicFactory } from "ulid";
 
 const ulid = monotonicFactory();
 
-export type IdPrefix = "card" | "red" | "uns" | "twin" | "key" | "ntf" | "idem" | "nft" | "evt" | "we" | "whd" | "rule" | "owh" | "iss" | "wch";
+export type IdPrefix =
+  "card" | "red" | "uns" | "twin" | "key" | "ntf" | "idem" | "nft" | "evt" | "we" | "whd" | "rule" | "owh" | "iss" | "wch";
 
 /**
  * Public identifiers: a type prefix and a ULID. ULIDs sort by creation time

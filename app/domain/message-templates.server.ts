@@ -16,7 +16,11 @@ import { shopProfile, type ShopProfile } from "./shop-profile.server";
  * (docs/decisions/0031-branded-localized-messages.md).
  */
 
-const source = (max: number) => z.string().max(max, `Must be at most ${max} characters`).refine((text) => text.trim() !== "", "Must not be empty");
+const source = (max: number) =>
+  z
+    .string()
+    .max(max, `Must be at most ${max} characters`)
+    .refine((text) => text.trim() !== "", "Must not be empty");
 
 const templateInput = z
   .object({
@@ -41,7 +45,12 @@ function samples(profile: ShopProfile, language: MessageLanguage, locale: string
   const expiresAt = new Date(now + 90 * 86_400_000).toISOString();
   const claimUrl = `https://${profile.shop}${ports().urls.proxyPath()}/redeem?code=${SAMPLE_CODE}`;
   const payload = (count: number, firstName: string | null) => ({
-    code: SAMPLE_CODE, claimUrl, claimTarget: "THEME" as const, expiresAt, locale, firstName,
+    code: SAMPLE_CODE,
+    claimUrl,
+    claimTarget: "THEME" as const,
+    expiresAt,
+    locale,
+    firstName,
     cards: SAMPLE[language].cards.slice(0, count).map((name) => ({ name, imageUrl: null, metadata: [] })),
   });
   return [scopeOf(profile, locale, payload(1, SAMPLE[language].firstName)), scopeOf(profile, locale, payload(3, null))];
@@ -59,7 +68,13 @@ export interface TemplateView extends MessageTemplateText {
 
 /** Every language's template as the shop sends it now. */
 export async function messageTemplates(shop: string): Promise<TemplateView[]> {
-  return Promise.all(MESSAGE_LANGUAGES.map(async (language) => ({ language, ...(await templateFor(shop, language)), defaults: DEFAULT_TEMPLATES[language] })));
+  return Promise.all(
+    MESSAGE_LANGUAGES.map(async (language) => ({
+      language,
+      ...(await templateFor(shop, language)),
+      defaults: DEFAULT_TEMPLATES[language],
+    })),
+  );
 }
 
 export interface Preview {

@@ -4,9 +4,7 @@ import { verifyUrlOf } from "./verify-url";
 import type { MetadataEntry } from "./schemas";
 
 /** What an NFT is minted for: a twin (with its universal name) or an owned card. */
-export type NftSubject =
-  | { kind: "twin"; twin: TwinRow & { name: UniversalName } }
-  | { kind: "card"; card: CardRow };
+export type NftSubject = { kind: "twin"; twin: TwinRow & { name: UniversalName } } | { kind: "card"; card: CardRow };
 
 export const NFT_SYMBOL = { twin: "TWIN", card: "CARD" } as const;
 // Wallets show about 32 characters of a name; the full one is in the metadata JSON.
@@ -22,7 +20,10 @@ export const metadataPath = (nftId: string) => `/v1/metadata/${nftId}.json`;
  * Card metadata entries never go on-chain (PRIVATE ones never leave the app).
  */
 export function onChainMetadata(subject: NftSubject, shop: string, uri: string) {
-  const additional: [string, string][] = [["kind", subject.kind], ["shop", clip(shop, ON_CHAIN_VALUE)]];
+  const additional: [string, string][] = [
+    ["kind", subject.kind],
+    ["shop", clip(shop, ON_CHAIN_VALUE)],
+  ];
   if (subject.kind === "twin") {
     const { twin } = subject;
     additional.push(["twin_id", twin.id], ["universal_name", twin.name.name], ["quantity", String(twin.quantity)]);
@@ -114,7 +115,10 @@ export function metadataJson(subject: NftSubject, shop: string) {
     image: media.imageUrls[0] ?? null,
     animation_url: media.videoUrls[0] ?? null,
     external_url: verifyUrlOf(shop, card.verifyToken),
-    attributes: [...serialAttributes(card), ...entries.map((entry): NftAttribute => ({ trait_type: entry.key, value: attributeValue(entry) }))],
+    attributes: [
+      ...serialAttributes(card),
+      ...entries.map((entry): NftAttribute => ({ trait_type: entry.key, value: attributeValue(entry) })),
+    ],
     properties: {
       category: media.videoUrls.length > 0 ? "video" : "image",
       files: [
@@ -141,7 +145,14 @@ function attributeValue(entry: MetadataEntry): string | number {
 
 function imageType(uri: string): string {
   const extension = /\.(\w+)(?:[?#]|$)/.exec(uri)?.[1]?.toLowerCase();
-  const types: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", svg: "image/svg+xml" };
+  const types: Record<string, string> = {
+    png: "image/png",
+    jpg: "image/jpeg",
+    jpeg: "image/jpeg",
+    gif: "image/gif",
+    webp: "image/webp",
+    svg: "image/svg+xml",
+  };
   return (extension && types[extension]) ?? "image/png";
 }
 

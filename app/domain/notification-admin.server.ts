@@ -114,7 +114,6 @@ async function findOwn(shop: string, id: string, livemode?: boolean) {
   return db.notification.findFirst({ where: { id, shop, ...(livemode === undefined ? {} : { redemption: { livemode } }) } });
 }
 
-
 function toSummary(row: NotificationRow): NotificationSummary {
   return {
     id: row.id,

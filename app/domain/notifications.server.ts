@@ -69,7 +69,10 @@ export async function enqueueClaimNotifications(
       metadata: publicMetadata(card.metadata),
     })),
   };
-  const destinations: [NotificationChannel, string | undefined][] = [["SMS", args.phone], ["EMAIL", args.email]];
+  const destinations: [NotificationChannel, string | undefined][] = [
+    ["SMS", args.phone],
+    ["EMAIL", args.email],
+  ];
   const now = new Date();
   // Not createMany: Prisma walks a JSON payload value by value, and a batch's names every card (issue 14).
   await insertRows(

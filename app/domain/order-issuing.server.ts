@@ -43,7 +43,14 @@ export async function recordOrderWebhook(
 ): Promise<"recorded" | "duplicate"> {
   try {
     await db.orderWebhook.create({
-      data: { id: newId("owh"), shop, webhookId: webhook.webhookId, topic: webhook.topic, orderId: webhook.orderId, payload: webhook.detail as object },
+      data: {
+        id: newId("owh"),
+        shop,
+        webhookId: webhook.webhookId,
+        topic: webhook.topic,
+        orderId: webhook.orderId,
+        payload: webhook.detail as object,
+      },
     });
     return "recorded";
   } catch (error) {
@@ -87,7 +94,10 @@ type Recipient =
 export async function issueFromOrder(shop: string, order: OrderSnapshot, moment: OrderMoment): Promise<OrderWorkResult> {
   const paid = moment.kind === "paid";
   if (order.cancelled) return skipped(`Order ${order.name} was cancelled`);
-  const rules = await db.issuingRule.findMany({ where: { shop, status: "ACTIVE", trigger: paid ? "PAID" : "FULFILLED" }, orderBy: { id: "asc" } });
+  const rules = await db.issuingRule.findMany({
+    where: { shop, status: "ACTIVE", trigger: paid ? "PAID" : "FULFILLED" },
+    orderBy: { id: "asc" },
+  });
   if (rules.length === 0) return skipped(paid ? "No active rule issues at payment" : "No active rule issues at fulfilment");
   const momentKey = paid ? "paid" : `fulfillment:${moment.fulfillmentId}`;
   const matches = linesAt(order, moment).flatMap(({ line, quantity }) =>
@@ -95,7 +105,10 @@ export async function issueFromOrder(shop: string, order: OrderSnapshot, moment:
   );
   if (matches.length === 0) return skipped(`No rule matches the products of order ${order.name}`);
 
-  const existing = await db.orderIssue.findMany({ where: { shop, orderId: order.id, moment: momentKey }, select: { ruleId: true, lineItemId: true, status: true } });
+  const existing = await db.orderIssue.findMany({
+    where: { shop, orderId: order.id, moment: momentKey },
+    select: { ruleId: true, lineItemId: true, status: true },
+  });
   const settled = new Set(existing.filter((issue) => issue.status !== "FAILED").map((issue) => `${issue.ruleId} ${issue.lineItemId}`));
   const todo = matches.filter((match) => !settled.has(`${match.rule.id} ${match.line.id}`));
   if (todo.length === 0) return { status: "DONE", outcome: `Already issued for order ${order.name}` };
@@ -218,7 +231,11 @@ async function issueToName(shop: string, plans: Plan[], recipient: Extract<Recip
     const cardSerials = item.twin ? item.serials.slice(1) : item.serials;
     const twin = item.twin ? await issueTwinTo(shop, item.twin, item.serials[0]) : null;
     const cards = item.cards.length
-      ? await createCardsFor(shop, { cards: item.cards, recipient: { kind: "owner", owner: recipient.owner, publicKey: recipient.name.publicKey } }, cardSerials)
+      ? await createCardsFor(
+          shop,
+          { cards: item.cards, recipient: { kind: "owner", owner: recipient.owner, publicKey: recipient.name.publicKey } },
+          cardSerials,
+        )
       : [];
     issued.push({ twinId: twin?.id ?? null, cardIds: cards.map((card) => card.id), redemptionId: null });
   }
@@ -257,7 +274,17 @@ async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract
   const all = plans.flatMap((item) => (item.failure ? [] : item.cards));
   if (all.length === 0) return plans.map(() => NOTHING);
   const serials = plans.flatMap((item) => (item.failure ? [] : item.serials));
-  const cards = await createCardsFor(shop, { cards: all, recipient: { kind: "redemption", redemption: { email: recipient.email, phone: recipient.phone, locale: recipient.locale, firstName: recipient.firstName } } }, serials);
+  const cards = await createCardsFor(
+    shop,
+    {
+      cards: all,
+      recipient: {
+        kind: "redemption",
+        redemption: { email: recipient.email, phone: recipient.phone, locale: recipient.locale, firstName: recipient.firstName },
+      },
+    },
+    serials,
+  );
   const redemptionId = await db.unitCard.findUniqueOrThrow({ where: { id: cards[0]!.id }, select: { redemptionId: true } });
   let next = 0;
   return plans.map((item) => {
@@ -293,7 +320,12 @@ async function recordIssue(tx: Tx, shop: string, order: OrderSnapshot, moment: s
  * claimed; a refund, those of the refunded lines (one per refunded unit, or the
  * line's single card once the whole line is refunded). Owned cards and twins stay.
  */
-export async function voidFromOrder(shop: string, orderId: string, topic: OrderTopic, detail: OrderWebhookDetail): Promise<OrderWorkResult> {
+export async function voidFromOrder(
+  shop: string,
+  orderId: string,
+  topic: OrderTopic,
+  detail: OrderWebhookDetail,
+): Promise<OrderWorkResult> {
   return transaction(async (tx) => {
     const issues = await tx.orderIssue.findMany({ where: { shop, orderId, status: "WAITING" }, orderBy: { id: "asc" } });
     const refunded = new Map((detail.lines ?? []).map((line) => [line.id, line.quantity]));
@@ -341,7 +373,9 @@ export async function retryOrderIssue(shop: string, issueId: string): Promise<vo
   const topic = issue.moment === "paid" ? "orders/paid" : "fulfillments/create";
   const webhooks = await db.orderWebhook.findMany({ where: { shop, orderId: issue.orderId, topic }, select: { id: true, payload: true } });
   const fulfillmentId = issue.moment.startsWith("fulfillment:") ? issue.moment.slice("fulfillment:".length) : null;
-  const ids = webhooks.filter((row) => fulfillmentId === null || (row.payload as OrderWebhookDetail).id === fulfillmentId).map((row) => row.id);
+  const ids = webhooks
+    .filter((row) => fulfillmentId === null || (row.payload as OrderWebhookDetail).id === fulfillmentId)
+    .map((row) => row.id);
   await requeue(shop, ids);
 }
 

@@ -46,9 +46,7 @@ export interface OrderLine {
 }
 
 /** When a rule's items are issued: at payment, or for the lines (and quantities) of one fulfilment. */
-export type OrderMoment =
-  | { kind: "paid" }
-  | { kind: "fulfillment"; fulfillmentId: string; lines: { id: string; quantity: number }[] };
+export type OrderMoment = { kind: "paid" } | { kind: "fulfillment"; fulfillmentId: string; lines: { id: string; quantity: number }[] };
 
 /** The topics recorded for issuing at purchase (shopify.app.toml subscribes to them). */
 export type OrderTopic = "orders/paid" | "fulfillments/create" | "orders/cancelled" | "refunds/create";

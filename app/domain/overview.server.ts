@@ -23,7 +23,14 @@ export async function shopOverview(shop: string, livemode = true): Promise<ShopO
     db.apiKey.count({ where: { shop, revokedAt: null } }),
     db.shopSetup.findUnique({ where: { shop } }),
   ]);
-  return { pendingCards, ownedCards, twins, failedNotifications, activeApiKeys, storefrontBlockSeen: Boolean(setup?.storefrontBlockSeenAt) };
+  return {
+    pendingCards,
+    ownedCards,
+    twins,
+    failedNotifications,
+    activeApiKeys,
+    storefrontBlockSeen: Boolean(setup?.storefrontBlockSeenAt),
+  };
 }
 
 // Shops already recorded by this process: the storefront's hot path skips the database.

@@ -39,9 +39,24 @@ export interface CustomerDataReport {
     email: string | null;
   }[];
   /** Claim messages to their e-mail or phone, without the code or claim link. */
-  notifications: { id: string; redemptionId: string; channel: string; destination: string; status: string; createdAt: string; sentAt: string | null }[];
+  notifications: {
+    id: string;
+    redemptionId: string;
+    channel: string;
+    destination: string;
+    status: string;
+    createdAt: string;
+    sentAt: string | null;
+  }[];
   /** Universal names they own (the registry is global); whether this shop registered each. */
-  universalNames: { uns_name: string; uns_name_id: string; public_key: string; livemode: boolean; createdAt: string; registeredByThisShop: boolean }[];
+  universalNames: {
+    uns_name: string;
+    uns_name_id: string;
+    public_key: string;
+    livemode: boolean;
+    createdAt: string;
+    registeredByThisShop: boolean;
+  }[];
   /** Twins this shop issued to any universal name they own. */
   digitalTwins: DigitalTwin[];
   /** The wallet they linked in this shop (decision 0032), and whether they proved it by signing. */
@@ -85,7 +100,11 @@ export async function customerDataReport(
 /** The recorded data requests of a shop, newest first (for the merchant to answer). */
 export async function listDataRequests(shop: string): Promise<DataRequestRecord[]> {
   const rows = await db.dataRequest.findMany({ where: { shop }, orderBy: { id: "desc" } });
-  return rows.map((row) => ({ id: row.id, requestedAt: row.requestedAt.toISOString(), report: row.report as unknown as CustomerDataReport }));
+  return rows.map((row) => ({
+    id: row.id,
+    requestedAt: row.requestedAt.toISOString(),
+    report: row.report as unknown as CustomerDataReport,
+  }));
 }
 
 export interface RedactionSummary {
@@ -315,7 +334,10 @@ async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<Cust
       // As for redemptions below: their own masked destinations only.
       const channels = channelsToThem.get(card.redemptionId ?? "");
       const { phone, email } = view.redemption;
-      return { ...view, redemption: { ...view.redemption, phone: channels?.has("SMS") ? phone : null, email: channels?.has("EMAIL") ? email : null } };
+      return {
+        ...view,
+        redemption: { ...view.redemption, phone: channels?.has("SMS") ? phone : null, email: channels?.has("EMAIL") ? email : null },
+      };
     }),
     redemptions: redemptions.map((redemption) => ({
       id: redemption.id,

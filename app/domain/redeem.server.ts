@@ -57,7 +57,11 @@ export async function countRedeemAttempt(shop: string, code: string, client: Red
 }
 
 /** `redeem` for a caller that counted the attempt already (`countRedeemAttempt`). */
-export async function redeemCounted(shop: string, { code, owner, publicKey: givenKey }: RedeemCommand, livemode = true): Promise<UnitCard[]> {
+export async function redeemCounted(
+  shop: string,
+  { code, owner, publicKey: givenKey }: RedeemCommand,
+  livemode = true,
+): Promise<UnitCard[]> {
   const normalized = normalizeCode(code);
   const publicKey = givenKey ?? null;
   const now = new Date();
@@ -84,10 +88,23 @@ export async function redeemCounted(shop: string, { code, owner, publicKey: give
       include: { redemption: true },
     });
     // Held cards wait for a wallet: they are minted when their owner links one. Test cards are never minted.
-    const mints = publicKey && livemode ? await enqueueMints(tx, shop, cards.map(({ id }) => ({ cardId: id, recipient: publicKey }))) : [];
+    const mints =
+      publicKey && livemode
+        ? await enqueueMints(
+            tx,
+            shop,
+            cards.map(({ id }) => ({ cardId: id, recipient: publicKey })),
+          )
+        : [];
     const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
     const redeemed = cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
-    await recordEvents(tx, shop, "unit_card.redeemed", redeemed.map((object) => ({ objectType: "unit_card", object })), { livemode });
+    await recordEvents(
+      tx,
+      shop,
+      "unit_card.redeemed",
+      redeemed.map((object) => ({ objectType: "unit_card", object })),
+      { livemode },
+    );
     return redeemed;
   });
 }
@@ -100,7 +117,10 @@ function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date; 
   if (redemption.redeemedAt) throw alreadyRedeemed();
   if (redemption.expiresAt <= now) throw new DomainError("EXPIRED", "This redemption code has expired");
   if (redemption.cards.every((card) => card.status === "VOID")) {
-    throw new DomainError("VOIDED", "The shop voided the cards of this code (for example, their order was cancelled): there is nothing left to claim");
+    throw new DomainError(
+      "VOIDED",
+      "The shop voided the cards of this code (for example, their order was cancelled): there is nothing left to claim",
+    );
   }
 }
 

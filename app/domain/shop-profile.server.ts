@@ -35,10 +35,24 @@ export interface ShopProfile extends ShopFacts {
 }
 
 /** A shop the app never read: its domain for a name, English, UTC. */
-const fallback = (shop: string): ShopFacts => ({ name: shop, brandLogoUrl: null, primaryLocale: "en", timeZone: "UTC", contactEmail: null, primaryDomain: null, shopId: null });
+const fallback = (shop: string): ShopFacts => ({
+  name: shop,
+  brandLogoUrl: null,
+  primaryLocale: "en",
+  timeZone: "UTC",
+  contactEmail: null,
+  primaryDomain: null,
+  shopId: null,
+});
 
 /** The profile of a shop the app never read. */
-export const fallbackProfile = (shop: string): ShopProfile => ({ shop, ...fallback(shop), customLogoUrl: null, logoUrl: null, known: false });
+export const fallbackProfile = (shop: string): ShopProfile => ({
+  shop,
+  ...fallback(shop),
+  customLogoUrl: null,
+  logoUrl: null,
+  known: false,
+});
 
 export async function shopProfile(shop: string): Promise<ShopProfile> {
   const row = await db.shopProfile.findUnique({ where: { shop } });

@@ -30,9 +30,7 @@ export const storefrontMetadataEntry = z.object({ key: z.string(), value: z.unkn
 export type StorefrontMetadataEntry = z.infer<typeof storefrontMetadataEntry>;
 
 /** A customer sees where their item stands on-chain, never the merchant-side reason for a hold or failure. */
-export const storefrontChain = z
-  .object({ status: z.enum(CHAIN_STATUSES), mint: z.string(), explorerUrl: z.string() })
-  .nullable();
+export const storefrontChain = z.object({ status: z.enum(CHAIN_STATUSES), mint: z.string(), explorerUrl: z.string() }).nullable();
 export type StorefrontChain = z.infer<typeof storefrontChain>;
 
 const toStorefrontChain = (chain: ChainState): StorefrontChain =>
@@ -45,7 +43,9 @@ export const storefrontCard = z.object({
   media: z.object({ imageUrls: z.array(z.string()), videoUrls: z.array(z.string()) }),
   metadata: z.array(storefrontMetadataEntry).meta({ description: "PUBLIC entries only, without visibility" }),
   status: cardStatus,
-  custody: cardCustody.nullable().meta({ description: "HELD: the shop keeps the card for the customer until they link a wallet; WALLET: in their wallet" }),
+  custody: cardCustody
+    .nullable()
+    .meta({ description: "HELD: the shop keeps the card for the customer until they link a wallet; WALLET: in their wallet" }),
   createdAt: z.string(),
   redeemedAt: z.string().nullable(),
   chain: storefrontChain,
@@ -77,7 +77,11 @@ export const storefrontWallet = z
   .nullable();
 export type StorefrontWallet = z.infer<typeof storefrontWallet>;
 
-export const storefrontHoldingsSchema = z.object({ cards: z.array(storefrontCard), twins: z.array(storefrontTwin), wallet: storefrontWallet });
+export const storefrontHoldingsSchema = z.object({
+  cards: z.array(storefrontCard),
+  twins: z.array(storefrontTwin),
+  wallet: storefrontWallet,
+});
 export type StorefrontHoldings = z.infer<typeof storefrontHoldingsSchema>;
 
 /** An optional text field: surrounding spaces are dropped, and empty means "not given". */
@@ -91,8 +95,9 @@ const optionalText = (value: unknown) => {
 export const claimCardInput = z
   .object({
     code: z.string().min(1, "Required").max(80, "Must be at most 80 characters"),
-    publicKey: z.preprocess(optionalText, walletPublicKey.optional())
-      .meta({ description: "Wallet key for the cards; default: the key of the customer's universal name, else none (the shop holds them)" }),
+    publicKey: z.preprocess(optionalText, walletPublicKey.optional()).meta({
+      description: "Wallet key for the cards; default: the key of the customer's universal name, else none (the shop holds them)",
+    }),
   })
   .strict();
 export type ClaimCardInput = z.input<typeof claimCardInput>;

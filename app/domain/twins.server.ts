@@ -7,7 +7,16 @@ import { recordEvent } from "./events.server";
 import { isIdOf, newId } from "./ids";
 import { newVerifyToken } from "./verify-token.server";
 import { verifyUrlOf } from "./verify-url";
-import { currencyMinorDigits, issueTwinInput, listTwinsQuery, NO_SERIAL, parseInput, type DigitalTwin, type IssueTwinInput, type Serial } from "./schemas";
+import {
+  currencyMinorDigits,
+  issueTwinInput,
+  listTwinsQuery,
+  NO_SERIAL,
+  parseInput,
+  type DigitalTwin,
+  type IssueTwinInput,
+  type Serial,
+} from "./schemas";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 
 /** What to load with a twin for its API view. */
@@ -114,7 +123,10 @@ export interface ListTwinsOptions {
  * A page of the shop's twins, newest first (the admin and /v1 alike). A cursor it did
  * not hand out is VALIDATION_FAILED at `cursor`; `nextCursor` is null on the last page.
  */
-export async function listTwins(shop: string, options: ListTwinsOptions = {}): Promise<{ twins: DigitalTwin[]; nextCursor: string | null }> {
+export async function listTwins(
+  shop: string,
+  options: ListTwinsOptions = {},
+): Promise<{ twins: DigitalTwin[]; nextCursor: string | null }> {
   const limit = pageLimit(options.limit, 50);
   const rows = await db.digitalTwin.findMany({
     where: {

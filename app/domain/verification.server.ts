@@ -78,7 +78,11 @@ export type Verification = VerifiedTwin | VerifiedCard | UnclaimedCard;
 // than its odds, which are nil either way. Shared by every replica, like the
 // redeem limits (docs/decisions/0025-shared-limits.md).
 const LOOKUPS_PER_MINUTE = 60;
-const byClientAddress = new RateLimit("verify-address", { capacity: LOOKUPS_PER_MINUTE, refillPerSecond: LOOKUPS_PER_MINUTE / 60 }, databaseBuckets);
+const byClientAddress = new RateLimit(
+  "verify-address",
+  { capacity: LOOKUPS_PER_MINUTE, refillPerSecond: LOOKUPS_PER_MINUTE / 60 },
+  databaseBuckets,
+);
 
 const chainOf = (mint: ChainMint | null): StorefrontChain => {
   const chain = toChainState(mint);
@@ -92,7 +96,8 @@ const chainOf = (mint: ChainMint | null): StorefrontChain => {
  */
 export async function verificationOf(shop: string, token: string, client: { address: string }): Promise<Verification | null> {
   const taken = await byClientAddress.take(client.address);
-  if (!taken.ok) throw new TooManyAttempts("Too many verification pages opened from this address; try again shortly", taken.retryAfterSeconds);
+  if (!taken.ok)
+    throw new TooManyAttempts("Too many verification pages opened from this address; try again shortly", taken.retryAfterSeconds);
   if (!isVerifyToken(token)) return null;
   const [twin, card, indexed] = await Promise.all([
     db.digitalTwin.findFirst({ where: { shop, verifyToken: token }, include: { name: true, chainMint: true } }),
@@ -122,7 +127,8 @@ export async function verificationOf(shop: string, token: string, client: { addr
   if (!card) return null;
   const issuedAt = card.createdAt.toISOString();
   const livemode = card.livemode;
-  if (card.status !== "OWNED") return { ...base, kind: "card", status: card.status === "VOID" ? "VOID" : "PENDING_REDEMPTION", issuedAt, livemode };
+  if (card.status !== "OWNED")
+    return { ...base, kind: "card", status: card.status === "VOID" ? "VOID" : "PENDING_REDEMPTION", issuedAt, livemode };
   const media = card.media as { imageUrls: string[]; videoUrls: string[] };
   return {
     ...base,

@@ -39,7 +39,11 @@ import { toStorefrontCard, toStorefrontWallet, type StorefrontCard, type Storefr
 export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 // A page asks for one challenge per attempt; ten a minute per customer is more than a person needs.
 const CHALLENGES_PER_MINUTE = 10;
-const challengesByCustomer = new RateLimit("wallet-challenge", { capacity: CHALLENGES_PER_MINUTE, refillPerSecond: CHALLENGES_PER_MINUTE / 60 }, databaseBuckets);
+const challengesByCustomer = new RateLimit(
+  "wallet-challenge",
+  { capacity: CHALLENGES_PER_MINUTE, refillPerSecond: CHALLENGES_PER_MINUTE / 60 },
+  databaseBuckets,
+);
 
 /** What the customer's wallet is asked to sign. */
 export interface WalletChallengeView {
@@ -76,7 +80,12 @@ export function walletLinkMessage(challenge: ChallengeFields): string {
 }
 
 /** A new challenge for the customer's wallet `publicKey` to sign. */
-export async function startWalletLink(shop: string, customerId: string, { publicKey, domain }: WalletChallengeCommand, now = new Date()): Promise<WalletChallengeView> {
+export async function startWalletLink(
+  shop: string,
+  customerId: string,
+  { publicKey, domain }: WalletChallengeCommand,
+  now = new Date(),
+): Promise<WalletChallengeView> {
   const owner = shopifyOwner(customerId);
   const taken = await challengesByCustomer.take(`${shop}\n${owner}`);
   if (!taken.ok) throw new TooManyAttempts("Too many link requests; try again in a minute", taken.retryAfterSeconds);
@@ -99,12 +108,18 @@ export async function startWalletLink(shop: string, customerId: string, { public
  * another customer's or shop's challenge, 409 once used, 410 once expired, 422
  * at `signature` when it is not that wallet's signature of that message.
  */
-export async function completeWalletLink(shop: string, customerId: string, { challengeId, signature, name }: WalletLinkCommand, now = new Date()): Promise<WalletLinked> {
+export async function completeWalletLink(
+  shop: string,
+  customerId: string,
+  { challengeId, signature, name }: WalletLinkCommand,
+  now = new Date(),
+): Promise<WalletLinked> {
   const owner = shopifyOwner(customerId);
   const challenge = await db.walletChallenge.findUnique({ where: { id: challengeId } });
   if (!challenge || challenge.shop !== shop || challenge.owner !== owner) throw notFound("Link request");
   if (challenge.usedAt) throw usedAlready();
-  if (challenge.expiresAt <= now) throw new DomainError("EXPIRED", "This link request has expired: start again, and sign within 10 minutes");
+  if (challenge.expiresAt <= now)
+    throw new DomainError("EXPIRED", "This link request has expired: start again, and sign within 10 minutes");
   if (!signedBy(challenge, signature)) {
     throw new DomainError("VALIDATION_FAILED", "This is not the wallet's signature of this request", [
       { path: "signature", message: "Not this wallet's signature of this request: sign again with the wallet you chose" },
@@ -119,12 +134,18 @@ export async function completeWalletLink(shop: string, customerId: string, { cha
 }
 
 /** Links a pasted address, unproved: only with `acknowledgeRisk` (the schema insists), and said so wherever it shows. */
-export function linkWalletUnsigned(shop: string, customerId: string, { publicKey, name }: UnsignedWalletLinkCommand, now = new Date()): Promise<WalletLinked> {
+export function linkWalletUnsigned(
+  shop: string,
+  customerId: string,
+  { publicKey, name }: UnsignedWalletLinkCommand,
+  now = new Date(),
+): Promise<WalletLinked> {
   return transaction(() => linkWallet(shop, shopifyOwner(customerId), publicKey, false, name, now));
 }
 
 /** Edge wrapper: parse what a customer's page sent, then start a challenge. */
-export const startWalletLinkFrom = (shop: string, customerId: string, input: unknown) => startWalletLink(shop, customerId, parseInput(walletChallengeInput, input));
+export const startWalletLinkFrom = (shop: string, customerId: string, input: unknown) =>
+  startWalletLink(shop, customerId, parseInput(walletChallengeInput, input));
 
 /** Edge wrapper: a signed challenge (`challengeId`, `signature`) or a pasted address (`publicKey`, `acknowledgeRisk`), parsed, then linked. */
 export function linkWalletFrom(shop: string, customerId: string, input: unknown): Promise<WalletLinked> {
@@ -164,19 +185,39 @@ function signedBy(challenge: ChallengeFields, signature: string): boolean {
  * records the wallet, moves every item the shop holds for the owner to it, queues
  * their mints, and writes a unit_card.wallet_linked event per item.
  */
-async function linkWallet(shop: string, owner: string, publicKey: string, verified: boolean, name: string | undefined, now: Date): Promise<WalletLinked> {
+async function linkWallet(
+  shop: string,
+  owner: string,
+  publicKey: string,
+  verified: boolean,
+  name: string | undefined,
+  now: Date,
+): Promise<WalletLinked> {
   const registered = name ? await registerNameFor(shop, { name, publicKey, owner }) : null;
   await db.customerWallet.upsert({
     where: { shop_owner: { shop, owner } },
     create: { shop, owner, publicKey, verified, linkedAt: now },
     update: { publicKey, verified, linkedAt: now },
   });
-  const held = await db.unitCard.findMany({ where: { shop, owner, livemode: true, status: "OWNED", publicKey: null }, select: { id: true }, orderBy: { id: "asc" } });
+  const held = await db.unitCard.findMany({
+    where: { shop, owner, livemode: true, status: "OWNED", publicKey: null },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
   const ids = held.map((card) => card.id);
   await db.unitCard.updateMany({ where: { id: { in: ids }, publicKey: null }, data: { publicKey } });
-  await enqueueMints(db, shop, ids.map((cardId) => ({ cardId, recipient: publicKey })));
+  await enqueueMints(
+    db,
+    shop,
+    ids.map((cardId) => ({ cardId, recipient: publicKey })),
+  );
   const rows = await db.unitCard.findMany({ where: { id: { in: ids } }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
   const cards = rows.map((row) => toUnitCard(row));
-  await recordEvents(db, shop, "unit_card.wallet_linked", cards.map((object) => ({ objectType: "unit_card", object })));
+  await recordEvents(
+    db,
+    shop,
+    "unit_card.wallet_linked",
+    cards.map((object) => ({ objectType: "unit_card", object })),
+  );
   return { wallet: { publicKey, verified, linkedAt: now.toISOString() }, cards, name: registered };
 }

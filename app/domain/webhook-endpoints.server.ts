@@ -31,7 +31,11 @@ export const createWebhookEndpoint = (shop: string, input: unknown, livemode = t
  * Registers an endpoint; the answer carries its signing secret, the only time it is shown.
  * A test endpoint (`livemode` false) receives only test events. The cap counts both modes.
  */
-export async function createWebhookEndpointFor(shop: string, input: CreateWebhookEndpointInput, livemode = true): Promise<WebhookEndpointView> {
+export async function createWebhookEndpointFor(
+  shop: string,
+  input: CreateWebhookEndpointInput,
+  livemode = true,
+): Promise<WebhookEndpointView> {
   const problem = webhookUrlProblem(input.url, ports().webhooks.loopbackAllowed());
   if (problem) throw fieldError("url", problem);
   const secret = `whsec_${randomBytes(32).toString("base64url")}`;
@@ -91,7 +95,10 @@ export async function sendTestEvent(shop: string, endpointId: string, livemode =
       tx,
       shop,
       "webhook_endpoint.test",
-      { objectType: "webhook_test", object: { endpointId, message: "A test event from Twin Cards: your endpoint receives and can verify signed events" } },
+      {
+        objectType: "webhook_test",
+        object: { endpointId, message: "A test event from Twin Cards: your endpoint receives and can verify signed events" },
+      },
       { onlyTo: endpointId, livemode },
     );
   });
@@ -99,7 +106,10 @@ export async function sendTestEvent(shop: string, endpointId: string, livemode =
 
 /** Resend: the delivery's event again to its endpoint, as a new delivery (the old one stays in the history). */
 export async function resendDelivery(shop: string, deliveryId: string, livemode = true): Promise<string> {
-  const delivery = await db.webhookDelivery.findFirst({ where: { shop, id: deliveryId, endpoint: { livemode } }, include: { endpoint: true } });
+  const delivery = await db.webhookDelivery.findFirst({
+    where: { shop, id: deliveryId, endpoint: { livemode } },
+    include: { endpoint: true },
+  });
   if (!delivery) throw notFound("Webhook delivery");
   if (delivery.endpoint.status !== "ENABLED") throw fieldError("endpoint", "The endpoint is disabled: enable it first");
   const id = newId("whd");

@@ -7,7 +7,12 @@ import { backoffDelay, PollingWorker, type BackoffPolicy } from "./polling-worke
  * and `lockedUntil`.
  */
 export interface OutboxDelegate {
-  findMany(args: { where: object; select: { id: true; status: true }; orderBy?: { nextAttemptAt: "asc" }; take: number }): Promise<{ id: string; status: string }[]>;
+  findMany(args: {
+    where: object;
+    select: { id: true; status: true };
+    orderBy?: { nextAttemptAt: "asc" };
+    take: number;
+  }): Promise<{ id: string; status: string }[]>;
   updateMany(args: { where: object; data: object }): Promise<{ count: number }>;
 }
 
@@ -39,12 +44,27 @@ export class OutboxTable<Job> {
 
   private due(now: Date): object {
     const { heldStatus, where = {} } = this.options;
-    return { AND: [where, { OR: [{ status: "PENDING", nextAttemptAt: { lte: now } }, { status: heldStatus, lockedUntil: { lt: now } }] }] };
+    return {
+      AND: [
+        where,
+        {
+          OR: [
+            { status: "PENDING", nextAttemptAt: { lte: now } },
+            { status: heldStatus, lockedUntil: { lt: now } },
+          ],
+        },
+      ],
+    };
   }
 
   /** Ids of rows due now, the longest due first, at most `take`. */
   async dueIds(now: Date, take: number): Promise<string[]> {
-    const rows = await this.options.delegate.findMany({ where: this.due(now), select: { id: true, status: true }, orderBy: { nextAttemptAt: "asc" }, take });
+    const rows = await this.options.delegate.findMany({
+      where: this.due(now),
+      select: { id: true, status: true },
+      orderBy: { nextAttemptAt: "asc" },
+      take,
+    });
     return rows.map((row) => row.id);
   }
 
@@ -65,7 +85,10 @@ export class OutboxTable<Job> {
   /** Holds the row until `lease`; null when another worker had it (or it is gone). */
   async claim(id: string, now: Date, lease: Date): Promise<Job | null> {
     const { delegate, heldStatus, claimData } = this.options;
-    const claimed = await delegate.updateMany({ where: { id, ...this.due(now) }, data: { ...claimData, status: heldStatus, lockedUntil: lease } });
+    const claimed = await delegate.updateMany({
+      where: { id, ...this.due(now) },
+      data: { ...claimData, status: heldStatus, lockedUntil: lease },
+    });
     return claimed.count === 1 ? this.options.load(id) : null;
   }
 
@@ -115,14 +138,25 @@ export interface OutboxTuning {
 /** The loop's settings from a kind's tuning and its defaults. */
 export function outboxSettings(
   tuning: OutboxTuning,
-  defaults: { maxAttempts: number; leaseMs: number; backoffBaseMs: number; backoffMaxMs: number; unknownErrorsRetryable: boolean; concurrency?: number },
+  defaults: {
+    maxAttempts: number;
+    leaseMs: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    unknownErrorsRetryable: boolean;
+    concurrency?: number;
+  },
 ): OutboxWorkerOptions {
   const concurrency = tuning.concurrency ?? defaults.concurrency ?? 1;
   return {
     maxAttempts: tuning.maxAttempts ?? defaults.maxAttempts,
     pollMs: tuning.pollMs ?? 1000,
     leaseMs: tuning.leaseMs ?? defaults.leaseMs,
-    backoff: { baseMs: tuning.backoffBaseMs ?? defaults.backoffBaseMs, maxMs: tuning.backoffMaxMs ?? defaults.backoffMaxMs, random: tuning.random ?? Math.random },
+    backoff: {
+      baseMs: tuning.backoffBaseMs ?? defaults.backoffBaseMs,
+      maxMs: tuning.backoffMaxMs ?? defaults.backoffMaxMs,
+      random: tuning.random ?? Math.random,
+    },
     // Enough due rows per poll to keep every lane busy for a while.
     batchSize: tuning.batchSize ?? Math.max(20, 4 * concurrency),
     concurrency,
@@ -232,7 +266,10 @@ export abstract class OutboxWorker<Job, C extends Claim = Claim> extends Polling
             throw error;
           }
           const wait = Math.min(RECORD_RETRY_MAX_MS, RECORD_RETRY_FIRST_MS * 2 ** (tries - 1));
-          if (tries === 1) this.log.warn(`${claim.label}: ${outcome}, but the database is unavailable; recording it again every ≤ ${RECORD_RETRY_MAX_MS / 1000} s: ${(error as Error)?.message ?? String(error)}`);
+          if (tries === 1)
+            this.log.warn(
+              `${claim.label}: ${outcome}, but the database is unavailable; recording it again every ≤ ${RECORD_RETRY_MAX_MS / 1000} s: ${(error as Error)?.message ?? String(error)}`,
+            );
           await delay(wait);
         }
       }
@@ -257,7 +294,12 @@ export abstract class OutboxWorker<Job, C extends Claim = Claim> extends Polling
     if (!failure.retryable || attempts >= this.settings.maxAttempts) return this.fail(claim, attempts, reason);
     const delay = this.backoff(attempts, failure.retryAfterMs);
     this.log.warn(`${claim.label} attempt ${attempts} failed, retrying in ${delay} ms: ${reason}`);
-    return this.record(claim, "RETRY", { status: "PENDING", lockedUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + delay) });
+    return this.record(claim, "RETRY", {
+      status: "PENDING",
+      lockedUntil: null,
+      lastError: reason,
+      nextAttemptAt: new Date(Date.now() + delay),
+    });
   }
 
   /** What a failure is recorded as (lastError); a kind may say it in words its merchant can act on. */

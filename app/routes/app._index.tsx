@@ -35,13 +35,21 @@ export default function Home() {
           <Layout.Section>
             <BlockStack gap="300">
               {mints.HELD > 0 && (
-                <Banner tone="warning" title={t("home.heldMints", { count: mints.HELD })} action={{ content: t("home.openSettings"), url: "/app/settings" }}>
+                <Banner
+                  tone="warning"
+                  title={t("home.heldMints", { count: mints.HELD })}
+                  action={{ content: t("home.openSettings"), url: "/app/settings" }}
+                >
                   <p>{t("home.heldMintsBody")}</p>
                 </Banner>
               )}
               {mints.FAILED > 0 && (
-                <Banner tone="critical" title={t("home.failedMints", { count: mints.FAILED })} action={{ content: t("home.seeTwins"), url: "/app/twins" }}
-                  secondaryAction={{ content: t("home.seeCards"), url: "/app/cards" }}>
+                <Banner
+                  tone="critical"
+                  title={t("home.failedMints", { count: mints.FAILED })}
+                  action={{ content: t("home.seeTwins"), url: "/app/twins" }}
+                  secondaryAction={{ content: t("home.seeCards"), url: "/app/cards" }}
+                >
                   <p>{t("home.failedMintsBody")}</p>
                 </Banner>
               )}
@@ -53,9 +61,16 @@ export default function Home() {
             {counts.map((count) => (
               <Card key={count.label}>
                 <BlockStack gap="200">
-                  <Text as="h2" variant="headingSm" tone="subdued">{count.label}</Text>
+                  <Text as="h2" variant="headingSm" tone="subdued">
+                    {count.label}
+                  </Text>
                   <Text as="p" variant="heading2xl">
-                    <Link url={count.url} removeUnderline monochrome accessibilityLabel={t("common.atField", { path: count.label, message: format.number(count.value) })}>
+                    <Link
+                      url={count.url}
+                      removeUnderline
+                      monochrome
+                      accessibilityLabel={t("common.atField", { path: count.label, message: format.number(count.value) })}
+                    >
                       {format.number(count.value)}
                     </Link>
                   </Text>

@@ -30,12 +30,26 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     throw error;
   });
   // Why an item failed or was voided, in the merchant's language (the domain words it in English).
-  const issues = (activity?.issues ?? []).map((issue) => ({ ...issue, reason: issue.reason === null ? null : translateDomainMessage(t, issue.reason) }));
+  const issues = (activity?.issues ?? []).map((issue) => ({
+    ...issue,
+    reason: issue.reason === null ? null : translateDomainMessage(t, issue.reason),
+  }));
   const [targets, customers] = await Promise.all([
     ruleTargets(admin.graphql),
-    customerLinks(admin.graphql, issues.map((issue) => (issue.customerId ? `shopify|${issue.customerId}` : null))),
+    customerLinks(
+      admin.graphql,
+      issues.map((issue) => (issue.customerId ? `shopify|${issue.customerId}` : null)),
+    ),
   ]);
-  return { rule, form: ruleFormOf(rule), targets, issues, customers, nextCursor: activity?.nextCursor ?? null, staleCursor: activity === null };
+  return {
+    rule,
+    form: ruleFormOf(rule),
+    targets,
+    issues,
+    customers,
+    nextCursor: activity?.nextCursor ?? null,
+    staleCursor: activity === null,
+  };
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
@@ -78,7 +92,8 @@ export default function RulePage() {
   useEffect(() => {
     if (!result?.ok) return;
     if (result.intent === "save") shopify.toast.show(t("automation.form.saved"));
-    if (result.intent === "set-status" && "status" in result.data) shopify.toast.show(t(result.data.status === "PAUSED" ? "automation.paused" : "automation.resumed"));
+    if (result.intent === "set-status" && "status" in result.data)
+      shopify.toast.show(t(result.data.status === "PAUSED" ? "automation.paused" : "automation.resumed"));
   }, [result, shopify, t]);
 
   return (
@@ -87,14 +102,32 @@ export default function RulePage() {
       subtitle={t(`automation.trigger.${rule.trigger}`)}
       titleMetadata={<Badge tone={paused ? undefined : "success"}>{t(`automation.ruleStatus.${rule.status}`)}</Badge>}
       backAction={{ content: t("automation.title"), url: "/app/automation" }}
-      secondaryActions={[{ content: t(paused ? "automation.resume" : "automation.pause"), onAction: () => submit({ intent: "set-status" }, { method: "post" }) }]}
+      secondaryActions={[
+        {
+          content: t(paused ? "automation.resume" : "automation.pause"),
+          onAction: () => submit({ intent: "set-status" }, { method: "post" }),
+        },
+      ]}
     >
       <BlockStack gap="400">
         {/* Keyed by the saved rule, so a save shows the rule as stored. */}
-        <RuleForm key={rule.updatedAt} targets={targets} initial={result && "form" in result ? result.form : form} failure={result && !result.ok && result.intent === "save" ? result : null} cancelUrl="/app/automation" issued={rule.issuedCount} />
+        <RuleForm
+          key={rule.updatedAt}
+          targets={targets}
+          initial={result && "form" in result ? result.form : form}
+          failure={result && !result.ok && result.intent === "save" ? result : null}
+          cancelUrl="/app/automation"
+          issued={rule.issuedCount}
+        />
         <Layout>
           <Layout.Section>
-            <RuleActivityCard path={`/app/automation/${rule.id}`} issues={issues} customers={customers} nextCursor={nextCursor} staleCursor={staleCursor} />
+            <RuleActivityCard
+              path={`/app/automation/${rule.id}`}
+              issues={issues}
+              customers={customers}
+              nextCursor={nextCursor}
+              staleCursor={staleCursor}
+            />
           </Layout.Section>
         </Layout>
       </BlockStack>

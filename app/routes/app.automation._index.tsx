@@ -44,7 +44,11 @@ export default function Automation() {
   const { rules, webhooks } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <Page title={t("automation.title")} subtitle={t("automation.subtitle")} primaryAction={{ content: t("automation.create"), url: "/app/automation/new" }}>
+    <Page
+      title={t("automation.title")}
+      subtitle={t("automation.subtitle")}
+      primaryAction={{ content: t("automation.create"), url: "/app/automation/new" }}
+    >
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">

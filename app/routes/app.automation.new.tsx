@@ -61,7 +61,12 @@ export default function NewRule() {
   }, [created, navigate, shopify, t]);
   return (
     <Page title={t("automation.form.newTitle")} backAction={{ content: t("automation.title"), url: "/app/automation" }}>
-      <RuleForm targets={targets} initial={result && !result.ok && "form" in result ? result.form : BLANK} failure={result && !result.ok ? result : null} cancelUrl="/app/automation" />
+      <RuleForm
+        targets={targets}
+        initial={result && !result.ok && "form" in result ? result.form : BLANK}
+        failure={result && !result.ok ? result : null}
+        cancelUrl="/app/automation"
+      />
     </Page>
   );
 }

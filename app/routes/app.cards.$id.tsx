@@ -34,7 +34,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   ]);
   // Why it was voided, in the merchant's language (the domain words it in English).
   const voidReason = card.voidReason === null ? null : translateDomainMessage(t, card.voidReason);
-  return { card: { ...card, voidReason }, customers, notifications: notifications.map((n) => ({ ...n, sentAt: n.sentAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })) };
+  return {
+    card: { ...card, voidReason },
+    customers,
+    notifications: notifications.map((n) => ({ ...n, sentAt: n.sentAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })),
+  };
 };
 
 // Retry a FAILED mint of this card, or void it while it waits to be claimed.
@@ -69,7 +73,11 @@ export default function CardDetails() {
       subtitle={card.id}
       backAction={{ content: t("cards.title"), url: "/app/cards" }}
       titleMetadata={<CardStatusBadge status={card.status} custody={card.custody} />}
-      secondaryActions={card.status === "PENDING_REDEMPTION" ? [{ content: t("cards.detail.void"), destructive: true, onAction: () => setVoiding(true) }] : []}
+      secondaryActions={
+        card.status === "PENDING_REDEMPTION"
+          ? [{ content: t("cards.detail.void"), destructive: true, onAction: () => setVoiding(true) }]
+          : []
+      }
     >
       <Layout>
         {card.status === "VOID" && (
@@ -83,7 +91,9 @@ export default function CardDetails() {
           <BlockStack gap="400">
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("common.details")}</Text>
+                <Text as="h2" variant="headingMd">
+                  {t("common.details")}
+                </Text>
                 <DetailList
                   rows={[
                     ...(serial ? [[t("common.edition"), serial] as [string, string]] : []),
@@ -91,7 +101,12 @@ export default function CardDetails() {
                     [t("common.wallet"), card.custody === "HELD" ? t("cards.detail.held") : (card.publicKey ?? "—")],
                     [t("common.created"), format.dateTime(card.createdAt)],
                     [t("cards.detail.claimed"), format.dateTime(card.redeemedAt)],
-                    [t("cards.detail.codeSentTo"), redemption ? notifications.map((notification) => notification.recipient).join(", ") || "—" : t("common.issuedToOwner")],
+                    [
+                      t("cards.detail.codeSentTo"),
+                      redemption
+                        ? notifications.map((notification) => notification.recipient).join(", ") || "—"
+                        : t("common.issuedToOwner"),
+                    ],
                     // A voided card's code claims nothing: when it would have expired is beside the point.
                     [t("cards.detail.codeExpires"), redemption && card.status !== "VOID" ? format.date(redemption.expiresAt) : "—"],
                   ]}
@@ -100,20 +115,32 @@ export default function CardDetails() {
             </Card>
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("cards.detail.metadata")}</Text>
+                <Text as="h2" variant="headingMd">
+                  {t("cards.detail.metadata")}
+                </Text>
                 <MetadataTable entries={card.metadata} />
               </BlockStack>
             </Card>
-            <MediaGallery title={t("cards.detail.media")} images={card.media.imageUrls} links={card.media.videoUrls} alt={card.name} empty={t("cards.detail.noMedia")} />
+            <MediaGallery
+              title={t("cards.detail.media")}
+              images={card.media.imageUrls}
+              links={card.media.videoUrls}
+              alt={card.name}
+              empty={t("cards.detail.noMedia")}
+            />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("cards.detail.claimMessages")}</Text>
+                <Text as="h2" variant="headingMd">
+                  {t("cards.detail.claimMessages")}
+                </Text>
                 {notifications.length === 0 ? (
-                  <Text as="p" tone="subdued">{redemption ? t("cards.detail.none") : t("cards.detail.noneIssued")}</Text>
+                  <Text as="p" tone="subdued">
+                    {redemption ? t("cards.detail.none") : t("cards.detail.noneIssued")}
+                  </Text>
                 ) : (
                   notifications.map((notification) => (
                     <BlockStack key={notification.id} gap="100">
@@ -129,7 +156,13 @@ export default function CardDetails() {
                 )}
               </BlockStack>
             </Card>
-            <ItemAside chain={card.chain} itemId={card.id} itemName={card.name} verifyUrl={card.verifyUrl} voided={card.status === "VOID"} />
+            <ItemAside
+              chain={card.chain}
+              itemId={card.id}
+              itemName={card.name}
+              verifyUrl={card.verifyUrl}
+              voided={card.status === "VOID"}
+            />
           </BlockStack>
         </Layout.Section>
       </Layout>

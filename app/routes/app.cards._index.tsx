@@ -38,10 +38,23 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   try {
     const page = await listCards(session.shop, { status, cursor, limit: PAGE_SIZE }, await adminLivemode(session.shop));
     const [customers, destinations] = await Promise.all([
-      customerLinks(admin.graphql, page.cards.map((card) => card.owner)),
-      destinationsOfCards(session.shop, page.cards.filter((card) => !card.owner).map((card) => card.id)),
+      customerLinks(
+        admin.graphql,
+        page.cards.map((card) => card.owner),
+      ),
+      destinationsOfCards(
+        session.shop,
+        page.cards.filter((card) => !card.owner).map((card) => card.id),
+      ),
     ]);
-    return { status: status ?? null, ...page, customers, destinations, staleCursor: false, chainOn: chainIssuingOn() || page.cards.some((card) => card.chain) };
+    return {
+      status: status ?? null,
+      ...page,
+      customers,
+      destinations,
+      staleCursor: false,
+      chainOn: chainIssuingOn() || page.cards.some((card) => card.chain),
+    };
   } catch (error) {
     // A hand-edited or outdated page link: say so rather than fail the page.
     if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
@@ -60,17 +73,17 @@ export default function Cards() {
   const format = useFormat();
 
   return (
-    <Page
-      title={t("cards.title")}
-      subtitle={t("cards.subtitle")}
-      primaryAction={{ content: t("cards.create"), url: "/app/cards/new" }}
-    >
+    <Page title={t("cards.title")} subtitle={t("cards.subtitle")} primaryAction={{ content: t("cards.create"), url: "/app/cards/new" }}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
             <StatusTabsList
               path="/app/cards"
-              tabs={TABS.map(({ id, status: tabStatus }) => ({ id, status: tabStatus, label: tabStatus ? t(`cardStatus.${tabStatus}`) : t("cards.all") }))}
+              tabs={TABS.map(({ id, status: tabStatus }) => ({
+                id,
+                status: tabStatus,
+                label: tabStatus ? t(`cardStatus.${tabStatus}`) : t("cards.all"),
+              }))}
               status={status}
               staleCursor={staleCursor}
               nextCursor={nextCursor}
@@ -98,10 +111,14 @@ export default function Cards() {
                       <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
                       <BlockStack>
                         <Link url={`/app/cards/${card.id}`} removeUnderline>
-                          <Text as="span" fontWeight="semibold">{card.name}</Text>
+                          <Text as="span" fontWeight="semibold">
+                            {card.name}
+                          </Text>
                         </Link>
                         <SerialText item={card} />
-                        <Text as="span" variant="bodySm" tone="subdued">{card.id}</Text>
+                        <Text as="span" variant="bodySm" tone="subdued">
+                          {card.id}
+                        </Text>
                       </BlockStack>
                     </InlineStack>
                   </IndexTable.Cell>
@@ -109,7 +126,13 @@ export default function Cards() {
                     <CardStatusBadge status={card.status} custody={card.custody} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    {card.owner ? <OwnerLabel owner={card.owner} customers={customers} /> : <Text as="span" breakWord>{destinations[card.id]?.join(", ") || "—"}</Text>}
+                    {card.owner ? (
+                      <OwnerLabel owner={card.owner} customers={customers} />
+                    ) : (
+                      <Text as="span" breakWord>
+                        {destinations[card.id]?.join(", ") || "—"}
+                      </Text>
+                    )}
                   </IndexTable.Cell>
                   <IndexTable.Cell>{format.date(card.createdAt)}</IndexTable.Cell>
                   <IndexTable.Cell>{redemptionOf(card, t, format)}</IndexTable.Cell>
@@ -132,9 +155,18 @@ export default function Cards() {
 type CardRow = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
 
 function redemptionOf(card: CardRow, t: TFunction, format: Formatter) {
-  if (!card.redemption) return <Text as="span" tone="subdued">{t("common.issuedToOwner")}</Text>;
+  if (!card.redemption)
+    return (
+      <Text as="span" tone="subdued">
+        {t("common.issuedToOwner")}
+      </Text>
+    );
   if (card.redeemedAt) return t("cards.claimedOn", { date: format.date(card.redeemedAt) });
   const expired = new Date(card.redemption.expiresAt).getTime() <= Date.now();
   const date = format.date(card.redemption.expiresAt);
-  return <Text as="span" tone={expired ? "critical" : undefined}>{expired ? t("cards.expiredOn", { date }) : t("cards.expiresOn", { date })}</Text>;
+  return (
+    <Text as="span" tone={expired ? "critical" : undefined}>
+      {expired ? t("cards.expiredOn", { date }) : t("cards.expiresOn", { date })}
+    </Text>
+  );
 }

@@ -65,4 +65,3 @@ export default function NewCards() {
     </Page>
   );
 }
-

@@ -60,29 +60,45 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     case "issue-twin":
       // Each form's fields become the command's typed input, checked by the domain's schema (as /v1 checks its body).
       return runIntent(intent, t, () =>
-        issueTwinTo(shop, parseInput(issueTwinInput, {
-          name_id: fields.name_id,
-          public_key: fields.public_key,
-          title: fields.title,
-          creator: fields.creator,
-          description: fields.description,
-          quantity: numberOrUndefined(fields.quantity),
-          price: numberOrUndefined(fields.price),
-          currency: fields.currency,
-          brand: fields.brand,
-          categories: splitList(fields.categories, /,/),
-          links: splitList(fields.links, /\n/),
-          images: splitList(fields.images, /\n/),
-        })),
+        issueTwinTo(
+          shop,
+          parseInput(issueTwinInput, {
+            name_id: fields.name_id,
+            public_key: fields.public_key,
+            title: fields.title,
+            creator: fields.creator,
+            description: fields.description,
+            quantity: numberOrUndefined(fields.quantity),
+            price: numberOrUndefined(fields.price),
+            currency: fields.currency,
+            brand: fields.brand,
+            categories: splitList(fields.categories, /,/),
+            links: splitList(fields.links, /\n/),
+            images: splitList(fields.images, /\n/),
+          }),
+        ),
       );
     case "register-name":
-      return runIntent(intent, t, () => registerNameFor(shop, parseInput(registerNameInput, { name: fields.name ?? "", publicKey: fields.publicKey ?? "", owner: shopifyOwner(customerId) })));
+      return runIntent(intent, t, () =>
+        registerNameFor(
+          shop,
+          parseInput(registerNameInput, { name: fields.name ?? "", publicKey: fields.publicKey ?? "", owner: shopifyOwner(customerId) }),
+        ),
+      );
     case "create-card": {
-      const card = { name: fields.name ?? "", media: { imageUrls: splitList(fields.imageUrls, /\n/), videoUrls: splitList(fields.videoUrls, /\n/) } };
+      const card = {
+        name: fields.name ?? "",
+        media: { imageUrls: splitList(fields.imageUrls, /\n/), videoUrls: splitList(fields.videoUrls, /\n/) },
+      };
       const byOwner = fields.mode === "owner";
       // The form's own words for its empty destination (the API's message speaks of owner + publicKey).
       if (!byOwner && !fields.email && !fields.phone) {
-        return { intent, ok: false as const, message: t("customer.createCard.nowhere"), fieldErrors: { email: t("customer.createCard.noDestination") } };
+        return {
+          intent,
+          ok: false as const,
+          message: t("customer.createCard.nowhere"),
+          fieldErrors: { email: t("customer.createCard.noDestination") },
+        };
       }
       const recipient = byOwner
         ? { owner: shopifyOwner(customerId), publicKey: fields.publicKey ?? "" }
@@ -98,7 +114,11 @@ export default function CustomerPage() {
   const { customer, holdings, orderIssues } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <Page title={customer.name} backAction={{ content: t("customers.title"), url: "/app/customers" }} subtitle={customer.email ?? undefined}>
+    <Page
+      title={customer.name}
+      backAction={{ content: t("customers.title"), url: "/app/customers" }}
+      subtitle={customer.email ?? undefined}
+    >
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">

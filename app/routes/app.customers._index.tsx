@@ -65,7 +65,12 @@ export default function Customers() {
                 itemCount={page.items.length}
                 selectable={false}
                 loading={navigation.state === "loading"}
-                headings={[{ title: t("common.name") }, { title: t("common.email") }, { title: t("common.phone") }, { title: t("customers.orders"), alignment: "end" }]}
+                headings={[
+                  { title: t("common.name") },
+                  { title: t("common.email") },
+                  { title: t("common.phone") },
+                  { title: t("customers.orders"), alignment: "end" },
+                ]}
               >
                 {page.items.map((customer, index) => (
                   <IndexTable.Row
@@ -75,12 +80,16 @@ export default function Customers() {
                     onClick={() => navigate(`/app/customers/${customer.id}`)}
                   >
                     <IndexTable.Cell>
-                      <Text as="span" variant="bodyMd" fontWeight="semibold">{customer.name}</Text>
+                      <Text as="span" variant="bodyMd" fontWeight="semibold">
+                        {customer.name}
+                      </Text>
                     </IndexTable.Cell>
                     <IndexTable.Cell>{customer.email ?? "—"}</IndexTable.Cell>
                     <IndexTable.Cell>{customer.phone ?? "—"}</IndexTable.Cell>
                     <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>{format.number(customer.ordersCount)}</Text>
+                      <Text as="span" alignment="end" numeric>
+                        {format.number(customer.ordersCount)}
+                      </Text>
                     </IndexTable.Cell>
                   </IndexTable.Row>
                 ))}

@@ -64,18 +64,26 @@ export default function NotificationDetails() {
           <BlockStack gap="400">
             {notification.lastError && (
               <Banner tone="critical" title={t("notifications.detail.lastDeliveryError")}>
-                <Text as="p" breakWord>{notification.lastError}</Text>
+                <Text as="p" breakWord>
+                  {notification.lastError}
+                </Text>
               </Banner>
             )}
             <Card>
               <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">{t("common.details")}</Text>
+                <Text as="h2" variant="headingMd">
+                  {t("common.details")}
+                </Text>
                 {details.map(([label, value]) => (
                   <InlineStack key={label} gap="400" wrap={false}>
                     <Box minWidth="8rem">
-                      <Text as="span" tone="subdued">{label}</Text>
+                      <Text as="span" tone="subdued">
+                        {label}
+                      </Text>
                     </Box>
-                    <Text as="span" breakWord>{value}</Text>
+                    <Text as="span" breakWord>
+                      {value}
+                    </Text>
                   </InlineStack>
                 ))}
               </BlockStack>
@@ -83,8 +91,12 @@ export default function NotificationDetails() {
             {notification.hasLocalCopy && (
               <Card>
                 <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">{t("notifications.detail.localCopy")}</Text>
-                  <Text as="p" tone="subdued">{t("notifications.detail.localCopyBody")}</Text>
+                  <Text as="h2" variant="headingMd">
+                    {t("notifications.detail.localCopy")}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {t("notifications.detail.localCopyBody")}
+                  </Text>
                   {message === null ? (
                     <Banner tone="warning" title={t("notifications.detail.fileGone")} />
                   ) : (

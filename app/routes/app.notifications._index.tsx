@@ -72,7 +72,11 @@ export default function Notifications() {
           <BlockStack gap="400">
             <StatusTabsList
               path={LIST_PATH}
-              tabs={TABS.map(({ id, status: tabStatus }) => ({ id, status: tabStatus, label: tabStatus ? t(`notificationStatus.${tabStatus}`) : t("notifications.all") }))}
+              tabs={TABS.map(({ id, status: tabStatus }) => ({
+                id,
+                status: tabStatus,
+                label: tabStatus ? t(`notificationStatus.${tabStatus}`) : t("notifications.all"),
+              }))}
               status={status}
               staleCursor={staleCursor}
               nextCursor={nextCursor}
@@ -99,8 +103,12 @@ export default function Notifications() {
                 <IndexTable.Row id={notification.id} key={notification.id} position={index}>
                   <IndexTable.Cell>
                     <BlockStack>
-                      <Text as="span" fontWeight="semibold">{notification.recipient}</Text>
-                      <Text as="span" variant="bodySm" tone="subdued">{cardsOf(notification.cardNames, t)}</Text>
+                      <Text as="span" fontWeight="semibold">
+                        {notification.recipient}
+                      </Text>
+                      <Text as="span" variant="bodySm" tone="subdued">
+                        {cardsOf(notification.cardNames, t)}
+                      </Text>
                     </BlockStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
@@ -110,11 +118,15 @@ export default function Notifications() {
                     <NotificationStatusBadge status={notification.status} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>{format.number(notification.attempts)}</Text>
+                    <Text as="span" alignment="end" numeric>
+                      {format.number(notification.attempts)}
+                    </Text>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     {notification.lastError ? (
-                      <Text as="span" tone="critical">{truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}</Text>
+                      <Text as="span" tone="critical">
+                        {truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}
+                      </Text>
                     ) : (
                       "—"
                     )}
@@ -123,9 +135,7 @@ export default function Notifications() {
                   <IndexTable.Cell>{format.dateTime(notification.createdAt)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="300" wrap={false} blockAlign="center">
-                      {notification.hasLocalCopy && (
-                        <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>
-                      )}
+                      {notification.hasLocalCopy && <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>}
                       {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
                     </InlineStack>
                   </IndexTable.Cell>

@@ -54,7 +54,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     case "claim-links":
       // The shop's own addresses are checked against what Shopify says of it: read it first if the copy is old.
       await refreshShopProfile(session.shop, admin.graphql);
-      return runIntent("claim-links", t, () => setClaimLinkSettings(session.shop, { target: fields.target, accountPageUrl: fields.accountPageUrl }));
+      return runIntent("claim-links", t, () =>
+        setClaimLinkSettings(session.shop, { target: fields.target, accountPageUrl: fields.accountPageUrl }),
+      );
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
@@ -98,7 +100,9 @@ export default function Settings() {
               <Form method="post" noValidate>
                 <input type="hidden" name="intent" value="create" />
                 <FormLayout>
-                  <Text as="h2" variant="headingMd">{t("settings.createTitle")}</Text>
+                  <Text as="h2" variant="headingMd">
+                    {t("settings.createTitle")}
+                  </Text>
                   {createFailed && !createFailed.fieldErrors.label && !createFailed.fieldErrors.mode && (
                     <FormErrorBanner title={t("settings.notCreated")} errors={[{ path: "", message: createFailed.message }]} />
                   )}
@@ -124,7 +128,9 @@ export default function Settings() {
                     error={createFailed?.fieldErrors.mode}
                   />
                   <InlineStack align="end">
-                    <Button submit variant="primary" loading={creating}>{t("settings.create")}</Button>
+                    <Button submit variant="primary" loading={creating}>
+                      {t("settings.create")}
+                    </Button>
                   </InlineStack>
                 </FormLayout>
               </Form>
@@ -150,7 +156,11 @@ export default function Settings() {
         <Layout.AnnotatedSection id="on-chain" title={t("settings.onChain")} description={t("settings.onChainDescription")}>
           <NftDistributionSettings overview={chain} />
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection id="verification-pages" title={t("verification.settingsTitle")} description={t("verification.settingsDescription")}>
+        <Layout.AnnotatedSection
+          id="verification-pages"
+          title={t("verification.settingsTitle")}
+          description={t("verification.settingsDescription")}
+        >
           <VerificationPageSettings indexed={indexed} />
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="claim-links" title={t("claimLinks.title")} description={t("claimLinks.description")}>

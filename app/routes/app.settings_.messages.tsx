@@ -20,9 +20,19 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   // The name and logo a merchant just changed in Shopify show here at once.
   await refreshShopProfile(session.shop, admin.graphql, { force: true });
   const [profile, templates] = await Promise.all([shopProfile(session.shop), messageTemplates(session.shop)]);
-  const previews = await Promise.all(templates.map(({ language, subject, emailBody, smsBody }) => messagePreview(session.shop, { language, subject, emailBody, smsBody }, t)));
+  const previews = await Promise.all(
+    templates.map(({ language, subject, emailBody, smsBody }) =>
+      messagePreview(session.shop, { language, subject, emailBody, smsBody }, t),
+    ),
+  );
   return {
-    sender: { name: profile.name, logoUrl: profile.logoUrl, customLogoUrl: profile.customLogoUrl, brandLogoUrl: profile.brandLogoUrl, contactEmail: profile.contactEmail },
+    sender: {
+      name: profile.name,
+      logoUrl: profile.logoUrl,
+      customLogoUrl: profile.customLogoUrl,
+      brandLogoUrl: profile.brandLogoUrl,
+      contactEmail: profile.contactEmail,
+    },
     templates: templates.map((template, index) => ({ ...template, preview: previews[index]! })),
   };
 };
@@ -44,7 +54,10 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     case "reset":
       return runIntent("reset", t, async () => {
         const { language, subject, emailBody, smsBody } = await resetMessageTemplate(shop, fields.language);
-        return { template: { subject, emailBody, smsBody }, preview: await messagePreview(shop, { language, subject, emailBody, smsBody }, t) };
+        return {
+          template: { subject, emailBody, smsBody },
+          preview: await messagePreview(shop, { language, subject, emailBody, smsBody }, t),
+        };
       });
     case "test":
       return runIntent("test", t, () => sendTestMessage(shop, templateFields(form), fields.testTo ?? ""));

@@ -1,7 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Button, Card, ChoiceList, DataTable, FormLayout, InlineStack, Layout, Page, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  ChoiceList,
+  DataTable,
+  FormLayout,
+  InlineStack,
+  Layout,
+  Page,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
@@ -29,7 +43,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   // With "View test data" on, the test endpoints (which receive only test events) and their deliveries.
   const livemode = await adminLivemode(session.shop);
-  return { endpoints: await listWebhookEndpoints(session.shop, livemode), deliveries: await recentDeliveries(session.shop, undefined, livemode) };
+  return {
+    endpoints: await listWebhookEndpoints(session.shop, livemode),
+    deliveries: await recentDeliveries(session.shop, undefined, livemode),
+  };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -43,7 +60,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     case "create": {
       const eventTypes = form.getAll("eventTypes").map(String);
       return runIntent("create", t, () =>
-        createWebhookEndpoint(session.shop, { url: fields.url ?? "", eventTypes: eventTypes.includes("*") ? ["*"] : eventTypes, description: fields.description }, livemode));
+        createWebhookEndpoint(
+          session.shop,
+          { url: fields.url ?? "", eventTypes: eventTypes.includes("*") ? ["*"] : eventTypes, description: fields.description },
+          livemode,
+        ),
+      );
     }
     case "delete":
       return runIntent("delete", t, () => deleteWebhookEndpoint(session.shop, id, livemode));
@@ -66,7 +88,9 @@ function IntentButton({ intent, id, label, tone }: { intent: string; id: string;
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <Button submit size="slim" tone={tone}>{label}</Button>
+      <Button submit size="slim" tone={tone}>
+        {label}
+      </Button>
     </Form>
   );
 }
@@ -83,7 +107,8 @@ export default function Webhooks() {
   const [eventTypes, setEventTypes] = useState<string[]>(["*"]);
   const [dismissed, setDismissed] = useState<string | null>(null);
 
-  const created = actionData?.ok && actionData.intent === "create" ? (actionData.data as { id: string; url: string; secret?: string }) : null;
+  const created =
+    actionData?.ok && actionData.intent === "create" ? (actionData.data as { id: string; url: string; secret?: string }) : null;
   const failed = actionData && !actionData.ok ? actionData : null;
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
 
@@ -114,33 +139,57 @@ export default function Webhooks() {
               <Banner tone="warning" title={t("webhooks.secretTitle", { url: created.url })} onDismiss={() => setDismissed(created.id)}>
                 <BlockStack gap="300">
                   <Text as="p">{t("webhooks.secretShownOnce")}</Text>
-                  <TextField label={t("webhooks.secret")} labelHidden value={created.secret} readOnly monospaced autoComplete="off" selectTextOnFocus
-                    connectedRight={<CopyButton value={created.secret} label={t("webhooks.copySecret")} copiedMessage={t("webhooks.secretCopied")} />} />
+                  <TextField
+                    label={t("webhooks.secret")}
+                    labelHidden
+                    value={created.secret}
+                    readOnly
+                    monospaced
+                    autoComplete="off"
+                    selectTextOnFocus
+                    connectedRight={
+                      <CopyButton value={created.secret} label={t("webhooks.copySecret")} copiedMessage={t("webhooks.secretCopied")} />
+                    }
+                  />
                 </BlockStack>
               </Banner>
             )}
-            {endpoints.filter((endpoint) => endpoint.status === "DISABLED").map((endpoint) => (
-              <Banner key={endpoint.id} tone="critical" title={t("webhooks.disabledTitle", { url: endpoint.url })}>
-                <BlockStack gap="200">
-                  <Text as="p">{endpoint.disabledReason}</Text>
-                  <InlineStack><IntentButton intent="enable" id={endpoint.id} label={t("webhooks.enable")} /></InlineStack>
-                </BlockStack>
-              </Banner>
-            ))}
+            {endpoints
+              .filter((endpoint) => endpoint.status === "DISABLED")
+              .map((endpoint) => (
+                <Banner key={endpoint.id} tone="critical" title={t("webhooks.disabledTitle", { url: endpoint.url })}>
+                  <BlockStack gap="200">
+                    <Text as="p">{endpoint.disabledReason}</Text>
+                    <InlineStack>
+                      <IntentButton intent="enable" id={endpoint.id} label={t("webhooks.enable")} />
+                    </InlineStack>
+                  </BlockStack>
+                </Banner>
+              ))}
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("webhooks.endpoints")}</Text>
-                {endpoints.length === 0 && <Text as="p" tone="subdued">{t("webhooks.noEndpoints")}</Text>}
+                <Text as="h2" variant="headingMd">
+                  {t("webhooks.endpoints")}
+                </Text>
+                {endpoints.length === 0 && (
+                  <Text as="p" tone="subdued">
+                    {t("webhooks.noEndpoints")}
+                  </Text>
+                )}
                 {endpoints.map((endpoint) => (
                   <InlineStack key={endpoint.id} align="space-between" blockAlign="center" gap="200">
                     <BlockStack gap="100">
                       <InlineStack gap="200" blockAlign="center">
-                        <Text as="span" fontWeight="semibold" breakWord>{endpoint.url}</Text>
+                        <Text as="span" fontWeight="semibold" breakWord>
+                          {endpoint.url}
+                        </Text>
                         <Badge tone={endpoint.status === "ENABLED" ? "success" : "critical"}>
                           {endpoint.status === "ENABLED" ? t("webhooks.enabled") : t("webhooks.disabled")}
                         </Badge>
                       </InlineStack>
-                      <Text as="span" tone="subdued">{endpoint.eventTypes.includes("*") ? t("webhooks.allEvents") : endpoint.eventTypes.join(", ")}</Text>
+                      <Text as="span" tone="subdued">
+                        {endpoint.eventTypes.includes("*") ? t("webhooks.allEvents") : endpoint.eventTypes.join(", ")}
+                      </Text>
                     </BlockStack>
                     <InlineStack gap="200">
                       <IntentButton intent="test" id={endpoint.id} label={t("webhooks.sendTest")} />
@@ -153,30 +202,74 @@ export default function Webhooks() {
             <Card>
               <Form method="post" noValidate>
                 <input type="hidden" name="intent" value="create" />
-                {eventTypes.map((type) => <input key={type} type="hidden" name="eventTypes" value={type} />)}
+                {eventTypes.map((type) => (
+                  <input key={type} type="hidden" name="eventTypes" value={type} />
+                ))}
                 <FormLayout>
-                  <Text as="h2" variant="headingMd">{t("webhooks.createTitle")}</Text>
+                  <Text as="h2" variant="headingMd">
+                    {t("webhooks.createTitle")}
+                  </Text>
                   {failed?.intent === "create" && !failed.fieldErrors.url && (
                     <FormErrorBanner title={t("webhooks.notCreated")} errors={[{ path: "", message: failed.message }]} />
                   )}
-                  <TextField label={t("webhooks.url")} name="url" type="url" value={url} onChange={setUrl} autoComplete="off"
-                    placeholder="https://example.com/twin-cards/webhooks" helpText={t("webhooks.urlHelp")}
-                    error={failed?.intent === "create" ? failed.fieldErrors.url : undefined} />
-                  <TextField label={t("webhooks.description")} name="description" value={description} onChange={setDescription} autoComplete="off" />
-                  <ChoiceList allowMultiple title={t("webhooks.eventTypes")} selected={eventTypes} onChange={setEventTypes}
-                    choices={[{ label: t("webhooks.allEvents"), value: "*" }, ...SUBSCRIBABLE.map((type) => ({ label: type, value: type, disabled: eventTypes.includes("*") }))]}
-                    error={failed?.intent === "create" ? failed.fieldErrors.eventTypes : undefined} />
-                  <InlineStack align="end"><Button submit variant="primary" loading={creating}>{t("webhooks.create")}</Button></InlineStack>
+                  <TextField
+                    label={t("webhooks.url")}
+                    name="url"
+                    type="url"
+                    value={url}
+                    onChange={setUrl}
+                    autoComplete="off"
+                    placeholder="https://example.com/twin-cards/webhooks"
+                    helpText={t("webhooks.urlHelp")}
+                    error={failed?.intent === "create" ? failed.fieldErrors.url : undefined}
+                  />
+                  <TextField
+                    label={t("webhooks.description")}
+                    name="description"
+                    value={description}
+                    onChange={setDescription}
+                    autoComplete="off"
+                  />
+                  <ChoiceList
+                    allowMultiple
+                    title={t("webhooks.eventTypes")}
+                    selected={eventTypes}
+                    onChange={setEventTypes}
+                    choices={[
+                      { label: t("webhooks.allEvents"), value: "*" },
+                      ...SUBSCRIBABLE.map((type) => ({ label: type, value: type, disabled: eventTypes.includes("*") })),
+                    ]}
+                    error={failed?.intent === "create" ? failed.fieldErrors.eventTypes : undefined}
+                  />
+                  <InlineStack align="end">
+                    <Button submit variant="primary" loading={creating}>
+                      {t("webhooks.create")}
+                    </Button>
+                  </InlineStack>
                 </FormLayout>
               </Form>
             </Card>
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("webhooks.deliveries")}</Text>
-                {rows.length === 0 ? <Text as="p" tone="subdued">{t("webhooks.noDeliveries")}</Text> : (
+                <Text as="h2" variant="headingMd">
+                  {t("webhooks.deliveries")}
+                </Text>
+                {rows.length === 0 ? (
+                  <Text as="p" tone="subdued">
+                    {t("webhooks.noDeliveries")}
+                  </Text>
+                ) : (
                   <DataTable
                     columnContentTypes={["text", "text", "text", "numeric", "numeric", "text", "text"]}
-                    headings={[t("webhooks.event"), t("webhooks.endpoint"), t("webhooks.status"), t("webhooks.attempts"), t("webhooks.response"), t("webhooks.nextAttempt"), ""]}
+                    headings={[
+                      t("webhooks.event"),
+                      t("webhooks.endpoint"),
+                      t("webhooks.status"),
+                      t("webhooks.attempts"),
+                      t("webhooks.response"),
+                      t("webhooks.nextAttempt"),
+                      "",
+                    ]}
                     rows={rows}
                   />
                 )}

@@ -52,7 +52,9 @@ export default function App() {
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey} __APP_BRIDGE_URL={appBridgeUrl} i18n={polarisTranslations ?? undefined}>
       <NavMenu>
-        <Link to="/app" rel="home">{t("nav.home")}</Link>
+        <Link to="/app" rel="home">
+          {t("nav.home")}
+        </Link>
         <Link to="/app/customers">{t("nav.customers")}</Link>
         <Link to="/app/cards">{t("nav.cards")}</Link>
         <Link to="/app/twins">{t("nav.twins")}</Link>

@@ -40,7 +40,9 @@ export default function TwinDetails() {
           <BlockStack gap="400">
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">{t("common.details")}</Text>
+                <Text as="h2" variant="headingMd">
+                  {t("common.details")}
+                </Text>
                 <DetailList
                   rows={[
                     ...(serial ? [[t("common.edition"), serial] as [string, string]] : []),
@@ -58,7 +60,13 @@ export default function TwinDetails() {
                 {twin.description && <Text as="p">{twin.description}</Text>}
               </BlockStack>
             </Card>
-            <MediaGallery title={t("twins.detail.media")} images={twin.images} links={twin.links} alt={twin.title} empty={t("twins.detail.noMedia")} />
+            <MediaGallery
+              title={t("twins.detail.media")}
+              images={twin.images}
+              links={twin.links}
+              alt={twin.title}
+              empty={t("twins.detail.noMedia")}
+            />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -86,10 +86,16 @@ export default function Twins() {
                         <MediaThumbnail images={twin.images} alt={twin.title} />
                         <BlockStack>
                           <Link url={`/app/twins/${twin.id}`} removeUnderline>
-                            <Text as="span" fontWeight="semibold">{twin.title}</Text>
+                            <Text as="span" fontWeight="semibold">
+                              {twin.title}
+                            </Text>
                           </Link>
                           <SerialText item={twin} />
-                          {twin.creator && <Text as="span" variant="bodySm" tone="subdued">{t("twins.by", { creator: twin.creator })}</Text>}
+                          {twin.creator && (
+                            <Text as="span" variant="bodySm" tone="subdued">
+                              {t("twins.by", { creator: twin.creator })}
+                            </Text>
+                          )}
                         </BlockStack>
                       </InlineStack>
                     </IndexTable.Cell>
@@ -100,10 +106,14 @@ export default function Twins() {
                       </BlockStack>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>{format.number(twin.quantity)}</Text>
+                      <Text as="span" alignment="end" numeric>
+                        {format.number(twin.quantity)}
+                      </Text>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
-                      <Text as="span" alignment="end" numeric>{format.money(twin.price, twin.currency)}</Text>
+                      <Text as="span" alignment="end" numeric>
+                        {format.money(twin.price, twin.currency)}
+                      </Text>
                     </IndexTable.Cell>
                     <IndexTable.Cell>{twin.brand || "—"}</IndexTable.Cell>
                     <IndexTable.Cell>{format.date(twin.createdAt)}</IndexTable.Cell>

@@ -18,8 +18,7 @@ import {
 // Echoed back into the form, never more than a code could be.
 const MAX_ECHO = 200;
 
-const redeemPath = (pathPrefix: string, code: string) =>
-  `${pathPrefix}/redeem${code ? `?code=${encodeURIComponent(code)}` : ""}`;
+const redeemPath = (pathPrefix: string, code: string) => `${pathPrefix}/redeem${code ? `?code=${encodeURIComponent(code)}` : ""}`;
 
 const loggedOut = (pathPrefix: string, code: string, status = 200) =>
   liquidResponse(loggedOutPage("claim", loginUrl(redeemPath(pathPrefix, code))), status);
@@ -39,7 +38,9 @@ async function claimByJson({ request, shop, customerId, clientAddress, pathPrefi
   try {
     if (bodyKind(request) !== "json") throw notJson();
     const body = parseJsonBody(await readBodyText(request));
-    return jsonResponse({ data: { cards: await claimForCustomer(shop, customerId, parseInput(claimCardInput, body), { address: clientAddress }) } });
+    return jsonResponse({
+      data: { cards: await claimForCustomer(shop, customerId, parseInput(claimCardInput, body), { address: clientAddress }) },
+    });
   } catch (error) {
     return jsonFailure(error);
   }

@@ -59,7 +59,11 @@ async function linkByForm({ request, shop, customerId, pathPrefix }: ProxyReques
     return liquidResponse(walletLinkedPage(toStorefrontWalletLinked(linked), pathPrefix));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
-    const state = { publicKey: publicKey.slice(0, MAX_ECHO), name: name.slice(0, MAX_ECHO), failure: { code: failure.code, details: failure.details } };
+    const state = {
+      publicKey: publicKey.slice(0, MAX_ECHO),
+      name: name.slice(0, MAX_ECHO),
+      failure: { code: failure.code, details: failure.details },
+    };
     return liquidResponse(walletPage(await storefrontHoldings(shop, customerId), state, pathPrefix), status, headers);
   }
 }

@@ -1,6 +1,14 @@
 import { parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
 import { startWalletLinkFrom } from "~/domain/wallet-links.server";
-import { bodyKind, jsonFailure, jsonResponse, loggedOutJson, methodNotAllowed, notJson, proxyRoute } from "~/faces/storefront/proxy-request.server";
+import {
+  bodyKind,
+  jsonFailure,
+  jsonResponse,
+  loggedOutJson,
+  methodNotAllowed,
+  notJson,
+  proxyRoute,
+} from "~/faces/storefront/proxy-request.server";
 
 // POST /apps/twincards/wallet/challenge {publicKey, domain?}: the message the customer's wallet signs to link itself.
 export const action = proxyRoute(async ({ request, shop, customerId, pathPrefix }) => {

@@ -3,6 +3,9 @@ import { registerNameFor } from "~/domain/names.server";
 import { parseInput, registerNameInput } from "~/domain/schemas";
 
 export const loader = v1Route({
-  POST: async ({ shop, livemode, body }) => ({ status: 201, data: await registerNameFor(shop, parseInput(registerNameInput, body), livemode) }),
+  POST: async ({ shop, livemode, body }) => ({
+    status: 201,
+    data: await registerNameFor(shop, parseInput(registerNameInput, body), livemode),
+  }),
 });
 export const action = loader;

@@ -3,6 +3,8 @@ import { voidCard } from "~/domain/card-void.server";
 import { parseInput, voidCardInput } from "~/domain/schemas";
 
 export const loader = v1Route({
-  POST: async ({ shop, livemode, params, body }) => ({ data: await voidCard(shop, params.id ?? "", parseInput(voidCardInput, body).reason, livemode) }),
+  POST: async ({ shop, livemode, params, body }) => ({
+    data: await voidCard(shop, params.id ?? "", parseInput(voidCardInput, body).reason, livemode),
+  }),
 });
 export const action = loader;

@@ -4,6 +4,9 @@ import { createWebhookEndpointInput, parseInput } from "~/domain/schemas";
 
 export const loader = v1Route({
   GET: async ({ shop, livemode }) => ({ data: await listWebhookEndpoints(shop, livemode) }),
-  POST: async ({ shop, livemode, body }) => ({ status: 201, data: await createWebhookEndpointFor(shop, parseInput(createWebhookEndpointInput, body), livemode) }),
+  POST: async ({ shop, livemode, body }) => ({
+    status: 201,
+    data: await createWebhookEndpointFor(shop, parseInput(createWebhookEndpointInput, body), livemode),
+  }),
 });
 export const action = loader;

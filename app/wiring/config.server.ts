@@ -18,7 +18,11 @@ const positiveInt = (fallback: number) =>
 
 /** Optional text from the environment: surrounding spaces dropped, empty means unset. */
 /** A whole number ≥ 1 from the environment, undefined when unset (the code's default applies). */
-const optionalPositiveInt = z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").optional();
+const optionalPositiveInt = z.coerce
+  .number({ error: "must be a whole number" })
+  .int("must be a whole number")
+  .min(1, "must be at least 1")
+  .optional();
 
 /** A positive number (e.g. messages per second, 0.5 allowed), undefined when unset (no limit). */
 const optionalRate = z.coerce.number({ error: "must be a number of messages per second" }).positive("must be more than 0").optional();
@@ -44,9 +48,17 @@ const ENV = z.object({
   SCOPES: z.string().min(1, "is required, e.g. read_customers,read_fulfillments,read_orders,read_products,write_app_proxy"),
   DATABASE_URL: z
     .string()
-    .regex(/^(file:.+|postgres(ql)?:\/\/.+)/i, "must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL (postgresql://user:password@host:5432/db)")
+    .regex(
+      /^(file:.+|postgres(ql)?:\/\/.+)/i,
+      "must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL (postgresql://user:password@host:5432/db)",
+    )
     .default(DEFAULT_DATABASE_URL),
-  PORT: z.coerce.number({ error: "must be a port number" }).int("must be a port number").min(0).max(65535, "must be a port number").default(3000),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a port number")
+    .min(0)
+    .max(65535, "must be a port number")
+    .default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   /** Behind a reverse proxy: a hop count or e.g. "loopback", so req.ip is the real client. */
   TRUST_PROXY: optionalText,
@@ -54,7 +66,10 @@ const ENV = z.object({
   /** Demo and tests only: Admin API calls go to this local stub. */
   SHOPIFY_ADMIN_API_STUB_URL: optionalText,
   /** The storefront path of the app proxy (shopify.app.toml: prefix + subpath): claim links in messages point there. */
-  APP_PROXY_PATH: z.string().regex(PROXY_PATH, "must be /apps, /a, /community or /tools and a subpath, e.g. /apps/twincards").default(DEFAULT_PROXY_PATH),
+  APP_PROXY_PATH: z
+    .string()
+    .regex(PROXY_PATH, "must be /apps, /a, /community or /tools and a subpath, e.g. /apps/twincards")
+    .default(DEFAULT_PROXY_PATH),
   /** "1" only for the demo and tests: /demo and the local App Bridge. */
   DEMO_MODE: optionalText,
   /** Demo only: the local storefront (stubs/storefront) the shop's links in View message lead to. */
@@ -164,7 +179,8 @@ const notifySchema = ENV.pick({
   TWILIO_BASE_URL: true,
   MESSAGES_DIR: true,
 }).superRefine((env, ctx) => {
-  if (env.SMTP_URL && !env.MAIL_FROM) ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required with SMTP_URL, e.g. cards@example.com" });
+  if (env.SMTP_URL && !env.MAIL_FROM)
+    ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required with SMTP_URL, e.g. cards@example.com" });
   const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
@@ -193,7 +209,11 @@ const chainSchema = ENV.pick({
   .transform((env, ctx) => {
     if (Boolean(env.SOLANA_RPC_URL) !== Boolean(env.ISSUER_SECRET_KEY)) {
       const missing = env.SOLANA_RPC_URL ? "ISSUER_SECRET_KEY" : "SOLANA_RPC_URL";
-      ctx.addIssue({ code: "custom", path: [missing], message: "is required: chain issuing needs both SOLANA_RPC_URL and ISSUER_SECRET_KEY" });
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "is required: chain issuing needs both SOLANA_RPC_URL and ISSUER_SECRET_KEY",
+      });
       return z.NEVER;
     }
     let issuer: IssuerKey | undefined;
@@ -209,12 +229,20 @@ const chainSchema = ENV.pick({
     if (!env.SOLANA_RPC_URL || !issuer) return { ...rest, chain: undefined };
     const url = appUrl.safeParse(env.SHOPIFY_APP_URL);
     if (!url.success) {
-      ctx.addIssue({ code: "custom", path: ["SHOPIFY_APP_URL"], message: "is required with chain issuing: NFT metadata is served under it" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SHOPIFY_APP_URL"],
+        message: "is required with chain issuing: NFT metadata is served under it",
+      });
       return z.NEVER;
     }
     const cluster = env.SOLANA_CLUSTER ?? guessCluster(env.SOLANA_RPC_URL);
     if (!cluster) {
-      ctx.addIssue({ code: "custom", path: ["SOLANA_CLUSTER"], message: `is required: cannot tell the cluster from SOLANA_RPC_URL (one of ${CLUSTERS.join(", ")})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SOLANA_CLUSTER"],
+        message: `is required: cannot tell the cluster from SOLANA_RPC_URL (one of ${CLUSTERS.join(", ")})`,
+      });
       return z.NEVER;
     }
     return { ...rest, chain: { rpcUrl: env.SOLANA_RPC_URL, issuer, cluster, appUrl: withoutTrailingSlash(url.data) } };
@@ -252,24 +280,45 @@ export const notifyConfig = once(loadNotifyConfig);
 export const chainConfig = once(loadChainConfig);
 
 /** The SQLite file this process opens (DATABASE_URL), without asking for the rest of the server's settings. */
-export const databaseUrl = once((env) => parseEnv(ENV.pick({ DATABASE_URL: true }), env, "Twin Cards cannot open its database").DATABASE_URL);
+export const databaseUrl = once(
+  (env) => parseEnv(ENV.pick({ DATABASE_URL: true }), env, "Twin Cards cannot open its database").DATABASE_URL,
+);
 
 /** The app's public URL (SHOPIFY_APP_URL, no trailing slash), for links that leave the app such as NFT metadata. */
-export const publicAppUrl = once((env) => withoutTrailingSlash(parseEnv(ENV.pick({ SHOPIFY_APP_URL: true }), env, "Twin Cards has no public URL").SHOPIFY_APP_URL));
+export const publicAppUrl = once((env) =>
+  withoutTrailingSlash(parseEnv(ENV.pick({ SHOPIFY_APP_URL: true }), env, "Twin Cards has no public URL").SHOPIFY_APP_URL),
+);
 
 /** The app proxy's storefront path (APP_PROXY_PATH), e.g. /apps/twincards. */
 export const proxyPath = once((env) => parseEnv(ENV.pick({ APP_PROXY_PATH: true }), env, "Twin Cards cannot start").APP_PROXY_PATH);
 
-const webhookSchema = ENV.pick({ WEBHOOK_WORKER: true, ORDER_WORKER: true, WEBHOOK_CONCURRENCY: true, WEBHOOK_SECRETS_KEY: true, DEMO_MODE: true, NODE_ENV: true })
+const webhookSchema = ENV.pick({
+  WEBHOOK_WORKER: true,
+  ORDER_WORKER: true,
+  WEBHOOK_CONCURRENCY: true,
+  WEBHOOK_SECRETS_KEY: true,
+  DEMO_MODE: true,
+  NODE_ENV: true,
+})
   .extend({ SHOPIFY_API_SECRET: optionalText })
   .transform((env, ctx) => {
     const secretsKey = env.WEBHOOK_SECRETS_KEY ?? env.SHOPIFY_API_SECRET;
     if (!secretsKey) {
-      ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRETS_KEY"], message: "is required (or SHOPIFY_API_SECRET): it seals webhook signing secrets" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_SECRETS_KEY"],
+        message: "is required (or SHOPIFY_API_SECRET): it seals webhook signing secrets",
+      });
       return z.NEVER;
     }
     // http:// to a loopback receiver only where nobody else's data is: the demo and the tests.
-    return { WEBHOOK_WORKER: env.WEBHOOK_WORKER, ORDER_WORKER: env.ORDER_WORKER, WEBHOOK_CONCURRENCY: env.WEBHOOK_CONCURRENCY, secretsKey, loopbackAllowed: env.DEMO_MODE === "1" || env.NODE_ENV === "test" };
+    return {
+      WEBHOOK_WORKER: env.WEBHOOK_WORKER,
+      ORDER_WORKER: env.ORDER_WORKER,
+      WEBHOOK_CONCURRENCY: env.WEBHOOK_CONCURRENCY,
+      secretsKey,
+      loopbackAllowed: env.DEMO_MODE === "1" || env.NODE_ENV === "test",
+    };
   });
 export type WebhookConfig = z.output<typeof webhookSchema>;
 
@@ -283,7 +332,10 @@ export const demoMode = once((env) => parseEnv(ENV.pick({ DEMO_MODE: true }), en
 
 /** In the demo, the local storefront in front of the app proxy (DEMO_STOREFRONT_URL); null otherwise. */
 export const demoStorefrontUrl = once((env) =>
-  demoMode() ? withoutTrailingSlash(parseEnv(ENV.pick({ DEMO_STOREFRONT_URL: true }), env, "Twin Cards cannot start").DEMO_STOREFRONT_URL ?? "") || null : null,
+  demoMode()
+    ? withoutTrailingSlash(parseEnv(ENV.pick({ DEMO_STOREFRONT_URL: true }), env, "Twin Cards cannot start").DEMO_STOREFRONT_URL ?? "") ||
+      null
+    : null,
 );
 
 /** The Shopify app's credentials, for the demo's session tokens and App Bridge. */

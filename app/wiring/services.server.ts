@@ -1,5 +1,13 @@
 import { chainPorts } from "../adapters/chain/domain-ports.server";
-import { chainConfig, proxyPath, publicAppUrl, webhookConfig, type ChainConfig, type NotifyConfig, type WebhookConfig } from "./config.server";
+import {
+  chainConfig,
+  proxyPath,
+  publicAppUrl,
+  webhookConfig,
+  type ChainConfig,
+  type NotifyConfig,
+  type WebhookConfig,
+} from "./config.server";
 import { secretBox } from "../adapters/webhooks/secret-box.server";
 import { wireDomain } from "../domain/ports";
 import type { PollingWorker } from "../lib/polling-worker";
@@ -35,7 +43,12 @@ const secrets = () => (box ??= secretBox(webhookConfig().secretsKey));
  * worker. `inWebServer` honours NOTIFY_DISPATCHER=off, CHAIN_WORKER=off,
  * WEBHOOK_WORKER=off and ORDER_WORKER=off (then `npm run worker` runs them).
  */
-export async function backgroundWorkers(args: { notify: NotifyConfig; chain: ChainConfig; webhooks: WebhookConfig; inWebServer: boolean }): Promise<PollingWorker[]> {
+export async function backgroundWorkers(args: {
+  notify: NotifyConfig;
+  chain: ChainConfig;
+  webhooks: WebhookConfig;
+  inWebServer: boolean;
+}): Promise<PollingWorker[]> {
   wireServices();
   const workers: PollingWorker[] = [];
   if (!args.inWebServer || args.notify.NOTIFY_DISPATCHER === "on") {

@@ -83,7 +83,12 @@ export class Transport {
           await sleep(backoffMs(attempt), call.signal);
           continue;
         }
-        throw new ConnectionError({ status: 0, code: "CONNECTION_FAILED", message: `No answer from ${call.method} ${url}: ${describe(error)}`, cause: error });
+        throw new ConnectionError({
+          status: 0,
+          code: "CONNECTION_FAILED",
+          message: `No answer from ${call.method} ${url}: ${describe(error)}`,
+          cause: error,
+        });
       }
       if (retryLeft && RETRY_STATUSES.has(answer.response.status)) {
         const wait = retryAfterMs(answer.response.headers.get("retry-after")) ?? backoffMs(attempt);
@@ -122,7 +127,12 @@ function result(response: Response, text: string): unknown {
   const body = parseJson(text);
   if (response.ok) {
     if (body === undefined) {
-      throw new TwinCardsError({ status: response.status, code: "UNEXPECTED_RESPONSE", message: `Expected JSON, got: ${text.slice(0, 200)}`, requestId });
+      throw new TwinCardsError({
+        status: response.status,
+        code: "UNEXPECTED_RESPONSE",
+        message: `Expected JSON, got: ${text.slice(0, 200)}`,
+        requestId,
+      });
     }
     return body;
   }
@@ -130,7 +140,13 @@ function result(response: Response, text: string): unknown {
   const retryAfter = wait === null ? null : Math.ceil(wait / 1000);
   const error = envelope(body);
   if (!error) {
-    throw new TwinCardsError({ status: response.status, code: "UNEXPECTED_RESPONSE", message: `HTTP ${response.status}: ${text.slice(0, 200)}`, requestId, retryAfter });
+    throw new TwinCardsError({
+      status: response.status,
+      code: "UNEXPECTED_RESPONSE",
+      message: `HTTP ${response.status}: ${text.slice(0, 200)}`,
+      requestId,
+      retryAfter,
+    });
   }
   const ErrorClass = errorClassFor(response.status);
   throw new ErrorClass({ status: response.status, ...error, requestId, retryAfter });

@@ -4,13 +4,18 @@ import type { components, operations } from "./openapi.js";
 type Schemas = components["schemas"];
 
 /** The JSON body an operation takes. */
-export type RequestBody<K extends keyof operations> = operations[K] extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
+export type RequestBody<K extends keyof operations> = operations[K] extends { requestBody: { content: { "application/json": infer B } } }
+  ? B
+  : never;
 /** The query parameters an operation takes. */
 export type QueryOf<K extends keyof operations> = operations[K] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type Responses<K extends keyof operations> = operations[K]["responses"];
 /** The JSON body of an operation's success (200, 201, or 202 for work queued). */
-export type SuccessOf<K extends keyof operations> =
-  Responses<K>[Extract<keyof Responses<K>, 200 | 201 | 202>] extends { content: { "application/json": infer J } } ? J : never;
+export type SuccessOf<K extends keyof operations> = Responses<K>[Extract<keyof Responses<K>, 200 | 201 | 202>] extends {
+  content: { "application/json": infer J };
+}
+  ? J
+  : never;
 /** The `data` of an operation's success. */
 export type DataOf<K extends keyof operations> = SuccessOf<K> extends { data: infer D } ? D : never;
 

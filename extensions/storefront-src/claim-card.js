@@ -27,7 +27,9 @@
   }
 
   function hintIds(input) {
-    return (input.getAttribute("aria-describedby") || "").split(" ").filter(function (id) { return id && !/-error$/.test(id); });
+    return (input.getAttribute("aria-describedby") || "").split(" ").filter(function (id) {
+      return id && !/-error$/.test(id);
+    });
   }
 
   /** Shows `message` under `field` ("" for the whole form); returns what should take focus. */
@@ -57,15 +59,18 @@
   }
 
   function clearErrors(form) {
-    form.querySelectorAll("[data-error-for]").forEach(function (target) { clearError(form, target.dataset.errorFor); });
+    form.querySelectorAll("[data-error-for]").forEach(function (target) {
+      clearError(form, target.dataset.errorFor);
+    });
   }
 
   /** Typing in a field in error clears its message. */
   function clearOnInput(form) {
     Array.prototype.forEach.call(form.elements, function (input) {
-      if (input.name) input.addEventListener("input", function () {
-        if (input.getAttribute("aria-invalid")) clearError(form, input.name);
-      });
+      if (input.name)
+        input.addEventListener("input", function () {
+          if (input.getAttribute("aria-invalid")) clearError(form, input.name);
+        });
     });
   }
 
@@ -80,18 +85,24 @@
   /** Shows each [field, message] once per field and focuses the first. */
   function showProblems(form, problems) {
     var seen = {};
-    var focusable = problems.filter(function (pair) {
-      if (seen[pair[0]]) return false;
-      seen[pair[0]] = true;
-      return true;
-    }).map(function (pair) { return showFieldError(form, pair[0], pair[1]); });
+    var focusable = problems
+      .filter(function (pair) {
+        if (seen[pair[0]]) return false;
+        seen[pair[0]] = true;
+        return true;
+      })
+      .map(function (pair) {
+        return showFieldError(form, pair[0], pair[1]);
+      });
     if (focusable[0]) focusable[0].focus();
   }
 
   /** The fields the app's 400/422 answer names, e.g. ["code"]. */
   function failedFields(body) {
     var details = body && body.error && Array.isArray(body.error.details) ? body.error.details : [];
-    return details.map(function (detail) { return Array.isArray(detail.path) ? detail.path.join(".") : String(detail.path || ""); });
+    return details.map(function (detail) {
+      return Array.isArray(detail.path) ? detail.path.join(".") : String(detail.path || "");
+    });
   }
 
   function postJson(url, payload) {
@@ -101,9 +112,14 @@
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(payload),
     }).then(function (response) {
-      return response.json().catch(function () { return null; }).then(function (body) {
-        return { status: response.status, body: body, retryAfter: response.headers.get("Retry-After") };
-      });
+      return response
+        .json()
+        .catch(function () {
+          return null;
+        })
+        .then(function (body) {
+          return { status: response.status, body: body, retryAfter: response.headers.get("Retry-After") };
+        });
     });
   }
 
@@ -129,7 +145,13 @@
     if (typeof url !== "string" || !/^https?:\/\//i.test(url)) return placeholder;
     var image = el("img", "twin-cards__thumb");
     image.alt = "";
-    image.addEventListener("error", function () { image.replaceWith(placeholder); }, { once: true });
+    image.addEventListener(
+      "error",
+      function () {
+        image.replaceWith(placeholder);
+      },
+      { once: true },
+    );
     image.src = url;
     return image;
   }
@@ -171,7 +193,11 @@
     });
     result.appendChild(list);
     // Next steps: where the cards are now, and how to move held ones to a wallet.
-    if (cards.some(function (card) { return card.custody === "HELD"; })) {
+    if (
+      cards.some(function (card) {
+        return card.custody === "HELD";
+      })
+    ) {
       var held = el("p", "twin-cards__held", s.heldNext + " ");
       var wallet = el("a", "twin-cards__link", s.linkWallet);
       wallet.href = s.proxyUrl + "/wallet";
@@ -217,7 +243,12 @@
         if (result.status === 429) {
           var button = form.querySelector('[type="submit"]');
           button.disabled = true;
-          setTimeout(function () { button.disabled = false; }, Math.min(Math.max(Number(result.retryAfter) || 5, 1), 120) * 1000);
+          setTimeout(
+            function () {
+              button.disabled = false;
+            },
+            Math.min(Math.max(Number(result.retryAfter) || 5, 1), 120) * 1000,
+          );
         }
       })
       .catch(function () {
@@ -252,7 +283,9 @@
       root.dataset.twinCardsReady = "true";
       var form = root.querySelector("[data-twin-cards-form]");
       if (code && !form.elements.code.value) form.elements.code.value = code.trim().slice(0, 64);
-      form.addEventListener("submit", function (event) { claim(root, event); });
+      form.addEventListener("submit", function (event) {
+        claim(root, event);
+      });
       clearOnInput(form);
     });
   }

@@ -60,13 +60,19 @@
     if (typeof value === "number") return new Intl.NumberFormat(locale).format(value);
     if (typeof value === "string") return value;
     if (Array.isArray(value)) {
-      return value.map(function (item) { return typeof item === "object" && item !== null ? JSON.stringify(item) : String(item); }).join(", ");
+      return value
+        .map(function (item) {
+          return typeof item === "object" && item !== null ? JSON.stringify(item) : String(item);
+        })
+        .join(", ");
     }
     if (value && typeof value === "object") {
-      return Object.keys(value).map(function (key) {
-        var inner = value[key];
-        return key + ": " + (typeof inner === "object" && inner !== null ? JSON.stringify(inner) : String(inner));
-      }).join(", ");
+      return Object.keys(value)
+        .map(function (key) {
+          var inner = value[key];
+          return key + ": " + (typeof inner === "object" && inner !== null ? JSON.stringify(inner) : String(inner));
+        })
+        .join(", ");
     }
     return String(value);
   }
@@ -106,7 +112,13 @@
     image.alt = alt;
     image.loading = "lazy";
     image.decoding = "async";
-    image.addEventListener("error", function () { placeholder(frame, alt); }, { once: true });
+    image.addEventListener(
+      "error",
+      function () {
+        placeholder(frame, alt);
+      },
+      { once: true },
+    );
     image.src = imageUrl;
     frame.appendChild(image);
     return frame;
@@ -160,9 +172,22 @@
     var locale = localeOf(root);
     var owned = card.status === "OWNED";
     var images = (card.media && card.media.imageUrls) || [];
-    var parts = article(blockId + "-" + card.id, card.name, owned ? s.statusOwned : s.statusPending, owned ? "owned" : "pending", images[0], serialLine(card, root));
-    var metadata = (card.metadata || []).filter(function (entry) { return entry && entry.visibility !== "PRIVATE"; });
-    var list = definitionList(metadata.map(function (entry) { return [humanize(entry.key), formatValue(entry, locale)]; }));
+    var parts = article(
+      blockId + "-" + card.id,
+      card.name,
+      owned ? s.statusOwned : s.statusPending,
+      owned ? "owned" : "pending",
+      images[0],
+      serialLine(card, root),
+    );
+    var metadata = (card.metadata || []).filter(function (entry) {
+      return entry && entry.visibility !== "PRIVATE";
+    });
+    var list = definitionList(
+      metadata.map(function (entry) {
+        return [humanize(entry.key), formatValue(entry, locale)];
+      }),
+    );
     if (list) parts.body.appendChild(list);
 
     var videos = (card.media && card.media.videoUrls) || [];
@@ -231,11 +256,19 @@
     }
     var list = el("ul", "twin-cards__grid");
     list.setAttribute("role", "list");
-    cards.forEach(function (card) { list.appendChild(renderCard(card, root, blockId)); });
-    twins.forEach(function (twin) { list.appendChild(renderTwin(twin, root, blockId)); });
+    cards.forEach(function (card) {
+      list.appendChild(renderCard(card, root, blockId));
+    });
+    twins.forEach(function (twin) {
+      list.appendChild(renderTwin(twin, root, blockId));
+    });
     content.appendChild(list);
     // Cards the store holds for the customer: where to move them to a wallet of their own.
-    if (cards.some(function (card) { return card.custody === "HELD"; })) {
+    if (
+      cards.some(function (card) {
+        return card.custody === "HELD";
+      })
+    ) {
       var wallet = el("a", "twin-cards__button twin-cards__button--secondary", root.dataset.linkWallet);
       wallet.href = root.dataset.proxyUrl + "/wallet";
       content.appendChild(wallet);
@@ -264,7 +297,14 @@
 
     fetch(root.dataset.proxyUrl + "/cards", { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (response) {
-        return response.json().catch(function () { return null; }).then(function (body) { return { status: response.status, body: body }; });
+        return response
+          .json()
+          .catch(function () {
+            return null;
+          })
+          .then(function (body) {
+            return { status: response.status, body: body };
+          });
       })
       .then(function (result) {
         if (root.dataset.requestId !== String(requestId)) return;
@@ -287,7 +327,9 @@
         content.setAttribute("aria-busy", "false");
         var retry = el("button", "twin-cards__button twin-cards__button--secondary", root.dataset.retry);
         retry.type = "button";
-        retry.addEventListener("click", function () { load(root, "retry"); });
+        retry.addEventListener("click", function () {
+          load(root, "retry");
+        });
         showError(root, root.dataset.error, retry);
       });
   }
@@ -301,7 +343,9 @@
   }
 
   document.addEventListener("twin-cards:claimed", function () {
-    document.querySelectorAll(SELECTOR).forEach(function (root) { load(root, "refresh"); });
+    document.querySelectorAll(SELECTOR).forEach(function (root) {
+      load(root, "refresh");
+    });
   });
   // The theme editor re-renders a section in place when the merchant changes a setting.
   document.addEventListener("shopify:section:load", init);

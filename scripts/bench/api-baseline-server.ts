@@ -41,7 +41,18 @@ function handler(): http.RequestListener {
     return (req, res) => {
       void readBody(req).then(async (text) => {
         const body = JSON.parse(text) as { name: string; media: unknown; metadata: unknown };
-        const row = { id: newId("card"), shop: "bench-baseline.myshopify.com", name: body.name, media: JSON.stringify(body.media), metadata: JSON.stringify(body.metadata), owner: null, publicKey: null, status: "PENDING_REDEMPTION", redemptionId: null, verifyToken: randomBytes(16).toString("hex") };
+        const row = {
+          id: newId("card"),
+          shop: "bench-baseline.myshopify.com",
+          name: body.name,
+          media: JSON.stringify(body.media),
+          metadata: JSON.stringify(body.metadata),
+          owner: null,
+          publicKey: null,
+          status: "PENDING_REDEMPTION",
+          redemptionId: null,
+          verifyToken: randomBytes(16).toString("hex"),
+        };
         await raw.query(INSERT_CARD, [...Object.values(row), createdAt(new Date())]);
         json(res, 201, JSON.stringify({ data: row }));
       });
@@ -55,9 +66,20 @@ function handler(): http.RequestListener {
         const ids = cards.map((card) => card.id);
         const redemptionIds = cards.flatMap((card) => (card.redemptionId ? [card.redemptionId] : []));
         const marks = (list: unknown[]) => list.map(() => "?").join(", ") || "NULL";
-        const redemptions = redemptionIds.length ? await raw.query(`SELECT * FROM "Redemption" WHERE "id" IN (${marks(redemptionIds)})`, redemptionIds) : [];
+        const redemptions = redemptionIds.length
+          ? await raw.query(`SELECT * FROM "Redemption" WHERE "id" IN (${marks(redemptionIds)})`, redemptionIds)
+          : [];
         const mints = await raw.query(`SELECT * FROM "ChainMint" WHERE "cardId" IN (${marks(ids)})`, ids);
-        json(res, 200, JSON.stringify({ data: cards.slice(0, 100), redemptions: redemptions.length, mints: mints.length, nextCursor: cards[100]?.id ?? null }));
+        json(
+          res,
+          200,
+          JSON.stringify({
+            data: cards.slice(0, 100),
+            redemptions: redemptions.length,
+            mints: mints.length,
+            nextCursor: cards[100]?.id ?? null,
+          }),
+        );
       })();
     };
   }

@@ -25,7 +25,16 @@ export interface RawDb {
 }
 
 /** `?` placeholders as the database wants them. */
-const placeholders = (kind: RawDb["kind"], sql: string) => (kind === "sqlite" ? sql : sql.replace(/\?/g, (() => { let n = 0; return () => `$${++n}`; })()));
+const placeholders = (kind: RawDb["kind"], sql: string) =>
+  kind === "sqlite"
+    ? sql
+    : sql.replace(
+        /\?/g,
+        (() => {
+          let n = 0;
+          return () => `$${++n}`;
+        })(),
+      );
 
 export function openRawDb(url: string, poolSize = 10): RawDb {
   if (databaseKind(url) === "postgresql") {

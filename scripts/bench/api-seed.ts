@@ -11,7 +11,14 @@ const now = (raw: RawDb) => (raw.kind === "sqlite" ? new Date().toISOString().re
 /** `count` live keys for `shop`. */
 export async function createKeys(raw: RawDb, shop: string, count: number): Promise<string[]> {
   const secrets = Array.from({ length: count }, () => newApiKeySecret());
-  const rows = secrets.map(({ prefix, keyHash }, i) => ({ id: newId("key"), shop, label: `bench ${i}`, prefix, keyHash, createdAt: now(raw) }));
+  const rows = secrets.map(({ prefix, keyHash }, i) => ({
+    id: newId("key"),
+    shop,
+    label: `bench ${i}`,
+    prefix,
+    keyHash,
+    createdAt: now(raw),
+  }));
   await raw.transaction(insertRows(raw, "ApiKey", rows));
   return secrets.map(({ key }) => key);
 }
@@ -34,7 +41,13 @@ function insertRows(raw: RawDb, table: string, rows: Record<string, unknown>[], 
 
 // Columns that must be unique in a copy, and the tables a batch writes, parents first.
 const UNIQUE = new Set(["verifyToken", "mintAddress", "codeHash"]);
-const ID_PREFIX: Record<string, Parameters<typeof newId>[0]> = { Redemption: "red", UnitCard: "card", ChainMint: "nft", Event: "evt", Notification: "ntf" };
+const ID_PREFIX: Record<string, Parameters<typeof newId>[0]> = {
+  Redemption: "red",
+  UnitCard: "card",
+  ChainMint: "nft",
+  Event: "evt",
+  Notification: "ntf",
+};
 
 /** Copies of `rows` with new ids (references between copied rows follow) and fresh unique values. */
 function copies(tables: Record<string, Record<string, unknown>[]>, shop: string) {
@@ -47,7 +60,7 @@ function copies(tables: Record<string, Record<string, unknown>[]>, shop: string)
         Object.fromEntries(
           Object.entries(row).map(([column, value]) => [
             column,
-            column === "shop" ? shop : UNIQUE.has(column) ? randomBytes(16).toString("hex") : ids.get(value) ?? value,
+            column === "shop" ? shop : UNIQUE.has(column) ? randomBytes(16).toString("hex") : (ids.get(value) ?? value),
           ]),
         ),
       ),
@@ -62,10 +75,14 @@ async function batchRows(raw: RawDb, shop: string, cardIds: string[]) {
   const redemptionIds = [...new Set(UnitCard.flatMap((card) => (card.redemptionId ? [card.redemptionId] : [])))];
   const inList = (list: unknown[]) => list.map(() => "?").join(", ");
   return {
-    Redemption: redemptionIds.length ? await raw.query(`SELECT * FROM "Redemption" WHERE "id" IN (${inList(redemptionIds)})`, redemptionIds) : [],
+    Redemption: redemptionIds.length
+      ? await raw.query(`SELECT * FROM "Redemption" WHERE "id" IN (${inList(redemptionIds)})`, redemptionIds)
+      : [],
     UnitCard,
     ChainMint: await raw.query(`SELECT * FROM "ChainMint" WHERE "cardId" IN (${marks})`, cardIds),
-    Notification: redemptionIds.length ? await raw.query(`SELECT * FROM "Notification" WHERE "redemptionId" IN (${inList(redemptionIds)})`, redemptionIds) : [],
+    Notification: redemptionIds.length
+      ? await raw.query(`SELECT * FROM "Notification" WHERE "redemptionId" IN (${inList(redemptionIds)})`, redemptionIds)
+      : [],
     Event: await raw.query(`SELECT * FROM "Event" WHERE "shop" = ? ORDER BY "id" DESC LIMIT ?`, [shop, cardIds.length]),
   };
 }
@@ -89,7 +106,7 @@ export async function seedCards(appUrl: string, key: string, raw: RawDb, shop: s
   });
   if (response.status !== 201) throw new Error(`Seeding the list answered ${response.status}: ${await response.text()}`);
   const template = await raw.query(`SELECT * FROM "UnitCard" WHERE "shop" = ?`, [shop]);
-  for (let made = template.length; made < total; ) {
+  for (let made = template.length; made < total;) {
     const chunk = [];
     for (let i = 0; i < 10_000 && made < total; i++, made++) {
       chunk.push({ ...template[made % template.length]!, id: newId("card"), verifyToken: randomBytes(16).toString("hex") });

@@ -70,8 +70,16 @@ async function warmLoad(spec: Parameters<typeof load>[0]): Promise<LoadResult> {
 const startBaseline = (mode: string, url: string) =>
   startScript("scripts/bench/api-baseline-server.ts", { BASELINE: mode, DATABASE_URL: url }, /listening on (http:\/\/\S+)/);
 
-async function post(url: string, key: string, body: unknown): Promise<{ status: number; json: { data?: { id: string; redemption?: { id?: string } | null }[] } }> {
-  const response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+async function post(
+  url: string,
+  key: string,
+  body: unknown,
+): Promise<{ status: number; json: { data?: { id: string; redemption?: { id?: string } | null }[] } }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json()) as never };
 }
 
@@ -103,7 +111,11 @@ async function batchRound(app: AppProcess, key: string, raw: RawDb, loopFile: st
     const apiMs = performance.now() - started;
     if (status !== 201 || json.data?.length !== BATCH) throw new Error(`The ${variant} batch answered ${status}`);
     figures.loopMaxMs = Math.max(figures.loopMaxMs, await loopMaxMs(app, loopFile));
-    const rawMs = await copyBatch(raw, SHOPS.batch, json.data.map((card) => card.id));
+    const rawMs = await copyBatch(
+      raw,
+      SHOPS.batch,
+      json.data.map((card) => card.id),
+    );
     figures[`${variant}Ms`] = apiMs;
     figures[`${variant}RawMs`] = rawMs;
   }
@@ -114,13 +126,20 @@ async function batchRound(app: AppProcess, key: string, raw: RawDb, loopFile: st
 async function startup(command: string[], env: Record<string, string>, probe: string, key: string | null) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const started = performance.now();
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     for (;;) {
-      const status = await fetch(`http://127.0.0.1:${port}${probe}`).then((response) => response.status, () => 0);
+      const status = await fetch(`http://127.0.0.1:${port}${probe}`).then(
+        (response) => response.status,
+        () => 0,
+      );
       if (status === 200) break;
       if (child.exitCode !== null) throw new Error(`${command.join(" ")} exited with ${child.exitCode}: ${stderr}`);
       if (performance.now() - started > 60_000) throw new Error(`${command.join(" ")} answered no 200 within a minute`);
@@ -129,7 +148,13 @@ async function startup(command: string[], env: Record<string, string>, probe: st
     const seconds = (performance.now() - started) / 1000;
     const rssAtStart = groupRss(child.pid!);
     const headers = key ? { authorization: `Bearer ${key}` } : undefined;
-    await load({ url: `http://127.0.0.1:${port}`, path: "/v1/validate-name?name=bench-rss", seconds: 2, pid: child.pid!, request: () => ({ headers }) });
+    await load({
+      url: `http://127.0.0.1:${port}`,
+      path: "/v1/validate-name?name=bench-rss",
+      seconds: 2,
+      pid: child.pid!,
+      request: () => ({ headers }),
+    });
     return { seconds, rssAtStart, rss: groupRss(child.pid!) };
   } finally {
     try {
@@ -147,28 +172,81 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
   const unexpected: string[] = [];
   const servers: AppProcess[] = [];
   try {
-    const keys = { load: await createKeys(raw, SHOPS.load, KEYS), list: await createKeys(raw, SHOPS.list, KEYS), batch: await createKeys(raw, SHOPS.batch, 1) };
-    const env = { ...TEST_ENV, DATABASE_URL: url, NOTIFY_DISPATCHER: "off", CHAIN_WORKER: "off", SOLANA_RPC_URL: "", ISSUER_SECRET_KEY: "" };
+    const keys = {
+      load: await createKeys(raw, SHOPS.load, KEYS),
+      list: await createKeys(raw, SHOPS.list, KEYS),
+      batch: await createKeys(raw, SHOPS.batch, 1),
+    };
+    const env = {
+      ...TEST_ENV,
+      DATABASE_URL: url,
+      NOTIFY_DISPATCHER: "off",
+      CHAIN_WORKER: "off",
+      SOLANA_RPC_URL: "",
+      ISSUER_SECRET_KEY: "",
+    };
     const app = await startServer({ ...env, NODE_OPTIONS: `--import=${LOOP_PROBE}`, BENCH_LOOP_FILE: loopFile });
     servers.push(app);
-    const [http, express, insert, list] = await Promise.all(["json-http", "json-express", "insert", "list"].map((mode) => startBaseline(mode, url)));
+    const [http, express, insert, list] = await Promise.all(
+      ["json-http", "json-express", "insert", "list"].map((mode) => startBaseline(mode, url)),
+    );
     servers.push(http!, express!, insert!, list!);
     await seedCards(app.url, keys.list[0]!, raw, SHOPS.list, LIST_CARDS);
 
-    const rounds: { validate: LoadResult[]; http: LoadResult[]; express: LoadResult[]; create: LoadResult[]; insert: LoadResult[]; list: LoadResult[]; listRaw: LoadResult[]; batch: Awaited<ReturnType<typeof batchRound>>[] } = {
-      validate: [], http: [], express: [], create: [], insert: [], list: [], listRaw: [], batch: [],
+    const rounds: {
+      validate: LoadResult[];
+      http: LoadResult[];
+      express: LoadResult[];
+      create: LoadResult[];
+      insert: LoadResult[];
+      list: LoadResult[];
+      listRaw: LoadResult[];
+      batch: Awaited<ReturnType<typeof batchRound>>[];
+    } = {
+      validate: [],
+      http: [],
+      express: [],
+      create: [],
+      insert: [],
+      list: [],
+      listRaw: [],
+      batch: [],
     };
     for (let round = 0; round < ROUNDS; round++) {
       const validatePath = "/v1/validate-name?name=bench-name";
-      rounds.validate.push(await warmLoad({ url: app.url, path: validatePath, request: bearer(keys.load), seconds: SECONDS, pid: app.pid }));
+      rounds.validate.push(
+        await warmLoad({ url: app.url, path: validatePath, request: bearer(keys.load), seconds: SECONDS, pid: app.pid }),
+      );
       rounds.http.push(await warmLoad({ url: http!.url, path: validatePath, seconds: SECONDS, pid: http!.pid }));
       rounds.express.push(await warmLoad({ url: express!.url, path: validatePath, seconds: SECONDS, pid: express!.pid }));
       const card = (i: number) => JSON.stringify({ ...cardInput(`Bench card ${round}.${i}`), email: `buyer${i}@example.com` });
       const json = { "content-type": "application/json" };
-      rounds.create.push(await warmLoad({ url: app.url, method: "POST", path: "/v1/unit-cards", request: (i) => ({ headers: { ...json, ...bearer(keys.load)(i).headers }, body: card(i) }), seconds: SECONDS, pid: app.pid }));
-      rounds.insert.push(await warmLoad({ url: insert!.url, method: "POST", path: "/v1/unit-cards", request: (i) => ({ headers: json, body: card(i) }), seconds: SECONDS, pid: insert!.pid }));
-      rounds.list.push(await warmLoad({ url: app.url, path: "/v1/unit-cards?limit=100", request: bearer(keys.list), seconds: SECONDS, pid: app.pid }));
-      rounds.listRaw.push(await warmLoad({ url: list!.url, path: `/v1/unit-cards?limit=100&shop=${SHOPS.list}`, seconds: SECONDS, pid: list!.pid }));
+      rounds.create.push(
+        await warmLoad({
+          url: app.url,
+          method: "POST",
+          path: "/v1/unit-cards",
+          request: (i) => ({ headers: { ...json, ...bearer(keys.load)(i).headers }, body: card(i) }),
+          seconds: SECONDS,
+          pid: app.pid,
+        }),
+      );
+      rounds.insert.push(
+        await warmLoad({
+          url: insert!.url,
+          method: "POST",
+          path: "/v1/unit-cards",
+          request: (i) => ({ headers: json, body: card(i) }),
+          seconds: SECONDS,
+          pid: insert!.pid,
+        }),
+      );
+      rounds.list.push(
+        await warmLoad({ url: app.url, path: "/v1/unit-cards?limit=100", request: bearer(keys.list), seconds: SECONDS, pid: app.pid }),
+      );
+      rounds.listRaw.push(
+        await warmLoad({ url: list!.url, path: `/v1/unit-cards?limit=100&shop=${SHOPS.list}`, seconds: SECONDS, pid: list!.pid }),
+      );
       rounds.batch.push(await batchRound(app, keys.batch[0]!, raw, loopFile, round));
     }
     await Promise.all(servers.splice(0).map((server) => server.stop()));
@@ -229,33 +307,135 @@ const verdict = (ok: boolean) => (ok ? "pass" : "**short**");
 function print(figures: Figures) {
   const { kind, validate, create, list, batch, startup: s } = figures;
   const rows: string[][] = [
-    ["validate-name req/s", f(validate.app.rps), `bare node:http ${f(validate.http.rps)}`, `${f(validate.app.rps / validate.http.rps, 2)}×`, "≥ 0.35×", verdict(validate.app.rps / validate.http.rps >= 0.35)],
-    ["validate-name req/s", f(validate.app.rps), `plain Express ${f(validate.express.rps)}`, `${f(validate.app.rps / validate.express.rps, 2)}×`, "", ""],
-    ["validate-name p50 / p99 ms", `${f(validate.app.p50, 2)} / ${f(validate.app.p99, 2)}`, `node:http ${f(validate.http.p50, 2)} / ${f(validate.http.p99, 2)}`, `${f(validate.app.p50 / validate.http.p50, 1)}× / ${f(validate.app.p99 / validate.http.p99, 1)}×`, "", ""],
-    ["server CPU ms per GET", f(validate.app.cpuMs, 3), `plain Express ${f(validate.express.cpuMs, 3)}`, `${f(validate.app.cpuMs / validate.express.cpuMs, 1)}×`, "≤ 3×", verdict(validate.app.cpuMs / validate.express.cpuMs <= 3)],
-    ["create-card req/s", f(create.app.rps), `node:http + raw insert ${f(create.raw.rps)}`, `${f(create.app.rps / create.raw.rps, 2)}×`, "≥ 0.7×", verdict(create.app.rps / create.raw.rps >= 0.7)],
-    ["create-card p50 / p99 ms", `${f(create.app.p50, 1)} / ${f(create.app.p99, 1)}`, `raw ${f(create.raw.p50, 1)} / ${f(create.raw.p99, 1)}`, `p99 = ${f(create.app.p99 / create.app.p50, 1)}× p50`, "p99 ≤ 3× p50", verdict(create.app.p99 <= 3 * create.app.p50)],
-    ["batch of 500, owner, ms", f(batch.ownerMs), `one raw transaction ${f(batch.ownerRawMs, 1)}`, `${f(batch.ownerMs / batch.ownerRawMs, 1)}×`, "≤ 3×", verdict(batch.ownerMs <= 3 * batch.ownerRawMs)],
-    ["batch of 500, redemption, ms", f(batch.redemptionMs), `one raw transaction ${f(batch.redemptionRawMs, 1)}`, `${f(batch.redemptionMs / batch.redemptionRawMs, 1)}×`, "≤ 3×", verdict(batch.redemptionMs <= 3 * batch.redemptionRawMs)],
+    [
+      "validate-name req/s",
+      f(validate.app.rps),
+      `bare node:http ${f(validate.http.rps)}`,
+      `${f(validate.app.rps / validate.http.rps, 2)}×`,
+      "≥ 0.35×",
+      verdict(validate.app.rps / validate.http.rps >= 0.35),
+    ],
+    [
+      "validate-name req/s",
+      f(validate.app.rps),
+      `plain Express ${f(validate.express.rps)}`,
+      `${f(validate.app.rps / validate.express.rps, 2)}×`,
+      "",
+      "",
+    ],
+    [
+      "validate-name p50 / p99 ms",
+      `${f(validate.app.p50, 2)} / ${f(validate.app.p99, 2)}`,
+      `node:http ${f(validate.http.p50, 2)} / ${f(validate.http.p99, 2)}`,
+      `${f(validate.app.p50 / validate.http.p50, 1)}× / ${f(validate.app.p99 / validate.http.p99, 1)}×`,
+      "",
+      "",
+    ],
+    [
+      "server CPU ms per GET",
+      f(validate.app.cpuMs, 3),
+      `plain Express ${f(validate.express.cpuMs, 3)}`,
+      `${f(validate.app.cpuMs / validate.express.cpuMs, 1)}×`,
+      "≤ 3×",
+      verdict(validate.app.cpuMs / validate.express.cpuMs <= 3),
+    ],
+    [
+      "create-card req/s",
+      f(create.app.rps),
+      `node:http + raw insert ${f(create.raw.rps)}`,
+      `${f(create.app.rps / create.raw.rps, 2)}×`,
+      "≥ 0.7×",
+      verdict(create.app.rps / create.raw.rps >= 0.7),
+    ],
+    [
+      "create-card p50 / p99 ms",
+      `${f(create.app.p50, 1)} / ${f(create.app.p99, 1)}`,
+      `raw ${f(create.raw.p50, 1)} / ${f(create.raw.p99, 1)}`,
+      `p99 = ${f(create.app.p99 / create.app.p50, 1)}× p50`,
+      "p99 ≤ 3× p50",
+      verdict(create.app.p99 <= 3 * create.app.p50),
+    ],
+    [
+      "batch of 500, owner, ms",
+      f(batch.ownerMs),
+      `one raw transaction ${f(batch.ownerRawMs, 1)}`,
+      `${f(batch.ownerMs / batch.ownerRawMs, 1)}×`,
+      "≤ 3×",
+      verdict(batch.ownerMs <= 3 * batch.ownerRawMs),
+    ],
+    [
+      "batch of 500, redemption, ms",
+      f(batch.redemptionMs),
+      `one raw transaction ${f(batch.redemptionRawMs, 1)}`,
+      `${f(batch.redemptionMs / batch.redemptionRawMs, 1)}×`,
+      "≤ 3×",
+      verdict(batch.redemptionMs <= 3 * batch.redemptionRawMs),
+    ],
     ["event loop's longest delay during a batch, ms", f(batch.loopMaxMs), "", "", "≤ 50 ms", verdict(batch.loopMaxMs <= 50)],
-    [`list limit=100 at ${f(LIST_CARDS)} cards, p50 ms`, f(list.app.p50, 2), `node:http + same SQL ${f(list.raw.p50, 2)}`, `${f(list.app.p50 / list.raw.p50, 1)}×`, "≤ 1.5×", verdict(list.app.p50 <= 1.5 * list.raw.p50)],
-    [`list limit=100 at ${f(LIST_CARDS)} cards, req/s`, f(list.app.rps), `node:http + same SQL ${f(list.raw.rps)}`, `${f(list.app.rps / list.raw.rps, 2)}×`, "", ""],
-    ["`npm start` to first 200, s", f(s.appS, 2), `bare node ${f(s.bareS, 2)}`, `${f(s.appS / s.bareS, 1)}×`, "≤ 1.5 s", verdict(s.appS <= 1.5)],
-    ["`node build/node/server.js` to first 200, s", f(s.nodeS, 2), `bare node ${f(s.bareS, 2)}`, `${f(s.nodeS / s.bareS, 1)}×`, "≤ 1.5 s", verdict(s.nodeS <= 1.5)],
-    ["RSS of `npm start`'s processes, MB", `${f(s.appRss.mb)} (${s.appRss.processes} processes)`, `bare node ${f(s.bareRss.mb)}`, `${f(s.appRss.mb / s.bareRss.mb, 1)}×`, "≤ 150 MB", verdict(s.appRss.mb <= 150)],
+    [
+      `list limit=100 at ${f(LIST_CARDS)} cards, p50 ms`,
+      f(list.app.p50, 2),
+      `node:http + same SQL ${f(list.raw.p50, 2)}`,
+      `${f(list.app.p50 / list.raw.p50, 1)}×`,
+      "≤ 1.5×",
+      verdict(list.app.p50 <= 1.5 * list.raw.p50),
+    ],
+    [
+      `list limit=100 at ${f(LIST_CARDS)} cards, req/s`,
+      f(list.app.rps),
+      `node:http + same SQL ${f(list.raw.rps)}`,
+      `${f(list.app.rps / list.raw.rps, 2)}×`,
+      "",
+      "",
+    ],
+    [
+      "`npm start` to first 200, s",
+      f(s.appS, 2),
+      `bare node ${f(s.bareS, 2)}`,
+      `${f(s.appS / s.bareS, 1)}×`,
+      "≤ 1.5 s",
+      verdict(s.appS <= 1.5),
+    ],
+    [
+      "`node build/node/server.js` to first 200, s",
+      f(s.nodeS, 2),
+      `bare node ${f(s.bareS, 2)}`,
+      `${f(s.nodeS / s.bareS, 1)}×`,
+      "≤ 1.5 s",
+      verdict(s.nodeS <= 1.5),
+    ],
+    [
+      "RSS of `npm start`'s processes, MB",
+      `${f(s.appRss.mb)} (${s.appRss.processes} processes)`,
+      `bare node ${f(s.bareRss.mb)}`,
+      `${f(s.appRss.mb / s.bareRss.mb, 1)}×`,
+      "≤ 150 MB",
+      verdict(s.appRss.mb <= 150),
+    ],
     ["RSS of `node build/node/server.js` at its first 200, MB", `${f(s.nodeRssAtStart.mb)} (1 process)`, "", "", "", ""],
-    ["RSS of `node build/node/server.js`, MB", `${f(s.nodeRss.mb)} (${s.nodeRss.processes} process)`, `bare node ${f(s.bareRss.mb)}`, `${f(s.nodeRss.mb / s.bareRss.mb, 1)}×`, "≤ 150 MB", verdict(s.nodeRss.mb <= 150)],
+    [
+      "RSS of `node build/node/server.js`, MB",
+      `${f(s.nodeRss.mb)} (${s.nodeRss.processes} process)`,
+      `bare node ${f(s.bareRss.mb)}`,
+      `${f(s.nodeRss.mb / s.bareRss.mb, 1)}×`,
+      "≤ 150 MB",
+      verdict(s.nodeRss.mb <= 150),
+    ],
   ];
   console.log(`\n### ${kind}`);
   console.log("| what | Twin Cards | baseline | ratio | target | result |");
   console.log("|---|---|---|---|---|---|");
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
-  console.log(`${figures.keys} API keys, so no request met the rate limit: ${figures.limited} answered 429.${figures.unexpected.length ? ` Unexpected answers: ${figures.unexpected.join(", ")}` : ""}`);
+  console.log(
+    `${figures.keys} API keys, so no request met the rate limit: ${figures.limited} answered 429.${figures.unexpected.length ? ` Unexpected answers: ${figures.unexpected.join(", ")}` : ""}`,
+  );
 }
 
 /** Runs the part; resolves with whether every request was answered as expected. */
 export async function apiBench(): Promise<boolean> {
-  console.log(`API hot path (issue 14): ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, median of ${ROUNDS} interleaved rounds; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} before`);
+  console.log(
+    `API hot path (issue 14): ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, median of ${ROUNDS} interleaved rounds; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} before`,
+  );
   const results: Figures[] = [];
   const sqlite = migratedDatabase("bench-api");
   try {

@@ -149,7 +149,10 @@ async function main(): Promise<boolean> {
   const rows: [string, string][] = [
     ["raw LiteSVM loop", `${rawRate.toFixed(1).padStart(7)} mints/s  ${(rawMs / N).toFixed(2).padStart(6)} ms/mint`],
     ["app (SQLite + ChainMinter)", `${appRate.toFixed(1).padStart(7)} mints/s  ${(appMs / N).toFixed(2).padStart(6)} ms/mint`],
-    ["app / raw", `${(appRate / rawRate).toFixed(2)}× the raw loop, ${overheadMs >= 0 ? "+" : ""}${overheadMs.toFixed(2)} ms overhead per mint`],
+    [
+      "app / raw",
+      `${(appRate / rawRate).toFixed(2)}× the raw loop, ${overheadMs >= 0 ? "+" : ""}${overheadMs.toFixed(2)} ms overhead per mint`,
+    ],
     ["issuer paid per mint", lamportsAndSol(paid)],
     ["  mint account rent", `${lamportsAndSol(mintRent)}  (${check.mintBytes} bytes)`],
     ["  token account (ATA) rent", lamportsAndSol(ataRent)],

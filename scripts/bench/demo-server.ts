@@ -60,7 +60,12 @@ export async function startDemoServer(): Promise<DemoServer> {
   try {
     const { customers, products } = buildDemoData(stub.url);
     const first = [...customers].sort((a, b) => a.name.localeCompare(b.name))[0]!;
-    const seeded = await seedCards(running.url, apiKeyIn(database.url, DEMO_SHOP), first.id, products.map((product) => product.images[0]!));
+    const seeded = await seedCards(
+      running.url,
+      apiKeyIn(database.url, DEMO_SHOP),
+      first.id,
+      products.map((product) => product.images[0]!),
+    );
     return {
       url: running.url,
       firstCustomerId: first.id,

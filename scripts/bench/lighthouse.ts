@@ -62,7 +62,9 @@ async function accessibility(chrome: Chrome, url: string): Promise<{ score: numb
   const flags: Flags = { port: chrome.port, logLevel: "error", output: "json", onlyCategories: ["accessibility"] };
   const lhr = (await lighthouse(url, flags, PRESET === "desktop" ? desktopConfig : undefined))?.lhr;
   if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
-  const failed = Object.values(lhr.audits).filter((audit) => audit.score === 0 && audit.scoreDisplayMode === "binary").map((audit) => audit.id);
+  const failed = Object.values(lhr.audits)
+    .filter((audit) => audit.score === 0 && audit.scoreDisplayMode === "binary")
+    .map((audit) => audit.id);
   return { score: Math.round((lhr.categories.accessibility?.score ?? 0) * 100), failed };
 }
 
@@ -74,7 +76,7 @@ async function measure(chrome: Chrome, url: string, finalPath = "/app"): Promise
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const finalUrl = lhr.finalDisplayedUrl;
   if (!new URL(finalUrl).pathname.startsWith(finalPath)) throw new Error(`${url} ended on ${finalUrl}, not the page asked for`);
-  const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
+  const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const sum = (key: "transferSize" | "resourceSize", type?: string) =>
     requests.filter((request) => !type || request.resourceType === type).reduce((total, request) => total + (request[key] ?? 0), 0);
   return {
@@ -102,7 +104,19 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const verdict = (ok: boolean) => (ok ? "pass" : "short");
 
 function printTable(rows: { label: string; run: Run }[]) {
-  const header = ["page", "perf", `(≥ ${TARGET_SCORE})`, "LCP", `(≤ ${TARGET_LCP_MS / 1000} s)`, "TBT", "JS", "CSS", "total", "uncompressed", "wire/raw"];
+  const header = [
+    "page",
+    "perf",
+    `(≥ ${TARGET_SCORE})`,
+    "LCP",
+    `(≤ ${TARGET_LCP_MS / 1000} s)`,
+    "TBT",
+    "JS",
+    "CSS",
+    "total",
+    "uncompressed",
+    "wire/raw",
+  ];
   const lines = rows.map(({ label, run }) => [
     label,
     String(run.score),
@@ -117,7 +131,8 @@ function printTable(rows: { label: string; run: Run }[]) {
     `${((run.total / run.rawTotal) * 100).toFixed(0)} %`,
   ]);
   const widths = header.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i]!.length)));
-  for (const line of [header, ...lines]) console.log(line.map((cell, i) => (i ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join("  "));
+  for (const line of [header, ...lines])
+    console.log(line.map((cell, i) => (i ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join("  "));
 }
 
 /** Runs Lighthouse on the admin pages and prints the table; a target missed is reported ("short"), not an error. */
@@ -139,24 +154,45 @@ export async function lighthouseBench(): Promise<void> {
       rows.push({ label: page.label, run: medianRun(runs) });
     }
     const index = median(rows.map(({ run }) => run.benchmarkIndex));
-    console.log(`Lighthouse ${PRESET} preset, median of ${RUNS} runs per page; machine benchmark index ${Math.round(index)}, load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `Lighthouse ${PRESET} preset, median of ${RUNS} runs per page; machine benchmark index ${Math.round(index)}, load average ${loadavg()[0]!.toFixed(1)}`,
+    );
     console.log("Bytes on the wire (JS, CSS, total with HTML, images, data); uncompressed: the same responses decoded");
     printTable(rows);
 
     // The shopper's pages, as a logged-in customer of the demo shop sees them through the app proxy.
-    const storefront = await startStorefrontHarness({ appUrl: server.url, apiSecret: DEMO_API_SECRET, shop: DEMO_SHOP, customerId: server.firstCustomerId });
+    const storefront = await startStorefrontHarness({
+      appUrl: server.url,
+      apiSecret: DEMO_API_SECRET,
+      shop: DEMO_SHOP,
+      customerId: server.firstCustomerId,
+    });
     started.push({ stop: storefront.close });
     console.log("");
-    console.log(`Storefront pages (app proxy), ${PRESET} preset: accessibility (≥ ${TARGET_ACCESSIBILITY}) in English and French, performance median of ${RUNS} runs`);
+    console.log(
+      `Storefront pages (app proxy), ${PRESET} preset: accessibility (≥ ${TARGET_ACCESSIBILITY}) in English and French, performance median of ${RUNS} runs`,
+    );
     const widths = [16, 6, 7, 6, 7, 6, 6];
-    console.log(["page", "a11y en", "", "a11y fr", "", "perf", "LCP"].map((cell, i) => (i ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join("  "));
+    console.log(
+      ["page", "a11y en", "", "a11y fr", "", "perf", "LCP"]
+        .map((cell, i) => (i ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+        .join("  "),
+    );
     for (const page of storefrontPages(server)) {
       const url = (locale: string) => `${storefront.url}${page.path}${page.path.includes("?") ? "&" : "?"}locale=${locale}`;
       const [english, french] = [await accessibility(chrome, url("en")), await accessibility(chrome, url("fr"))];
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome, url("en"), "/apps/twincards"));
       const run = medianRun(runs);
-      const cells = [page.label, String(english.score), verdict(english.score >= TARGET_ACCESSIBILITY), String(french.score), verdict(french.score >= TARGET_ACCESSIBILITY), String(run.score), `${(run.lcpMs / 1000).toFixed(1)} s`];
+      const cells = [
+        page.label,
+        String(english.score),
+        verdict(english.score >= TARGET_ACCESSIBILITY),
+        String(french.score),
+        verdict(french.score >= TARGET_ACCESSIBILITY),
+        String(run.score),
+        `${(run.lcpMs / 1000).toFixed(1)} s`,
+      ];
       console.log(cells.map((cell, i) => (i ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join("  "));
       const failed = [...new Set([...english.failed, ...french.failed])];
       if (failed.length) console.log(`  failed audits: ${failed.join(", ")}`);

@@ -47,7 +47,9 @@ const PAYLOAD: ClaimNotificationPayload = {
 /** `count` e-mails waiting in the outbox, as card creation queues them. */
 async function queue(client: PrismaClient, count: number) {
   const redemptionId = `rdm_${randomUUID()}`;
-  await client.redemption.create({ data: { id: redemptionId, shop: SHOP, codeHash: randomUUID(), expiresAt: new Date(PAYLOAD.expiresAt) } });
+  await client.redemption.create({
+    data: { id: redemptionId, shop: SHOP, codeHash: randomUUID(), expiresAt: new Date(PAYLOAD.expiresAt) },
+  });
   for (let start = 0; start < count; start += 500) {
     await client.notification.createMany({
       data: Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
@@ -78,7 +80,15 @@ async function drain(url: string, sink: SmtpSink, workers: number): Promise<Drai
     await client.notification.deleteMany({ where: { shop: SHOP } });
     await queue(client, MESSAGES);
     const before = sink.delivered();
-    const env = { ...TEST_ENV, DATABASE_URL: url, SMTP_URL: sink.url, MAIL_FROM, NOTIFY_POLL_MS: "100", WEBHOOK_WORKER: "off", ORDER_WORKER: "off" };
+    const env = {
+      ...TEST_ENV,
+      DATABASE_URL: url,
+      SMTP_URL: sink.url,
+      MAIL_FROM,
+      NOTIFY_POLL_MS: "100",
+      WEBHOOK_WORKER: "off",
+      ORDER_WORKER: "off",
+    };
     processes.push(...(await Promise.all(Array.from({ length: workers }, () => startWorker(env)))));
     const started = performance.now();
     const depth: number[] = [];
@@ -86,7 +96,8 @@ async function drain(url: string, sink: SmtpSink, workers: number): Promise<Drai
       void client.notification.count({ where: { shop: SHOP, status: { in: ["PENDING", "SENDING"] } } }).then((n) => depth.push(n));
     }, SAMPLE_MS);
     while (sink.delivered() - before < MESSAGES) {
-      if (performance.now() - started > 300_000) throw new Error(`Only ${sink.delivered() - before} of ${MESSAGES} messages arrived in 5 minutes`);
+      if (performance.now() - started > 300_000)
+        throw new Error(`Only ${sink.delivered() - before} of ${MESSAGES} messages arrived in 5 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const seconds = (performance.now() - started) / 1000;
@@ -107,7 +118,14 @@ async function bareTransport(sink: SmtpSink): Promise<number> {
   const started = performance.now();
   const lane = async () => {
     for (let i = next++; i < MESSAGES; i = next++) {
-      await transport.send({ id: `ntf_bare_${randomUUID()}`, shop: SHOP, channel: "EMAIL", destination: `buyer${i}@example.com`, payload: PAYLOAD, message });
+      await transport.send({
+        id: `ntf_bare_${randomUUID()}`,
+        shop: SHOP,
+        channel: "EMAIL",
+        destination: `buyer${i}@example.com`,
+        payload: PAYLOAD,
+        message,
+      });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));
@@ -119,7 +137,10 @@ async function bareTransport(sink: SmtpSink): Promise<number> {
 /** The depth samples, thinned to at most 12 values, e.g. "3000 2410 1780 … 0". */
 const timeline = (depth: number[]) => {
   const step = Math.max(1, Math.ceil(depth.length / 12));
-  return depth.filter((_, i) => i % step === 0).concat(depth.length ? [depth.at(-1)!] : []).join(" ");
+  return depth
+    .filter((_, i) => i % step === 0)
+    .concat(depth.length ? [depth.at(-1)!] : [])
+    .join(" ");
 };
 
 /** Three replicas and a worker under WRITERS writers, PostgreSQL restarted halfway; whether it held, with its figures. */
@@ -143,7 +164,12 @@ async function restartUnderLoad(): Promise<boolean> {
     processes.push(await startWorker({ ...env, NOTIFY_POLL_MS: "100" }));
     const exited: number[] = [];
     processes.forEach((process, i) => void process.exited.then(() => exited.push(i)));
-    const load = writerLoad({ servers: processes.slice(0, 3).map((server) => server.url), keys, writers: WRITERS, seconds: RESTART_SECONDS });
+    const load = writerLoad({
+      servers: processes.slice(0, 3).map((server) => server.url),
+      keys,
+      writers: WRITERS,
+      seconds: RESTART_SECONDS,
+    });
     await new Promise((resolve) => setTimeout(resolve, (RESTART_SECONDS / 2) * 1000));
     postgres.restart();
     const answers = await load;
@@ -160,13 +186,25 @@ async function restartUnderLoad(): Promise<boolean> {
     const failures = answers.filter((answer) => answer.status === 0 || (answer.status >= 500 && answer.status !== 503)).length;
     const held = exited.length === 0 && failures === 0 && sink.duplicates().length === 0 && sink.delivered() === queued;
     console.log("");
-    console.log(`## Restart under load: 3 replicas + 1 worker on PostgreSQL, ${WRITERS} writers for ${RESTART_SECONDS} s, pg_ctl restart -m fast at ${RESTART_SECONDS / 2} s`);
+    console.log(
+      `## Restart under load: 3 replicas + 1 worker on PostgreSQL, ${WRITERS} writers for ${RESTART_SECONDS} s, pg_ctl restart -m fast at ${RESTART_SECONDS / 2} s`,
+    );
     console.log("");
-    console.log("| requests by status | processes exited | connection errors or 5xx but 503 | messages queued | delivered | sent twice | waiting when the load ended | drained after the load |");
+    console.log(
+      "| requests by status | processes exited | connection errors or 5xx but 503 | messages queued | delivered | sent twice | waiting when the load ended | drained after the load |",
+    );
     console.log("|---|---|---|---|---|---|---|---|");
-    console.log(`| ${Object.entries(statuses).map(([status, n]) => `${status}: ${n}`).join(", ")} | ${exited.length} | ${failures} | ${queued} | ${sink.delivered()} | ${sink.duplicates().length} | ${backlog} | ${drainSeconds.toFixed(1)} s |`);
+    console.log(
+      `| ${Object.entries(statuses)
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(
+          ", ",
+        )} | ${exited.length} | ${failures} | ${queued} | ${sink.delivered()} | ${sink.duplicates().length} | ${backlog} | ${drainSeconds.toFixed(1)} s |`,
+    );
     console.log("");
-    console.log(`Target: the backlog drained within ${DRAIN_TARGET_SECONDS} s of the load ending: ${drainSeconds <= DRAIN_TARGET_SECONDS ? "pass" : "short"}`);
+    console.log(
+      `Target: the backlog drained within ${DRAIN_TARGET_SECONDS} s of the load ending: ${drainSeconds <= DRAIN_TARGET_SECONDS ? "pass" : "short"}`,
+    );
     if (!held) console.log("WRONG: a process exited, a request failed other than 503, or a message was lost or sent twice");
     return held;
   } finally {
@@ -179,7 +217,9 @@ async function restartUnderLoad(): Promise<boolean> {
 export async function outboxBench(): Promise<boolean> {
   console.log(`## Outbox: ${MESSAGES} claim e-mails through npm run worker (${CONCURRENCY} at once each) to a local SMTP sink`);
   console.log("");
-  console.log("| database | sink greets after | bare transport msg/s | 1 worker msg/s (ratio) | 2 workers msg/s (ratio) | duplicates | queue depth every 0.5 s (1 worker) |");
+  console.log(
+    "| database | sink greets after | bare transport msg/s | 1 worker msg/s (ratio) | 2 workers msg/s (ratio) | duplicates | queue depth every 0.5 s (1 worker) |",
+  );
   console.log("|---|---|---|---|---|---|---|");
   const sqlite = migratedDatabase("bench-outbox");
   const postgres = await startPostgres();
@@ -189,7 +229,10 @@ export async function outboxBench(): Promise<boolean> {
   try {
     const postgresUrl = await postgres.createDatabase("bench_outbox");
     await migratePostgresDatabase(postgresUrl);
-    for (const [kind, url] of [["SQLite", sqlite.url], ["PostgreSQL", postgresUrl]] as const) {
+    for (const [kind, url] of [
+      ["SQLite", sqlite.url],
+      ["PostgreSQL", postgresUrl],
+    ] as const) {
       for (const greetingMs of [0, 100]) {
         const sink = await startSmtpSink({ greetingMs });
         try {
@@ -203,7 +246,9 @@ export async function outboxBench(): Promise<boolean> {
           const duplicates = one.duplicates + two.duplicates;
           if (duplicates > 0) correct = false;
           const ratio = (value: number) => `${value.toFixed(0)} (${(value / bare).toFixed(2)}×)`;
-          console.log(`| ${kind} | ${greetingMs} ms | ${bare.toFixed(0)} | ${ratio(one.perSecond)} | ${ratio(two.perSecond)} | ${duplicates} | ${timeline(one.depth)} |`);
+          console.log(
+            `| ${kind} | ${greetingMs} ms | ${bare.toFixed(0)} | ${ratio(one.perSecond)} | ${ratio(two.perSecond)} | ${duplicates} | ${timeline(one.depth)} |`,
+          );
         } finally {
           await sink.close();
         }
@@ -214,7 +259,9 @@ export async function outboxBench(): Promise<boolean> {
     sqlite.remove();
   }
   console.log("");
-  console.log(`Target: one worker sends ≥ ${TARGET_PER_SECOND} e-mails a second to the instant sink: ${ok ? "pass" : "short"} (PostgreSQL: ${onePostgresInstant.toFixed(0)}/s)`);
+  console.log(
+    `Target: one worker sends ≥ ${TARGET_PER_SECOND} e-mails a second to the instant sink: ${ok ? "pass" : "short"} (PostgreSQL: ${onePostgresInstant.toFixed(0)}/s)`,
+  );
   if (!correct) console.log("WRONG: a message was delivered twice");
   return (await restartUnderLoad()) && correct;
 }

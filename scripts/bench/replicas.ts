@@ -53,7 +53,12 @@ function post(url: string, key: string, body: string): Promise<number> {
     const request = http.request(url, {
       method: "POST",
       agent,
-      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "User-Agent": "twin-cards-bench" },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(body),
+        "User-Agent": "twin-cards-bench",
+      },
     });
     request.on("response", (response) => {
       response.resume();
@@ -116,7 +121,9 @@ async function createCardLoad(servers: string[], keys: string[], seconds: number
 /** `count` API keys for the bench shop, written as `npm run api-key:create` writes them. */
 async function createKeys(client: PrismaClient, count: number): Promise<string[]> {
   const secrets = Array.from({ length: count }, () => newApiKeySecret());
-  await client.apiKey.createMany({ data: secrets.map(({ prefix, keyHash }, i) => ({ id: newId("key"), shop: SHOP, label: `bench ${i}`, prefix, keyHash })) });
+  await client.apiKey.createMany({
+    data: secrets.map(({ prefix, keyHash }, i) => ({ id: newId("key"), shop: SHOP, label: `bench ${i}`, prefix, keyHash })),
+  });
   return secrets.map(({ key }) => key);
 }
 
@@ -161,13 +168,19 @@ async function limiterCost({ direct }: Database, url: string) {
 async function batchVersusRaw(server: string, key: string, client: PrismaClient) {
   const cards = (run: number) => Array.from({ length: BATCH }, (_, i) => cardInput(`Batch ${run}.${i}`));
   const apiMs = await medianMs(BATCH_RUNS, async (run) => {
-    const status = await post(`${server}/v1/unit-cards/_actions/batch`, key, JSON.stringify({ redemption: { email: "batch@example.com" }, cards: cards(run) }));
+    const status = await post(
+      `${server}/v1/unit-cards/_actions/batch`,
+      key,
+      JSON.stringify({ redemption: { email: "batch@example.com" }, cards: cards(run) }),
+    );
     if (status !== 201) throw new Error(`The batch answered ${status}`);
   });
   const template = await client.unitCard.findMany({ where: { name: { startsWith: "Batch 0." } } });
   if (template.length !== BATCH) throw new Error(`Expected ${BATCH} cards from the first batch, found ${template.length}`);
   const rawMs = await medianMs(BATCH_RUNS, async () => {
-    await client.unitCard.createMany({ data: template.map((row) => ({ ...row, id: newId("card"), metadata: row.metadata as object, media: row.media as object })) });
+    await client.unitCard.createMany({
+      data: template.map((row) => ({ ...row, id: newId("card"), metadata: row.metadata as object, media: row.media as object })),
+    });
   });
   return { apiMs, rawMs };
 }
@@ -190,14 +203,22 @@ async function benchDatabase(kind: string, url: string): Promise<DatabaseFigures
     let one: LoadResult;
     let batch: { apiMs: number; rawMs: number };
     try {
-      one = await createCardLoad(servers.map((server) => server.url), keys, SECONDS);
+      one = await createCardLoad(
+        servers.map((server) => server.url),
+        keys,
+        SECONDS,
+      );
       batch = await batchVersusRaw(servers[0]!.url, keys[0]!, client);
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
     }
     servers = await startServers(2, url);
     try {
-      const two = await createCardLoad(servers.map((server) => server.url), keys, SECONDS);
+      const two = await createCardLoad(
+        servers.map((server) => server.url),
+        keys,
+        SECONDS,
+      );
       return { kind, one, two, limiter, batch };
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
@@ -211,23 +232,34 @@ const fixed = (value: number, digits = 0) => value.toFixed(digits);
 const pct = (share: number) => `${fixed(share * 100)} %`;
 
 function print(figures: DatabaseFigures[]) {
-  console.log(`\nCreate-card requests (POST /v1/unit-cards, ${IN_FLIGHT} in flight, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; ${os.cpus().length} cores; load average ${os.loadavg()[0]!.toFixed(1)} before)`);
+  console.log(
+    `\nCreate-card requests (POST /v1/unit-cards, ${IN_FLIGHT} in flight, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; ${os.cpus().length} cores; load average ${os.loadavg()[0]!.toFixed(1)} before)`,
+  );
   console.log("| database | replicas | req/s | p50 ms | p99 ms | non-201 | load generator CPU (of one core) | machine busy |");
   console.log("|---|---|---|---|---|---|---|---|");
   for (const { kind, one, two } of figures) {
-    for (const [replicas, result] of [[1, one], [2, two]] as const) {
-      console.log(`| ${kind} | ${replicas} | ${fixed(result.perSecond)} | ${fixed(result.p50, 1)} | ${fixed(result.p99, 1)} | ${result.errors} | ${pct(result.generatorCpu)} | ${pct(result.machineBusy)} |`);
+    for (const [replicas, result] of [
+      [1, one],
+      [2, two],
+    ] as const) {
+      console.log(
+        `| ${kind} | ${replicas} | ${fixed(result.perSecond)} | ${fixed(result.p50, 1)} | ${fixed(result.p99, 1)} | ${result.errors} | ${pct(result.generatorCpu)} | ${pct(result.machineBusy)} |`,
+      );
     }
   }
   for (const { kind, one, two } of figures) console.log(`${kind}: two replicas / one = ${fixed(two.perSecond / one.perSecond, 2)}×`);
   console.log(`\nShared rate limit (decision 0025): one take against a SELECT 1 on the same client, ${LIMIT_TAKES} each, one at a time`);
   console.log("| database | take µs | SELECT 1 µs | take / SELECT 1 |");
   console.log("|---|---|---|---|");
-  for (const { kind, limiter } of figures) console.log(`| ${kind} | ${fixed(limiter.takeUs)} | ${fixed(limiter.selectUs)} | ${fixed(limiter.takeUs / limiter.selectUs, 2)}× |`);
-  console.log(`\nBatch of ${BATCH} cards: the API (validation, codes, one transaction) against createMany of the same rows, median of ${BATCH_RUNS}`);
+  for (const { kind, limiter } of figures)
+    console.log(`| ${kind} | ${fixed(limiter.takeUs)} | ${fixed(limiter.selectUs)} | ${fixed(limiter.takeUs / limiter.selectUs, 2)}× |`);
+  console.log(
+    `\nBatch of ${BATCH} cards: the API (validation, codes, one transaction) against createMany of the same rows, median of ${BATCH_RUNS}`,
+  );
   console.log("| database | API batch ms | raw insert ms | API / raw |");
   console.log("|---|---|---|---|");
-  for (const { kind, batch } of figures) console.log(`| ${kind} | ${fixed(batch.apiMs)} | ${fixed(batch.rawMs)} | ${fixed(batch.apiMs / batch.rawMs, 1)}× |`);
+  for (const { kind, batch } of figures)
+    console.log(`| ${kind} | ${fixed(batch.apiMs)} | ${fixed(batch.rawMs)} | ${fixed(batch.apiMs / batch.rawMs, 1)}× |`);
 }
 
 /** Runs the part; resolves with whether every request it checked was answered as expected. */

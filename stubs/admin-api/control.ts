@@ -8,7 +8,9 @@ import { fulfillmentPayload, orderPayload, refundPayload } from "./order-payload
 import type { Delivery, WebhookSender } from "./webhook-sender";
 import { shopSettingsInput, type createShopSettings } from "./shop-settings";
 
-const numericId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/, "Must be a numeric id")]).transform(String);
+const numericId = z
+  .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/, "Must be a numeric id")])
+  .transform(String);
 const quantity = z.number().int().min(1).max(1000);
 const headerStyle = z.enum(["x-shopify", "shopify"]).optional();
 const lineQuantities = z.array(z.object({ id: numericId, quantity })).min(1);
@@ -17,9 +19,20 @@ const placeOrder = z.object({
   shop: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "Must be a myshopify.com domain"),
   customerId: numericId.nullable(),
   email: z.email().nullable().optional(),
-  phone: z.string().regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 phone number").nullable().optional(),
-  locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Must be a locale such as fr or en-GB").nullable().optional(),
-  lines: z.array(z.object({ productId: numericId, variantId: numericId.optional(), quantity })).min(1).max(50),
+  phone: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 phone number")
+    .nullable()
+    .optional(),
+  locale: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Must be a locale such as fr or en-GB")
+    .nullable()
+    .optional(),
+  lines: z
+    .array(z.object({ productId: numericId, variantId: numericId.optional(), quantity }))
+    .min(1)
+    .max(50),
   headerStyle,
 });
 const fulfil = z.object({ lines: lineQuantities.optional(), headerStyle });
@@ -113,7 +126,15 @@ export async function handleControl(
       if (action === "fulfillments") {
         const { lines, headerStyle: style } = parse(fulfil, body);
         const done = orders.fulfil(id, lines);
-        return answer(done.order, await webhooks.send(done.order.shop, "fulfillments/create", fulfillmentPayload(done.order, done.fulfillmentId, done.lines), style));
+        return answer(
+          done.order,
+          await webhooks.send(
+            done.order.shop,
+            "fulfillments/create",
+            fulfillmentPayload(done.order, done.fulfillmentId, done.lines),
+            style,
+          ),
+        );
       }
       if (action === "cancel") {
         const { headerStyle: style } = parse(cancel, body);
@@ -122,7 +143,10 @@ export async function handleControl(
       }
       const { lines, headerStyle: style } = parse(refund, body);
       const done = orders.refund(id, lines);
-      return answer(done.order, await webhooks.send(done.order.shop, "refunds/create", refundPayload(done.order, done.refundId, done.lines), style));
+      return answer(
+        done.order,
+        await webhooks.send(done.order.shop, "refunds/create", refundPayload(done.order, done.refundId, done.lines), style),
+      );
     }
     const redelivery = /^\/_stub\/webhooks\/([\w-]+)\/redeliver$/.exec(path);
     if (method === "POST" && redelivery) {

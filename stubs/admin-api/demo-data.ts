@@ -7,8 +7,20 @@ export type CurrencyCode = "EUR" | "USD" | "GBP" | "JPY" | "KWD";
 export const CURRENCIES: readonly CurrencyCode[] = ["EUR", "USD", "GBP", "JPY", "KWD"];
 
 export type Shape =
-  | "mug" | "shoe" | "watch" | "backpack" | "headphones" | "candle" | "bowl"
-  | "notebook" | "glasses" | "bottle" | "skateboard" | "plant" | "perfume" | "sweater";
+  | "mug"
+  | "shoe"
+  | "watch"
+  | "backpack"
+  | "headphones"
+  | "candle"
+  | "bowl"
+  | "notebook"
+  | "glasses"
+  | "bottle"
+  | "skateboard"
+  | "plant"
+  | "perfume"
+  | "sweater";
 
 export interface DemoCustomer {
   id: string; // numeric, as in the gid
@@ -53,12 +65,33 @@ export interface DemoOrder {
 }
 
 const MARKET_CURRENCY: Record<string, CurrencyCode> = {
-  DE: "EUR", FR: "EUR", IT: "EUR", ES: "EUR", NL: "EUR", IE: "EUR", AT: "EUR", GR: "EUR",
-  GB: "GBP", US: "USD", JP: "JPY", KW: "KWD",
+  DE: "EUR",
+  FR: "EUR",
+  IT: "EUR",
+  ES: "EUR",
+  NL: "EUR",
+  IE: "EUR",
+  AT: "EUR",
+  GR: "EUR",
+  GB: "GBP",
+  US: "USD",
+  JP: "JPY",
+  KW: "KWD",
 };
 
 const MARKET_LOCALE: Record<string, string> = {
-  DE: "de", FR: "fr", IT: "it", ES: "es", NL: "nl", IE: "en-IE", AT: "de-AT", GR: "el", GB: "en-GB", US: "en-US", JP: "ja", KW: "ar",
+  DE: "de",
+  FR: "fr",
+  IT: "it",
+  ES: "es",
+  NL: "nl",
+  IE: "en-IE",
+  AT: "de-AT",
+  GR: "el",
+  GB: "en-GB",
+  US: "en-US",
+  JP: "ja",
+  KW: "ar",
 };
 
 const customerSeeds: [name: string, email: string, phone: string | null, country: string, createdAt: string][] = [
@@ -90,54 +123,171 @@ const customerSeeds: [name: string, email: string, phone: string | null, country
 
 export const DEMO_CUSTOMERS: readonly DemoCustomer[] = customerSeeds.map(([name, email, phone, country, createdAt], i) => {
   const id = String(7_481_263_317_071 + i * 65_537);
-  return { id, gid: `gid://shopify/Customer/${id}`, name, email, phone, currency: MARKET_CURRENCY[country]!, createdAt, firstName: name.split(" ")[0]!, locale: MARKET_LOCALE[country]! };
+  return {
+    id,
+    gid: `gid://shopify/Customer/${id}`,
+    name,
+    email,
+    phone,
+    currency: MARKET_CURRENCY[country]!,
+    createdAt,
+    firstName: name.split(" ")[0]!,
+    locale: MARKET_LOCALE[country]!,
+  };
 });
 
-type ProductSeed = [title: string, vendor: string, productType: string, tags: string[], eurPrice: number, description: string, art: DemoProduct["art"], images: number];
+type ProductSeed = [
+  title: string,
+  vendor: string,
+  productType: string,
+  tags: string[],
+  eurPrice: number,
+  description: string,
+  art: DemoProduct["art"],
+  images: number,
+];
 
 const productSeeds: ProductSeed[] = [
-  ["Aurora Ceramic Mug", "Nordlys Studio", "Drinkware", ["ceramic", "handmade", "kitchen", "gift"], 24.9,
+  [
+    "Aurora Ceramic Mug",
+    "Nordlys Studio",
+    "Drinkware",
+    ["ceramic", "handmade", "kitchen", "gift"],
+    24.9,
     "A hand-thrown stoneware mug with a northern-lights glaze. Holds 350 ml and is dishwasher safe.",
-    { shape: "mug", background: "#e8f1f8", main: "#3a6ea5", accent: "#7fd1b9" }, 2],
-  ["Trailrunner GTX Sneakers", "Alpen Motion", "Shoes", ["running", "waterproof", "outdoor", "unisex"], 189.9,
+    { shape: "mug", background: "#e8f1f8", main: "#3a6ea5", accent: "#7fd1b9" },
+    2,
+  ],
+  [
+    "Trailrunner GTX Sneakers",
+    "Alpen Motion",
+    "Shoes",
+    ["running", "waterproof", "outdoor", "unisex"],
+    189.9,
     "Lightweight trail runners with a waterproof membrane and a grippy lugged sole. Built for wet mountain paths.",
-    { shape: "shoe", background: "#fdf0e6", main: "#e4572e", accent: "#2e282a" }, 3],
-  ["Meridian Automatic Watch", "Kessler & Sohn", "Watches", ["automatic", "stainless steel", "sapphire", "limited"], 649,
+    { shape: "shoe", background: "#fdf0e6", main: "#e4572e", accent: "#2e282a" },
+    3,
+  ],
+  [
+    "Meridian Automatic Watch",
+    "Kessler & Sohn",
+    "Watches",
+    ["automatic", "stainless steel", "sapphire", "limited"],
+    649,
     "A 39 mm automatic watch with a sapphire crystal and a 42-hour power reserve. Each piece is numbered.",
-    { shape: "watch", background: "#eef0f2", main: "#44505c", accent: "#a47148" }, 3],
-  ["Canvas Rolltop Backpack", "Harbor & Pine", "Bags", ["canvas", "commuter", "laptop", "waxed"], 129,
+    { shape: "watch", background: "#eef0f2", main: "#44505c", accent: "#a47148" },
+    3,
+  ],
+  [
+    "Canvas Rolltop Backpack",
+    "Harbor & Pine",
+    "Bags",
+    ["canvas", "commuter", "laptop", "waxed"],
+    129,
     "A waxed-canvas rolltop with a padded 16-inch laptop sleeve. Expands from 20 to 26 litres.",
-    { shape: "backpack", background: "#f3efe4", main: "#5b6b3c", accent: "#c2a878" }, 2],
-  ["Studio ANC Headphones", "Sonora Audio", "Audio", ["wireless", "noise cancelling", "bluetooth", "travel"], 279,
+    { shape: "backpack", background: "#f3efe4", main: "#5b6b3c", accent: "#c2a878" },
+    2,
+  ],
+  [
+    "Studio ANC Headphones",
+    "Sonora Audio",
+    "Audio",
+    ["wireless", "noise cancelling", "bluetooth", "travel"],
+    279,
     "Over-ear headphones with adaptive noise cancelling and 40 hours of battery life. They fold flat for travel.",
-    { shape: "headphones", background: "#ece9f7", main: "#2b2d42", accent: "#8d99ae" }, 2],
-  ["Hinoki Bath Candle", "Kōbō Kyoto", "Home Fragrance", ["candle", "soy wax", "hinoki", "relax"], 32,
+    { shape: "headphones", background: "#ece9f7", main: "#2b2d42", accent: "#8d99ae" },
+    2,
+  ],
+  [
+    "Hinoki Bath Candle",
+    "Kōbō Kyoto",
+    "Home Fragrance",
+    ["candle", "soy wax", "hinoki", "relax"],
+    32,
     "A soy-wax candle scented with Japanese cypress and yuzu. Burns for about 45 hours.",
-    { shape: "candle", background: "#f7f2e8", main: "#d9c5a0", accent: "#6b8f71" }, 1],
-  ["Matcha Ceremony Set", "Uji Hikari", "Tea", ["matcha", "tea", "ceramic", "gift set"], 89,
+    { shape: "candle", background: "#f7f2e8", main: "#d9c5a0", accent: "#6b8f71" },
+    1,
+  ],
+  [
+    "Matcha Ceremony Set",
+    "Uji Hikari",
+    "Tea",
+    ["matcha", "tea", "ceramic", "gift set"],
+    89,
     "A ceremonial-grade matcha tin with a hand-glazed chawan and a bamboo whisk. Everything for the first bowl.",
-    { shape: "bowl", background: "#eef5e9", main: "#3f4a3c", accent: "#8cbf3f" }, 3],
-  ["Linen Field Notebook", "Quire & Co.", "Stationery", ["notebook", "linen", "dot grid", "a5"], 21.5,
+    { shape: "bowl", background: "#eef5e9", main: "#3f4a3c", accent: "#8cbf3f" },
+    3,
+  ],
+  [
+    "Linen Field Notebook",
+    "Quire & Co.",
+    "Stationery",
+    ["notebook", "linen", "dot grid", "a5"],
+    21.5,
     "An A5 notebook bound in washed linen with 192 pages of dot-grid paper. Lies flat when open.",
-    { shape: "notebook", background: "#f6efe9", main: "#b5838d", accent: "#6d6875" }, 1],
-  ["Tortoiseshell Sunglasses", "Brightwater Optics", "Eyewear", ["sunglasses", "polarized", "acetate", "uv400"], 165,
+    { shape: "notebook", background: "#f6efe9", main: "#b5838d", accent: "#6d6875" },
+    1,
+  ],
+  [
+    "Tortoiseshell Sunglasses",
+    "Brightwater Optics",
+    "Eyewear",
+    ["sunglasses", "polarized", "acetate", "uv400"],
+    165,
     "Round acetate frames with polarised UV400 lenses. Made in small batches.",
-    { shape: "glasses", background: "#fff4e0", main: "#7b4b2a", accent: "#3d5a80" }, 2],
-  ["Fjell Steel Bottle 750 ml", "Fjell Gear", "Outdoor", ["insulated", "steel", "hiking", "bpa free"], 34.95,
+    { shape: "glasses", background: "#fff4e0", main: "#7b4b2a", accent: "#3d5a80" },
+    2,
+  ],
+  [
+    "Fjell Steel Bottle 750 ml",
+    "Fjell Gear",
+    "Outdoor",
+    ["insulated", "steel", "hiking", "bpa free"],
+    34.95,
     "A double-walled steel bottle that keeps drinks cold for 24 hours or hot for 12.",
-    { shape: "bottle", background: "#e6f4f1", main: "#1b998b", accent: "#2d3047" }, 1],
-  ["Maple Cruiser Skateboard", "Pacific Drift", "Sports", ["skateboard", "maple", "cruiser", "street"], 145,
+    { shape: "bottle", background: "#e6f4f1", main: "#1b998b", accent: "#2d3047" },
+    1,
+  ],
+  [
+    "Maple Cruiser Skateboard",
+    "Pacific Drift",
+    "Sports",
+    ["skateboard", "maple", "cruiser", "street"],
+    145,
     "A 31-inch cruiser with a seven-ply Canadian maple deck and soft 60 mm wheels.",
-    { shape: "skateboard", background: "#fef6e4", main: "#c1121f", accent: "#f4a261" }, 2],
-  ["Terracotta Plant Pot", "Casa Verde", "Garden", ["terracotta", "planter", "indoor", "handmade"], 39,
+    { shape: "skateboard", background: "#fef6e4", main: "#c1121f", accent: "#f4a261" },
+    2,
+  ],
+  [
+    "Terracotta Plant Pot",
+    "Casa Verde",
+    "Garden",
+    ["terracotta", "planter", "indoor", "handmade"],
+    39,
     "A hand-thrown terracotta pot with a drainage saucer, 18 cm across.",
-    { shape: "plant", background: "#f1f7ed", main: "#c8553d", accent: "#588157" }, 1],
-  ["Oud & Amber Eau de Parfum", "Dar Al Oud", "Fragrance", ["perfume", "oud", "amber", "unisex"], 118,
+    { shape: "plant", background: "#f1f7ed", main: "#c8553d", accent: "#588157" },
+    1,
+  ],
+  [
+    "Oud & Amber Eau de Parfum",
+    "Dar Al Oud",
+    "Fragrance",
+    ["perfume", "oud", "amber", "unisex"],
+    118,
     "A warm eau de parfum of agarwood, amber and saffron. 50 ml in a weighted glass flacon.",
-    { shape: "perfume", background: "#f8efe4", main: "#e9c46a", accent: "#7f4f24" }, 2],
-  ["Merino Crew Sweater", "Highland Knit Co.", "Apparel", ["merino", "knitwear", "sweater", "winter"], 110,
+    { shape: "perfume", background: "#f8efe4", main: "#e9c46a", accent: "#7f4f24" },
+    2,
+  ],
+  [
+    "Merino Crew Sweater",
+    "Highland Knit Co.",
+    "Apparel",
+    ["merino", "knitwear", "sweater", "winter"],
+    110,
     "A fine-gauge crew neck knitted from Scottish-spun merino. Soft enough to wear next to the skin.",
-    { shape: "sweater", background: "#eaf0f6", main: "#264653", accent: "#e9c46a" }, 3],
+    { shape: "sweater", background: "#eaf0f6", main: "#264653", accent: "#e9c46a" },
+    3,
+  ],
 ];
 
 /** Local prices from a euro price, rounded the way shops price for each market. */
@@ -148,11 +298,17 @@ function localPrices(eur: number): Record<CurrencyCode, string> {
     USD: charm(eur * 1.1),
     GBP: charm(eur * 0.86),
     JPY: String(Math.max(100, Math.round((eur * 160) / 100) * 100)),
-    KWD: (Math.max(0.5, Math.round(eur * 0.33 * 2) / 2)).toFixed(3),
+    KWD: Math.max(0.5, Math.round(eur * 0.33 * 2) / 2).toFixed(3),
   };
 }
 
-const slug = (title: string) => title.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 export const DEMO_PRODUCTS: readonly DemoProduct[] = productSeeds.map(
   ([title, vendor, productType, tags, eur, description, art, images], i) => {
@@ -160,8 +316,18 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = productSeeds.map(
     const variantId = String(48_213_005_120_001 + i * 7_919);
     const handle = slug(title);
     return {
-      id, gid: `gid://shopify/Product/${id}`, variantId, variantGid: `gid://shopify/ProductVariant/${variantId}`, handle, title, description, vendor, productType, tags,
-      prices: localPrices(eur), art,
+      id,
+      gid: `gid://shopify/Product/${id}`,
+      variantId,
+      variantGid: `gid://shopify/ProductVariant/${variantId}`,
+      handle,
+      title,
+      description,
+      vendor,
+      productType,
+      tags,
+      prices: localPrices(eur),
+      art,
       imageFiles: Array.from({ length: images }, (_, n) => `${handle}-${n + 1}.svg`),
     };
   },
@@ -176,11 +342,13 @@ export interface DemoCollection {
 }
 
 /** A few collections, so issuing rules can match by collection (a product may be in several). */
-export const DEMO_COLLECTIONS: readonly DemoCollection[] = ([
-  ["Limited editions", ["Meridian Automatic Watch", "Tortoiseshell Sunglasses", "Oud & Amber Eau de Parfum"]],
-  ["Outdoor", ["Trailrunner GTX Sneakers", "Canvas Rolltop Backpack", "Fjell Steel Bottle 750 ml", "Maple Cruiser Skateboard"]],
-  ["Gift ideas", ["Aurora Ceramic Mug", "Hinoki Bath Candle", "Matcha Ceremony Set", "Linen Field Notebook", "Meridian Automatic Watch"]],
-] as const).map(([title, productTitles], i) => {
+export const DEMO_COLLECTIONS: readonly DemoCollection[] = (
+  [
+    ["Limited editions", ["Meridian Automatic Watch", "Tortoiseshell Sunglasses", "Oud & Amber Eau de Parfum"]],
+    ["Outdoor", ["Trailrunner GTX Sneakers", "Canvas Rolltop Backpack", "Fjell Steel Bottle 750 ml", "Maple Cruiser Skateboard"]],
+    ["Gift ideas", ["Aurora Ceramic Mug", "Hinoki Bath Candle", "Matcha Ceremony Set", "Linen Field Notebook", "Meridian Automatic Watch"]],
+  ] as const
+).map(([title, productTitles], i) => {
   const id = String(642_150_400_001 + i * 131);
   return { id, gid: `gid://shopify/Collection/${id}`, title, productTitles: [...productTitles] };
 });
@@ -230,7 +398,9 @@ function generateOrders(): Map<string, DemoOrder[]> {
   drafts.sort((a, b) => a.createdAt - b.createdAt);
   const byCustomer = new Map<string, DemoOrder[]>(DEMO_CUSTOMERS.map((customer) => [customer.id, []]));
   drafts.forEach((draft, i) => {
-    byCustomer.get(draft.customer.id)!.unshift({ name: `#${1001 + i}`, createdAt: isoSeconds(draft.createdAt), lineItems: draft.lineItems });
+    byCustomer
+      .get(draft.customer.id)!
+      .unshift({ name: `#${1001 + i}`, createdAt: isoSeconds(draft.createdAt), lineItems: draft.lineItems });
   });
   return byCustomer;
 }

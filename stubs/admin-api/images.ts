@@ -125,7 +125,5 @@ export function productSvg(product: DemoProduct, view: number): string {
 
 /** Every product image by file name, as the stub serves them under /images/. */
 export function demoImages(): Map<string, string> {
-  return new Map(
-    DEMO_PRODUCTS.flatMap((product) => product.imageFiles.map((file, view) => [file, productSvg(product, view)] as const)),
-  );
+  return new Map(DEMO_PRODUCTS.flatMap((product) => product.imageFiles.map((file, view) => [file, productSvg(product, view)] as const)));
 }

@@ -37,7 +37,11 @@ export interface LineQuantity {
 
 /** A request the order book refuses: the control endpoint answers `status` naming `field`. */
 export class OrderBookError extends Error {
-  constructor(readonly status: 400 | 404 | 409, readonly field: string | null, message: string) {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    readonly field: string | null,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -127,11 +131,13 @@ export function createOrderBook() {
     const order = find(id);
     refuseIfCancelled(order);
     const remaining = (line: StubLine) => Math.max(0, line.currentQuantity - line.fulfilledQuantity);
-    const lines = requested ?? order.lines.filter((line) => remaining(line) > 0).map((line) => ({ id: line.id, quantity: remaining(line) }));
+    const lines =
+      requested ?? order.lines.filter((line) => remaining(line) > 0).map((line) => ({ id: line.id, quantity: remaining(line) }));
     if (lines.length === 0) throw new OrderBookError(409, "lines", `Order ${order.name} has nothing left to fulfil`);
     const targets = lines.map(({ id: lineId, quantity }, index) => {
       const line = lineOf(order, lineId, `lines.${index}.id`);
-      if (quantity > remaining(line)) throw new OrderBookError(400, `lines.${index}.quantity`, `Only ${remaining(line)} left to fulfil on line ${lineId}`);
+      if (quantity > remaining(line))
+        throw new OrderBookError(400, `lines.${index}.quantity`, `Only ${remaining(line)} left to fulfil on line ${lineId}`);
       return { line, quantity };
     });
     for (const { line, quantity } of targets) line.fulfilledQuantity += quantity;
@@ -149,7 +155,8 @@ export function createOrderBook() {
     const order = find(id);
     const targets = lines.map(({ id: lineId, quantity }, index) => {
       const line = lineOf(order, lineId, `lines.${index}.id`);
-      if (quantity > line.currentQuantity) throw new OrderBookError(400, `lines.${index}.quantity`, `Only ${line.currentQuantity} left to refund on line ${lineId}`);
+      if (quantity > line.currentQuantity)
+        throw new OrderBookError(400, `lines.${index}.quantity`, `Only ${line.currentQuantity} left to refund on line ${lineId}`);
       return { line, quantity };
     });
     for (const { line, quantity } of targets) line.currentQuantity -= quantity;

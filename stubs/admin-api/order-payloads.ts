@@ -2,7 +2,8 @@
 // REST shape webhooks keep (snake_case, numeric ids), for a stub order.
 import type { LineQuantity, StubLine, StubOrder } from "./order-book";
 
-const money = (amount: number, currency: string) => (currency === "JPY" ? amount.toFixed(0) : currency === "KWD" ? amount.toFixed(3) : amount.toFixed(2));
+const money = (amount: number, currency: string) =>
+  currency === "JPY" ? amount.toFixed(0) : currency === "KWD" ? amount.toFixed(3) : amount.toFixed(2);
 
 function lineItem(line: StubLine) {
   return {

@@ -61,7 +61,8 @@ export async function startAdminApiStub(
       if (req.method === "POST" && url.pathname === "/admin/oauth/access_token") {
         requests.push({ method: "POST", path: url.pathname, shop });
         const fields = parseFields(body, req.headers["content-type"]);
-        if (!fields.client_id || !fields.subject_token) return send(res, 400, { error: "invalid_request", error_description: "client_id and subject_token are required" });
+        if (!fields.client_id || !fields.subject_token)
+          return send(res, 400, { error: "invalid_request", error_description: "client_id and subject_token are required" });
         const token = `shpat_stub_${randomBytes(16).toString("hex")}`;
         tokens.add(token);
         return send(res, 200, { access_token: token, scope: SCOPE });
@@ -76,7 +77,8 @@ export async function startAdminApiStub(
         const demo = (data ??= buildDemoData(baseUrl()));
         const { products } = demo;
         // Each customer's history in this shop: the orders placed through /_stub/orders, then the seeded ones (built for the operations that read customers).
-        const customers = () => demo.customers.map((customer) => withPlacedOrders(customer, orders.ofCustomer(shop, customer.id), products));
+        const customers = () =>
+          demo.customers.map((customer) => withPlacedOrders(customer, orders.ofCustomer(shop, customer.id), products));
         if (operation === "TwinCardsCustomers") return send(res, 200, { data: { customers: customersPage(customers(), variables) } });
         if (operation === "TwinCardsCustomer") {
           const customer = customers().find((candidate) => candidate.gid === variables.id);
@@ -93,7 +95,9 @@ export async function startAdminApiStub(
           const ids = Array.isArray(variables.ids) ? variables.ids : [];
           const known = customers();
           const nodes = ids.map((id) => known.find((candidate) => candidate.gid === id) ?? null);
-          return send(res, 200, { data: { nodes: nodes.map((customer) => (customer ? { id: customer.gid, displayName: customer.name } : null)) } });
+          return send(res, 200, {
+            data: { nodes: nodes.map((customer) => (customer ? { id: customer.gid, displayName: customer.name } : null)) },
+          });
         }
         return send(res, 200, { errors: [{ message: `Unknown operation ${operation ?? "(unnamed)"}` }] });
       }
@@ -122,7 +126,11 @@ function withPlacedOrders(customer: ShopCustomer, placed: StubOrder[], products:
   const recent = placed.map((order) => ({
     name: order.name,
     createdAt: order.createdAt,
-    lineItems: order.lines.map((line) => ({ product: productOf(line.product.id), quantity: line.currentQuantity, unitPrice: line.unitPrice })),
+    lineItems: order.lines.map((line) => ({
+      product: productOf(line.product.id),
+      quantity: line.currentQuantity,
+      unitPrice: line.unitPrice,
+    })),
   }));
   return { ...customer, orders: [...recent, ...customer.orders] };
 }
@@ -208,7 +216,9 @@ const indexOf = (cursor: unknown) => Number(Buffer.from(String(cursor), "base64u
 function customersPage(all: ShopCustomer[], variables: Record<string, unknown>) {
   const search = typeof variables.query === "string" ? variables.query.trim().toLowerCase() : "";
   const matching = all
-    .filter((customer) => !search || [customer.name, customer.email, customer.phone ?? ""].some((field) => field.toLowerCase().includes(search)))
+    .filter(
+      (customer) => !search || [customer.name, customer.email, customer.phone ?? ""].some((field) => field.toLowerCase().includes(search)),
+    )
     .sort((a, b) => a.name.localeCompare(b.name));
   let start = 0;
   let end = matching.length;

@@ -26,27 +26,70 @@ export const shopSettingsInput = z
   .object({
     name: z.string().min(1).max(255).optional(),
     logoUrl: z.string().min(1).nullable().optional(),
-    primaryLocale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Must be a locale such as fr or en-GB").optional(),
+    primaryLocale: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Must be a locale such as fr or en-GB")
+      .optional(),
     otherLocales: z.array(z.string()).optional(),
-    timeZone: z.string().refine((zone) => { try { new Intl.DateTimeFormat("en", { timeZone: zone }); return true; } catch { return false; } }, "Must be an IANA time zone").optional(),
+    timeZone: z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat("en", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "Must be an IANA time zone")
+      .optional(),
     contactEmail: z.email().optional(),
-    primaryDomain: z.string().regex(/^[a-z0-9.-]+$/, "Must be a host name").optional(),
-    id: z.string().regex(/^[1-9]\d{0,19}$/, "Must be a numeric shop id").optional(),
+    primaryDomain: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/, "Must be a host name")
+      .optional(),
+    id: z
+      .string()
+      .regex(/^[1-9]\d{0,19}$/, "Must be a numeric shop id")
+      .optional(),
   })
   .strict();
 
 /** A stable numeric shop id from the domain (Shopify's ids are numbers; the stub only needs one per shop). */
-const idOf = (shop: string) => String((parseInt(createHash("sha256").update(shop).digest("hex").slice(0, 10), 16) % 90_000_000) + 10_000_000);
+const idOf = (shop: string) =>
+  String((parseInt(createHash("sha256").update(shop).digest("hex").slice(0, 10), 16) % 90_000_000) + 10_000_000);
 
 /** `harbor-and-pine.myshopify.com` → `Harbor And Pine`. */
-const nameOf = (shop: string) => shop.replace(/\.myshopify\.com$/, "").split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+const nameOf = (shop: string) =>
+  shop
+    .replace(/\.myshopify\.com$/, "")
+    .split("-")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
 
 export function createShopSettings() {
   const shops = new Map<string, StubShop>();
   const defaults = (shop: string): StubShop =>
     shop === DEMO_SHOP_DOMAIN
-      ? { name: "Twin Cards Demo", logoUrl: "/images/logo.png", primaryLocale: "en", otherLocales: ["fr"], timeZone: "Europe/Paris", contactEmail: "owner@twin-cards-demo.example", primaryDomain: shop, id: idOf(shop) }
-      : { name: nameOf(shop), logoUrl: null, primaryLocale: "en", otherLocales: [], timeZone: "Etc/UTC", contactEmail: `owner@${shop.replace(/\.myshopify\.com$/, "")}.example`, primaryDomain: shop, id: idOf(shop) };
+      ? {
+          name: "Twin Cards Demo",
+          logoUrl: "/images/logo.png",
+          primaryLocale: "en",
+          otherLocales: ["fr"],
+          timeZone: "Europe/Paris",
+          contactEmail: "owner@twin-cards-demo.example",
+          primaryDomain: shop,
+          id: idOf(shop),
+        }
+      : {
+          name: nameOf(shop),
+          logoUrl: null,
+          primaryLocale: "en",
+          otherLocales: [],
+          timeZone: "Etc/UTC",
+          contactEmail: `owner@${shop.replace(/\.myshopify\.com$/, "")}.example`,
+          primaryDomain: shop,
+          id: idOf(shop),
+        };
   return {
     get: (shop: string | undefined): StubShop => shops.get(shop ?? "") ?? defaults(shop ?? ""),
     set(shop: string, input: z.output<typeof shopSettingsInput>): StubShop {

@@ -50,7 +50,10 @@ function headersFor(webhook: Webhook, target: WebhookTarget, style: HeaderStyle)
     "Event-Id": webhook.eventId,
     "Triggered-At": webhook.triggeredAt,
   };
-  return { "Content-Type": "application/json", ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [prefix + name, value])) };
+  return {
+    "Content-Type": "application/json",
+    ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [prefix + name, value])),
+  };
 }
 
 export function createWebhookSender(initialTarget: WebhookTarget | undefined) {
@@ -84,7 +87,14 @@ export function createWebhookSender(initialTarget: WebhookTarget | undefined) {
     },
     /** Sends a new webhook (a fresh id) of `topic` for `shop`. */
     send(shop: string, topic: string, payload: unknown, style?: HeaderStyle): Promise<Delivery> {
-      const webhook = { id: randomUUID(), eventId: randomUUID(), topic, shop, body: JSON.stringify(payload), triggeredAt: new Date().toISOString() };
+      const webhook = {
+        id: randomUUID(),
+        eventId: randomUUID(),
+        topic,
+        shop,
+        body: JSON.stringify(payload),
+        triggeredAt: new Date().toISOString(),
+      };
       sent.set(webhook.id, webhook);
       return deliver(webhook, style);
     },

@@ -56,24 +56,27 @@ globalThis.fetch = async (...args) => {
  * shadow root (`render`), or else show as data-* attributes for stand-ins.css.
  */
 function standIn(tag, props, render, onConnected) {
-  customElements.define(tag, class extends HTMLElement {
-    static get observedAttributes() {
-      return props.map((prop) => prop.toLowerCase());
-    }
-    constructor() {
-      super();
-      this.state = {};
-      if (render) this.attachShadow({ mode: "open" });
-    }
-    connectedCallback() {
-      if (render) render(this, this.state);
-      onConnected?.(this);
-    }
-    attributeChangedCallback(name, _old, value) {
-      const prop = props.find((candidate) => candidate.toLowerCase() === name);
-      if (prop && this.state[prop] !== value) this[prop] = value;
-    }
-  });
+  customElements.define(
+    tag,
+    class extends HTMLElement {
+      static get observedAttributes() {
+        return props.map((prop) => prop.toLowerCase());
+      }
+      constructor() {
+        super();
+        this.state = {};
+        if (render) this.attachShadow({ mode: "open" });
+      }
+      connectedCallback() {
+        if (render) render(this, this.state);
+        onConnected?.(this);
+      }
+      attributeChangedCallback(name, _old, value) {
+        const prop = props.find((candidate) => candidate.toLowerCase() === name);
+        if (prop && this.state[prop] !== value) this[prop] = value;
+      }
+    },
+  );
   const proto = customElements.get(tag).prototype;
   for (const prop of props) {
     Object.defineProperty(proto, prop, {
@@ -118,7 +121,13 @@ standIn("s-text-field", ["label", "value", "error", "name", "placeholder", "disa
     input.addEventListener("keydown", (event) => {
       if (event.key === "Enter") el.closest("s-form")?.dispatchEvent(new Event("submit"));
     });
-    Object.defineProperty(el, "value", { get: () => input.value, set: (value) => { s.value = value; input.value = value ?? ""; } });
+    Object.defineProperty(el, "value", {
+      get: () => input.value,
+      set: (value) => {
+        s.value = value;
+        input.value = value ?? "";
+      },
+    });
   }
   const [label, input, error] = ["label", "input", "p"].map((selector) => el.shadowRoot.querySelector(selector));
   label.textContent = s.label ?? "";
@@ -141,7 +150,13 @@ standIn("s-checkbox", ["label", "checked", "error", "name"], (el, s) => {
       s.checked = input.checked;
       el.dispatchEvent(new Event("change", { bubbles: true }));
     });
-    Object.defineProperty(el, "checked", { get: () => input.checked, set: (value) => { s.checked = value; input.checked = Boolean(value); } });
+    Object.defineProperty(el, "checked", {
+      get: () => input.checked,
+      set: (value) => {
+        s.checked = value;
+        input.checked = Boolean(value);
+      },
+    });
   }
   const [label, input, error] = ["label", "input", "p"].map((selector) => el.shadowRoot.querySelector(selector));
   label.textContent = s.label ?? "";
@@ -164,7 +179,8 @@ for (const [tag, props] of Object.entries({
   "s-unordered-list": [],
   "s-list-item": [],
   "s-form": [],
-})) standIn(tag, props);
+}))
+  standIn(tag, props);
 
 standIn("s-heading", [], undefined, (el) => {
   el.setAttribute("role", "heading");
@@ -172,7 +188,10 @@ standIn("s-heading", [], undefined, (el) => {
 });
 
 /** Buttons and links: clickable by role; a submit button submits its s-form, an href is recorded rather than followed. */
-for (const [tag, role] of [["s-button", "button"], ["s-link", "link"]]) {
+for (const [tag, role] of [
+  ["s-button", "button"],
+  ["s-link", "link"],
+]) {
   standIn(tag, ["href", "target", "type", "variant", "loading", "disabled", "accessibilityLabel", "tone"], undefined, (el) => {
     el.setAttribute("role", role);
     el.tabIndex = 0;

@@ -90,13 +90,20 @@ export async function startCustomerAccountHarness(options: CustomerAccountHarnes
     if (url.pathname === "/token") {
       const customer = url.searchParams.get("customer") || null;
       const secret = url.searchParams.get("bad") ? "not-the-app-secret" : options.apiSecret;
-      const token = customerAccountToken({ shop: url.searchParams.get("shop") ?? "", customerId: customer, apiKey: options.apiKey, apiSecret: secret });
+      const token = customerAccountToken({
+        shop: url.searchParams.get("shop") ?? "",
+        customerId: customer,
+        apiKey: options.apiKey,
+        apiSecret: secret,
+      });
       return send(res, 200, "text/plain; charset=utf-8", token);
     }
     const bundle = /^\/bundle\/(page|profile|order-status)\.js$/.exec(url.pathname)?.[1] as CustomerAccountTarget | undefined;
     if (bundle) return send(res, 200, "text/javascript; charset=utf-8", bundles[bundle]);
-    if (url.pathname === "/host.js") return send(res, 200, "text/javascript; charset=utf-8", readFileSync(path.join(HERE, "host.js"), "utf8"));
-    if (url.pathname === "/stand-ins.css") return send(res, 200, "text/css; charset=utf-8", readFileSync(path.join(HERE, "stand-ins.css"), "utf8"));
+    if (url.pathname === "/host.js")
+      return send(res, 200, "text/javascript; charset=utf-8", readFileSync(path.join(HERE, "host.js"), "utf8"));
+    if (url.pathname === "/stand-ins.css")
+      return send(res, 200, "text/css; charset=utf-8", readFileSync(path.join(HERE, "stand-ins.css"), "utf8"));
     send(res, 404, "text/plain; charset=utf-8", "Not found");
   });
   await new Promise<void>((resolve, reject) => {

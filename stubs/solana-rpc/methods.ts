@@ -79,7 +79,8 @@ export function solanaRpcMethods(chain: LiteSvmChain, onChange: () => void = () 
       const encoding = encodingParam(params, 1);
       return withContext(keys.map((key) => accountInfo(key, encoding)));
     },
-    getSignatureStatuses: (params) => withContext(arrayParam(params, 0, "signatures").map((value) => signatureStatus(parseSignature(value)))),
+    getSignatureStatuses: (params) =>
+      withContext(arrayParam(params, 0, "signatures").map((value) => signatureStatus(parseSignature(value)))),
     requestAirdrop: (params) => {
       const result = svm.airdrop(addressParam(params, 0), lamports(BigInt(integerParam(params, 1, "lamports"))));
       if (!result || result instanceof FailedTransactionMetadata) throw new RpcError(INTERNAL_ERROR, "airdrop request failed");
@@ -110,7 +111,8 @@ function errorName(result: FailedTransactionMetadata): string {
 
 function decodeWire(encoded: string, encoding: unknown): Uint8Array {
   if (encoding === "base64") return Buffer.from(encoded, "base64");
-  if (encoding !== "base58") throw new RpcError(INVALID_PARAMS, `unsupported encoding: ${String(encoding)}. Supported encodings: base58, base64`);
+  if (encoding !== "base58")
+    throw new RpcError(INVALID_PARAMS, `unsupported encoding: ${String(encoding)}. Supported encodings: base58, base64`);
   try {
     return bs58.decode(encoded);
   } catch {

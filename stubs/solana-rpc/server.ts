@@ -25,7 +25,11 @@ export interface SolanaRpcStubOptions {
 }
 
 // Browser tools such as Solana Explorer (custom cluster) call the RPC from any origin.
-const CORS = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "POST, OPTIONS", "Access-Control-Allow-Headers": "Content-Type, solana-client" };
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Content-Type, solana-client",
+};
 
 export async function startSolanaRpcStub(options: SolanaRpcStubOptions = {}): Promise<SolanaRpcStub> {
   const { ledgerFile } = options;
@@ -58,10 +62,11 @@ export async function startSolanaRpcStub(options: SolanaRpcStubOptions = {}): Pr
   return {
     url: `http://${address}:${port}`,
     chain,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

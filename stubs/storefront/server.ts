@@ -202,7 +202,10 @@ async function proxy(req: http.IncomingMessage, res: http.ServerResponse, url: U
     // `{% layout none %}` first: the answer is the whole document, without the theme's layout.
     const source = await answer.text();
     const bare = LAYOUT_NONE.exec(source);
-    const content = (await new Liquid().parseAndRender(bare ? source.slice(bare[0].length) : source, themeGlobals(options, url, locale))) as string;
+    const content = (await new Liquid().parseAndRender(
+      bare ? source.slice(bare[0].length) : source,
+      themeGlobals(options, url, locale),
+    )) as string;
     res.writeHead(answer.status, { ...responseHeaders, "content-type": "text/html; charset=utf-8" });
     res.end(bare ? content : themePage({ options, locale, head: "", main: content }));
     return;
@@ -290,7 +293,12 @@ interface RenderedBlock {
   schema: BlockSchema;
 }
 
-async function renderBlock(engine: Liquid, name: StorefrontBlock, globals: object, options: StorefrontHarnessOptions): Promise<RenderedBlock> {
+async function renderBlock(
+  engine: Liquid,
+  name: StorefrontBlock,
+  globals: object,
+  options: StorefrontHarnessOptions,
+): Promise<RenderedBlock> {
   const source = await readFile(path.join(EXTENSION_DIR, "blocks", `${name}.liquid`), "utf8");
   const schema = blockSchema(source);
   const defaults = Object.fromEntries((schema.settings ?? []).map((setting) => [setting.id, setting.default]));
@@ -332,7 +340,17 @@ async function renderPage(options: StorefrontHarnessOptions, url: URL): Promise<
 }
 
 /** The theme's layout around a page's content, as theme.liquid wraps `content_for_layout`. */
-function themePage({ options, locale, head, main }: { options: StorefrontHarnessOptions; locale: string; head: string; main: string }): string {
+function themePage({
+  options,
+  locale,
+  head,
+  main,
+}: {
+  options: StorefrontHarnessOptions;
+  locale: string;
+  head: string;
+  main: string;
+}): string {
   const account = options.customerId
     ? `<a href="/account/logout">${escapeHtml(firstName(options))}’s account · Log out</a>`
     : `<a href="/account/login">Log in</a>`;

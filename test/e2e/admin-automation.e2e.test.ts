@@ -58,7 +58,9 @@ describe("Automation and voiding (demo mode, Chromium)", { timeout: 120_000 }, (
     const value = price.getByLabel("Value");
     await expect.poll(() => value.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await value.getAttribute("aria-describedby")) ?? "";
-    await expect.poll(() => page.locator(`[id="${describedBy.split(" ")[0]}"]`).innerText()).toContain("A PRICE value must be [amount >= 0, ISO 4217 code]");
+    await expect
+      .poll(() => page.locator(`[id="${describedBy.split(" ")[0]}"]`).innerText())
+      .toContain("A PRICE value must be [amount >= 0, ISO 4217 code]");
     expect(await rulesIssuing(cardName)).toEqual([]);
     await screenshot(page, "automation-01-refused");
 
@@ -88,7 +90,11 @@ describe("Automation and voiding (demo mode, Chromium)", { timeout: 120_000 }, (
   });
 
   it("voids a card waiting to be claimed from its page, after a confirmation", async () => {
-    const card = await createCard(DEMO_SHOP, { name: `Gift ${randomUUID().slice(0, 8)}`, media: { imageUrls: [] }, email: "void.me@example.com" });
+    const card = await createCard(DEMO_SHOP, {
+      name: `Gift ${randomUUID().slice(0, 8)}`,
+      media: { imageUrls: [] },
+      email: "void.me@example.com",
+    });
     const page = await openAdminPage(browser, demoUrl, `/app/cards/${card.id}`);
     await shown(page.getByRole("heading", { name: card.name, level: 1 }));
 

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { setNftDistributionApproval } from "~/domain/chain-mints.server";
-import { navigate, openAdminPage, openFirstCustomer, prefillFirstOrderedProduct, registerAndValidateName, shown, toast } from "../support/admin-browser";
+import {
+  navigate,
+  openAdminPage,
+  openFirstCustomer,
+  prefillFirstOrderedProduct,
+  registerAndValidateName,
+  shown,
+  toast,
+} from "../support/admin-browser";
 import { launchBrowser, screenshot } from "../support/browser";
 
 // What a merchant clicks when the server mints (the demo with DEMO_CHAIN=1): the
@@ -39,16 +47,17 @@ async function issueTwinFromCustomerPage(page: Page) {
 /** The twin's row on the Twins page once it shows `status`, opening the page again until it does. */
 async function twinRowShowing(page: Page, name: string, status: string) {
   const row = page.locator("tr", { hasText: name });
-  await expect.poll(async () => {
-    await navigate(page, "Twins");
-    await page.getByRole("heading", { name: "Digital twins" }).waitFor();
-    return row.getByText(status, { exact: true }).count();
-  }, WORKER_DEADLINE).toBeGreaterThan(0);
+  await expect
+    .poll(async () => {
+      await navigate(page, "Twins");
+      await page.getByRole("heading", { name: "Digital twins" }).waitFor();
+      return row.getByText(status, { exact: true }).count();
+    }, WORKER_DEADLINE)
+    .toBeGreaterThan(0);
   return row;
 }
 
-const mintOfTwinNamed = async (name: string) =>
-  db.chainMint.findFirstOrThrow({ where: { twin: { shop: DEMO_SHOP, name: { name } } } });
+const mintOfTwinNamed = async (name: string) => db.chainMint.findFirstOrThrow({ where: { twin: { shop: DEMO_SHOP, name: { name } } } });
 
 describe("merchant admin with on-chain issuing (Chromium)", { timeout: 120_000 }, () => {
   it("holds a twin's NFT until the merchant confirms Shopify's approval, then mints it", async () => {
@@ -83,7 +92,10 @@ describe("merchant admin with on-chain issuing (Chromium)", { timeout: 120_000 }
     await expect.poll(async () => (await mintOfTwinNamed(name)).status, WORKER_DEADLINE).toBe("HELD");
     // As the worker records a permanent failure (here: the issuer ran dry), then the shop is approved.
     const { id } = await mintOfTwinNamed(name);
-    await db.chainMint.update({ where: { id }, data: { status: "FAILED", lastError: "The issuer account has too little SOL to pay for the mint: fund it, then retry." } });
+    await db.chainMint.update({
+      where: { id },
+      data: { status: "FAILED", lastError: "The issuer account has too little SOL to pay for the mint: fund it, then retry." },
+    });
     await setNftDistributionApproval(DEMO_SHOP, true);
 
     const failed = await twinRowShowing(page, name, "Failed");

@@ -101,7 +101,9 @@ describe("a French merchant (demo mode, Chromium)", { timeout: 180_000 }, () => 
     // Twins
     await navigate(page, "Jumeaux");
     await shown(heading(page, "Jumeaux numériques"));
-    await shown(page.getByText("Les jumeaux que cette boutique a émis aux noms universels de ses clients, des plus récents aux plus anciens."));
+    await shown(
+      page.getByText("Les jumeaux que cette boutique a émis aux noms universels de ses clients, des plus récents aux plus anciens."),
+    );
     await screenshot(page, "fr-05-twins");
 
     // Automation: the rules (or what they are for) and the order webhooks; the rule form

@@ -26,16 +26,27 @@ let messageFile: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   const card = await createCard(DEMO_SHOP, { name: `Phone card ${label}`, media: { imageUrls: [] }, email: "phone.test@example.com" });
-  const notification = await db.notification.findFirstOrThrow({ where: { shop: DEMO_SHOP, destination: "phone.test@example.com" }, orderBy: { id: "desc" } });
+  const notification = await db.notification.findFirstOrThrow({
+    where: { shop: DEMO_SHOP, destination: "phone.test@example.com" },
+    orderBy: { id: "desc" },
+  });
   messageFile = path.join(messagesDir(), `${notification.id}.eml`);
   mkdirSync(path.dirname(messageFile), { recursive: true });
   writeFileSync(messageFile, `Subject: Your card\n\nCode ${card.redemption!.code}\n`);
-  await db.notification.update({ where: { id: notification.id }, data: { status: "SENT", sentAt: new Date(), providerMessageId: `local:${notification.id}.eml` } });
+  await db.notification.update({
+    where: { id: notification.id },
+    data: { status: "SENT", sentAt: new Date(), providerMessageId: `local:${notification.id}.eml` },
+  });
   await createApiKey({ shop: DEMO_SHOP, label: `phone-${label}` });
   const name = await registerName(DEMO_SHOP, { name: `phone-${label}`, publicKey: Keypair.generate().publicKey.toBase58() });
   await issueTwin(DEMO_SHOP, { name_id: name.uns_name_id, public_key: name.public_key, title: `Phone twin ${label}`, quantity: 1 });
   await createRule(DEMO_SHOP, {
-    targetType: "PRODUCT", targetId: "gid://shopify/Product/1", targetTitle: `Phone rule ${label}`, trigger: "PAID", issueTwin: true, card: null,
+    targetType: "PRODUCT",
+    targetId: "gid://shopify/Product/1",
+    targetTitle: `Phone rule ${label}`,
+    trigger: "PAID",
+    issueTwin: true,
+    card: null,
   });
 });
 afterAll(async () => {

@@ -66,54 +66,61 @@ async function openAdmin(shop: string, locale: "en" | "fr", size: { width: numbe
 describe("View test data (demo server, Chromium)", { timeout: 180_000 }, () => {
   const runs = (["en", "fr"] as const).flatMap((locale) => SIZES.map((size) => ({ locale, size })));
 
-  it.each(runs)("a merchant makes a test key and sees its card only while viewing test data ($locale, $size.name)", async ({ locale, size }) => {
-    const words = WORDS[locale];
-    const shop = uniqueShop();
-    const liveName = `Live pass ${locale}-${size.name}`;
-    const testName = `Sandbox pass ${locale}-${size.name}`;
-    await createCard(shop, { ...cardInput(liveName), email: "live@example.com" });
-    const shot = (step: string) => screenshot(page, `test-data-${locale}-${size.name}-${step}`);
+  it.each(runs)(
+    "a merchant makes a test key and sees its card only while viewing test data ($locale, $size.name)",
+    async ({ locale, size }) => {
+      const words = WORDS[locale];
+      const shop = uniqueShop();
+      const liveName = `Live pass ${locale}-${size.name}`;
+      const testName = `Sandbox pass ${locale}-${size.name}`;
+      await createCard(shop, { ...cardInput(liveName), email: "live@example.com" });
+      const shot = (step: string) => screenshot(page, `test-data-${locale}-${size.name}-${step}`);
 
-    // Settings: a key made as Test, shown once with its mode, listed with a Test badge.
-    const page = await openAdmin(shop, locale, size, "/app/settings");
-    await page.getByLabel(words.label, { exact: true }).fill("Sandbox");
-    await page.getByRole("radio", { name: words.test, exact: true }).check({ force: true });
-    await page.getByRole("button", { name: words.create }).click();
-    await shown(page.getByText(words.testKeyCreated));
-    const key = await page.locator('input[readonly][value^="tc_"]').inputValue();
-    expect(key).toMatch(/^tc_test_/);
-    await shot("1-key");
-    // A table row on a desktop, a stacked list item on a phone.
-    await shown(page.locator(":is(tbody tr, li)", { hasText: "tc_test_" }).getByText(words.test, { exact: true }));
+      // Settings: a key made as Test, shown once with its mode, listed with a Test badge.
+      const page = await openAdmin(shop, locale, size, "/app/settings");
+      await page.getByLabel(words.label, { exact: true }).fill("Sandbox");
+      await page.getByRole("radio", { name: words.test, exact: true }).check({ force: true });
+      await page.getByRole("button", { name: words.create }).click();
+      await shown(page.getByText(words.testKeyCreated));
+      const key = await page.locator('input[readonly][value^="tc_"]').inputValue();
+      expect(key).toMatch(/^tc_test_/);
+      await shot("1-key");
+      // A table row on a desktop, a stacked list item on a phone.
+      await shown(page.locator(":is(tbody tr, li)", { hasText: "tc_test_" }).getByText(words.test, { exact: true }));
 
-    // The integration writes a card with the test key.
-    const written = await http("/v1/unit-cards", { key, method: "POST", body: JSON.stringify({ ...cardInput(testName), email: "sandbox@example.com" }) });
-    expect(written.status).toBe(201);
+      // The integration writes a card with the test key.
+      const written = await http("/v1/unit-cards", {
+        key,
+        method: "POST",
+        body: JSON.stringify({ ...cardInput(testName), email: "sandbox@example.com" }),
+      });
+      expect(written.status).toBe(201);
 
-    // Live data first: the test card is not in the list.
-    await navigate(page, words.cards);
-    await shown(page.getByText(liveName));
-    expect(await page.getByText(testName).count()).toBe(0);
-    expect(await page.getByText(words.banner).count()).toBe(0);
+      // Live data first: the test card is not in the list.
+      await navigate(page, words.cards);
+      await shown(page.getByText(liveName));
+      expect(await page.getByText(testName).count()).toBe(0);
+      expect(await page.getByText(words.banner).count()).toBe(0);
 
-    // "View test data" on, from Settings: the banner on every page, and only the test card.
-    await navigate(page, words.settings);
-    const toggle = page.getByRole("checkbox", { name: words.switch });
-    await page.getByText(words.switch, { exact: true }).click();
-    await shown(page.getByText(words.banner));
-    await expect.poll(() => toggle.isChecked()).toBe(true);
-    await navigate(page, words.cards);
-    await shown(page.getByText(testName));
-    await shown(page.getByText(words.banner));
-    expect(await page.getByText(liveName).count()).toBe(0);
-    await shot("2-test-data");
+      // "View test data" on, from Settings: the banner on every page, and only the test card.
+      await navigate(page, words.settings);
+      const toggle = page.getByRole("checkbox", { name: words.switch });
+      await page.getByText(words.switch, { exact: true }).click();
+      await shown(page.getByText(words.banner));
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+      await navigate(page, words.cards);
+      await shown(page.getByText(testName));
+      await shown(page.getByText(words.banner));
+      expect(await page.getByText(liveName).count()).toBe(0);
+      await shot("2-test-data");
 
-    // "View live data" in the banner: back to live cards, the test card gone.
-    await page.getByRole("button", { name: words.viewLive }).click();
-    await shown(page.getByText(liveName));
-    await expect.poll(() => page.getByText(testName).count()).toBe(0);
-    expect(await page.getByText(words.banner).count()).toBe(0);
-    await shot("3-live-again");
-    await page.context().close();
-  });
+      // "View live data" in the banner: back to live cards, the test card gone.
+      await page.getByRole("button", { name: words.viewLive }).click();
+      await shown(page.getByText(liveName));
+      await expect.poll(() => page.getByText(testName).count()).toBe(0);
+      expect(await page.getByText(words.banner).count()).toBe(0);
+      await shot("3-live-again");
+      await page.context().close();
+    },
+  );
 });

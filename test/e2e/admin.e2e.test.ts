@@ -5,7 +5,15 @@ import { db } from "~/db/client.server";
 import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { createCard } from "~/domain/cards.server";
 import { USER_AGENT } from "../support/api";
-import { navigate, openAdminPage, openFirstCustomer, prefillFirstOrderedProduct, registerAndValidateName, shown, toast } from "../support/admin-browser";
+import {
+  navigate,
+  openAdminPage,
+  openFirstCustomer,
+  prefillFirstOrderedProduct,
+  registerAndValidateName,
+  shown,
+  toast,
+} from "../support/admin-browser";
 import { launchBrowser, screenshot } from "../support/browser";
 
 // What a merchant clicks, in Debian's Chromium, against the built server in demo mode.
@@ -73,7 +81,10 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
     await shown(page.getByText("Card created: a claim code was sent"));
     await screenshot(page, "07-customer-card-created");
 
-    const card = await db.unitCard.findFirstOrThrow({ where: { shop: DEMO_SHOP, name: cardName }, include: { redemption: { include: { notifications: true } } } });
+    const card = await db.unitCard.findFirstOrThrow({
+      where: { shop: DEMO_SHOP, name: cardName },
+      include: { redemption: { include: { notifications: true } } },
+    });
     expect(card.status).toBe("PENDING_REDEMPTION");
     expect(card.redemption?.notifications).toEqual([expect.objectContaining({ channel: "EMAIL", destination: email, status: "PENDING" })]);
   });
@@ -100,7 +111,11 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
   it("batch-creates three cards sharing one redemption code", async () => {
     const page = await openAdmin();
     await navigate(page, "Cards");
-    await page.getByRole("button", { name: "Create cards" }).or(page.getByRole("link", { name: "Create cards" })).first().click();
+    await page
+      .getByRole("button", { name: "Create cards" })
+      .or(page.getByRole("link", { name: "Create cards" }))
+      .first()
+      .click();
     await page.getByRole("heading", { name: "Create cards" }).waitFor();
     const suffix = Date.now().toString(36);
     await page.getByLabel("E-mail").fill(`batch-${suffix}@example.com`);
@@ -170,7 +185,10 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
     const domain = `e2e-${Date.now().toString(36)}.example.com`;
     await createCard(DEMO_SHOP, { name: "Resend me", media: { imageUrls: [], videoUrls: [] }, email: `zed@${domain}` });
     const row = await db.notification.findFirstOrThrow({ where: { shop: DEMO_SHOP, destination: `zed@${domain}` } });
-    await db.notification.update({ where: { id: row.id }, data: { status: "FAILED", attempts: 5, lastError: "SMTP 550: mailbox unavailable" } });
+    await db.notification.update({
+      where: { id: row.id },
+      data: { status: "FAILED", attempts: 5, lastError: "SMTP 550: mailbox unavailable" },
+    });
 
     const page = await openAdmin();
     await navigate(page, "Notifications");
@@ -183,6 +201,10 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
     await listed.getByRole("button", { name: `Resend the notification to zed@${domain}` }).click();
     await shown(toast(page, "Notification queued again"));
     await expect.poll(() => listed.count()).toBe(0);
-    expect(await db.notification.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "PENDING", attempts: 0, lastError: null });
+    expect(await db.notification.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: "PENDING",
+      attempts: 0,
+      lastError: null,
+    });
   });
 });

@@ -21,7 +21,16 @@ afterAll(async () => {
 });
 
 const GROUPS = ["Guide", "Issuing", "On-chain", "Events and webhooks"];
-const OPERATION_TAGS = ["Unit cards", "Redemption", "Universal names", "Digital twins", "NFT metadata", "Events", "Webhook endpoints", "Receiving events"];
+const OPERATION_TAGS = [
+  "Unit cards",
+  "Redemption",
+  "Universal names",
+  "Digital twins",
+  "NFT metadata",
+  "Events",
+  "Webhook endpoints",
+  "Receiving events",
+];
 
 /** A page whose every request goes through a route that lets only the app's origin through, and records it. */
 async function openReference(width: number, height: number) {
@@ -57,9 +66,14 @@ const menu = (page: Page) => page.locator(".menu-content");
 async function expectNothingLeftTheOrigin(requested: string[], refused: string[]) {
   expect(requested.filter((url) => new URL(url).origin !== origin)).toEqual([]);
   // The page, Redoc's bundle and its start script from the app's assets, and the document.
-  expect(requested.map((url) => new URL(url).pathname)).toEqual(expect.arrayContaining([
-    "/v1/docs", expect.stringMatching(/^\/assets\/redoc\.standalone-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/redoc-init-[\w-]+\.js$/), "/v1/openapi.json",
-  ]));
+  expect(requested.map((url) => new URL(url).pathname)).toEqual(
+    expect.arrayContaining([
+      "/v1/docs",
+      expect.stringMatching(/^\/assets\/redoc\.standalone-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/redoc-init-[\w-]+\.js$/),
+      "/v1/openapi.json",
+    ]),
+  );
   expect(refused).toEqual([]);
 }
 

@@ -20,7 +20,10 @@ let browser: Browser;
 let harness: CustomerAccountHarness;
 
 beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchBrowser(), startCustomerAccountHarness({ appUrl: baseUrl, apiKey: API_KEY, apiSecret: API_SECRET })]);
+  [browser, harness] = await Promise.all([
+    launchBrowser(),
+    startCustomerAccountHarness({ appUrl: baseUrl, apiKey: API_KEY, apiSecret: API_SECRET }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([browser?.close(), harness?.close()]);
@@ -39,7 +42,11 @@ async function openOrder(shop: string, customerId: string, orderId: string, loca
 /** A customer with a universal name, and their order that issued a twin and a card to it. */
 async function customerWithIssuedOrder(shop: string) {
   const customerId = uniqueCustomerId();
-  await registerName(shop, { name: `alex-${randomUUID().slice(0, 8)}`, publicKey: Keypair.generate().publicKey.toBase58(), owner: `shopify|${customerId}` });
+  await registerName(shop, {
+    name: `alex-${randomUUID().slice(0, 8)}`,
+    publicKey: Keypair.generate().publicKey.toBase58(),
+    owner: `shopify|${customerId}`,
+  });
   return { customerId, ...(await issuedOrder(shop, customerId, { images, productTitle: "Aurora Ceramic Mug" })) };
 }
 
@@ -69,7 +76,9 @@ describe("customer account order-status block (Chromium)", { timeout: 120_000 },
 
     await shown(page.getByText("Waiting for you to claim it"));
     await shown(page.getByText(/We sent a claim code to this order's e-mail address or phone number/));
-    expect(await page.getByRole("link", { name: "Claim them on the Cards and twins page" }).getAttribute("data-href")).toBe("extension:twin-cards-page/");
+    expect(await page.getByRole("link", { name: "Claim them on the Cards and twins page" }).getAttribute("data-href")).toBe(
+      "extension:twin-cards-page/",
+    );
     await screenshot(page, "customer-account-order-status-waiting");
   });
 
@@ -89,7 +98,10 @@ describe("customer account order-status block (Chromium)", { timeout: 120_000 },
     const shop = uniqueShop();
     const { orderId } = await customerWithIssuedOrder(shop);
 
-    for (const page of [await openOrder(shop, uniqueCustomerId(), orderId), await openOrder(shop, uniqueCustomerId(), "5550001234", "fr")]) {
+    for (const page of [
+      await openOrder(shop, uniqueCustomerId(), orderId),
+      await openOrder(shop, uniqueCustomerId(), "5550001234", "fr"),
+    ]) {
       expect(await page.locator("s-section").count()).toBe(0);
       expect((await page.locator("body").innerText()).trim()).toBe("");
     }

@@ -25,7 +25,10 @@ let browser: Browser;
 let harness: CustomerAccountHarness;
 
 beforeAll(async () => {
-  [browser, harness] = await Promise.all([launchBrowser(), startCustomerAccountHarness({ appUrl: baseUrl, apiKey: API_KEY, apiSecret: API_SECRET })]);
+  [browser, harness] = await Promise.all([
+    launchBrowser(),
+    startCustomerAccountHarness({ appUrl: baseUrl, apiKey: API_KEY, apiSecret: API_SECRET }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([browser?.close(), harness?.close()]);
@@ -38,7 +41,12 @@ const wallet = () => Keypair.generate().publicKey.toBase58();
 const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
 
 /** A target's page in the host, for a customer of a shop; `query` adds locale, code, badTokens. */
-async function openAccount(target: "page" | "profile", shop: string, customerId: string, query: Record<string, string> = {}): Promise<Page> {
+async function openAccount(
+  target: "page" | "profile",
+  shop: string,
+  customerId: string,
+  query: Record<string, string> = {},
+): Promise<Page> {
   const page = await newPage(browser);
   const url = `${harness.url}/${target}?${new URLSearchParams({ shop, customer: customerId, ...query })}`;
   await page.goto(url);
@@ -124,7 +132,9 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     // Claiming asks for the code alone; linking a wallet signs on the storefront's wallet page.
     expect(await page.getByLabel("Wallet public key (optional)").count()).toBe(0);
     await page.getByRole("link", { name: "Link by signing with your wallet app" }).click();
-    expect(await page.evaluate(() => (globalThis as unknown as { hostNavigations?: string[] }).hostNavigations)).toEqual([`https://${shop}/apps/twincards/wallet`]);
+    expect(await page.evaluate(() => (globalThis as unknown as { hostNavigations?: string[] }).hostNavigations)).toEqual([
+      `https://${shop}/apps/twincards/wallet`,
+    ]);
     await screenshot(page, "customer-account-list");
   });
 
@@ -151,7 +161,11 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     await shown(page.getByText(/^Claimed on /));
     await shown(page.getByText("Held for you by the store: link a wallet whenever you like to keep it there."));
     await shown(page.getByText("The store holds 1 of your cards for you. It moves to the wallet you link."));
-    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: null });
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({
+      status: "OWNED",
+      owner: `shopify|${customerId}`,
+      publicKey: null,
+    });
     await screenshot(page, "customer-account-claimed");
   });
 
@@ -177,8 +191,18 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     await voidCard(shop, card.id);
 
     for (const [locale, label, button, message] of [
-      ["en", "Claim code", "Claim card", "This code's cards were voided by the shop (for example, their order was cancelled), so there is nothing left to claim. Contact the store if you think this is a mistake."],
-      ["fr", "Code", "Obtenir la carte", "Les cartes de ce code ont été annulées par la boutique (par exemple, leur commande a été annulée) : il n’y a plus rien à obtenir. Contactez la boutique si vous pensez qu’il s’agit d’une erreur."],
+      [
+        "en",
+        "Claim code",
+        "Claim card",
+        "This code's cards were voided by the shop (for example, their order was cancelled), so there is nothing left to claim. Contact the store if you think this is a mistake.",
+      ],
+      [
+        "fr",
+        "Code",
+        "Obtenir la carte",
+        "Les cartes de ce code ont été annulées par la boutique (par exemple, leur commande a été annulée) : il n’y a plus rien à obtenir. Contactez la boutique si vous pensez qu’il s’agit d’une erreur.",
+      ],
     ] as const) {
       const page = await openAccount("page", shop, uniqueCustomerId(), { code, locale });
       await page.getByRole("button", { name: button }).click();
@@ -200,7 +224,9 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     await shown(page.getByText("The store can't check a pasted address, and an item sent to a mistyped address is lost for good."));
     await page.getByLabel("Wallet address", { exact: true }).fill(address);
     await page.getByRole("button", { name: "Link this address" }).click();
-    expect(await fieldError(page, "I checked the address. I understand an item sent to a mistyped address is lost.")).toBe("Tick the box to confirm you checked the address.");
+    expect(await fieldError(page, "I checked the address. I understand an item sent to a mistyped address is lost.")).toBe(
+      "Tick the box to confirm you checked the address.",
+    );
 
     await page.getByLabel("I checked the address. I understand an item sent to a mistyped address is lost.").check();
     await page.getByLabel("Universal name (optional)", { exact: true }).fill(taken.uns_name);
@@ -216,7 +242,10 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     await shown(page.getByText(`Wallet ${short} linked. 1 card is moving to it.`));
     await shown(page.getByText(`Linked wallet: ${short} (pasted, not signed)`));
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ publicKey: address });
-    expect(await db.universalName.findFirst({ where: { name: chosen } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: address });
+    expect(await db.universalName.findFirst({ where: { name: chosen } })).toMatchObject({
+      owner: `shopify|${customerId}`,
+      publicKey: address,
+    });
     await screenshot(page, "customer-account-wallet-linked");
   });
 
@@ -258,7 +287,9 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     const link = page.getByRole("link", { name: "View your cards and twins" });
     expect(await link.getAttribute("data-href")).toBe("extension:twin-cards-page/");
     await link.click();
-    expect(await page.evaluate(() => (globalThis as unknown as { hostNavigations?: string[] }).hostNavigations)).toEqual(["extension:twin-cards-page/"]);
+    expect(await page.evaluate(() => (globalThis as unknown as { hostNavigations?: string[] }).hostNavigations)).toEqual([
+      "extension:twin-cards-page/",
+    ]);
     await screenshot(page, "customer-account-profile");
   });
 });

@@ -33,7 +33,10 @@ describe("a claim message's link in the demo", { timeout: 120_000 }, () => {
     await page.getByLabel("Card name").fill(cardName);
     await page.getByRole("button", { name: "Create card" }).click();
     await shown(toast(page, `Card “${cardName}” created`));
-    const card = await db.unitCard.findFirstOrThrow({ where: { shop: DEMO_SHOP, name: cardName }, include: { redemption: { include: { notifications: true } } } });
+    const card = await db.unitCard.findFirstOrThrow({
+      where: { shop: DEMO_SHOP, name: cardName },
+      include: { redemption: { include: { notifications: true } } },
+    });
     const notification = card.redemption!.notifications[0]!;
     written.push(await sendLocalCopy(notification.id));
 

@@ -53,7 +53,11 @@ describe("issue at purchase (demo mode, Chromium)", { timeout: 120_000 }, () => 
     const orderName = (await placed.innerText()).split(" ")[1]!;
 
     // What `npm start` runs in the background: the recorded webhook, worked.
-    const worker = new OrderWorker({ source: await stubOrderSource(stubUrl), where: { shop: DEMO_SHOP, topic: "orders/paid", createdAt: { gte: started } }, log: quietLog });
+    const worker = new OrderWorker({
+      source: await stubOrderSource(stubUrl),
+      where: { shop: DEMO_SHOP, topic: "orders/paid", createdAt: { gte: started } },
+      log: quietLog,
+    });
     expect(await worker.drainOnce()).toBeGreaterThanOrEqual(1);
     const issue = await db.orderIssue.findFirstOrThrow({ where: { shop: DEMO_SHOP, orderName } });
     expect(issue).toMatchObject({ status: "ISSUED", customerId: customer.id, productTitle: product.title });
@@ -64,7 +68,10 @@ describe("issue at purchase (demo mode, Chromium)", { timeout: 120_000 }, () => 
     await shown(issued);
     await shown(page.getByText("Issued", { exact: true }));
     // Named by its number in the rule's edition (other rules of the demo shop may have issued for this order too).
-    await page.getByRole("link", { name: /^Twin #\d+$/ }).first().click();
+    await page
+      .getByRole("link", { name: /^Twin #\d+$/ })
+      .first()
+      .click();
     await shown(page.getByRole("heading", { name: product.title, level: 1 }));
     expect(page.url()).toContain(`/app/twins/${issue.twinId}`);
     await screenshot(page, "issue-at-purchase-twin");

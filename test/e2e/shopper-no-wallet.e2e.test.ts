@@ -39,7 +39,10 @@ const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" }
 
 /** The element's rendered height and font size, as the phone shows it. */
 const boxOf = (locator: Locator) =>
-  locator.evaluate((element) => ({ height: element.getBoundingClientRect().height, fontSize: parseFloat(getComputedStyle(element).fontSize) }));
+  locator.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    fontSize: parseFloat(getComputedStyle(element).fontSize),
+  }));
 
 describe("a shopper with no crypto wallet, on a phone, in French (Chromium)", { timeout: 120_000 }, () => {
   it("goes from the message's link to the item in two taps, then moves it to a wallet by signing once", async () => {
@@ -90,7 +93,11 @@ describe("a shopper with no crypto wallet, on a phone, in French (Chromium)", { 
     await shown(page.getByRole("heading", { level: 2, name: card.name }));
     await shown(page.getByRole("img", { name: card.name }));
     await shown(page.getByText("La boutique la conserve pour vous\u00a0: vous n’avez rien d’autre à faire."));
-    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: null });
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({
+      status: "OWNED",
+      owner: `shopify|${customerId}`,
+      publicKey: null,
+    });
     await screenshot(page, "shopper-02-claimed-held-phone-fr");
 
     // Later: link a wallet. The wallet extension is found and signs the one-time message.
@@ -106,7 +113,11 @@ describe("a shopper with no crypto wallet, on a phone, in French (Chromium)", { 
     await screenshot(page, "shopper-03-wallet-linked-phone-fr");
 
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ publicKey: wallet.address });
-    expect(await db.customerWallet.findFirstOrThrow({ where: { shop } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: wallet.address, verified: true });
+    expect(await db.customerWallet.findFirstOrThrow({ where: { shop } })).toMatchObject({
+      owner: `shopify|${customerId}`,
+      publicKey: wallet.address,
+      verified: true,
+    });
   });
 
   it("says so when the shopper cancels in the wallet, and links nothing", async () => {

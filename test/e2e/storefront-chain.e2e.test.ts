@@ -42,7 +42,11 @@ describe("storefront: NFTs (Chromium)", { timeout: 120_000 }, () => {
     const key = Keypair.generate().publicKey.toBase58();
     const name = await registerName(shop, { name: `nft-${randomInt(1e9)}`, publicKey: key, owner });
     const twin = await issueTwin(shop, {
-      public_key: key, name_id: name.uns_name_id, title: "Aurora Ceramic Mug", quantity: 1, images: [image("aurora-ceramic-mug-1.svg")],
+      public_key: key,
+      name_id: name.uns_name_id,
+      title: "Aurora Ceramic Mug",
+      quantity: 1,
+      images: [image("aurora-ceramic-mug-1.svg")],
     });
     await minterFor(shop, fundedChain(issuer), issuer).drainOnce();
     await createCard(shop, { name: "Founding member", media: { imageUrls: [], videoUrls: [] }, owner, publicKey: key });

@@ -187,7 +187,11 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
 
     await claim.getByRole("button", { name: "Claim card" }).click();
 
-    await shown(claim.getByText("This code's cards were voided by the shop (for example, their order was cancelled), so there is nothing left to claim."));
+    await shown(
+      claim.getByText(
+        "This code's cards were voided by the shop (for example, their order was cancelled), so there is nothing left to claim.",
+      ),
+    );
     expect(await claim.getByLabel("Claim code").getAttribute("aria-invalid")).toBe("true");
     expect(await claim.getByText("This code has expired.").count()).toBe(0);
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "VOID", owner: null });
@@ -209,14 +213,24 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await shown(claimed.getByText("Held for you by the store: link a wallet whenever you like to keep it there."));
     expect(await myCards.getByRole("link", { name: "Link a wallet" }).getAttribute("href")).toBe("/apps/twincards/wallet");
     await screenshot(page, "storefront-05-claimed-without-wallet");
-    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: null });
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({
+      status: "OWNED",
+      owner: `shopify|${customerId}`,
+      publicKey: null,
+    });
   });
 
   it("keeps the merchant's own heading and button text", async () => {
     const shop = uniqueShop();
     const { code } = await cardToClaim(shop);
     const { page, claim } = await openStorefrontPage({
-      browser, harnesses, appUrl: baseUrl, shop, customerId: uniqueCustomerId(), query: `?code=${code}`, locale: "fr",
+      browser,
+      harnesses,
+      appUrl: baseUrl,
+      shop,
+      customerId: uniqueCustomerId(),
+      query: `?code=${code}`,
+      locale: "fr",
       settings: { "claim-card": { heading: "Vos cadeaux", button_label: "Je les veux" }, "my-cards": { show_heading: false } },
     });
 
@@ -247,7 +261,11 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
   it("on a phone: shows loading, then an error with a retry when the app refuses the request", async () => {
     // A proxy signing with the wrong secret: the app answers 400 to everything.
     const harness = await startStorefrontHarness({
-      appUrl: baseUrl, apiSecret: "not-the-app-secret", shop: uniqueShop(), customerId: uniqueCustomerId(), clientAddress: uniqueClientAddress(),
+      appUrl: baseUrl,
+      apiSecret: "not-the-app-secret",
+      shop: uniqueShop(),
+      customerId: uniqueCustomerId(),
+      clientAddress: uniqueClientAddress(),
     });
     harnesses.push(harness);
     const page = await newPage(browser);
@@ -284,7 +302,10 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     const { customerId, owner, twin } = await customerWithCollection(shop);
     const { card, code } = await cardToClaim(shop);
     // A numbered pair: the second card of a batch of two.
-    const prints = ["Tirage d’art — épreuve A", "Tirage d’art — épreuve B"].map((name) => ({ name, media: { imageUrls: [], videoUrls: [] } }));
+    const prints = ["Tirage d’art — épreuve A", "Tirage d’art — épreuve B"].map((name) => ({
+      name,
+      media: { imageUrls: [], videoUrls: [] },
+    }));
     await createCardBatch(shop, { owner, publicKey: wallet(), cards: prints });
     const { page, myCards, claim } = await openStorefront(shop, customerId, `?code=${code}`, "fr");
 
@@ -306,7 +327,8 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await shown(claimed.getByText(`Obtenue le ${today}`));
     const text = await page.locator("main").innerText();
     expect(text).not.toContain("translation missing");
-    for (const english of ["My cards", "Claim a card", "Claim card", "In your collection", "Claimed on"]) expect(text).not.toContain(english);
+    for (const english of ["My cards", "Claim a card", "Claim card", "In your collection", "Claimed on"])
+      expect(text).not.toContain(english);
     await screenshot(page, "storefront-07-french");
 
     // The page without JavaScript, in French too: its dates and prices as well.
@@ -330,7 +352,9 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     // Playwright's text and role locators skip <noscript>, whose content only a browser without scripts shows: by class.
     const message = myCards.locator(".twin-cards__no-script");
     await shown(message);
-    expect(await message.innerText()).toBe("Your cards need JavaScript to show here, and it is turned off in this browser. See your cards on a page that works without it");
+    expect(await message.innerText()).toBe(
+      "Your cards need JavaScript to show here, and it is turned off in this browser. See your cards on a page that works without it",
+    );
     expect(await myCards.getByText("Loading your cards…").isVisible()).toBe(false);
     await screenshot(page, "storefront-13-no-javascript");
 

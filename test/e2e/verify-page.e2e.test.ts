@@ -31,10 +31,19 @@ afterAll(async () => {
 
 async function twinFor(shop: string) {
   const owner = `shopify|${Date.now()}`;
-  const name = await registerName(shop, { name: `aurora-${randomUUID().slice(0, 8)}`, publicKey: Keypair.generate().publicKey.toBase58(), owner });
+  const name = await registerName(shop, {
+    name: `aurora-${randomUUID().slice(0, 8)}`,
+    publicKey: Keypair.generate().publicKey.toBase58(),
+    owner,
+  });
   const twin = await issueTwin(shop, {
-    public_key: name.public_key, name_id: name.uns_name_id, title: "Aurora Ceramic Mug", brand: "Nordlys Studio", quantity: 1,
-    description: "A hand-thrown stoneware mug with a northern-lights glaze. Holds 350 ml.", images: [image("aurora-ceramic-mug-1.svg")],
+    public_key: name.public_key,
+    name_id: name.uns_name_id,
+    title: "Aurora Ceramic Mug",
+    brand: "Nordlys Studio",
+    quantity: 1,
+    description: "A hand-thrown stoneware mug with a northern-lights glaze. Holds 350 ml.",
+    images: [image("aurora-ceramic-mug-1.svg")],
   });
   return { name, twin };
 }
@@ -43,7 +52,13 @@ describe("the verification page in the storefront (Chromium)", { timeout: 60_000
   it("shows a twin verified by the shop inside the theme, on a desktop and at 390 px, with no script", async () => {
     const shop = uniqueShop();
     const { name, twin } = await twinFor(shop);
-    const harness = await startStorefrontHarness({ appUrl: baseUrl, apiSecret: "test-api-secret", shop, customerId: null, clientAddress: uniqueClientAddress() });
+    const harness = await startStorefrontHarness({
+      appUrl: baseUrl,
+      apiSecret: "test-api-secret",
+      shop,
+      customerId: null,
+      clientAddress: uniqueClientAddress(),
+    });
     harnesses.push(harness);
     const page = await newPage(browser, { javaScriptEnabled: false });
     const path = new URL(twin.verifyUrl).pathname;

@@ -53,7 +53,14 @@ describe("Automation: rules", () => {
     expect(saved.status).toBe(200);
     expect(saved.result).toMatchObject({ ok: true, data: { targetTitle: product.title, status: "ACTIVE" } });
     const row = await db.issuingRule.findFirstOrThrow({ where: { shop } });
-    expect(row).toMatchObject({ targetType: "PRODUCT", targetId: product.gid, trigger: "PAID", issueTwin: true, cardPerUnit: true, status: "ACTIVE" });
+    expect(row).toMatchObject({
+      targetType: "PRODUCT",
+      targetId: product.gid,
+      trigger: "PAID",
+      issueTwin: true,
+      cardPerUnit: true,
+      status: "ACTIVE",
+    });
     expect(row.cardTemplate).toEqual({
       name: "Certificate of authenticity",
       media: { imageUrls: ["https://cdn.example.com/certificate.png"], videoUrls: [] },
@@ -115,18 +122,33 @@ describe("Automation: rules", () => {
   it("refuses a rule that issues neither a twin nor a card, and one without a target, in the merchant's language", async () => {
     const shop = uniqueShop();
 
-    const nothing = await submitFetcher("/app/automation/new", shop, { intent: "save", rule: ruleField({ issueTwin: false, issueCard: false }) });
-    const noTarget = await submitFetcher("/app/automation/new?locale=fr", shop, { intent: "save", rule: ruleField({ targetId: "", targetTitle: "" }) });
+    const nothing = await submitFetcher("/app/automation/new", shop, {
+      intent: "save",
+      rule: ruleField({ issueTwin: false, issueCard: false }),
+    });
+    const noTarget = await submitFetcher("/app/automation/new?locale=fr", shop, {
+      intent: "save",
+      rule: ruleField({ targetId: "", targetTitle: "" }),
+    });
 
-    expect(nothing.result).toMatchObject({ ok: false, fieldErrors: { issueTwin: "Choose what the rule issues: a digital twin, a unit card, or both" } });
-    expect(noTarget.result).toMatchObject({ ok: false, fieldErrors: { targetId: "Doit être un identifiant Shopify de produit, de variante ou de collection" } });
+    expect(nothing.result).toMatchObject({
+      ok: false,
+      fieldErrors: { issueTwin: "Choose what the rule issues: a digital twin, a unit card, or both" },
+    });
+    expect(noTarget.result).toMatchObject({
+      ok: false,
+      fieldErrors: { targetId: "Doit être un identifiant Shopify de produit, de variante ou de collection" },
+    });
     expect(await db.issuingRule.count({ where: { shop } })).toBe(0);
   });
 
   it("refuses a target whose id is not of its type, at the target", async () => {
     const shop = uniqueShop();
 
-    const { result } = await submitFetcher("/app/automation/new?locale=fr", shop, { intent: "save", rule: ruleField({ targetType: "VARIANT" }) });
+    const { result } = await submitFetcher("/app/automation/new?locale=fr", shop, {
+      intent: "save",
+      rule: ruleField({ targetType: "VARIANT" }),
+    });
 
     expect(result).toMatchObject({ ok: false, fieldErrors: { targetId: "Doit être un identifiant de variante" } });
     expect(await db.issuingRule.count({ where: { shop } })).toBe(0);
@@ -169,7 +191,10 @@ describe("Automation: rules", () => {
     expect(page.text).toContain(`Rule for ${product.title}`);
     expect(page.body).toContain('value="Warranty card"');
 
-    const { result } = await submitFetcher(`/app/automation/${rule.id}`, shop, { intent: "save", rule: ruleField({ trigger: "FULFILLED", issueCard: false }) });
+    const { result } = await submitFetcher(`/app/automation/${rule.id}`, shop, {
+      intent: "save",
+      rule: ruleField({ trigger: "FULFILLED", issueCard: false }),
+    });
 
     expect(result).toMatchObject({ ok: true, data: { id: rule.id, trigger: "FULFILLED", issueTwin: true, card: null } });
     const row = await db.issuingRule.findUniqueOrThrow({ where: { id: rule.id } });
@@ -194,7 +219,19 @@ describe("Automation: rules", () => {
 });
 
 describe("Automation: what rules issued, and the order webhooks", () => {
-  async function issue(shop: string, ruleId: string, fields: Partial<{ status: string; reason: string; twinId: string; cardIds: string[]; orderName: string; orderId: string; customerId: string | null }>) {
+  async function issue(
+    shop: string,
+    ruleId: string,
+    fields: Partial<{
+      status: string;
+      reason: string;
+      twinId: string;
+      cardIds: string[];
+      orderName: string;
+      orderId: string;
+      customerId: string | null;
+    }>,
+  ) {
     return db.orderIssue.create({
       data: {
         id: newId("iss"),
@@ -216,7 +253,10 @@ describe("Automation: what rules issued, and the order webhooks", () => {
     });
   }
 
-  async function webhook(shop: string, fields: Partial<{ status: string; lastError: string; outcome: string; topic: string; orderId: string }>) {
+  async function webhook(
+    shop: string,
+    fields: Partial<{ status: string; lastError: string; outcome: string; topic: string; orderId: string }>,
+  ) {
     return db.orderWebhook.create({
       data: {
         id: newId("owh"),
@@ -236,7 +276,11 @@ describe("Automation: what rules issued, and the order webhooks", () => {
   it("lists a rule's activity: order, customer by name, product, links to what was issued, status with the failure's reason", async () => {
     const shop = uniqueShop();
     const rule = await ruleOf(shop);
-    await issue(shop, rule.id, { orderName: "#1201", twinId: "twin_01JTESTTWIN000000000000000", cardIds: ["card_01JTESTCARD000000000000000"] });
+    await issue(shop, rule.id, {
+      orderName: "#1201",
+      twinId: "twin_01JTESTTWIN000000000000000",
+      cardIds: ["card_01JTESTCARD000000000000000"],
+    });
     await issue(shop, rule.id, { orderName: "#1202", status: "FAILED", reason: "The card template no longer fits", customerId: null });
 
     const page = await getPage(`/app/automation/${rule.id}`, shop);
@@ -287,7 +331,12 @@ describe("Automation: what rules issued, and the order webhooks", () => {
   it("lists recent order webhooks with what became of them, and Retry queues a failed one again", async () => {
     const shop = uniqueShop();
     await webhook(shop, { topic: "orders/paid", orderId: "5550100", status: "DONE", outcome: "Order #1300: issued 2 item(s)" });
-    const failed = await webhook(shop, { topic: "fulfillments/create", orderId: "5550101", status: "FAILED", lastError: "Admin API unavailable" });
+    const failed = await webhook(shop, {
+      topic: "fulfillments/create",
+      orderId: "5550101",
+      status: "FAILED",
+      lastError: "Admin API unavailable",
+    });
 
     const page = await getPage("/app/automation", shop);
 

@@ -18,14 +18,16 @@ describe("cards: batch creation", () => {
       owner: "",
       publicKey: "",
       ...extra,
-      rows: rows.map((row, index) => ({ key: `row-${index}`, name: row.name, imageUrl: row.imageUrl ?? "", videoUrl: "" })) });
+      rows: rows.map((row, index) => ({ key: `row-${index}`, name: row.name, imageUrl: row.imageUrl ?? "", videoUrl: "" })),
+    });
 
   it("creates three cards sharing one redemption code, shown once", async () => {
     const shop = uniqueShop();
 
     const page = await postForm("/app/cards/new", shop, {
       intent: "create",
-      batch: batchField([{ name: "Bronze", imageUrl: "https://cdn.example.com/b.png" }, { name: "Silver" }, { name: "Gold" }]) });
+      batch: batchField([{ name: "Bronze", imageUrl: "https://cdn.example.com/b.png" }, { name: "Silver" }, { name: "Gold" }]),
+    });
 
     expect(page.status).toBe(200);
     expect(page.text).toContain("3 cards created");
@@ -50,7 +52,8 @@ describe("cards: batch creation", () => {
 
     const page = await postForm("/app/cards/new", shop, {
       intent: "create",
-      batch: batchField([{ name: "Bronze" }, { name: "" }, { name: "Gold", imageUrl: "javascript:alert(1)" }]) });
+      batch: batchField([{ name: "Bronze" }, { name: "" }, { name: "Gold", imageUrl: "javascript:alert(1)" }]),
+    });
 
     expect(page.status).toBe(200);
     expect(page.text).toContain("The cards weren’t created");

@@ -7,7 +7,8 @@ import { uniqueOwner, walletKey } from "../support/fixtures";
 
 // Voiding a card by hand from its page: only while it waits to be claimed.
 const pendingCard = (shop: string) => createCard(shop, { name: "Gift card", media: { imageUrls: [] }, email: "jane.doe@example.com" });
-const ownedCard = (shop: string) => createCard(shop, { name: "Owned card", media: { imageUrls: [] }, owner: uniqueOwner(), publicKey: walletKey() });
+const ownedCard = (shop: string) =>
+  createCard(shop, { name: "Owned card", media: { imageUrls: [] }, owner: uniqueOwner(), publicKey: walletKey() });
 
 describe("cards: void by hand", () => {
   it("offers Void card on a waiting card's page and not on an owned one's", async () => {
@@ -68,7 +69,10 @@ describe("cards: void by hand", () => {
 
     expect(status).toBe(200);
     expect(result).toMatchObject({ ok: false, message: "This card is already owned; an owned card cannot be voided" });
-    expect(french.result).toMatchObject({ ok: false, message: "Cette carte a déjà un propriétaire\u202f; une carte possédée ne peut pas être annulée" });
+    expect(french.result).toMatchObject({
+      ok: false,
+      message: "Cette carte a déjà un propriétaire\u202f; une carte possédée ne peut pas être annulée",
+    });
     const row = await db.unitCard.findUniqueOrThrow({ where: { id: card.id } });
     expect(row).toMatchObject({ status: "OWNED", voidedAt: null, voidReason: null });
   });

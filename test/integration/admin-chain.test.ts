@@ -48,7 +48,9 @@ describe("Twins and Cards pages", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("On-chain");
     expect(page.text).toContain(`Minted ${minted.chain!.mint.slice(0, 5)}…${minted.chain!.mint.slice(-4)}`);
-    expect(page.text).toContain(`Failed ${failed.chain!.mint.slice(0, 5)}…${failed.chain!.mint.slice(-4)} Transaction failed: InvalidAccountData Retry`);
+    expect(page.text).toContain(
+      `Failed ${failed.chain!.mint.slice(0, 5)}…${failed.chain!.mint.slice(-4)} Transaction failed: InvalidAccountData Retry`,
+    );
     expect(page.body).toContain(`https://explorer.solana.com/address/${minted.chain!.mint}`);
     expect(page.text.match(/Retry/g)).toHaveLength(1);
   });
@@ -78,7 +80,10 @@ describe("Twins and Cards pages", () => {
     const shop = uniqueShop();
     await setNftDistributionApproval(shop, true);
     const card = await createCard(shop, { ...cardInput("Gold pass"), owner: uniqueOwner(), publicKey: walletKey() });
-    await db.chainMint.updateMany({ where: { cardId: card.id }, data: { status: "FAILED", lastError: "Transaction failed: InvalidAccountData" } });
+    await db.chainMint.updateMany({
+      where: { cardId: card.id },
+      data: { status: "FAILED", lastError: "Transaction failed: InvalidAccountData" },
+    });
 
     const page = await getPage("/app/cards", shop);
     expect(page.text).toContain("Failed");

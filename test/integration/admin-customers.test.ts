@@ -35,14 +35,17 @@ const twinFields = (name: { uns_name_id: string; public_key: string }, overrides
   categories: "Shoes, running, outdoor",
   links: "https://twin-cards-demo.myshopify.com/products/trailrunner-gtx-sneakers",
   images: "",
-  ...overrides });
+  ...overrides,
+});
 
 describe("customers", () => {
   it("lists the shop's customers from the Admin API", async () => {
     const page = await getPage("/app/customers", uniqueShop());
 
     expect(page.status).toBe(200);
-    const firstByName = DEMO_CUSTOMERS.map((entry) => entry.name).sort((a, b) => a.localeCompare(b)).slice(0, 5);
+    const firstByName = DEMO_CUSTOMERS.map((entry) => entry.name)
+      .sort((a, b) => a.localeCompare(b))
+      .slice(0, 5);
     for (const name of firstByName) expect(page.text).toContain(name);
     expect(page.text).toContain(DEMO_CUSTOMERS.find((entry) => entry.name === firstByName[0])!.email);
   });
@@ -79,14 +82,19 @@ describe("customer page", () => {
     const { status, routes } = await pageData(customerPath, uniqueShop());
 
     expect(status).toBe(200);
-    const { customer: loaded } = routes["routes/app.customers.$id"] as { customer: { orderedProducts: { title: string; price: string; currency: string; vendor: string }[] } };
+    const { customer: loaded } = routes["routes/app.customers.$id"] as {
+      customer: { orderedProducts: { title: string; price: string; currency: string; vendor: string }[] };
+    };
     expect(orderedProducts.length).toBeGreaterThan(0);
     expect(loaded.orderedProducts).toEqual(
-      orderedProducts.map((item) => expect.objectContaining({
-        title: item.product.title,
-        price: item.unitPrice.amount,
-        currency: item.unitPrice.currencyCode,
-        vendor: item.product.vendor })),
+      orderedProducts.map((item) =>
+        expect.objectContaining({
+          title: item.product.title,
+          price: item.unitPrice.amount,
+          currency: item.unitPrice.currencyCode,
+          vendor: item.product.vendor,
+        }),
+      ),
     );
   });
 
@@ -143,7 +151,11 @@ describe("issuing a digital twin in two steps", () => {
     const unknown = uniqueName("nobody");
 
     const step1 = await submitFetcher(customerPath, shop, { intent: "validate-name", name: unknown });
-    const step2 = await submitFetcher(customerPath, shop, twinFields({ uns_name_id: "uns_01BOGUSBOGUSBOGUSBOGUSBOGU", public_key: walletKey() }));
+    const step2 = await submitFetcher(
+      customerPath,
+      shop,
+      twinFields({ uns_name_id: "uns_01BOGUSBOGUSBOGUSBOGUSBOGU", public_key: walletKey() }),
+    );
 
     expect(step1.status).toBe(200);
     expect(step1.result).toMatchObject({ intent: "validate-name", ok: false });
@@ -173,7 +185,8 @@ describe("issuing a digital twin in two steps", () => {
       currency: "EUR",
       brand: "Alpen Motion",
       categories: ["Shoes", "running", "outdoor"],
-      links: ["https://twin-cards-demo.myshopify.com/products/trailrunner-gtx-sneakers"] });
+      links: ["https://twin-cards-demo.myshopify.com/products/trailrunner-gtx-sneakers"],
+    });
     expect(page.text).toContain("Digital twins (1)");
     expect(page.text).toContain("Trailrunner GTX Sneakers × 2 · €189.90");
   });
@@ -238,7 +251,8 @@ describe("names and cards for a customer", () => {
       name: "Welcome card",
       imageUrls: "https://cdn.example.com/welcome.png",
       email: customer.email,
-      phone: customer.phone! });
+      phone: customer.phone!,
+    });
 
     expect(status).toBe(200);
     expect(result).toMatchObject({ intent: "create-card", ok: true, data: { status: "PENDING_REDEMPTION" } });
@@ -259,7 +273,12 @@ describe("names and cards for a customer", () => {
     const shop = uniqueShop();
     const name = await customersName(shop);
 
-    const page = await postForm(customerPath, shop, { intent: "create-card", mode: "owner", name: "Gold membership", publicKey: name.public_key });
+    const page = await postForm(customerPath, shop, {
+      intent: "create-card",
+      mode: "owner",
+      name: "Gold membership",
+      publicKey: name.public_key,
+    });
 
     expect(page.status).toBe(200);
     const cards = await db.unitCard.findMany({ where: { shop } });
@@ -271,7 +290,12 @@ describe("names and cards for a customer", () => {
   it("create-card without a name or recipient shows the field errors and writes nothing", async () => {
     const shop = uniqueShop();
 
-    const { result } = await submitFetcher(customerPath, shop, { intent: "create-card", mode: "redemption", name: "", email: "not-an-email" });
+    const { result } = await submitFetcher(customerPath, shop, {
+      intent: "create-card",
+      mode: "redemption",
+      name: "",
+      email: "not-an-email",
+    });
 
     expect(result).toMatchObject({ intent: "create-card", ok: false });
     expect(Object.keys(result?.ok === false ? result.fieldErrors : {})).toEqual(expect.arrayContaining(["name", "email"]));
@@ -281,12 +305,19 @@ describe("names and cards for a customer", () => {
   it("create-card by redemption with no e-mail or phone says so at the e-mail field in the merchant's words, and writes nothing", async () => {
     const shop = uniqueShop();
 
-    const { result } = await submitFetcher(customerPath, shop, { intent: "create-card", mode: "redemption", name: "Gift", email: "", phone: "" });
+    const { result } = await submitFetcher(customerPath, shop, {
+      intent: "create-card",
+      mode: "redemption",
+      name: "Gift",
+      email: "",
+      phone: "",
+    });
 
     expect(result).toMatchObject({
       intent: "create-card",
       ok: false,
-      fieldErrors: { email: "Enter the customer's e-mail or phone number: the claim code is sent there" } });
+      fieldErrors: { email: "Enter the customer's e-mail or phone number: the claim code is sent there" },
+    });
     expect(JSON.stringify(result)).not.toMatch(/publicKey|owner/);
     expect(await rowsOf(shop)).toEqual({ cards: 0, redemptions: 0, notifications: 0 });
   });

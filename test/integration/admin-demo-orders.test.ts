@@ -15,7 +15,15 @@ const watch = DEMO_PRODUCTS.find((product) => product.title === "Meridian Automa
 interface Placed {
   intent: string;
   ok: true;
-  order: { id: string; name: string; customerId: string | null; customerName: string | null; email: string | null; lines: { title: string; quantity: number }[]; cancelled: boolean };
+  order: {
+    id: string;
+    name: string;
+    customerId: string | null;
+    customerName: string | null;
+    email: string | null;
+    lines: { title: string; quantity: number }[];
+    cancelled: boolean;
+  };
   webhook: { topic: string; status: number | null };
 }
 interface Refused {
@@ -33,7 +41,10 @@ async function post(shop: string, fields: Record<string, string>, base = demoUrl
     headers: { "User-Agent": USER_AGENT, Authorization: `Bearer ${adminToken(shop)}` },
   });
   const text = await response.text();
-  return { status: response.status, body: (response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) as Placed | Refused };
+  return {
+    status: response.status,
+    body: (response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) as Placed | Refused,
+  };
 }
 
 const recorded = (shop: string) => db.orderWebhook.findMany({ where: { shop }, orderBy: { createdAt: "asc" } });
@@ -49,7 +60,9 @@ describe("demo orders", () => {
   });
 
   it("offer the stub's customers and products", async () => {
-    const response = await fetch(`${demoUrl}${PATH}`, { headers: { "User-Agent": USER_AGENT, Authorization: `Bearer ${adminToken(uniqueShop())}` } });
+    const response = await fetch(`${demoUrl}${PATH}`, {
+      headers: { "User-Agent": USER_AGENT, Authorization: `Bearer ${adminToken(uniqueShop())}` },
+    });
     expect(response.status).toBe(200);
     const catalogue = (await response.json()) as { customers: { id: string; name: string }[]; products: { id: string; title: string }[] };
     expect(catalogue.customers).toContainEqual({ id: anna.id, name: anna.name, email: anna.email });
@@ -65,7 +78,13 @@ describe("demo orders", () => {
     expect(placed).toMatchObject({
       intent: "place",
       ok: true,
-      order: { customerId: anna.id, customerName: anna.name, email: anna.email, lines: [{ title: watch.title, quantity: 2 }], cancelled: false },
+      order: {
+        customerId: anna.id,
+        customerName: anna.name,
+        email: anna.email,
+        lines: [{ title: watch.title, quantity: 2 }],
+        cancelled: false,
+      },
       webhook: { topic: "orders/paid", status: 200 },
     });
     expect(placed.order.name).toMatch(/^#\d{4}$/);
@@ -74,17 +93,37 @@ describe("demo orders", () => {
 
   it("place a guest order with the guest's e-mail", async () => {
     const shop = uniqueShop();
-    const { body } = await post(shop, { intent: "place", customerId: "guest", email: "walk-in@example.net", productId: watch.id, quantity: "1" });
-    expect(body).toMatchObject({ ok: true, order: { customerId: null, customerName: null, email: "walk-in@example.net" }, webhook: { status: 200 } });
+    const { body } = await post(shop, {
+      intent: "place",
+      customerId: "guest",
+      email: "walk-in@example.net",
+      productId: watch.id,
+      quantity: "1",
+    });
+    expect(body).toMatchObject({
+      ok: true,
+      order: { customerId: null, customerName: null, email: "walk-in@example.net" },
+      webhook: { status: 200 },
+    });
   });
 
   it("fulfil and cancel the shop's own demo order, each delivering its webhook; a second cancel is refused", async () => {
     const shop = uniqueShop();
     const placed = (await post(shop, { intent: "place", customerId: anna.id, productId: watch.id, quantity: "1" })).body as Placed;
     const fulfilled = await post(shop, { intent: "fulfil", orderId: placed.order.id });
-    expect(fulfilled.body).toMatchObject({ intent: "fulfil", ok: true, order: { name: placed.order.name }, webhook: { topic: "fulfillments/create", status: 200 } });
+    expect(fulfilled.body).toMatchObject({
+      intent: "fulfil",
+      ok: true,
+      order: { name: placed.order.name },
+      webhook: { topic: "fulfillments/create", status: 200 },
+    });
     const cancelled = await post(shop, { intent: "cancel", orderId: placed.order.id });
-    expect(cancelled.body).toMatchObject({ intent: "cancel", ok: true, order: { cancelled: true }, webhook: { topic: "orders/cancelled", status: 200 } });
+    expect(cancelled.body).toMatchObject({
+      intent: "cancel",
+      ok: true,
+      order: { cancelled: true },
+      webhook: { topic: "orders/cancelled", status: 200 },
+    });
     expect((await recorded(shop)).map((row) => row.topic)).toEqual(["orders/paid", "fulfillments/create", "orders/cancelled"]);
 
     const again = await post(shop, { intent: "cancel", orderId: placed.order.id });

@@ -61,11 +61,20 @@ describe("demo harness", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const { token } = JSON.parse(response.body) as { token: string };
-    expect(tokenClaims(token)).toMatchObject({ iss: `https://${DEMO_SHOP_DOMAIN}/admin`, dest: `https://${DEMO_SHOP_DOMAIN}`, aud: API_KEY });
+    expect(tokenClaims(token)).toMatchObject({
+      iss: `https://${DEMO_SHOP_DOMAIN}/admin`,
+      dest: `https://${DEMO_SHOP_DOMAIN}`,
+      aud: API_KEY,
+    });
 
     // Read-only on purpose: the browser tests work in the demo shop.
     const unknown = uniqueName("demo");
-    const action = await submitFetcher(customerPath, DEMO_SHOP_DOMAIN, { intent: "validate-name", name: unknown }, { token, base: demoUrl });
+    const action = await submitFetcher(
+      customerPath,
+      DEMO_SHOP_DOMAIN,
+      { intent: "validate-name", name: unknown },
+      { token, base: demoUrl },
+    );
     expect(action.status).toBe(200);
     expect(action.result?.ok === false && action.result.fieldErrors.name).toContain(`No universal name “${unknown}” is registered`);
     const settings = await getPage("/app/settings", DEMO_SHOP_DOMAIN, { token, base: demoUrl });

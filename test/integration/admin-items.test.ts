@@ -133,7 +133,16 @@ describe("Twins list and twin page", () => {
     const page = await getPage(`/app/twins/${twin.id}`, shop);
 
     expect(page.status).toBe(200);
-    for (const text of [twin.title, name.uns_name, customer.name, name.public_key, "€189.90", "Northwind", "Outerwear", "https://shop.example.com/jacket"]) {
+    for (const text of [
+      twin.title,
+      name.uns_name,
+      customer.name,
+      name.public_key,
+      "€189.90",
+      "Northwind",
+      "Outerwear",
+      "https://shop.example.com/jacket",
+    ]) {
       expect(page.text).toContain(text);
     }
   });

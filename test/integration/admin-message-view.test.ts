@@ -16,7 +16,11 @@ afterAll(() => written.forEach((file) => rmSync(file, { force: true })));
 
 /** A card by redemption whose claim message went through the local transport, as the demo's dispatcher sends it. */
 async function deliveredLocally(shop: string, destination: { email?: string; phone?: string }) {
-  await createCard(shop, { name: "Limited edition print with a rather long name", media: { imageUrls: ["https://cdn.example.com/print.png"] }, ...destination });
+  await createCard(shop, {
+    name: "Limited edition print with a rather long name",
+    media: { imageUrls: ["https://cdn.example.com/print.png"] },
+    ...destination,
+  });
   const row = await db.notification.findFirstOrThrow({ where: { shop } });
   written.push(await sendLocalCopy(row.id));
   return { row, payload: row.payload as unknown as ClaimNotificationPayload };

@@ -19,7 +19,11 @@ const NBSP = "\u00a0";
 
 type Preview = MessagePreview;
 
-const template = (language: "en" | "fr", fields: Partial<typeof DEFAULT_TEMPLATES.en> = {}) => ({ language, ...DEFAULT_TEMPLATES[language], ...fields });
+const template = (language: "en" | "fr", fields: Partial<typeof DEFAULT_TEMPLATES.en> = {}) => ({
+  language,
+  ...DEFAULT_TEMPLATES[language],
+  ...fields,
+});
 
 async function frenchShop() {
   const shop = uniqueShop();
@@ -40,9 +44,15 @@ describe("Settings → Messages", () => {
     expect(page.text).toContain("Récupérez-");
     expect(page.text).toContain("ready to claim");
     // The variables are documented on the page.
-    for (const variable of ["shop.name", "customer.first_name", "card.name", "claim_url", "expires_at"]) expect(page.text).toContain(`{{ ${variable} }}`);
+    for (const variable of ["shop.name", "customer.first_name", "card.name", "claim_url", "expires_at"])
+      expect(page.text).toContain(`{{ ${variable} }}`);
     const profile = await db.shopProfile.findUniqueOrThrow({ where: { shop } });
-    expect(profile).toMatchObject({ name: "Maison Lumière", primaryLocale: "fr", timeZone: "Europe/Paris", brandLogoUrl: `${adminApiStubUrl}/images/logo.png` });
+    expect(profile).toMatchObject({
+      name: "Maison Lumière",
+      primaryLocale: "fr",
+      timeZone: "Europe/Paris",
+      brandLogoUrl: `${adminApiStubUrl}/images/logo.png`,
+    });
   });
 
   it("previews a template with sample data in French and in English, the expiry in the shop's zone written each one's way", async () => {
@@ -80,7 +90,10 @@ describe("Settings → Messages", () => {
     const long = `${"x".repeat(150)} {{ claim_url }}`;
 
     const gsm = await submitFetcher<Preview>(PAGE, shop, { intent: "preview", ...template("en", { smsBody: long }) });
-    const ucs = await submitFetcher<Preview>(PAGE, shop, { intent: "preview", ...template("en", { smsBody: `🎁 {{ code }} {{ claim_url }}` }) });
+    const ucs = await submitFetcher<Preview>(PAGE, shop, {
+      intent: "preview",
+      ...template("en", { smsBody: `🎁 {{ code }} {{ claim_url }}` }),
+    });
 
     const gsmLength = (gsm.result as { data: Preview }).data.smsLength;
     expect(gsmLength.encoding).toBe("GSM-7");
@@ -98,7 +111,9 @@ describe("Settings → Messages", () => {
     const saved = await submitFetcher<Preview>(PAGE, shop, { intent: "save", ...mine });
 
     expect(saved.result).toMatchObject({ ok: true, data: { subject: expect.stringContaining("has something for you, Jane") } });
-    expect(await db.messageTemplate.findUnique({ where: { shop_language: { shop, language: "en" } } })).toMatchObject({ subject: mine.subject });
+    expect(await db.messageTemplate.findUnique({ where: { shop_language: { shop, language: "en" } } })).toMatchObject({
+      subject: mine.subject,
+    });
     expect((await getPage(PAGE, shop)).text).toContain("has something for you");
 
     const reset = await submitFetcher(PAGE, shop, { intent: "reset", language: "en" });
@@ -108,15 +123,40 @@ describe("Settings → Messages", () => {
   });
 
   const refusals: [string, Partial<typeof DEFAULT_TEMPLATES.en>, string, string][] = [
-    ["a syntax error", { emailBody: "Hello,\n\n{% if cards.size > 1 %}several" }, "emailBody", "Line 3: Liquid syntax error: tag {% if cards.size > 1 %} not closed"],
+    [
+      "a syntax error",
+      { emailBody: "Hello,\n\n{% if cards.size > 1 %}several" },
+      "emailBody",
+      "Line 3: Liquid syntax error: tag {% if cards.size > 1 %} not closed",
+    ],
     ["an unknown variable", { subject: "{{ shop.email }}: your card" }, "subject", "Line 1: unknown variable shop.email"],
-    ["an unknown property in a loop", { emailBody: "Hi\n{% for card in cards %}\n{{ card.price }}{% endfor %}" }, "emailBody", "Line 3: unknown variable card.price"],
-    ["a script tag in the SMS", { smsBody: "<script>alert(1)</script> {{ claim_url }}" }, "smsBody", "Line 1: HTML tags such as <script> are not allowed; write plain text"],
-    ["an SMS without the claim link", { smsBody: "Your code is {{ code }}" }, "smsBody", "Must include claim_url, the link that claims the cards"],
+    [
+      "an unknown property in a loop",
+      { emailBody: "Hi\n{% for card in cards %}\n{{ card.price }}{% endfor %}" },
+      "emailBody",
+      "Line 3: unknown variable card.price",
+    ],
+    [
+      "a script tag in the SMS",
+      { smsBody: "<script>alert(1)</script> {{ claim_url }}" },
+      "smsBody",
+      "Line 1: HTML tags such as <script> are not allowed; write plain text",
+    ],
+    [
+      "an SMS without the claim link",
+      { smsBody: "Your code is {{ code }}" },
+      "smsBody",
+      "Must include claim_url, the link that claims the cards",
+    ],
     ["the server's environment", { emailBody: "{{ process.env.DATABASE_URL }}" }, "emailBody", "Line 1: unknown variable process"],
     ["a file read", { emailBody: "Hi\n{% include '/etc/passwd' %}" }, "emailBody", "Line 2: the include tag is not allowed"],
     ["an object's prototype", { subject: "{{ shop.constructor.name }}" }, "subject", "Line 1: unknown variable shop.constructor"],
-    ["a loop without end", { emailBody: "{% for i in (1..100000000) %}{{ i }}{% endfor %}" }, "emailBody", "Line 1: the message takes too long or grows too large to render"],
+    [
+      "a loop without end",
+      { emailBody: "{% for i in (1..100000000) %}{{ i }}{% endfor %}" },
+      "emailBody",
+      "Line 1: the message takes too long or grows too large to render",
+    ],
   ];
 
   for (const [what, fields, field, message] of refusals) {
@@ -137,7 +177,10 @@ describe("Settings → Messages", () => {
   it("refuses in the merchant's language: French for a French admin", async () => {
     const shop = uniqueShop();
 
-    const { result } = await submitFetcher(`${PAGE}?locale=fr`, shop, { intent: "save", ...template("fr", { subject: "{{ shop.email }}", smsBody: "<b>{{ claim_url }}</b>" }) });
+    const { result } = await submitFetcher(`${PAGE}?locale=fr`, shop, {
+      intent: "save",
+      ...template("fr", { subject: "{{ shop.email }}", smsBody: "<b>{{ claim_url }}</b>" }),
+    });
 
     expect(result).toMatchObject({
       ok: false,
@@ -154,11 +197,23 @@ describe("Settings → Messages", () => {
     await getPage(PAGE, shop);
 
     const json = await submitFetcher(PAGE, shop, { intent: "logo", logoUrl: `${adminApiStubUrl}/_stub/catalogue` });
-    const svg = await submitFetcher(PAGE, shop, { intent: "logo", logoUrl: `${adminApiStubUrl}/images/${DEMO_PRODUCTS[0]!.imageFiles[0]!}` });
-    const missing = await submitFetcher(`${PAGE}?locale=fr`, shop, { intent: "logo", logoUrl: `${adminApiStubUrl}/images/nothing-here.png` });
+    const svg = await submitFetcher(PAGE, shop, {
+      intent: "logo",
+      logoUrl: `${adminApiStubUrl}/images/${DEMO_PRODUCTS[0]!.imageFiles[0]!}`,
+    });
+    const missing = await submitFetcher(`${PAGE}?locale=fr`, shop, {
+      intent: "logo",
+      logoUrl: `${adminApiStubUrl}/images/nothing-here.png`,
+    });
 
-    expect(json.result).toMatchObject({ ok: false, fieldErrors: { logoUrl: expect.stringMatching(/^Not an image: the address answered /) } });
-    expect(svg.result).toMatchObject({ ok: false, fieldErrors: { logoUrl: "A image/svg+xml image is not shown by e-mail clients: use PNG, JPEG, GIF or WebP" } });
+    expect(json.result).toMatchObject({
+      ok: false,
+      fieldErrors: { logoUrl: expect.stringMatching(/^Not an image: the address answered /) },
+    });
+    expect(svg.result).toMatchObject({
+      ok: false,
+      fieldErrors: { logoUrl: "A image/svg+xml image is not shown by e-mail clients: use PNG, JPEG, GIF or WebP" },
+    });
     expect(missing.result).toMatchObject({ ok: false, fieldErrors: { logoUrl: "L’adresse a répondu HTTP 404, pas une image" } });
     expect((await db.shopProfile.findUniqueOrThrow({ where: { shop } })).customLogoUrl).toBeNull();
 
@@ -174,10 +229,15 @@ describe("Settings → Messages", () => {
 
     const refused = await submitFetcher(PAGE, shop, { intent: "test", testTo: "not an address", ...template("fr") });
     const sent = await submitFetcher<{ providerMessageId: string; to: string }>(PAGE, shop, {
-      intent: "test", testTo: "bonjour@maison-lumiere.example", ...template("fr", { subject: "Essai {{ shop.name }}" }),
+      intent: "test",
+      testTo: "bonjour@maison-lumiere.example",
+      ...template("fr", { subject: "Essai {{ shop.name }}" }),
     });
 
-    expect(refused.result).toMatchObject({ ok: false, fieldErrors: { testTo: "Give an e-mail address or a phone number in international format, e.g. +14155550123" } });
+    expect(refused.result).toMatchObject({
+      ok: false,
+      fieldErrors: { testTo: "Give an e-mail address or a phone number in international format, e.g. +14155550123" },
+    });
     expect(sent.result).toMatchObject({ ok: true, data: { to: "bonjour@maison-lumiere.example" } });
     const file = (sent.result as { data: { providerMessageId: string } }).data.providerMessageId.replace(/^local:/, "");
     const mail = await simpleParser(await readFile(path.join(messagesDir(), file)));

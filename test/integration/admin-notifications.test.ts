@@ -29,7 +29,10 @@ const markFailed = (id: string, lastError = "SMTP 550: mailbox unavailable") =>
   db.notification.update({ where: { id }, data: { status: "FAILED", attempts: 5, lastError, lockedUntil: new Date(Date.now() + 60_000) } });
 
 const markSent = (id: string, providerMessageId = "provider-123") =>
-  db.notification.update({ where: { id }, data: { status: "SENT", attempts: 1, sentAt: new Date("2026-03-04T05:06:07Z"), providerMessageId } });
+  db.notification.update({
+    where: { id },
+    data: { status: "SENT", attempts: 1, sentAt: new Date("2026-03-04T05:06:07Z"), providerMessageId },
+  });
 
 // Files this test wrote (local copies and decoys), removed after each test.
 const written: string[] = [];
@@ -146,7 +149,9 @@ describe("notifications list", () => {
     expect(home.text).toContain("Notifications failed 1");
     expect(home.body).toContain('href="/app/notifications?status=FAILED"');
     // In the nav after the issuing pages (Twins, Automation).
-    expect(home.body).toMatch(/<ui-nav-menu>.*href="\/app\/twins">Twins<\/a><a [^>]*href="\/app\/automation">Automation<\/a><a [^>]*href="\/app\/notifications">Notifications<\/a>.*<\/ui-nav-menu>/s);
+    expect(home.body).toMatch(
+      /<ui-nav-menu>.*href="\/app\/twins">Twins<\/a><a [^>]*href="\/app\/automation">Automation<\/a><a [^>]*href="\/app\/notifications">Notifications<\/a>.*<\/ui-nav-menu>/s,
+    );
   });
 });
 
@@ -160,7 +165,11 @@ describe("resending", () => {
     const { status, result } = await submitFetcher(LIST_ACTION, shop, { intent: "resend", id: row.id });
 
     expect(status).toBe(200);
-    expect(result).toMatchObject({ intent: "resend", ok: true, data: { id: row.id, status: "PENDING", attempts: 0, recipient: "retry@example.com" } });
+    expect(result).toMatchObject({
+      intent: "resend",
+      ok: true,
+      data: { id: row.id, status: "PENDING", attempts: 0, recipient: "retry@example.com" },
+    });
     const after = await db.notification.findUniqueOrThrow({ where: { id: row.id } });
     expect(after).toMatchObject({ status: "PENDING", attempts: 0, lastError: null, lockedUntil: null });
     expect(after.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -172,7 +181,9 @@ describe("resending", () => {
     const sent = await notificationTo(shop, "sent@example.com");
     const pending = await notificationTo(shop, "pending@example.com");
     await markSent(sent.id);
-    const [sentBefore, pendingBefore] = await Promise.all([sent.id, pending.id].map((id) => db.notification.findUniqueOrThrow({ where: { id } })));
+    const [sentBefore, pendingBefore] = await Promise.all(
+      [sent.id, pending.id].map((id) => db.notification.findUniqueOrThrow({ where: { id } })),
+    );
 
     const resendSent = await submitFetcher(LIST_ACTION, shop, { intent: "resend", id: sent.id });
     const resendPending = await submitFetcher(LIST_ACTION, shop, { intent: "resend", id: pending.id });
@@ -231,7 +242,11 @@ describe("shops", () => {
     expect(detailB.status).toBe(404);
     expect(detailB.text).toContain("Notification not found");
     expect(resendByB.result).toMatchObject({ intent: "resend", ok: false, message: "Notification not found" });
-    expect(await db.notification.findUniqueOrThrow({ where: { id: rowA.id } })).toMatchObject({ status: "FAILED", attempts: 5, lastError: "A-only error" });
+    expect(await db.notification.findUniqueOrThrow({ where: { id: rowA.id } })).toMatchObject({
+      status: "FAILED",
+      attempts: 5,
+      lastError: "A-only error",
+    });
   });
 });
 

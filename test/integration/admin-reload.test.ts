@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { baseUrl, demoUrl, getRaw } from "../support/admin";
 
 // A merchant reloads, bookmarks and types admin URLs: none of that may end in an error page.
-const ADMIN_PAGES = ["/app", "/app/customers", "/app/cards", "/app/cards?status=OWNED", "/app/cards/new", "/app/twins", "/app/automation", "/app/automation/new", "/app/notifications", "/app/settings"];
+const ADMIN_PAGES = [
+  "/app",
+  "/app/customers",
+  "/app/cards",
+  "/app/cards?status=OWNED",
+  "/app/cards/new",
+  "/app/twins",
+  "/app/automation",
+  "/app/automation/new",
+  "/app/notifications",
+  "/app/settings",
+];
 
 describe("admin pages opened without Shopify's parameters", () => {
   it("in the demo, reopen through /demo and land on the same page with a fresh session token", async () => {

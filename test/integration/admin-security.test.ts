@@ -30,7 +30,12 @@ describe("security", () => {
     const shop = uniqueShop();
     const forged = adminToken(shop, { secret: "not-the-app-secret" });
 
-    const action = await postForm(customerPath, shop, { intent: "create-card", mode: "redemption", name: "Forged", email: "x@example.com" }, { token: forged });
+    const action = await postForm(
+      customerPath,
+      shop,
+      { intent: "create-card", mode: "redemption", name: "Forged", email: "x@example.com" },
+      { token: forged },
+    );
     const settings = await postForm("/app/settings", shop, { intent: "create", label: "Forged" }, { token: forged });
     const page = await getPage(customerPath, shop, { token: forged });
 
@@ -52,7 +57,12 @@ describe("security", () => {
     const shop = uniqueShop();
     const expired = adminToken(shop, { expiredSecondsAgo: 3600 });
 
-    const action = await postForm(customerPath, shop, { intent: "create-card", mode: "redemption", name: "Late", email: "x@example.com" }, { token: expired });
+    const action = await postForm(
+      customerPath,
+      shop,
+      { intent: "create-card", mode: "redemption", name: "Late", email: "x@example.com" },
+      { token: expired },
+    );
     const page = await getPage("/app", shop, { token: expired });
 
     expect(action.status).toBe(401);
@@ -124,7 +134,8 @@ describe("security", () => {
       method: "POST",
       body: new URLSearchParams({ intent: "create-card", mode: "redemption", name: "Bot", email: "x@example.com" }),
       headers: { "User-Agent": "curl/8.5.0", Authorization: `Bearer ${adminToken(shop)}` },
-      redirect: "manual" });
+      redirect: "manual",
+    });
 
     expect(response.status).toBe(410);
     expect(await rowsOf(shop)).toEqual({ cards: 0, redemptions: 0, notifications: 0 });

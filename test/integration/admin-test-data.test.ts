@@ -145,7 +145,16 @@ describe("View test data", () => {
     const page = await getPage("/app/cards/new", shop);
     expect(page.text).toContain("These will be test cards");
 
-    const batch = { mode: "redemption", email: "jane@example.com", phone: "", code: "", expiresOn: "", owner: "", publicKey: "", rows: [{ key: "a", name: "Made in test", imageUrl: "", videoUrl: "" }] };
+    const batch = {
+      mode: "redemption",
+      email: "jane@example.com",
+      phone: "",
+      code: "",
+      expiresOn: "",
+      owner: "",
+      publicKey: "",
+      rows: [{ key: "a", name: "Made in test", imageUrl: "", videoUrl: "" }],
+    };
     const { result } = await submitFetcher("/app/cards/new", shop, { intent: "create", batch: JSON.stringify(batch) });
     expect(result).toMatchObject({ ok: true });
     const card = await db.unitCard.findFirstOrThrow({ where: { shop } });

@@ -22,7 +22,11 @@ describe("settings: webhooks", () => {
     expect(visibleText(created.body)).toContain("Copy the signing secret of https://example.com/hooks now");
     const secret = fieldValues(created.body).find((value) => value.startsWith("whsec_"));
     expect(secret).toBeDefined();
-    expect(await db.webhookEndpoint.findFirstOrThrow({ where: { shop } })).toMatchObject({ url: "https://example.com/hooks", eventTypes: ["*"], status: "ENABLED" });
+    expect(await db.webhookEndpoint.findFirstOrThrow({ where: { shop } })).toMatchObject({
+      url: "https://example.com/hooks",
+      eventTypes: ["*"],
+      status: "ENABLED",
+    });
 
     const reloaded = await getPage(PAGE, shop);
     expect(visibleText(reloaded.body)).toContain("https://example.com/hooks");
@@ -35,7 +39,10 @@ describe("settings: webhooks", () => {
     const endpoint = await db.webhookEndpoint.findFirstOrThrow({ where: { shop } });
     await createCard(shop, { ...cardInput(), owner: uniqueOwner(), publicKey: walletKey() });
     const [delivery] = await db.webhookDelivery.findMany({ where: { shop } });
-    await db.webhookDelivery.update({ where: { id: delivery!.id }, data: { status: "FAILED", attempts: 1, responseStatus: 410, lastError: "The endpoint answered 410" } });
+    await db.webhookDelivery.update({
+      where: { id: delivery!.id },
+      data: { status: "FAILED", attempts: 1, responseStatus: 410, lastError: "The endpoint answered 410" },
+    });
 
     const page = visibleText((await getPage(PAGE, shop)).body);
     expect(page).toContain("unit_card.created");
@@ -46,17 +53,25 @@ describe("settings: webhooks", () => {
     await postForm(PAGE, shop, { intent: "test", id: endpoint.id });
     const deliveries = await db.webhookDelivery.findMany({ where: { shop }, include: { event: true }, orderBy: { id: "asc" } });
     expect(deliveries.map((row) => [row.event.type, row.status])).toEqual([
-      ["unit_card.created", "FAILED"], ["unit_card.created", "PENDING"], ["webhook_endpoint.test", "PENDING"],
+      ["unit_card.created", "FAILED"],
+      ["unit_card.created", "PENDING"],
+      ["webhook_endpoint.test", "PENDING"],
     ]);
     expect(visibleText((await getPage(PAGE, shop)).body)).toContain("Pending");
 
-    await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { status: "DISABLED", disabledReason: "Deliveries failed for 3 days; the last: The endpoint answered 503" } });
+    await db.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { status: "DISABLED", disabledReason: "Deliveries failed for 3 days; the last: The endpoint answered 503" },
+    });
     const flagged = visibleText((await getPage(PAGE, shop)).body);
     expect(flagged).toContain("https://example.com/hooks was disabled");
     expect(flagged).toContain("Deliveries failed for 3 days; the last: The endpoint answered 503");
 
     await postForm(PAGE, shop, { intent: "enable", id: endpoint.id });
-    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ status: "ENABLED", disabledReason: null });
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({
+      status: "ENABLED",
+      disabledReason: null,
+    });
   });
 
   it("is linked from Settings, in French too", async () => {

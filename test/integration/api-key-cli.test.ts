@@ -53,7 +53,11 @@ describe("npm run -s api-key:create", () => {
     const otherShop = await shopClient();
 
     const list = await rawCall("/v1/unit-cards", { key });
-    const created = await rawCall("/v1/unit-cards", { method: "POST", key, body: JSON.stringify({ ...cardInput(), email: "jane@example.com" }) });
+    const created = await rawCall("/v1/unit-cards", {
+      method: "POST",
+      key,
+      body: JSON.stringify({ ...cardInput(), email: "jane@example.com" }),
+    });
 
     expect(list.status).toBe(200);
     expect(list.json.data).toEqual([]);

@@ -6,13 +6,21 @@ import { http } from "../support/api";
 // nothing else. The browser test (test/e2e/api-reference.e2e.test.ts) checks that Redoc works under it.
 
 const directives = (policy: string) =>
-  Object.fromEntries(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  Object.fromEntries(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 async function docs() {
   const response = await http("/v1/docs");
   const html = await response.text();
   const policy = directives(response.headers.get("content-security-policy") ?? "");
-  const scripts = [...html.matchAll(/<script nonce="([^"]+)" src="([^"]+)"><\/script>/g)].map(([, nonce, src]) => ({ nonce: nonce!, src: src! }));
+  const scripts = [...html.matchAll(/<script nonce="([^"]+)" src="([^"]+)"><\/script>/g)].map(([, nonce, src]) => ({
+    nonce: nonce!,
+    src: src!,
+  }));
   return { response, html, policy, scripts };
 }
 
@@ -39,7 +47,11 @@ describe("GET /v1/docs", () => {
     expect(first.policy).toEqual({
       "default-src": ["'none'"],
       "script-src": [`'nonce-${nonce}'`],
-      "style-src": [`'nonce-${nonce}'`, expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/), expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)],
+      "style-src": [
+        `'nonce-${nonce}'`,
+        expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+        expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+      ],
       "img-src": ["'self'", "data:"],
       "connect-src": ["'self'"],
       "worker-src": ["blob:"],

@@ -9,7 +9,9 @@ const COMMANDS = [["start"], ["run", "worker"], ["run", "api-key:create", "--", 
 
 async function run(args: string[], databaseUrl: string) {
   try {
-    const { stdout, stderr } = await promisify(execFile)("npm", ["-s", ...args], { env: { ...process.env, ...TEST_ENV, DATABASE_URL: databaseUrl, PORT: "0" } });
+    const { stdout, stderr } = await promisify(execFile)("npm", ["-s", ...args], {
+      env: { ...process.env, ...TEST_ENV, DATABASE_URL: databaseUrl, PORT: "0" },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -40,7 +42,9 @@ describe("a PostgreSQL DATABASE_URL that cannot be used", () => {
       expect({ command: COMMANDS[index]!.join(" "), code: result.code, stderr: ownLines(result.stderr) }).toEqual({
         command: COMMANDS[index]!.join(" "),
         code: 1,
-        stderr: [`Cannot use the database at DATABASE_URL=postgresql://twin:***@127.0.0.1:${port}/twin_cards: connect ECONNREFUSED 127.0.0.1:${port}`],
+        stderr: [
+          `Cannot use the database at DATABASE_URL=postgresql://twin:***@127.0.0.1:${port}/twin_cards: connect ECONNREFUSED 127.0.0.1:${port}`,
+        ],
       });
       expect(result.stdout + result.stderr).not.toContain("hunter2");
     }

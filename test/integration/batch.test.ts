@@ -4,9 +4,6 @@ import { apiError, http, shopClient } from "../support/api";
 import { cardInput, GENERATED_CODE, offCurveKey, uniqueOwner, walletKey } from "../support/fixtures";
 import { rowsOf } from "../support/rows";
 
-
-
-
 const paths = (error: { details: { path: string }[] }) => error.details.map((detail) => detail.path);
 
 const NOTHING = { cards: 0, redemptions: 0, notifications: 0 };
@@ -93,9 +90,12 @@ describe("POST /v1/unit-cards/_actions/batch, redemption variant", () => {
 
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        client
-          .cards.createBatch({ redemption: { email: "jane@example.com", code: "SPRING-2027-GIFT" }, cards: [cardInput(`Card ${i}`)] })
-          .then(() => undefined, (error: unknown) => apiError(Promise.reject(error))),
+        client.cards
+          .createBatch({ redemption: { email: "jane@example.com", code: "SPRING-2027-GIFT" }, cards: [cardInput(`Card ${i}`)] })
+          .then(
+            () => undefined,
+            (error: unknown) => apiError(Promise.reject(error)),
+          ),
       ),
     );
 
@@ -161,7 +161,12 @@ describe("POST /v1/unit-cards/_actions/batch, owner variant", () => {
     const { shop, client } = await shopClient();
     const error = await apiError(
       // Both on purpose: the types refuse it too.
-      client.cards.createBatch({ redemption: { email: "jane@example.com" }, owner: uniqueOwner(), publicKey: walletKey(), cards: [cardInput()] } as never),
+      client.cards.createBatch({
+        redemption: { email: "jane@example.com" },
+        owner: uniqueOwner(),
+        publicKey: walletKey(),
+        cards: [cardInput()],
+      } as never),
     );
     expect(error.status).toBe(422);
     expect(error.code).toBe("VALIDATION_FAILED");
@@ -176,7 +181,10 @@ describe("POST /v1/unit-cards/_actions/batch, all or nothing", () => {
     const bad = { ...cardInput("Bad"), media: { imageUrls: ["javascript:alert(1)"], videoUrls: [] } };
 
     const error = await apiError(
-      client.cards.createBatch({ redemption: { phone: "+14155554567", email: "jane@example.com" }, cards: [cardInput("A"), bad, cardInput("C")] }),
+      client.cards.createBatch({
+        redemption: { phone: "+14155554567", email: "jane@example.com" },
+        cards: [cardInput("A"), bad, cardInput("C")],
+      }),
     );
 
     expect(error.status).toBe(422);
@@ -212,7 +220,10 @@ describe("POST /v1/unit-cards/_actions/batch, all or nothing", () => {
     const { shop, client } = await shopClient();
     const names = Array.from({ length: 500 }, (_, i) => `Card ${i}`);
 
-    const cards = await client.cards.createBatch({ redemption: { email: "jane@example.com" }, cards: names.map((name) => cardInput(name)) });
+    const cards = await client.cards.createBatch({
+      redemption: { email: "jane@example.com" },
+      cards: names.map((name) => cardInput(name)),
+    });
 
     expect(cards.map((card) => card.name)).toEqual(names);
     expect(new Set(cards.map((card) => card.redemption?.code)).size).toBe(1);
@@ -223,7 +234,11 @@ describe("POST /v1/unit-cards/_actions/batch, all or nothing", () => {
     const { shop, client } = await shopClient();
 
     const error = await apiError(
-      client.cards.createBatch({ owner: uniqueOwner(), publicKey: walletKey(), cards: Array.from({ length: 501 }, (_, i) => cardInput(`Card ${i}`)) }),
+      client.cards.createBatch({
+        owner: uniqueOwner(),
+        publicKey: walletKey(),
+        cards: Array.from({ length: 501 }, (_, i) => cardInput(`Card ${i}`)),
+      }),
     );
 
     expect(error.status).toBe(422);

@@ -8,8 +8,6 @@ import { rowsOf } from "../support/rows";
 const DAY_MS = 86_400_000;
 // Crockford base32 (no I, L, O, U) in three groups of four.
 
-
-
 /** The raw JSON body of a GET, to see exactly which fields the server sent. */
 async function rawGet(path: string, key: string) {
   const response = await http(path, { key });
@@ -246,9 +244,7 @@ describe("POST /v1/unit-cards with invalid input", () => {
       ],
       phone: "12",
     });
-    expect(paths(error)).toEqual(
-      expect.arrayContaining(["name", "media.imageUrls[0]", "metadata[0].value", "metadata[1].key", "phone"]),
-    );
+    expect(paths(error)).toEqual(expect.arrayContaining(["name", "media.imageUrls[0]", "metadata[0].value", "metadata[1].key", "phone"]));
   });
 });
 
@@ -348,17 +344,18 @@ describe("GET /v1/unit-cards", () => {
     expect(all).toEqual(hers.map((card) => card.id).reverse());
   });
 
-  it.each(["not-a-cursor", Buffer.from("card_' OR 1=1 --").toString("base64url"), Buffer.from("red_01J0000000000000000000000Z").toString("base64url")])(
-    "rejects the tampered cursor %j with 422 naming cursor",
-    async (cursor) => {
-      const { client } = await shopClient();
-      await createOwned(client, "One");
-      const error = await apiError(client.cards.list({ cursor }));
-      expect(error.status).toBe(422);
-      expect(error.code).toBe("VALIDATION_FAILED");
-      expect(paths(error)).toEqual(["cursor"]);
-    },
-  );
+  it.each([
+    "not-a-cursor",
+    Buffer.from("card_' OR 1=1 --").toString("base64url"),
+    Buffer.from("red_01J0000000000000000000000Z").toString("base64url"),
+  ])("rejects the tampered cursor %j with 422 naming cursor", async (cursor) => {
+    const { client } = await shopClient();
+    await createOwned(client, "One");
+    const error = await apiError(client.cards.list({ cursor }));
+    expect(error.status).toBe(422);
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(paths(error)).toEqual(["cursor"]);
+  });
 
   it.each([0, 101, 2.5])("rejects limit=%s with 422 naming limit", async (limit) => {
     const { client } = await shopClient();

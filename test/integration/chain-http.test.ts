@@ -83,7 +83,12 @@ describe("a digital twin on-chain, over HTTP", () => {
     expect(await getMint(solana, mint, "confirmed", TOKEN_2022_PROGRAM_ID)).toMatchObject({ supply: 1n, decimals: 0, mintAuthority: null });
     const metadata = await getTokenMetadata(solana, mint, "confirmed", TOKEN_2022_PROGRAM_ID);
     expect(metadata).toMatchObject({ name: "Heritage chronograph", symbol: "TWIN", uri: twin.chain.metadataUrl });
-    expect(Object.fromEntries(metadata!.additionalMetadata)).toMatchObject({ kind: "twin", twin_id: twin.id, universal_name: name, quantity: "2" });
+    expect(Object.fromEntries(metadata!.additionalMetadata)).toMatchObject({
+      kind: "twin",
+      twin_id: twin.id,
+      universal_name: name,
+      quantity: "2",
+    });
     expect(await balanceOf(mint.toBase58(), publicKey)).toBe(1n);
     expect((await solana.getSignatureStatuses([chain!.signature!])).value[0]).toMatchObject({ err: null, confirmationStatus: "confirmed" });
   });
@@ -103,7 +108,10 @@ describe("GET /v1/metadata/{file}", () => {
       name: "Gold membership",
       symbol: "CARD",
       image: "https://cdn.example.com/gold.png",
-      attributes: expect.arrayContaining([{ trait_type: "sku", value: "GOLD-1" }, { trait_type: "price", value: "49.5 EUR" }]),
+      attributes: expect.arrayContaining([
+        { trait_type: "sku", value: "GOLD-1" },
+        { trait_type: "price", value: "49.5 EUR" },
+      ]),
     });
     // cardInput's PRIVATE entry is { key: "supplier-cost", value: 12 }.
     expect(JSON.stringify(response.json)).not.toContain("supplier-cost");
@@ -129,7 +137,10 @@ describe("a shop not approved for NFT distribution", () => {
     await expect.poll(async () => (await shop.client.cards.list({ owner })).data[0]?.chain?.status, WORKER_DEADLINE).toBe("HELD");
 
     const [listed] = (await shop.client.cards.list({ owner })).data;
-    expect(listed).toMatchObject({ id: card.id, chain: { status: "HELD", signature: null, reason: expect.stringContaining("approved for NFT distribution") } });
+    expect(listed).toMatchObject({
+      id: card.id,
+      chain: { status: "HELD", signature: null, reason: expect.stringContaining("approved for NFT distribution") },
+    });
     expect(await solana.getAccountInfo(new PublicKey(twin.chain.mint))).toBeNull();
     expect(await solana.getAccountInfo(new PublicKey(card.chain!.mint))).toBeNull();
   });
@@ -157,7 +168,12 @@ describe("a card by redemption", () => {
     expect(redeemed!.chain).toMatchObject({ status: "PENDING", mint: expect.any(String) });
     await expect.poll(async () => (await shop.client.cards.get(created.id)).chain?.status, WORKER_DEADLINE).toBe("MINTED");
     const minted = (await shop.client.cards.get(created.id)).chain!;
-    expect(minted).toMatchObject({ mint: redeemed!.chain!.mint, signature: expect.any(String), mintedAt: expect.any(String), reason: null });
+    expect(minted).toMatchObject({
+      mint: redeemed!.chain!.mint,
+      signature: expect.any(String),
+      mintedAt: expect.any(String),
+      reason: null,
+    });
     expect(await balanceOf(minted.mint, redeemer)).toBe(1n);
   });
 });

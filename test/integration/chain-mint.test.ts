@@ -118,7 +118,13 @@ describe("minting a twin", () => {
     const title = "時計".repeat(127);
     // The last item of the largest edition a rule may have.
     const serial = { serialNumber: MAX_EDITION_SIZE, editionSize: MAX_EDITION_SIZE };
-    const input = parseInput(issueTwinInput, { name_id: name.uns_name_id, public_key: publicKey, title, brand: "ブランド".repeat(63), quantity: 1_000_000 });
+    const input = parseInput(issueTwinInput, {
+      name_id: name.uns_name_id,
+      public_key: publicKey,
+      title,
+      brand: "ブランド".repeat(63),
+      quantity: 1_000_000,
+    });
     const twin = await issueTwinTo(shop, input, serial);
 
     await minterFor(shop, chain, issuer).drainOnce();
@@ -163,11 +169,19 @@ describe("minting cards", () => {
     expect(await db.chainMint.count({ where: { shop } })).toBe(0);
 
     const redeemer = walletKey();
-    const [claimed] = await redeemCode(shop, { code: created.redemption!.code!, owner: uniqueOwner(), publicKey: redeemer }, { address: `chain-${shop}` });
+    const [claimed] = await redeemCode(
+      shop,
+      { code: created.redemption!.code!, owner: uniqueOwner(), publicKey: redeemer },
+      { address: `chain-${shop}` },
+    );
     expect(claimed!.chain?.status).toBe("PENDING");
 
     await minterFor(shop, chain, issuer).drainOnce();
-    expect(await readNft(chain, claimed!.chain!.mint, redeemer)).toMatchObject({ supply: 1n, ownerBalance: 1n, tokenAccountOwner: redeemer });
+    expect(await readNft(chain, claimed!.chain!.mint, redeemer)).toMatchObject({
+      supply: 1n,
+      ownerBalance: 1n,
+      tokenAccountOwner: redeemer,
+    });
   });
 });
 
@@ -176,7 +190,11 @@ describe("serial numbers on-chain and in the metadata JSON", () => {
     const shop = await approvedShop();
     const chain = fundedChain(issuer);
     const publicKey = walletKey();
-    const cards = await createCardBatch(shop, { owner: uniqueOwner(), publicKey, cards: [cardInput("Bronze"), cardInput("Silver"), cardInput("Gold")] });
+    const cards = await createCardBatch(shop, {
+      owner: uniqueOwner(),
+      publicKey,
+      cards: [cardInput("Bronze"), cardInput("Silver"), cardInput("Gold")],
+    });
     const silver = cards[1]!;
 
     await minterFor(shop, chain, issuer).drainOnce();
@@ -203,8 +221,12 @@ describe("serial numbers on-chain and in the metadata JSON", () => {
     const chain = fundedChain(issuer);
     await minterFor(shop, chain, issuer).drainOnce();
 
-    expect(Object.fromEntries((await readNft(chain, open.chain!.mint, publicKey)).metadata!.additionalMetadata)).toMatchObject({ serial: "41" });
-    expect(Object.keys(Object.fromEntries((await readNft(chain, alone.chain!.mint, publicKey)).metadata!.additionalMetadata))).not.toContain("serial");
+    expect(Object.fromEntries((await readNft(chain, open.chain!.mint, publicKey)).metadata!.additionalMetadata)).toMatchObject({
+      serial: "41",
+    });
+    expect(
+      Object.keys(Object.fromEntries((await readNft(chain, alone.chain!.mint, publicKey)).metadata!.additionalMetadata)),
+    ).not.toContain("serial");
     const openJson = await metadataOf(open.chain!.metadataUrl);
     expect(openJson.attributes[0]).toEqual({ trait_type: "Serial number", value: 41, display_type: "number" });
     expect(openJson.attributes.map((attribute) => attribute.trait_type)).not.toContain("Edition size");
@@ -284,7 +306,10 @@ describe("exactly once", () => {
     const crashing = minterFor(shop, chain, issuer, { leaseMs: 60_000 });
     await crashing.drainOnce();
     chain.readsFail = false;
-    await db.chainMint.update({ where: { mintAddress: twin.chain!.mint }, data: { status: "MINTING", lockedUntil: new Date(Date.now() - 1) } });
+    await db.chainMint.update({
+      where: { mintAddress: twin.chain!.mint },
+      data: { status: "MINTING", lockedUntil: new Date(Date.now() - 1) },
+    });
 
     await minterFor(shop, chain, issuer).drainOnce();
 
@@ -310,7 +335,10 @@ describe("exactly once", () => {
     const { twin, publicKey } = await twinFor(shop);
     await minterFor(shop, chain, issuer).drainOnce();
     // Someone forces the row back to PENDING with its history erased: the worker still checks the chain first.
-    await db.chainMint.update({ where: { mintAddress: twin.chain!.mint }, data: { status: "PENDING", signature: null, sentSignatures: "" } });
+    await db.chainMint.update({
+      where: { mintAddress: twin.chain!.mint },
+      data: { status: "PENDING", signature: null, sentSignatures: "" },
+    });
 
     await minterFor(shop, chain, issuer).drainOnce();
 
@@ -367,7 +395,11 @@ describe("holds and failures", () => {
     await minter.drainOnce();
     await minter.drainOnce();
 
-    expect(await rowOf(twin.chain!.mint)).toMatchObject({ status: "FAILED", attempts: 2, lastError: "Solana RPC answered 502 Bad Gateway" });
+    expect(await rowOf(twin.chain!.mint)).toMatchObject({
+      status: "FAILED",
+      attempts: 2,
+      lastError: "Solana RPC answered 502 Bad Gateway",
+    });
     expect(chain.sendsThatLanded).toBe(0);
   });
 
@@ -379,10 +411,18 @@ describe("holds and failures", () => {
     chain.readsFail = true;
 
     await minter.drainOnce();
-    expect(await rowOf(twin.chain!.mint)).toMatchObject({ status: "PENDING", attempts: 1, lastError: "Solana RPC unreachable: fetch failed" });
+    expect(await rowOf(twin.chain!.mint)).toMatchObject({
+      status: "PENDING",
+      attempts: 1,
+      lastError: "Solana RPC unreachable: fetch failed",
+    });
     await minter.drainOnce();
 
-    expect(await rowOf(twin.chain!.mint)).toMatchObject({ status: "FAILED", attempts: 2, lastError: "Solana RPC unreachable: fetch failed" });
+    expect(await rowOf(twin.chain!.mint)).toMatchObject({
+      status: "FAILED",
+      attempts: 2,
+      lastError: "Solana RPC unreachable: fetch failed",
+    });
     expect(chain.sendsThatLanded).toBe(0);
   });
 
@@ -407,9 +447,20 @@ describe("test mode (decision 0036)", () => {
     const testCard = await createCardFor(shop, command, false);
     const liveCard = await createCardFor(shop, command, true);
     const name = await registerNameFor(shop, { name: uniqueName("test-mode"), publicKey: owner.publicKey }, false);
-    const testTwin = await issueTwinTo(shop, parseInput(issueTwinInput, {
-      name_id: name.uns_name_id, public_key: owner.publicKey, title: "Chronograph", description: "", quantity: 1, brand: "Acme", creator: "Atelier",
-    }), NO_SERIAL, false);
+    const testTwin = await issueTwinTo(
+      shop,
+      parseInput(issueTwinInput, {
+        name_id: name.uns_name_id,
+        public_key: owner.publicKey,
+        title: "Chronograph",
+        description: "",
+        quantity: 1,
+        brand: "Acme",
+        creator: "Atelier",
+      }),
+      NO_SERIAL,
+      false,
+    );
 
     expect([testCard.chain, testTwin.chain]).toEqual([null, null]);
     expect(liveCard.chain).toMatchObject({ status: "PENDING" });

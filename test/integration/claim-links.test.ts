@@ -51,7 +51,11 @@ describe("Settings → Claim links", () => {
   it("saves the customer account page, and the next claim message links there with ?code=", async () => {
     const shop = await shopWithAccountPages();
 
-    const { result } = await submitFetcher("/app/settings", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: ACCOUNT_PAGE });
+    const { result } = await submitFetcher("/app/settings", shop, {
+      intent: "claim-links",
+      target: "ACCOUNT",
+      accountPageUrl: ACCOUNT_PAGE,
+    });
     const { card, row, payload } = await cardByRedemption(shop);
 
     expect(result).toMatchObject({ ok: true, data: { target: "ACCOUNT", accountPageUrl: ACCOUNT_PAGE } });
@@ -88,7 +92,10 @@ describe("Settings → Claim links", () => {
     const { result } = await submitFetcher("/app/settings", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: "  " });
     const { payload } = await cardByRedemption(shop);
 
-    expect(result).toMatchObject({ ok: false, fieldErrors: { accountPageUrl: "Required when claim links open the customer account page" } });
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { accountPageUrl: "Required when claim links open the customer account page" },
+    });
     expect(await setting(shop)).toBeNull();
     expect(payload.claimUrl).toMatch(new RegExp(`^https://${shop}/apps/twincards/redeem\\?code=`));
   });
@@ -112,16 +119,35 @@ describe("Settings → Claim links", () => {
     const shop = await shopWithAccountPages("harbor-and-pine.example");
     const save = (url: string) => submitFetcher("/app/settings", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: url });
 
-    for (const own of [ACCOUNT_PAGE, "https://account.harbor-and-pine.example/pages/0b6e7c1e", "https://harbor-and-pine.example/account/pages/0b6e7c1e", `https://${shop}/account/pages/0b6e7c1e`]) {
+    for (const own of [
+      ACCOUNT_PAGE,
+      "https://account.harbor-and-pine.example/pages/0b6e7c1e",
+      "https://harbor-and-pine.example/account/pages/0b6e7c1e",
+      `https://${shop}/account/pages/0b6e7c1e`,
+    ]) {
       expect((await save(own)).result, own).toMatchObject({ ok: true, data: { accountPageUrl: own } });
     }
     const own = `shopify.com/${SHOP_ID}/account/…, harbor-and-pine.example, ${shop}`;
-    for (const foreign of ["https://shopify.com/99999999/account/pages/0b6e7c1e", "https://harbor-and-pine.example.evil.test/pages/x", "https://evil.test/apps/twincards/redeem"]) {
-      expect((await save(foreign)).result, foreign).toMatchObject({ ok: false, fieldErrors: { accountPageUrl: `Must be an address of this shop: ${own}` } });
+    for (const foreign of [
+      "https://shopify.com/99999999/account/pages/0b6e7c1e",
+      "https://harbor-and-pine.example.evil.test/pages/x",
+      "https://evil.test/apps/twincards/redeem",
+    ]) {
+      expect((await save(foreign)).result, foreign).toMatchObject({
+        ok: false,
+        fieldErrors: { accountPageUrl: `Must be an address of this shop: ${own}` },
+      });
     }
     expect(await setting(shop)).toEqual({ claimLinkTarget: "ACCOUNT", accountPageUrl: `https://${shop}/account/pages/0b6e7c1e` });
-    const french = await submitFetcher("/app/settings?locale=fr", shop, { intent: "claim-links", target: "ACCOUNT", accountPageUrl: "https://evil.test/x" });
-    expect(french.result).toMatchObject({ ok: false, fieldErrors: { accountPageUrl: `Doit être une adresse de cette boutique\u00a0: ${own}` } });
+    const french = await submitFetcher("/app/settings?locale=fr", shop, {
+      intent: "claim-links",
+      target: "ACCOUNT",
+      accountPageUrl: "https://evil.test/x",
+    });
+    expect(french.result).toMatchObject({
+      ok: false,
+      fieldErrors: { accountPageUrl: `Doit être une adresse de cette boutique\u00a0: ${own}` },
+    });
   });
 
   it("speaks French to a French admin, at the field", async () => {
@@ -129,7 +155,10 @@ describe("Settings → Claim links", () => {
 
     const { result } = await submitFetcher("/app/settings?locale=fr", shop, { intent: "claim-links", target: "ACCOUNT" });
 
-    expect(result).toMatchObject({ ok: false, fieldErrors: { accountPageUrl: "Obligatoire quand les liens des messages ouvrent la page du compte client" } });
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { accountPageUrl: "Obligatoire quand les liens des messages ouvrent la page du compte client" },
+    });
     expect(await setting(shop)).toBeNull();
   });
 });

@@ -1,11 +1,4 @@
-import {
-  AuthenticationError,
-  NotFoundError,
-  TwinCardsClient,
-  TwinCardsError,
-  ValidationError,
-  type UnitCard,
-} from "@twin-cards/client";
+import { AuthenticationError, NotFoundError, TwinCardsClient, TwinCardsError, ValidationError, type UnitCard } from "@twin-cards/client";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { apiError, baseUrl } from "../support/api";
@@ -35,7 +28,12 @@ describe("the client package's cards", () => {
     for await (const card of client.cards.list({ limit: 3 })) iterated.push(card.name);
     expect(iterated).toEqual(newestFirst);
     // One request for the awaited page, then three pages of 3, 3 and 1 for the iteration.
-    expect(sent.map((request) => new URL(request.url).searchParams.get("cursor"))).toEqual([null, null, firstPage.nextCursor, expect.any(String)]);
+    expect(sent.map((request) => new URL(request.url).searchParams.get("cursor"))).toEqual([
+      null,
+      null,
+      firstPage.nextCursor,
+      expect.any(String),
+    ]);
 
     const pages: number[] = [];
     for await (const page of client.cards.list({ owner, limit: 5 }).pages()) pages.push(page.data.length);
@@ -50,10 +48,12 @@ describe("the client package's cards", () => {
   it("gives a 422 as a ValidationError naming the offending field, and writes nothing", async () => {
     const { shop, client, sent } = await packageClient();
 
-    const error = await apiError(client.cards.createBatch({
-      redemption: { email: "jane@example.com" },
-      cards: [cardInput("First"), cardInput("Second"), { ...cardInput("Third"), media: { imageUrls: ["not a url"] } }],
-    }));
+    const error = await apiError(
+      client.cards.createBatch({
+        redemption: { email: "jane@example.com" },
+        cards: [cardInput("First"), cardInput("Second"), { ...cardInput("Third"), media: { imageUrls: ["not a url"] } }],
+      }),
+    );
 
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toBeInstanceOf(TwinCardsError);

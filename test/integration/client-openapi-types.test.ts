@@ -17,11 +17,16 @@ describe("the client package and the served OpenAPI document", () => {
     const fresh = await clientTypesSource(document);
 
     // Compared as text, and whole: any difference means the committed types describe another API.
-    expect(committed === fresh, `${CLIENT_TYPES_FILE} is out of date with GET /v1/openapi.json: run npm run client:generate and commit it`).toBe(true);
+    expect(
+      committed === fresh,
+      `${CLIENT_TYPES_FILE} is out of date with GET /v1/openapi.json: run npm run client:generate and commit it`,
+    ).toBe(true);
   });
 
   it("sends each of the document's operations to the path and method the document gives it", () => {
-    const served = Object.fromEntries(operationsOf(document).map((operation) => [operation.id, `${operation.method.toUpperCase()} ${operation.path}`]));
+    const served = Object.fromEntries(
+      operationsOf(document).map((operation) => [operation.id, `${operation.method.toUpperCase()} ${operation.path}`]),
+    );
     const client = Object.fromEntries(Object.entries(OPERATIONS).map(([id, { method, path }]) => [id, `${method} ${path}`]));
 
     expect(client).toEqual(served);

@@ -83,7 +83,8 @@ function typeErrors(file: string): string[] {
     types: [],
   });
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
+    const line =
+      diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
     return `${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`;
   });
 }
@@ -112,7 +113,8 @@ describe("the client package as a tarball", () => {
     // A copy of client/ with nothing around it: the build can only use the package's own files,
     // and the suite's two projects running this at once do not share a dist/.
     const source = path.join(directory, "client");
-    for (const entry of ["package.json", "tsconfig.json", "README.md", "src"]) cpSync(path.join("client", entry), path.join(source, entry), { recursive: true });
+    for (const entry of ["package.json", "tsconfig.json", "README.md", "src"])
+      cpSync(path.join("client", entry), path.join(source, entry), { recursive: true });
     const { stdout } = await npm(["pack", "--json", "--pack-destination", directory], source);
     [packed] = JSON.parse(stdout) as [typeof packed];
     tarball = path.join(directory, packed.filename);
@@ -129,9 +131,18 @@ describe("the client package as a tarball", () => {
 
   it("builds and packs from client/ alone, installs offline in an empty project, and works there with a real key", async () => {
     expect(packed.filename).toBe("twin-cards-client-0.1.0.tgz");
-    expect(packed.files.map((file) => file.path).filter((file) => !/^dist\/[\w-]+\.(js|d\.ts)$/.test(file)).sort()).toEqual(["README.md", "package.json"]);
-    expect(packed.files.map((file) => file.path)).toEqual(expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "dist/openapi.d.ts"]));
-    expect(JSON.parse(readFileSync(path.join(project, "package.json"), "utf8")).dependencies).toEqual({ "@twin-cards/client": `file:${path.relative(project, tarball)}` });
+    expect(
+      packed.files
+        .map((file) => file.path)
+        .filter((file) => !/^dist\/[\w-]+\.(js|d\.ts)$/.test(file))
+        .sort(),
+    ).toEqual(["README.md", "package.json"]);
+    expect(packed.files.map((file) => file.path)).toEqual(
+      expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "dist/openapi.d.ts"]),
+    );
+    expect(JSON.parse(readFileSync(path.join(project, "package.json"), "utf8")).dependencies).toEqual({
+      "@twin-cards/client": `file:${path.relative(project, tarball)}`,
+    });
     // Zero dependencies: the package is all that was installed.
     expect(readdirSync(path.join(project, "node_modules")).filter((entry) => !entry.startsWith("."))).toEqual(["@twin-cards"]);
     expect(readFileSync(guardLog, "utf8")).toBe("");
@@ -142,7 +153,14 @@ describe("the client package as a tarball", () => {
     const secret = "whsec_packed";
     const body = JSON.stringify({ id: "evt_1", type: "unit_card.created" });
     writeFileSync(path.join(project, "check.mjs"), CHECK_SCRIPT);
-    const env = { ...process.env, TC_BASE_URL: baseUrl, TC_KEY: key, TC_BODY: body, TC_SECRET: secret, TC_SIGNATURE: signatureHeader(secret, body, Math.floor(Date.now() / 1000)) };
+    const env = {
+      ...process.env,
+      TC_BASE_URL: baseUrl,
+      TC_KEY: key,
+      TC_BODY: body,
+      TC_SECRET: secret,
+      TC_SIGNATURE: signatureHeader(secret, body, Math.floor(Date.now() / 1000)),
+    };
     const { stdout } = await run(process.execPath, ["check.mjs"], { cwd: project, env });
 
     expect(JSON.parse(stdout)).toEqual({
@@ -154,7 +172,9 @@ describe("the client package as a tarball", () => {
 
     writeFileSync(path.join(project, "consumer.mts"), TYPED_CONSUMER);
     const wrongLine = TYPED_CONSUMER.split("\n").findIndex((line) => line.startsWith("export const wrong")) + 1;
-    expect(typeErrors(path.join(project, "consumer.mts"))).toEqual([expect.stringMatching(new RegExp(`^${wrongLine}: .*not assignable to type 'string\\[\\]'`))]);
+    expect(typeErrors(path.join(project, "consumer.mts"))).toEqual([
+      expect.stringMatching(new RegExp(`^${wrongLine}: .*not assignable to type 'string\\[\\]'`)),
+    ]);
   });
 
   it("runs client/README.md's walkthrough as written with a test key: creates a card, lists it, verifies the app's delivery for it, sends nothing", async () => {
@@ -163,7 +183,9 @@ describe("the client package as a tarball", () => {
     const port = await freePort();
     const endpoint = await client.webhookEndpoints.create({ url: `http://127.0.0.1:${port}/`, eventTypes: ["unit_card.created"] });
     // What an integrator gets from tsc (types erased), run by Node from their project: the package resolves to the tarball's.
-    const { outputText } = ts.transpileModule(readmeWalkthrough(), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+    const { outputText } = ts.transpileModule(readmeWalkthrough(), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
     writeFileSync(path.join(project, "walkthrough.mjs"), outputText);
     const env = { TWIN_CARDS_URL: baseUrl, TWIN_CARDS_KEY: key, TWIN_CARDS_WEBHOOK_SECRET: endpoint.secret!, PORT: String(port) };
     const walkthrough: AppProcess = await startModule(path.join(project, "walkthrough.mjs"), env, /waiting for webhooks()/);
@@ -174,7 +196,9 @@ describe("the client package as a tarball", () => {
     expect(walkthrough.stdout()).toContain(`listed ${created} PENDING_REDEMPTION`);
 
     expect(await new WebhookDeliverer({ where: { shop }, loopbackAllowed: true, log: quietLog }).drainOnce()).toBe(1);
-    const { data: [event] } = await client.events.list({ type: "unit_card.created" });
+    const {
+      data: [event],
+    } = await client.events.list({ type: "unit_card.created" });
     expect(event).toMatchObject({ data: { object: { id: created } } });
     await vi.waitFor(() => expect(walkthrough.stdout()).toContain(`received unit_card.created ${event!.id}`));
     expect(await db.webhookDelivery.findFirstOrThrow({ where: { shop } })).toMatchObject({ status: "SUCCEEDED", responseStatus: 200 });
@@ -183,7 +207,11 @@ describe("the client package as a tarball", () => {
     expect(event).toMatchObject({ livemode: false });
 
     const body = JSON.stringify({ ...event, id: "evt_forged" });
-    const forged = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers: { "Twin-Cards-Signature": signatureHeader("whsec_not-the-secret", body, Math.floor(Date.now() / 1000)) } });
+    const forged = await fetch(`http://127.0.0.1:${port}/`, {
+      method: "POST",
+      body,
+      headers: { "Twin-Cards-Signature": signatureHeader("whsec_not-the-secret", body, Math.floor(Date.now() / 1000)) },
+    });
     expect(forged.status).toBe(400);
     expect(walkthrough.stdout()).not.toContain("evt_forged");
   });

@@ -12,7 +12,11 @@ import { cardInput, uniqueOwner, walletKey } from "../support/fixtures";
  */
 async function spendBucket(keyId: string, debtTokens = 40) {
   const row = { tokens: -debtTokens, refilledAtMs: Date.now(), granted: false };
-  await db.rateLimitBucket.upsert({ where: { limit_key: { limit: "api-key", key: keyId } }, create: { limit: "api-key", key: keyId, ...row }, update: row });
+  await db.rateLimitBucket.upsert({
+    where: { limit_key: { limit: "api-key", key: keyId } },
+    create: { limit: "api-key", key: keyId, ...row },
+    update: row,
+  });
 }
 
 const card = () => ({ ...cardInput("Retried"), owner: uniqueOwner(), publicKey: walletKey() });
@@ -45,7 +49,10 @@ describe("the client package's retries", () => {
 
     const created = await client.cards.create(card());
 
-    expect(sent.map((request) => [request.status, request.replayed])).toEqual([[201, false], [201, true]]);
+    expect(sent.map((request) => [request.status, request.replayed])).toEqual([
+      [201, false],
+      [201, true],
+    ]);
     expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
     expect(await db.unitCard.findMany({ where: { shop }, select: { id: true } })).toEqual([{ id: created.id }]);
   });
@@ -58,7 +65,10 @@ describe("the client package's retries", () => {
     const again = await client.cards.create(input, { idempotencyKey: "order-1001-line-1" });
 
     expect(again).toEqual(first);
-    expect(sent.map((request) => [request.idempotencyKey, request.replayed])).toEqual([["order-1001-line-1", false], ["order-1001-line-1", true]]);
+    expect(sent.map((request) => [request.idempotencyKey, request.replayed])).toEqual([
+      ["order-1001-line-1", false],
+      ["order-1001-line-1", true],
+    ]);
     expect(await db.unitCard.count({ where: { shop } })).toBe(1);
   });
 

@@ -68,12 +68,20 @@ describe("the client package's webhook debugging", () => {
     const endpoint = await client.webhookEndpoints.create({ url: hook.url, eventTypes: ["*"] });
 
     const queued = await client.webhookEndpoints.sendTest(endpoint.id);
-    expect(queued).toMatchObject({ endpointId: endpoint.id, eventType: "webhook_endpoint.test", status: "PENDING", attempts: 0, livemode: false });
+    expect(queued).toMatchObject({
+      endpointId: endpoint.id,
+      eventType: "webhook_endpoint.test",
+      status: "PENDING",
+      attempts: 0,
+      livemode: false,
+    });
 
     expect(await new WebhookDeliverer({ where: { shop }, loopbackAllowed: true, log: quietLog }).drainOnce()).toBe(1);
     const delivered: unknown[] = [];
     for await (const delivery of client.webhookEndpoints.deliveries(endpoint.id)) delivered.push(delivery);
-    expect(delivered).toEqual([expect.objectContaining({ id: queued.id, status: "SUCCEEDED", attempts: 1, responseStatus: 200, nextAttemptAt: null })]);
+    expect(delivered).toEqual([
+      expect.objectContaining({ id: queued.id, status: "SUCCEEDED", attempts: 1, responseStatus: 200, nextAttemptAt: null }),
+    ]);
     expect(hook.received.map((request) => request.headers["twin-cards-event-id"])).toEqual([queued.eventId]);
   });
 });

@@ -40,7 +40,14 @@ describe("configuration at boot", () => {
   });
 
   it("the worker needs the key that seals webhook secrets, and starts with it and no Shopify settings", async () => {
-    const env = { SHOPIFY_API_KEY: "", SHOPIFY_API_SECRET: "", SHOPIFY_APP_URL: "", SCOPES: "", WEBHOOK_SECRETS_KEY: "", DATABASE_URL: process.env.DATABASE_URL! };
+    const env = {
+      SHOPIFY_API_KEY: "",
+      SHOPIFY_API_SECRET: "",
+      SHOPIFY_APP_URL: "",
+      SCOPES: "",
+      WEBHOOK_SECRETS_KEY: "",
+      DATABASE_URL: process.env.DATABASE_URL!,
+    };
     const message = await refusal(startWorker(env));
     expect(message).toContain("Webhooks cannot start");
     expect(message).toContain("WEBHOOK_SECRETS_KEY is required (or SHOPIFY_API_SECRET)");

@@ -25,7 +25,11 @@ async function orderIssues(shop: string, customerId: string, orderId: string): P
 async function customerWithIssuedOrder() {
   const shop = uniqueShop();
   const customerId = uniqueCustomerId();
-  const name = await registerName(shop, { name: `alex-${randomUUID().slice(0, 8)}`, publicKey: walletKey(), owner: `shopify|${customerId}` });
+  const name = await registerName(shop, {
+    name: `alex-${randomUUID().slice(0, 8)}`,
+    publicKey: walletKey(),
+    owner: `shopify|${customerId}`,
+  });
   return { shop, customerId, name, ...(await issuedOrder(shop, customerId)) };
 }
 
@@ -42,7 +46,14 @@ describe("GET /customer-account/orders/<id>", () => {
     expect(data.items).toHaveLength(1);
     const [item] = data.items;
     expect(item).toMatchObject({ productTitle, quantity: 2, status: "ISSUED" });
-    expect(item!.twin).toMatchObject({ title: productTitle, brand: "Nordlys Studio", quantity: 2, price: 24.9, currency: "EUR", uns_name: name.uns_name });
+    expect(item!.twin).toMatchObject({
+      title: productTitle,
+      brand: "Nordlys Studio",
+      quantity: 2,
+      price: 24.9,
+      currency: "EUR",
+      uns_name: name.uns_name,
+    });
     expect(item!.cards).toEqual([expect.objectContaining({ name: "Certificate of authenticity", status: "OWNED" })]);
     expect(item!.cards[0]!.metadata).toEqual([{ key: "edition", value: "First", metaType: "NO_TYPE" }]);
   });
@@ -61,7 +72,10 @@ describe("GET /customer-account/orders/<id>", () => {
         status: "WAITING",
         twin: null,
         // The twin waits as a claim card describing it, with the rule's card.
-        cards: [expect.objectContaining({ name: productTitle, status: "PENDING_REDEMPTION" }), expect.objectContaining({ name: "Certificate of authenticity", status: "PENDING_REDEMPTION" })],
+        cards: [
+          expect.objectContaining({ name: productTitle, status: "PENDING_REDEMPTION" }),
+          expect.objectContaining({ name: "Certificate of authenticity", status: "PENDING_REDEMPTION" }),
+        ],
       }),
     ]);
   });
@@ -87,7 +101,9 @@ describe("GET /customer-account/orders/<id>", () => {
   it("answers an id that is not a Shopify order number with a readable 404", async () => {
     const { shop, customerId } = await customerWithIssuedOrder();
 
-    const response = await accountFetch(`/orders/${encodeURIComponent("gid://shopify/Order/1")}`, { token: accountToken(shop, customerId) });
+    const response = await accountFetch(`/orders/${encodeURIComponent("gid://shopify/Order/1")}`, {
+      token: accountToken(shop, customerId),
+    });
 
     expect(response.status).toBe(404);
     expectCors(response);
@@ -97,8 +113,14 @@ describe("GET /customer-account/orders/<id>", () => {
   it.each([
     ["no token", () => undefined],
     ["an expired token", (shop: string, customerId: string) => accountToken(shop, customerId, { expiredSecondsAgo: 60 })],
-    ["a token whose dest is not a shop", (shop: string, customerId: string) => accountToken(shop, customerId, { claims: { dest: "evil.example.com" } })],
-    ["a token signed with another secret", (shop: string, customerId: string) => accountToken(shop, customerId, { apiSecret: "not-the-app-secret" })],
+    [
+      "a token whose dest is not a shop",
+      (shop: string, customerId: string) => accountToken(shop, customerId, { claims: { dest: "evil.example.com" } }),
+    ],
+    [
+      "a token signed with another secret",
+      (shop: string, customerId: string) => accountToken(shop, customerId, { apiSecret: "not-the-app-secret" }),
+    ],
   ])("refuses %s with a readable 401 that shows nothing of the order", async (_, makeToken) => {
     const { shop, customerId, orderId, productTitle } = await customerWithIssuedOrder();
 

@@ -78,7 +78,9 @@ describe("GET /customer-account/holdings", () => {
     const { data } = JSON.parse(raw) as { data: Holdings };
     expect(data.cards.map((item) => item.id)).toEqual([card.id]);
     expect(data.cards[0]!.metadata).toEqual([{ key: "edition", value: "First", metaType: "NO_TYPE" }]);
-    expect(data.twins).toEqual([expect.objectContaining({ id: twin.id, title: "Limited sneaker", price: 19.99, currency: "USD", uns_name: name.uns_name })]);
+    expect(data.twins).toEqual([
+      expect.objectContaining({ id: twin.id, title: "Limited sneaker", price: 19.99, currency: "USD", uns_name: name.uns_name }),
+    ]);
     expect(data.names).toEqual([{ name: name.uns_name, publicKey: name.public_key }]);
   });
 
@@ -93,7 +95,13 @@ describe("GET /customer-account/holdings", () => {
 
   it("shows a customer with nothing an empty list and no names", async () => {
     const shop = uniqueShop();
-    expect(await holdingsOf(shop, uniqueCustomerId())).toEqual({ cards: [], twins: [], names: [], wallet: null, walletPageUrl: `https://${shop}/apps/twincards/wallet` });
+    expect(await holdingsOf(shop, uniqueCustomerId())).toEqual({
+      cards: [],
+      twins: [],
+      names: [],
+      wallet: null,
+      walletPageUrl: `https://${shop}/apps/twincards/wallet`,
+    });
   });
 
   it("never shows another customer's items, nor another shop's to the same customer id", async () => {
@@ -115,19 +123,27 @@ describe("customer account session token", () => {
     ["an expired token", (shop, customerId) => accountToken(shop, customerId, { expiredSecondsAgo: 60 })],
     ["a token for another app (aud)", (shop, customerId) => accountToken(shop, customerId, { claims: { aud: "another-app" } })],
     ["a token signed with another secret", (shop, customerId) => accountToken(shop, customerId, { apiSecret: "not-the-app-secret" })],
-    ["a token whose customer was changed after signing", (shop, customerId) => {
-      const [header, payload, signature] = accountToken(shop, customerId).split(".") as [string, string, string];
-      const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
-      const forged = Buffer.from(JSON.stringify({ ...claims, sub: `gid://shopify/Customer/${uniqueCustomerId()}` })).toString("base64url");
-      return `${header}.${forged}.${signature}`;
-    }],
+    [
+      "a token whose customer was changed after signing",
+      (shop, customerId) => {
+        const [header, payload, signature] = accountToken(shop, customerId).split(".") as [string, string, string];
+        const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as Record<string, unknown>;
+        const forged = Buffer.from(JSON.stringify({ ...claims, sub: `gid://shopify/Customer/${uniqueCustomerId()}` })).toString(
+          "base64url",
+        );
+        return `${header}.${forged}.${signature}`;
+      },
+    ],
     ["a token whose dest is not a shop", (shop, customerId) => accountToken(shop, customerId, { claims: { dest: "evil.example.com" } })],
     ["a token with no customer (sub)", (shop) => accountToken(shop, null)],
     ["a merchant's admin session token", (shop) => adminToken(shop)],
-    ["an unsigned token (alg none)", (shop, customerId) => {
-      const [, payload] = accountToken(shop, customerId).split(".") as [string, string, string];
-      return `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${payload}.`;
-    }],
+    [
+      "an unsigned token (alg none)",
+      (shop, customerId) => {
+        const [, payload] = accountToken(shop, customerId).split(".") as [string, string, string];
+        return `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${payload}.`;
+      },
+    ],
   ];
 
   it.each(badTokens)("refuses %s with a readable 401, showing and writing nothing", async (_, makeToken) => {
@@ -198,7 +214,10 @@ describe("POST /customer-account/claim", () => {
     const { card, code } = await pendingCard(shop);
     const name = await registerName(shop, { name: uniqueName("wallet"), publicKey: walletKey(), owner: owner(customerId) });
 
-    const response = await accountFetch("/claim", { token: accountToken(shop, customerId), body: { code: code.toLowerCase(), publicKey: "" } });
+    const response = await accountFetch("/claim", {
+      token: accountToken(shop, customerId),
+      body: { code: code.toLowerCase(), publicKey: "" },
+    });
 
     expect(response.status).toBe(200);
     expect(await cardRow(card.id)).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey: name.public_key });
@@ -224,7 +243,9 @@ describe("POST /customer-account/claim", () => {
     const token = accountToken(shop, customerId);
     const used = await pendingCard(shop);
     const first = uniqueCustomerId();
-    expect((await accountFetch("/claim", { token: accountToken(shop, first), body: { code: used.code, publicKey: walletKey() } })).status).toBe(200);
+    expect(
+      (await accountFetch("/claim", { token: accountToken(shop, first), body: { code: used.code, publicKey: walletKey() } })).status,
+    ).toBe(200);
     const expired = await pendingCard(shop);
     const { redemptionId } = await cardRow(expired.card.id);
     await db.redemption.update({ where: { id: redemptionId! }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -234,8 +255,11 @@ describe("POST /customer-account/claim", () => {
     const late = await accountFetch("/claim", { token, body: { code: expired.code, publicKey: walletKey() } });
 
     expect([wrong.status, again.status, late.status]).toEqual([404, 409, 410]);
-    expect([(await wrong.json() as ErrorBody).error.code, (await again.json() as ErrorBody).error.code, (await late.json() as ErrorBody).error.code])
-      .toEqual(["NOT_FOUND", "CONFLICT", "EXPIRED"]);
+    expect([
+      ((await wrong.json()) as ErrorBody).error.code,
+      ((await again.json()) as ErrorBody).error.code,
+      ((await late.json()) as ErrorBody).error.code,
+    ]).toEqual(["NOT_FOUND", "CONFLICT", "EXPIRED"]);
     expect(await cardRow(used.card.id)).toMatchObject({ owner: owner(first) });
     expect(await cardRow(expired.card.id)).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
   });
@@ -244,7 +268,10 @@ describe("POST /customer-account/claim", () => {
     const shop = uniqueShop();
     const { card, code } = await pendingCard(shop);
 
-    const response = await accountFetch("/claim", { token: accountToken(uniqueShop(), uniqueCustomerId()), body: { code, publicKey: walletKey() } });
+    const response = await accountFetch("/claim", {
+      token: accountToken(uniqueShop(), uniqueCustomerId()),
+      body: { code, publicKey: walletKey() },
+    });
 
     expect(response.status).toBe(404);
     expect(await cardRow(card.id)).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
@@ -258,7 +285,10 @@ describe("POST /customer-account/claim", () => {
     const badKey = await accountFetch("/claim", { token, body: { code, publicKey: "not-a-key" } });
     const noCode = await accountFetch("/claim", { token, body: { code: "", publicKey: walletKey() } });
 
-    for (const [response, field] of [[badKey, "publicKey"], [noCode, "code"]] as const) {
+    for (const [response, field] of [
+      [badKey, "publicKey"],
+      [noCode, "code"],
+    ] as const) {
       expect(response.status).toBe(422);
       expectCors(response);
       const { error } = (await response.json()) as ErrorBody;
@@ -282,7 +312,9 @@ describe("POST /customer-account/claim", () => {
     expect(data.cards).toEqual([expect.objectContaining({ id: card.id, custody: "HELD", chain: null })]);
     expect(await cardRow(card.id)).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: null });
     const holdings = await accountFetch("/holdings", { token });
-    expect(((await holdings.json()) as { data: { cards: { id: string; custody: string }[] } }).data.cards).toEqual([expect.objectContaining({ id: card.id, custody: "HELD" })]);
+    expect(((await holdings.json()) as { data: { cards: { id: string; custody: string }[] } }).data.cards).toEqual([
+      expect.objectContaining({ id: card.id, custody: "HELD" }),
+    ]);
   });
 
   it("takes JSON only: 400 to bad JSON or another Content-Type", async () => {
@@ -291,7 +323,11 @@ describe("POST /customer-account/claim", () => {
     const { card, code } = await pendingCard(shop);
 
     const badJson = await accountFetch("/claim", { token, body: "{not json" });
-    const form = await accountFetch("/claim", { token, body: `code=${code}`, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = await accountFetch("/claim", {
+      token,
+      body: `code=${code}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
 
     expect([badJson.status, form.status]).toEqual([400, 400]);
     expect(((await badJson.json()) as ErrorBody).error.code).toBe("INVALID_JSON");

@@ -44,7 +44,8 @@ afterAll(async () => {
   if (messagesDir) rmSync(messagesDir, { recursive: true, force: true });
 });
 
-const createCard = (name: string) => fleet.send(0, "POST", "/v1/unit-cards", { key, body: { ...cardInput(name), email: "jane@example.com" } });
+const createCard = (name: string) =>
+  fleet.send(0, "POST", "/v1/unit-cards", { key, body: { ...cardInput(name), email: "jane@example.com" } });
 const notificationStatus = async (cardId: string) =>
   (await client.notification.findFirstOrThrow({ where: { redemption: { cards: { some: { id: cardId } } } } })).status;
 const cardId = (answer: Answer) => answer.json<{ data: { id: string } }>().data.id;

@@ -34,7 +34,10 @@ async function freshDatabase(name: string, env: Record<string, string>) {
   await migratePostgresDatabase(url);
   const client = createPrismaClient(url);
   const fleet = new Fleet({ DATABASE_URL: url, MAIL_FROM: "cards@twin-cards.test", ...env });
-  cleanups.push(() => client.$disconnect(), () => fleet.stopAll());
+  cleanups.push(
+    () => client.$disconnect(),
+    () => fleet.stopAll(),
+  );
   return { url, client, fleet };
 }
 
@@ -112,7 +115,10 @@ describe("three replicas and a worker under 40 writers while PostgreSQL restarts
     // The outage shows as 503 UNAVAILABLE with Retry-After; nothing else fails.
     const counts = countBy(answers, (answer) => `${answer.kind} ${answer.status}`);
     const unexpected = answers.filter((answer) => !expectedStatus(answer));
-    expect(unexpected.map((answer) => `${answer.kind} ${answer.status} ${answer.errorCode ?? ""}`), JSON.stringify(counts)).toEqual([]);
+    expect(
+      unexpected.map((answer) => `${answer.kind} ${answer.status} ${answer.errorCode ?? ""}`),
+      JSON.stringify(counts),
+    ).toEqual([]);
     const unavailable = answers.filter((answer) => answer.status === 503);
     expect(unavailable.length, JSON.stringify(counts)).toBeGreaterThan(0);
     for (const answer of unavailable) {
@@ -125,13 +131,18 @@ describe("three replicas and a worker under 40 writers while PostgreSQL restarts
     const acknowledged = answers.flatMap((answer) => answer.cardIds);
     expect(new Set(acknowledged).size).toBe(acknowledged.length);
     expect(await client.unitCard.count({ where: { id: { in: acknowledged } } })).toBe(acknowledged.length);
-    const winners = countBy(answers.filter((answer) => answer.kind === "redeem" && answer.status === 200), (answer) => answer.code!);
+    const winners = countBy(
+      answers.filter((answer) => answer.kind === "redeem" && answer.status === 200),
+      (answer) => answer.code!,
+    );
     expect(Object.values(winners).filter((wins) => wins > 1)).toEqual([]);
 
     // The backlog drains, each message once.
     const loadEnded = performance.now();
     await expect.poll(() => unsent(client, shop), { timeout: 90_000, interval: 250 }).toBe(0);
-    console.log(`database-restart: ${JSON.stringify(counts)}; backlog drained ${((performance.now() - loadEnded) / 1000).toFixed(1)} s after the load`);
+    console.log(
+      `database-restart: ${JSON.stringify(counts)}; backlog drained ${((performance.now() - loadEnded) / 1000).toFixed(1)} s after the load`,
+    );
     expect(smtp.duplicates()).toEqual([]);
     expect(smtp.delivered()).toBe(await client.notification.count({ where: { shop } }));
     expect(exited()).toEqual([]);

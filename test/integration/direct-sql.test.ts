@@ -30,7 +30,9 @@ describe("direct SQL", () => {
     const lastUsedAt = new Date("2026-11-23T10:15:30.123Z");
     const revokedAt = new Date("2026-11-24T23:59:59.999Z");
     const keyHash = randomUUID();
-    const row = await db.apiKey.create({ data: { id: newId("key"), shop: shop(), label: "tz", prefix: "tc_abc", keyHash, lastUsedAt, revokedAt } });
+    const row = await db.apiKey.create({
+      data: { id: newId("key"), shop: shop(), label: "tz", prefix: "tc_abc", keyHash, lastUsedAt, revokedAt },
+    });
     process.env.TZ = "America/New_York";
 
     expect(await apiKeyByHash(keyHash)).toEqual({ id: row.id, shop: row.shop, lastUsedAt, revokedAt, livemode: true });
@@ -64,7 +66,10 @@ describe("direct SQL", () => {
     const seen = await otherCopy.transaction(async (tx) => {
       await tx.shopSetup.create({ data: { shop: s } });
       // This copy's direct statements and client must join the transaction the other copy opened.
-      return { rows: await directSql.query('SELECT "shop" FROM "ShopSetup" WHERE "shop" = $1', [s]), found: await db.shopSetup.count({ where: { shop: s } }) };
+      return {
+        rows: await directSql.query('SELECT "shop" FROM "ShopSetup" WHERE "shop" = $1', [s]),
+        found: await db.shopSetup.count({ where: { shop: s } }),
+      };
     });
 
     expect(seen).toEqual({ rows: [{ shop: s }], found: 1 });
@@ -105,8 +110,15 @@ describe("direct SQL", () => {
 
   it("lists a shop's enabled webhook endpoints of one mode with their event types parsed", async () => {
     const s = shop();
-    const endpoint = (status: string, eventTypes: string[], livemode = true) =>
-      ({ id: newId("we"), shop: s, url: "https://example.com/hook", secretSealed: "x", status, eventTypes, livemode });
+    const endpoint = (status: string, eventTypes: string[], livemode = true) => ({
+      id: newId("we"),
+      shop: s,
+      url: "https://example.com/hook",
+      secretSealed: "x",
+      status,
+      eventTypes,
+      livemode,
+    });
     const enabled = endpoint("ENABLED", ["unit_card.created", "*"]);
     const test = endpoint("ENABLED", ["*"], false);
     await db.webhookEndpoint.createMany({ data: [enabled, endpoint("DISABLED", ["*"]), test] });
@@ -118,28 +130,70 @@ describe("direct SQL", () => {
   it("pages a shop's cards exactly as Prisma's findMany with their redemption and mint", async () => {
     const s = shop();
     const now = Date.now();
-    const redemption = { id: newId("red"), shop: s, codeHash: randomUUID(), phoneMasked: "+1 *** 0141", emailMasked: null, expiresAt: new Date(now + 1000), redeemedAt: new Date(now), redeemedBy: "shopify|1", redeemedPublicKey: "key" };
+    const redemption = {
+      id: newId("red"),
+      shop: s,
+      codeHash: randomUUID(),
+      phoneMasked: "+1 *** 0141",
+      emailMasked: null,
+      expiresAt: new Date(now + 1000),
+      redeemedAt: new Date(now),
+      redeemedBy: "shopify|1",
+      redeemedPublicKey: "key",
+    };
     await db.redemption.create({ data: redemption });
     const card = (i: number, extra: Record<string, unknown> = {}) => ({
-      id: newId("card"), shop: s, name: `Card ${i}`, media: { imageUrls: [`https://example.com/${i}.png`] }, metadata: [{ key: "n", value: i }],
-      status: "OWNED", owner: i % 2 ? "shopify|1" : "shopify|2", publicKey: "pk", verifyToken: randomUUID(), ...extra,
+      id: newId("card"),
+      shop: s,
+      name: `Card ${i}`,
+      media: { imageUrls: [`https://example.com/${i}.png`] },
+      metadata: [{ key: "n", value: i }],
+      status: "OWNED",
+      owner: i % 2 ? "shopify|1" : "shopify|2",
+      publicKey: "pk",
+      verifyToken: randomUUID(),
+      ...extra,
     });
     const cards = [
-      card(0), card(1, { redemptionId: redemption.id }), card(2, { status: "VOID", voidedAt: new Date(now), voidReason: "Refunded", owner: null }), card(3), card(4),
+      card(0),
+      card(1, { redemptionId: redemption.id }),
+      card(2, { status: "VOID", voidedAt: new Date(now), voidReason: "Refunded", owner: null }),
+      card(3),
+      card(4),
       card(5, { livemode: false }),
     ];
     for (const data of cards) await db.unitCard.create({ data });
-    await db.chainMint.create({ data: { id: newId("nft"), shop: s, cardId: cards[3]!.id, recipient: "pk", mintAddress: randomUUID(), cluster: "devnet", attempts: 2, lastError: "RPC down" } });
+    await db.chainMint.create({
+      data: {
+        id: newId("nft"),
+        shop: s,
+        cardId: cards[3]!.id,
+        recipient: "pk",
+        mintAddress: randomUUID(),
+        cluster: "devnet",
+        attempts: 2,
+        lastError: "RPC down",
+      },
+    });
     const include = { redemption: true, chainMint: true } as const;
 
     const live = { shop: s, livemode: true };
     expect(await cardPage(live, 10)).toEqual(await db.unitCard.findMany({ where: live, orderBy: { id: "desc" }, take: 10, include }));
-    expect(await cardPage({ shop: s, livemode: false }, 10)).toEqual([await db.unitCard.findUniqueOrThrow({ where: { id: cards[5]!.id }, include })]);
+    expect(await cardPage({ shop: s, livemode: false }, 10)).toEqual([
+      await db.unitCard.findUniqueOrThrow({ where: { id: cards[5]!.id }, include }),
+    ]);
     const cursor = cards[3]!.id;
     expect(await cardPage({ ...live, owner: "shopify|1", beforeId: cursor }, 10)).toEqual(
-      await db.unitCard.findMany({ where: { ...live, owner: "shopify|1", id: { lt: cursor } }, orderBy: { id: "desc" }, take: 10, include }),
+      await db.unitCard.findMany({
+        where: { ...live, owner: "shopify|1", id: { lt: cursor } },
+        orderBy: { id: "desc" },
+        take: 10,
+        include,
+      }),
     );
-    expect(await cardPage({ ...live, status: "VOID" }, 10)).toEqual(await db.unitCard.findMany({ where: { ...live, status: "VOID" }, include }));
+    expect(await cardPage({ ...live, status: "VOID" }, 10)).toEqual(
+      await db.unitCard.findMany({ where: { ...live, status: "VOID" }, include }),
+    );
     expect(await cardPage(live, 2)).toHaveLength(2);
   });
 });

@@ -51,7 +51,13 @@ describe("notification dispatcher", () => {
       },
     };
     const dispatchers = [1, 2].map(() =>
-      new Dispatcher({ transports: { EMAIL: counting, SMS: unusedTransport }, where: { shop }, pollMs: 10, batchSize: 25, log: quietLog }).start(),
+      new Dispatcher({
+        transports: { EMAIL: counting, SMS: unusedTransport },
+        where: { shop },
+        pollMs: 10,
+        batchSize: 25,
+        log: quietLog,
+      }).start(),
     );
     cleanups.push(() => Promise.all(dispatchers.map((dispatcher) => dispatcher.stop())).then(() => {}));
 
@@ -84,7 +90,13 @@ describe("notification dispatcher", () => {
         return { providerMessageId: `held:${notification.id}` };
       },
     };
-    const dispatcher = new Dispatcher({ transports: { EMAIL: holding, SMS: unusedTransport }, where: { shop }, pollMs: 10, concurrency: 4, log: quietLog }).start();
+    const dispatcher = new Dispatcher({
+      transports: { EMAIL: holding, SMS: unusedTransport },
+      where: { shop },
+      pollMs: 10,
+      concurrency: 4,
+      log: quietLog,
+    }).start();
     cleanups.push(() => dispatcher.stop());
     await expect.poll(() => db.notification.count({ where: { shop, status: "SENT" } }), { timeout: 30_000 }).toBe(12);
     expect(most).toBe(4);
@@ -101,11 +113,21 @@ describe("notification dispatcher", () => {
         return { providerMessageId: `timed:${notification.id}` };
       },
     };
-    const dispatcher = new Dispatcher({ transports: { EMAIL: unusedTransport, SMS: timing }, perSecond: { SMS: 20 }, where: { shop }, pollMs: 10, concurrency: 6, log: quietLog }).start();
+    const dispatcher = new Dispatcher({
+      transports: { EMAIL: unusedTransport, SMS: timing },
+      perSecond: { SMS: 20 },
+      where: { shop },
+      pollMs: 10,
+      concurrency: 6,
+      log: quietLog,
+    }).start();
     cleanups.push(() => dispatcher.stop());
     await expect.poll(() => db.notification.count({ where: { shop, status: "SENT" } }), { timeout: 30_000 }).toBe(6);
     // 20 a second: one every 50 ms, though six lanes were ready at once (a timer may fire a millisecond early).
-    const gaps = sentAt.sort((a, b) => a - b).slice(1).map((at, i) => at - sentAt[i]!);
+    const gaps = sentAt
+      .sort((a, b) => a - b)
+      .slice(1)
+      .map((at, i) => at - sentAt[i]!);
     expect(gaps).toHaveLength(5);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(48);
   });

@@ -37,7 +37,10 @@ describe("events of background work", () => {
     expect(await typesOf(shop)).toEqual(["name.registered", "digital_twin.issued", "nft.held", "nft.minted"]);
     const [minted, held] = (await listEvents(shop, {})).events;
     expect(held!.data).toMatchObject({ objectType: "digital_twin", object: { id: twin.id, chain: { status: "HELD" } } });
-    expect(minted!.data).toMatchObject({ objectType: "digital_twin", object: { id: twin.id, chain: { status: "MINTED", mint: twin.chain!.mint } } });
+    expect(minted!.data).toMatchObject({
+      objectType: "digital_twin",
+      object: { id: twin.id, chain: { status: "MINTED", mint: twin.chain!.mint } },
+    });
   });
 
   it("writes nft.failed when a mint fails for good", async () => {
@@ -57,6 +60,12 @@ describe("events of background work", () => {
 
     expect(await db.notification.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "FAILED" });
     const [event] = (await listEvents(shop, {})).events;
-    expect(event).toMatchObject({ type: "notification.failed", data: { objectType: "notification", object: { id, channel: "EMAIL", destination: "b***@example.com", status: "FAILED", lastError: "550 mailbox unavailable" } } });
+    expect(event).toMatchObject({
+      type: "notification.failed",
+      data: {
+        objectType: "notification",
+        object: { id, channel: "EMAIL", destination: "b***@example.com", status: "FAILED", lastError: "550 mailbox unavailable" },
+      },
+    });
   });
 });

@@ -22,12 +22,19 @@ describe("events written with each state change", () => {
     const twin = await client.twins.issue({ name_id: record.uns_name_id, public_key: publicKey, title: "Jacket", quantity: 1 });
 
     const events = await eventsOf(client);
-    expect(events.map((event) => event.type)).toEqual(["unit_card.created", "unit_card.redeemed", "name.registered", "digital_twin.issued"]);
+    expect(events.map((event) => event.type)).toEqual([
+      "unit_card.created",
+      "unit_card.redeemed",
+      "name.registered",
+      "digital_twin.issued",
+    ]);
     for (const event of events) expect(event).toMatchObject({ shop, id: expect.stringMatching(/^evt_[0-9A-Z]{26}$/) });
     const { code: _shownOnce, ...redemptionWithoutCode } = created.redemption!;
     expect(events[0]!.data).toEqual({ objectType: "unit_card", object: { ...created, redemption: redemptionWithoutCode } });
     // The merchant's own channel: PRIVATE metadata is there, as in GET /v1/unit-cards/{id}.
-    expect(events[0]!.data.object).toMatchObject({ metadata: expect.arrayContaining([expect.objectContaining({ key: "supplier-cost", visibility: "PRIVATE" })]) });
+    expect(events[0]!.data.object).toMatchObject({
+      metadata: expect.arrayContaining([expect.objectContaining({ key: "supplier-cost", visibility: "PRIVATE" })]),
+    });
     expect(JSON.stringify(events)).not.toContain(code);
     expect(events[1]!.data).toEqual({ objectType: "unit_card", object: redeemed });
     expect(events[2]!.data).toEqual({ objectType: "name", object: record });
@@ -37,17 +44,25 @@ describe("events written with each state change", () => {
 
   it("writes one event per card of a batch, and none when the change is refused and rolled back", async () => {
     const { client, shop } = await shopClient();
-    await client.cards.createBatch({ redemption: { email: "jane@example.com", code: "TAKEN-CODE-1" }, cards: [cardInput("A"), cardInput("B")] });
+    await client.cards.createBatch({
+      redemption: { email: "jane@example.com", code: "TAKEN-CODE-1" },
+      cards: [cardInput("A"), cardInput("B")],
+    });
     expect((await client.events.list({ type: "unit_card.created" })).data).toHaveLength(2);
 
     // The second batch's code is in use: 409, and neither its cards nor their events exist.
-    const error = await apiError(client.cards.createBatch({ redemption: { email: "joe@example.com", code: "TAKEN-CODE-1" }, cards: [cardInput("C")] }));
+    const error = await apiError(
+      client.cards.createBatch({ redemption: { email: "joe@example.com", code: "TAKEN-CODE-1" }, cards: [cardInput("C")] }),
+    );
     expect(error.status).toBe(409);
     // A redeem of a used code is 409 too: still one unit_card.redeemed per card.
     await client.cards.redeem({ code: "TAKEN-CODE-1", owner: uniqueOwner(), publicKey: walletKey() });
     expect((await apiError(client.cards.redeem({ code: "TAKEN-CODE-1", owner: uniqueOwner(), publicKey: walletKey() }))).status).toBe(409);
     // A twin for an unknown name is 422: no event.
-    expect((await apiError(client.twins.issue({ name_id: "uns_00000000000000000000000000", public_key: walletKey(), title: "X", quantity: 1 }))).status).toBe(422);
+    expect(
+      (await apiError(client.twins.issue({ name_id: "uns_00000000000000000000000000", public_key: walletKey(), title: "X", quantity: 1 })))
+        .status,
+    ).toBe(422);
 
     expect(await db.event.count({ where: { shop } })).toBe(4);
     expect((await client.events.list({ type: "unit_card.redeemed" })).data.map((event) => event.data.object)).toHaveLength(2);
@@ -57,7 +72,8 @@ describe("events written with each state change", () => {
 describe("GET /v1/events", () => {
   it("pages newest first with a cursor, filters by type, and answers 404 for an unknown id", async () => {
     const { client } = await shopClient();
-    for (const name of ["one", "two", "three"]) await client.cards.create({ ...cardInput(name), owner: uniqueOwner(), publicKey: walletKey() });
+    for (const name of ["one", "two", "three"])
+      await client.cards.create({ ...cardInput(name), owner: uniqueOwner(), publicKey: walletKey() });
     await client.names.register({ name: uniqueName(), publicKey: walletKey() });
 
     const first = await client.events.list({ limit: 2 });

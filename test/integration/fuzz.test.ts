@@ -29,7 +29,9 @@ async function arrange(): Promise<FuzzContext> {
   const customerId = uniqueCustomerId();
   const key = walletKey();
   const owned = await createCard(shop, { ...cardInput("Fuzz owned"), owner: `shopify|${customerId}`, publicKey: key });
-  const pending = await Promise.all(Array.from({ length: 5 }, () => createCard(shop, { ...cardInput("Fuzz pending"), email: "fuzz@example.com" })));
+  const pending = await Promise.all(
+    Array.from({ length: 5 }, () => createCard(shop, { ...cardInput("Fuzz pending"), email: "fuzz@example.com" })),
+  );
   const name = await registerName(shop, { name: uniqueName("fuzz"), publicKey: key });
   const twin = await issueTwin(shop, { public_key: key, name_id: name.uns_name_id, title: "Fuzz twin", quantity: 1 });
   return {
@@ -44,7 +46,9 @@ async function arrange(): Promise<FuzzContext> {
     webhookShop: uniqueShop(),
     adminShop: uniqueShop(),
     apiSecret: API_SECRET,
-    assets: readdirSync("build/client/assets").slice(0, 20).map((file) => `/assets/${file}`),
+    assets: readdirSync("build/client/assets")
+      .slice(0, 20)
+      .map((file) => `/assets/${file}`),
   };
 }
 
@@ -66,7 +70,12 @@ async function send(requests: Iterator<FuzzRequest>, count: number) {
       families.set(request.family, { sent: family.sent + 1, succeeded: family.succeeded + (status !== null && status < 300 ? 1 : 0) });
       const problems = problemsOf(request, exchange);
       if (problems.length) {
-        findings.push({ request, status, problems, body: "response" in exchange ? (bodyText(exchange.response) ?? exchange.response.body.toString("utf8")) : exchange.error });
+        findings.push({
+          request,
+          status,
+          problems,
+          body: "response" in exchange ? (bodyText(exchange.response) ?? exchange.response.body.toString("utf8")) : exchange.error,
+        });
       }
     }
   };
@@ -84,11 +93,15 @@ describe("junk over every route family", () => {
     const { findings, statuses, families } = await send(fuzzRequests(new Random(seed), context), REQUESTS);
     const seconds = (performance.now() - started) / 1000;
 
-    const histogram = [...statuses].sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => `${status}: ${count}`).join(", ");
+    const histogram = [...statuses]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(", ");
     const reach = [...families].map(([family, { sent, succeeded }]) => `${family} ${sent} (${succeeded} 2xx)`).join(", ");
     console.log(`fuzz seed ${seed}: ${REQUESTS} requests in ${seconds.toFixed(1)} s; statuses ${histogram}; families ${reach}`);
     // FUZZ_FINDINGS=<file>: every finding as a JSON line, for a closer look than the assertion message gives.
-    if (process.env.FUZZ_FINDINGS) writeFileSync(process.env.FUZZ_FINDINGS, findings.map((finding) => JSON.stringify(findingRecord(finding))).join("\n"));
+    if (process.env.FUZZ_FINDINGS)
+      writeFileSync(process.env.FUZZ_FINDINGS, findings.map((finding) => JSON.stringify(findingRecord(finding))).join("\n"));
     expect(findings.length, `seed ${seed}: ${findingsReport(findings)}`).toBe(0);
 
     // Still healthy: an authenticated API read and a signed storefront read.

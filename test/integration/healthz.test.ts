@@ -33,7 +33,11 @@ describe("GET /healthz", () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), "twin-cards-healthz-"));
     folders.push(folder);
     // A database file in a folder that does not exist: every query fails to open it.
-    const server = await startServer({ ...TEST_ENV, DATABASE_URL: `file:${path.join(folder, "missing", "db.sqlite")}`, CHAIN_WORKER: "off" });
+    const server = await startServer({
+      ...TEST_ENV,
+      DATABASE_URL: `file:${path.join(folder, "missing", "db.sqlite")}`,
+      CHAIN_WORKER: "off",
+    });
     started.push(server);
 
     const response = await fetch(`${server.url}/healthz`);

@@ -74,7 +74,8 @@ function statusOf(head: string, body: Buffer): Promise<number | string> {
     const socket = connect({ host: new URL(baseUrl).hostname, port: Number(new URL(baseUrl).port) });
     let received = "";
     socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
-    const settle = (error?: string) => resolve(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ? Number(/^HTTP\/1\.1 (\d{3})/.exec(received)![1]) : (error ?? "no answer"));
+    const settle = (error?: string) =>
+      resolve(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ? Number(/^HTTP\/1\.1 (\d{3})/.exec(received)![1]) : (error ?? "no answer"));
     socket.on("error", (error: NodeJS.ErrnoException) => settle(error.code));
     socket.on("close", () => settle());
     socket.write(head);
@@ -83,8 +84,16 @@ function statusOf(head: string, body: Buffer): Promise<number | string> {
 }
 
 const ERROR_CODES = [
-  "INVALID_JSON", "VALIDATION_FAILED", "UNAUTHENTICATED", "NOT_FOUND", "METHOD_NOT_ALLOWED",
-  "CONFLICT", "EXPIRED", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL",
+  "INVALID_JSON",
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "CONFLICT",
+  "EXPIRED",
+  "PAYLOAD_TOO_LARGE",
+  "RATE_LIMITED",
+  "INTERNAL",
 ];
 
 /** Why `text` is not the API's error envelope, or null when it is. */
@@ -197,13 +206,22 @@ describe("authentication", () => {
 
   it("answers 401 UNAUTHENTICATED with WWW-Authenticate when there is no Authorization header", async () => {
     expectUnauthenticated(await call("/v1/unit-cards"));
-    expectUnauthenticated(await call("/v1/unit-cards", { method: "POST", body: JSON.stringify({ ...cardInput(), email: "a@example.com" }) }));
+    expectUnauthenticated(
+      await call("/v1/unit-cards", { method: "POST", body: JSON.stringify({ ...cardInput(), email: "a@example.com" }) }),
+    );
   });
 
   it("answers 401 for a malformed Authorization header", async () => {
     const { key } = await shopClient();
 
-    for (const header of [`Basic ${Buffer.from("user:pass").toString("base64")}`, "Bearer", "Bearer ", `Token ${key}`, `Bearer ${key} extra`, key]) {
+    for (const header of [
+      `Basic ${Buffer.from("user:pass").toString("base64")}`,
+      "Bearer",
+      "Bearer ",
+      `Token ${key}`,
+      `Bearer ${key} extra`,
+      key,
+    ]) {
       expectUnauthenticated(await call("/v1/unit-cards", { headers: { Authorization: header } }));
     }
   });
@@ -250,7 +268,11 @@ describe("routing", () => {
   it("answers an unknown /v1 path with the 404 NOT_FOUND JSON envelope", async () => {
     const { key } = await shopClient();
 
-    for (const [method, path] of [["GET", "/v1/nope"], ["POST", "/v1/unit-cards/_actions/nope"], ["GET", "/v1/unit-cards/a/b"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/v1/nope"],
+      ["POST", "/v1/unit-cards/_actions/nope"],
+      ["GET", "/v1/unit-cards/a/b"],
+    ] as const) {
       const response = await call(path, { method, key, ...(method === "POST" ? { body: "{}" } : {}) });
       expectError(response, 404, "NOT_FOUND");
     }
@@ -282,7 +304,7 @@ describe("request bodies", () => {
   it("answers malformed JSON with 400 INVALID_JSON and writes nothing", async () => {
     const { shop, key } = await shopClient();
 
-    for (const body of ["{", "{\"name\": }", "{'name': 'x'}", "NaN", "{\"a\":1,}", "\u0000"]) {
+    for (const body of ["{", '{"name": }', "{'name': 'x'}", "NaN", '{"a":1,}', "\u0000"]) {
       expectError(await post("/v1/unit-cards", key, body), 400, "INVALID_JSON");
     }
     expect(await db.unitCard.count({ where: { shop } })).toBe(0);
@@ -293,7 +315,11 @@ describe("request bodies", () => {
 
     expectError(await post("/v1/unit-cards", key, ""), 400, "INVALID_JSON");
     expectError(await post("/v1/names", key, "   \n "), 400, "INVALID_JSON");
-    expectError(await call("/v1/issue-digital-twin", { method: "POST", key, headers: { "Content-Type": "application/json" } }), 400, "INVALID_JSON");
+    expectError(
+      await call("/v1/issue-digital-twin", { method: "POST", key, headers: { "Content-Type": "application/json" } }),
+      400,
+      "INVALID_JSON",
+    );
   });
 
   it("answers a body that is not UTF-8 with 400", async () => {
@@ -308,8 +334,11 @@ describe("request bodies", () => {
     const { shop, key } = await shopClient();
     const deepArray = "[".repeat(100) + "]".repeat(100);
     const deepObject = '{"a":'.repeat(100) + "1" + "}".repeat(100);
-    const deepInMetadata = JSON.stringify({ ...cardInput(), email: "jane@example.com", metadata: [{ key: "deep", value: "PLACEHOLDER" }] })
-      .replace('"PLACEHOLDER"', deepArray);
+    const deepInMetadata = JSON.stringify({
+      ...cardInput(),
+      email: "jane@example.com",
+      metadata: [{ key: "deep", value: "PLACEHOLDER" }],
+    }).replace('"PLACEHOLDER"', deepArray);
 
     for (const body of [deepArray, deepObject, deepInMetadata]) {
       expectError(await post("/v1/unit-cards", key, body), 400, "INVALID_JSON");
@@ -369,8 +398,11 @@ describe("request bodies", () => {
         statusOf(head(`Content-Length: ${body.length}\r\n`), body),
         statusOf(head("Transfer-Encoding: chunked\r\n"), chunked),
         rawPost("/v1/unit-cards/_actions/batch", key, body.toString(), { close: true }).then((answer) => answer.status),
-        fetch(`${baseUrl}/v1/unit-cards/_actions/batch`, { method: "POST", body, headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" } })
-          .then((response) => response.status),
+        fetch(`${baseUrl}/v1/unit-cards/_actions/batch`, {
+          method: "POST",
+          body,
+          headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        }).then((response) => response.status),
       ]);
       expect(answers).toEqual([413, 413, 413, 413]);
     }
@@ -380,11 +412,20 @@ describe("request bodies", () => {
   it("refuses a body declared far over the limit at once, without waiting for it, and closes the connection", async () => {
     const { key } = await shopClient();
     const answer = await new Promise<nodeHttp.IncomingMessage>((resolve, reject) => {
-      const request = nodeHttp.request(`${baseUrl}/v1/unit-cards`, {
-        method: "POST",
-        agent: false,
-        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Content-Length": String(100 * 1024 * 1024), "X-Forwarded-For": uniqueClientAddress() },
-      }, resolve);
+      const request = nodeHttp.request(
+        `${baseUrl}/v1/unit-cards`,
+        {
+          method: "POST",
+          agent: false,
+          headers: {
+            Authorization: `Bearer ${key}`,
+            "Content-Type": "application/json",
+            "Content-Length": String(100 * 1024 * 1024),
+            "X-Forwarded-For": uniqueClientAddress(),
+          },
+        },
+        resolve,
+      );
       request.on("error", reject);
       // Headers only: the 100 MiB never comes.
       request.flushHeaders();
@@ -422,7 +463,13 @@ describe("request bodies", () => {
   it("answers a JSON body that is an array, number, string, boolean or null with 422", async () => {
     const { shop, key } = await shopClient();
 
-    for (const path of ["/v1/unit-cards", "/v1/unit-cards/_actions/batch", "/v1/names", "/v1/issue-digital-twin", "/v1/unit-cards/_actions/redeem"]) {
+    for (const path of [
+      "/v1/unit-cards",
+      "/v1/unit-cards/_actions/batch",
+      "/v1/names",
+      "/v1/issue-digital-twin",
+      "/v1/unit-cards/_actions/redeem",
+    ]) {
       for (const body of ["[]", "[{}]", "42", '"a string"', "true", "null"]) {
         expectError(await post(path, key, body), 422, "VALIDATION_FAILED");
       }
@@ -517,13 +564,52 @@ function seeded(seed: number) {
 type Random = ReturnType<typeof seeded>;
 
 const ODD_STRINGS = [
-  "", " ", "\u0000", "\t\n", "null", "undefined", "NaN", "-1", "1e309", "true", "[]", "{}",
-  "💳🃏👾", "\u202Eevil\u202C", "\u200B\u200C\u200D", "ẞtraße", "日本語のカード", "\ud800", "\udfff\ud800",
-  "a".repeat(5000), "<script>alert(1)</script>", "'; DROP TABLE UnitCard; --", "../../etc/passwd",
-  "%00%ff", "\\u0000", "__proto__", "constructor", "shopify|", "|1", "shopify|1|2",
-  "https://", "javascript:alert(1)", "http://[::1", "ftp://example.com/x.png", "+1", "+999999999999999",
-  "a@b", "@example.com", "jane@example..com", "XXXX-XXXX-XXXX", "0000-0000-0000", "usd", "XTS", "ZZZ",
-  "11111111111111111111111111111111", "So11111111111111111111111111111111111111112",
+  "",
+  " ",
+  "\u0000",
+  "\t\n",
+  "null",
+  "undefined",
+  "NaN",
+  "-1",
+  "1e309",
+  "true",
+  "[]",
+  "{}",
+  "💳🃏👾",
+  "\u202Eevil\u202C",
+  "\u200B\u200C\u200D",
+  "ẞtraße",
+  "日本語のカード",
+  "\ud800",
+  "\udfff\ud800",
+  "a".repeat(5000),
+  "<script>alert(1)</script>",
+  "'; DROP TABLE UnitCard; --",
+  "../../etc/passwd",
+  "%00%ff",
+  "\\u0000",
+  "__proto__",
+  "constructor",
+  "shopify|",
+  "|1",
+  "shopify|1|2",
+  "https://",
+  "javascript:alert(1)",
+  "http://[::1",
+  "ftp://example.com/x.png",
+  "+1",
+  "+999999999999999",
+  "a@b",
+  "@example.com",
+  "jane@example..com",
+  "XXXX-XXXX-XXXX",
+  "0000-0000-0000",
+  "usd",
+  "XTS",
+  "ZZZ",
+  "11111111111111111111111111111111",
+  "So11111111111111111111111111111111111111112",
 ];
 
 const ODD_NUMBERS = [0, -0, -1, 1, 1.5, 0.1 + 0.2, 1e-7, 1e21, 1e308, -1e308, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER, 19.999, 1e12, 1e12 + 1];
@@ -531,19 +617,36 @@ const ODD_NUMBERS = [0, -0, -1, 1, 1.5, 0.1 + 0.2, 1e-7, 1e21, 1e308, -1e308, 2 
 function randomValue(random: Random, depth = 0): unknown {
   const kind = random.int(depth >= 3 ? 5 : 8);
   switch (kind) {
-    case 0: return null;
-    case 1: return random.next() < 0.5;
-    case 2: return random.pick(ODD_NUMBERS);
-    case 3: return random.pick(ODD_STRINGS);
-    case 4: return randomString(random, random.int(40));
-    case 5: return Array.from({ length: random.int(4) }, () => randomValue(random, depth + 1));
-    case 6: return Object.fromEntries(Array.from({ length: random.int(4) }, () => [randomString(random, 1 + random.int(8)), randomValue(random, depth + 1)]));
-    default: return { imageUrls: randomValue(random, depth + 1), videoUrls: [], key: "k", value: randomValue(random, depth + 1) };
+    case 0:
+      return null;
+    case 1:
+      return random.next() < 0.5;
+    case 2:
+      return random.pick(ODD_NUMBERS);
+    case 3:
+      return random.pick(ODD_STRINGS);
+    case 4:
+      return randomString(random, random.int(40));
+    case 5:
+      return Array.from({ length: random.int(4) }, () => randomValue(random, depth + 1));
+    case 6:
+      return Object.fromEntries(
+        Array.from({ length: random.int(4) }, () => [randomString(random, 1 + random.int(8)), randomValue(random, depth + 1)]),
+      );
+    default:
+      return { imageUrls: randomValue(random, depth + 1), videoUrls: [], key: "k", value: randomValue(random, depth + 1) };
   }
 }
 
 function randomString(random: Random, length: number): string {
-  const ranges = [[0x20, 0x7e], [0xa0, 0x24f], [0x370, 0x3ff], [0x4e00, 0x4fff], [0x1f300, 0x1f5ff], [0x0, 0x1f]] as const;
+  const ranges = [
+    [0x20, 0x7e],
+    [0xa0, 0x24f],
+    [0x370, 0x3ff],
+    [0x4e00, 0x4fff],
+    [0x1f300, 0x1f5ff],
+    [0x0, 0x1f],
+  ] as const;
   let out = "";
   for (let i = 0; i < length; i++) {
     const [low, high] = random.pick(ranges);
@@ -575,12 +678,17 @@ function mutateAt(random: Random, base: unknown, value: () => unknown): unknown 
 
 function fuzzBody(random: Random, base: unknown): string {
   switch (random.int(10)) {
-    case 0: return JSON.stringify(randomValue(random));
-    case 1: return "null";
+    case 0:
+      return JSON.stringify(randomValue(random));
+    case 1:
+      return "null";
     // Huge, but not so huge that a slow validator could stall the shared server for minutes.
-    case 2: return JSON.stringify(mutateAt(random, base, () => random.pick(["x", "é", "1"]).repeat(1000 + random.int(40_000))));
-    case 3: return JSON.stringify(mutateAt(random, base, () => randomString(random, 1 + random.int(200))));
-    case 4: return JSON.stringify(mutateAt(random, base, () => null));
+    case 2:
+      return JSON.stringify(mutateAt(random, base, () => random.pick(["x", "é", "1"]).repeat(1000 + random.int(40_000))));
+    case 3:
+      return JSON.stringify(mutateAt(random, base, () => randomString(random, 1 + random.int(200))));
+    case 4:
+      return JSON.stringify(mutateAt(random, base, () => null));
     case 5: {
       // Raw text: truncated JSON, or the base with a random byte flipped.
       const text = JSON.stringify(base);
@@ -591,7 +699,8 @@ function fuzzBody(random: Random, base: unknown): string {
       const record = base as Record<string, unknown>;
       return JSON.stringify(Object.fromEntries(Object.keys(record).map((key) => [key, randomValue(random, 2)])));
     }
-    default: return JSON.stringify(mutateAt(random, base, () => randomValue(random)));
+    default:
+      return JSON.stringify(mutateAt(random, base, () => randomValue(random)));
   }
 }
 
@@ -605,12 +714,22 @@ describe("fuzz", () => {
 
     const bases: Record<string, unknown> = {
       "/v1/unit-cards": { ...cardInput(), email: "jane@example.com", phone: "+14155550123" },
-      "/v1/unit-cards/_actions/batch": { redemption: { email: "jane@example.com", code: "FUZZ-CODE-0001" }, cards: [cardInput(), cardInput("Silver")] },
+      "/v1/unit-cards/_actions/batch": {
+        redemption: { email: "jane@example.com", code: "FUZZ-CODE-0001" },
+        cards: [cardInput(), cardInput("Silver")],
+      },
       "/v1/unit-cards/_actions/redeem": { code: pending.redemption!.code!, owner: "shopify|42", publicKey: walletKey() },
       "/v1/names": { name: uniqueName("fz"), publicKey: walletKey(), owner: "shopify|42" },
       "/v1/issue-digital-twin": {
-        name_id: name.uns_name_id, public_key: owned, title: "Fuzz", quantity: 1, price: 19.99, currency: "USD",
-        categories: ["a"], links: ["https://example.com"], images: ["https://example.com/i.png"],
+        name_id: name.uns_name_id,
+        public_key: owned,
+        title: "Fuzz",
+        quantity: 1,
+        price: 19.99,
+        currency: "USD",
+        categories: ["a"],
+        links: ["https://example.com"],
+        images: ["https://example.com/i.png"],
       },
     };
     const paths = Object.keys(bases);
@@ -624,17 +743,25 @@ describe("fuzz", () => {
     const statuses = new Map<number, number>();
     // A few at a time: enough to overlap requests, few enough to stay far below each key's burst.
     for (let start = 0; start < requests.length; start += 10) {
-      await Promise.all(requests.slice(start, start + 10).map(async ({ path, body, key }) => {
-        const response = await post(path, key, body, { "X-Forwarded-For": uniqueClientAddress() });
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        const ok = response.status === 200 || response.status === 201;
-        const problem = ok
-          ? (JSON.parse(response.text) as { data?: unknown }).data === undefined ? "success without data" : null
-          : response.status >= 400 && response.status < 500 ? envelopeProblem(response.text) : `status ${response.status}`;
-        if (problem || leaksInternals(response.text)) {
-          failures.push(`${path} ${body.slice(0, 300)} → ${response.status} ${problem ?? "leaks internals"}: ${response.text.slice(0, 300)}`);
-        }
-      }));
+      await Promise.all(
+        requests.slice(start, start + 10).map(async ({ path, body, key }) => {
+          const response = await post(path, key, body, { "X-Forwarded-For": uniqueClientAddress() });
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          const ok = response.status === 200 || response.status === 201;
+          const problem = ok
+            ? (JSON.parse(response.text) as { data?: unknown }).data === undefined
+              ? "success without data"
+              : null
+            : response.status >= 400 && response.status < 500
+              ? envelopeProblem(response.text)
+              : `status ${response.status}`;
+          if (problem || leaksInternals(response.text)) {
+            failures.push(
+              `${path} ${body.slice(0, 300)} → ${response.status} ${problem ?? "leaks internals"}: ${response.text.slice(0, 300)}`,
+            );
+          }
+        }),
+      );
     }
 
     expect(failures).toEqual([]);

@@ -39,7 +39,10 @@ afterAll(async () => {
 });
 
 const batchBody = (label: string) =>
-  JSON.stringify({ redemption: { email: "crash@example.com" }, cards: Array.from({ length: BATCH_SIZE }, (_, i) => cardInput(`${label} #${i}`)) });
+  JSON.stringify({
+    redemption: { email: "crash@example.com" },
+    cards: Array.from({ length: BATCH_SIZE }, (_, i) => cardInput(`${label} #${i}`)),
+  });
 
 function sendBatch(url: string, idempotencyKey: string, label: string): Promise<number> {
   return fetch(`${url}/v1/unit-cards/_actions/batch`, {
@@ -78,7 +81,9 @@ describe("Idempotency-Key across crashes", () => {
       server = undefined;
     }
 
-    const counts = await Promise.all(labels.map((label) => client.unitCard.count({ where: { shop: SHOP, name: { startsWith: `${label} #` } } })));
+    const counts = await Promise.all(
+      labels.map((label) => client.unitCard.count({ where: { shop: SHOP, name: { startsWith: `${label} #` } } })),
+    );
     const redemptions = await client.redemption.count({ where: { shop: SHOP } });
     console.log(`requests cut off by the kill: ${killedDuring.reduce((a, b) => a + b, 0)} of ${KILLS * KEYS_PER_ROUND}`);
 

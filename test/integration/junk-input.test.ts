@@ -80,21 +80,28 @@ describe("methods no route serves", () => {
 });
 
 describe("a route's own 405", () => {
-  it.each(["/v1/metadata/x.json", "/v1/openapi.json", "/v1/docs"])("answers PUT and POST on %s with 405, Allow: GET, in the envelope", async (path) => {
-    for (const method of ["PUT", "POST"]) {
-      const response = await http(path, { method, body: "{}" });
-      const text = await response.text();
+  it.each(["/v1/metadata/x.json", "/v1/openapi.json", "/v1/docs"])(
+    "answers PUT and POST on %s with 405, Allow: GET, in the envelope",
+    async (path) => {
+      for (const method of ["PUT", "POST"]) {
+        const response = await http(path, { method, body: "{}" });
+        const text = await response.text();
 
-      expect(response.status, text).toBe(405);
-      expect(response.headers.get("allow")).toBe("GET");
-      expect(envelopeProblem(text), text).toBeNull();
-      expect(errorCode(text)).toBe("METHOD_NOT_ALLOWED");
-    }
-  });
+        expect(response.status, text).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET");
+        expect(envelopeProblem(text), text).toBeNull();
+        expect(errorCode(text)).toBe("METHOD_NOT_ALLOWED");
+      }
+    },
+  );
 
   it("answers a POST to a loader-only admin page with 405, Allow and the app's own words", async () => {
     for (const path of ["/app/customers", "/app", "/"]) {
-      const response = await http(path, { method: "POST", body: new URLSearchParams({ intent: "x" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const response = await http(path, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "x" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
       const text = await response.text();
 
       expect(response.status, path).toBe(405);
@@ -142,7 +149,11 @@ describe("pages that do not exist", () => {
     expect(await page.text()).toBe("Bad request: unknown query parameter _data");
     expect(api.status).toBe(422);
     expect(JSON.parse(apiText)).toEqual({
-      error: { code: "VALIDATION_FAILED", message: "Unknown query parameter _data", details: [{ path: "_data", message: "Unknown query parameter" }] },
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "Unknown query parameter _data",
+        details: [{ path: "_data", message: "Unknown query parameter" }],
+      },
     });
   });
 });
@@ -166,7 +177,10 @@ describe("junk in the request's framing", () => {
   });
 
   it("keeps a line break sent in /demo?to= out of the Location header (it was a 500)", async () => {
-    const response = await fetch(`${demoUrl}/demo?to=${encodeURIComponent("/app\r\nSet-Cookie: x=1")}`, { headers: { "User-Agent": USER_AGENT }, redirect: "manual" });
+    const response = await fetch(`${demoUrl}/demo?to=${encodeURIComponent("/app\r\nSet-Cookie: x=1")}`, {
+      headers: { "User-Agent": USER_AGENT },
+      redirect: "manual",
+    });
 
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/app\?embedded=1&/);
@@ -174,7 +188,11 @@ describe("junk in the request's framing", () => {
   });
 
   it("refuses a page's form post from another site with 403 (Remix's CSRF check would answer 500)", async () => {
-    const response = await http("/app/settings", { method: "POST", body: "intent=create", headers: { Origin: "https://evil.example.com", "Content-Type": "application/x-www-form-urlencoded" } });
+    const response = await http("/app/settings", {
+      method: "POST",
+      body: "intent=create",
+      headers: { Origin: "https://evil.example.com", "Content-Type": "application/x-www-form-urlencoded" },
+    });
 
     expect(response.status).toBe(403);
     expect(await response.text()).toBe("Forbidden: a form post from another site");
@@ -194,7 +212,12 @@ describe("/auth", () => {
   it("serves /auth/login through the library's login flow: a page without a shop, a redirect to Shopify with one", async () => {
     const page = await http("/auth/login");
     const redirect = await http("/auth/login?shop=fuzz-shop.myshopify.com", { redirect: "manual" });
-    const posted = await http("/auth/login", { method: "POST", body: new URLSearchParams({ shop: "fuzz-shop" }), headers: { "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    const posted = await http("/auth/login", {
+      method: "POST",
+      body: new URLSearchParams({ shop: "fuzz-shop" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
 
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<form method="post" action="/auth/login">');
@@ -206,7 +229,11 @@ describe("/auth", () => {
 
   it("answers /auth/login with a bogus shop, or a body that is not a form, with 400 and the page", async () => {
     const bogus = await http("/auth/login?shop=%25ZZ");
-    const notForm = await http("/auth/login", { method: "POST", body: "{", headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    const notForm = await http("/auth/login", {
+      method: "POST",
+      body: "{",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
 
     expect(bogus.status).toBe(400);
     expect(await bogus.text()).toContain("Enter a shop domain such as example.myshopify.com.");
@@ -215,7 +242,10 @@ describe("/auth", () => {
   });
 
   it("answers an admin page or /auth whose host is not base64 with 400, not 500", async () => {
-    for (const path of ["/app/cards?shop=fuzz-shop.myshopify.com&host=y", "/auth?shop=fuzz-shop.myshopify.com&embedded=1&host=y&id_token=z"]) {
+    for (const path of [
+      "/app/cards?shop=fuzz-shop.myshopify.com&host=y",
+      "/auth?shop=fuzz-shop.myshopify.com&embedded=1&host=y&id_token=z",
+    ]) {
       const response = await http(path);
 
       expect(response.status, path).toBe(400);
@@ -239,31 +269,51 @@ describe("webhooks with a valid HMAC and a bogus shop header", () => {
   /** A delivery signed as Shopify signs it (the HMAC covers the body only), with `shopHeader` as the shop. */
   async function deliver(topic: string, shop: string, shopHeader: string, form: "X-Shopify-" | "Shopify-") {
     const body = JSON.stringify({
-      shop_id: 1, shop_domain: shop, myshopify_domain: shop, customer: { id: 1, email: "a@example.com" }, orders_requested: [], orders_to_redact: [], data_request: { id: 1 },
+      shop_id: 1,
+      shop_domain: shop,
+      myshopify_domain: shop,
+      customer: { id: 1, email: "a@example.com" },
+      orders_requested: [],
+      orders_to_redact: [],
+      data_request: { id: 1 },
     });
     const headers = new Headers({ "Content-Type": "application/json" });
-    const fields = { Topic: topic, "Shop-Domain": shopHeader, "Api-Version": "2026-07", "Webhook-Id": randomUUID(), "Event-Id": randomUUID(), "Hmac-Sha256": getHmac(body, API_SECRET) };
+    const fields = {
+      Topic: topic,
+      "Shop-Domain": shopHeader,
+      "Api-Version": "2026-07",
+      "Webhook-Id": randomUUID(),
+      "Event-Id": randomUUID(),
+      "Hmac-Sha256": getHmac(body, API_SECRET),
+    };
     for (const [name, value] of Object.entries(fields)) headers.set(`${form}${name}`, value);
     const response = await http(`/webhooks/${topic}`, { method: "POST", body, headers });
     return { status: response.status, text: await response.text() };
   }
 
-  it.each(topics)("%s: answers 400 for evil.com, a broken escape or two shops, in either header form, and changes nothing", async (topic) => {
-    const shop = uniqueShop();
-    await db.session.create({ data: { id: `offline_${shop}`, shop, state: "s", isOnline: false, accessToken: "shpat_x", scope: "read_customers" } });
-    await createCard(shop, { ...cardInput(), email: "a@example.com" });
-    const before = { sessions: await db.session.count({ where: { shop } }), cards: await db.unitCard.count({ where: { shop } }) };
+  it.each(topics)(
+    "%s: answers 400 for evil.com, a broken escape or two shops, in either header form, and changes nothing",
+    async (topic) => {
+      const shop = uniqueShop();
+      await db.session.create({
+        data: { id: `offline_${shop}`, shop, state: "s", isOnline: false, accessToken: "shpat_x", scope: "read_customers" },
+      });
+      await createCard(shop, { ...cardInput(), email: "a@example.com" });
+      const before = { sessions: await db.session.count({ where: { shop } }), cards: await db.unitCard.count({ where: { shop } }) };
 
-    for (const form of ["X-Shopify-", "Shopify-"] as const) {
-      for (const bogus of ["evil.com", "%ZZ", `${shop}, other-shop.myshopify.com`]) {
-        const answer = await deliver(topic, shop, bogus, form);
+      for (const form of ["X-Shopify-", "Shopify-"] as const) {
+        for (const bogus of ["evil.com", "%ZZ", `${shop}, other-shop.myshopify.com`]) {
+          const answer = await deliver(topic, shop, bogus, form);
 
-        expect(answer.status, `${form}Shop-Domain: ${bogus}`).toBe(400);
-        expect(answer.text).toMatch(/shop-domain is not a shop domain$/);
+          expect(answer.status, `${form}Shop-Domain: ${bogus}`).toBe(400);
+          expect(answer.text).toMatch(/shop-domain is not a shop domain$/);
+        }
       }
-    }
 
-    expect({ sessions: await db.session.count({ where: { shop } }), cards: await db.unitCard.count({ where: { shop } }) }).toEqual(before);
-    expect(await db.dataRequest.count({ where: { shop } })).toBe(0);
-  });
+      expect({ sessions: await db.session.count({ where: { shop } }), cards: await db.unitCard.count({ where: { shop } }) }).toEqual(
+        before,
+      );
+      expect(await db.dataRequest.count({ where: { shop } })).toBe(0);
+    },
+  );
 });

@@ -8,7 +8,10 @@ import { uniqueShop } from "../support/api";
 
 /** The VALIDATION_FAILED details a list answers a cursor with. */
 async function cursorRejection(list: Promise<unknown>) {
-  const error = await list.then(() => expect.fail("expected the cursor to be refused"), (reason: unknown) => reason);
+  const error = await list.then(
+    () => expect.fail("expected the cursor to be refused"),
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(DomainError);
   expect((error as DomainError).code).toBe("VALIDATION_FAILED");
   return (error as DomainError).details;
@@ -25,9 +28,15 @@ describe("list cursors", () => {
 
     const cardCursor = cards.nextCursor!;
     const notificationCursor = notifications.nextCursor!;
-    expect(await cursorRejection(listNotifications(shop, { cursor: cardCursor }))).toEqual([{ path: "cursor", message: "Not a cursor this API returned" }]);
-    expect(await cursorRejection(listTwins(shop, { cursor: notificationCursor }))).toEqual([{ path: "cursor", message: "Not a cursor this API returned" }]);
-    expect(await cursorRejection(listCards(shop, { cursor: notificationCursor }))).toEqual([{ path: "cursor", message: "Not a cursor this API returned" }]);
+    expect(await cursorRejection(listNotifications(shop, { cursor: cardCursor }))).toEqual([
+      { path: "cursor", message: "Not a cursor this API returned" },
+    ]);
+    expect(await cursorRejection(listTwins(shop, { cursor: notificationCursor }))).toEqual([
+      { path: "cursor", message: "Not a cursor this API returned" },
+    ]);
+    expect(await cursorRejection(listCards(shop, { cursor: notificationCursor }))).toEqual([
+      { path: "cursor", message: "Not a cursor this API returned" },
+    ]);
     // The raw id a notification cursor once was is not a cursor either.
     expect(await cursorRejection(listNotifications(shop, { cursor: notifications.notifications[0]!.id }))).toEqual([
       { path: "cursor", message: "Not a cursor this API returned" },

@@ -80,7 +80,9 @@ async function sendAll(requests: { method: string; path: string; body: unknown }
 }
 
 const serverErrors = (outcomes: Outcome[]) =>
-  outcomes.filter((outcome) => outcome.status >= 500).map((outcome) => `${outcome.method} ${outcome.path} → ${outcome.status} ${outcome.body.slice(0, 200)}`);
+  outcomes
+    .filter((outcome) => outcome.status >= 500)
+    .map((outcome) => `${outcome.method} ${outcome.path} → ${outcome.status} ${outcome.body.slice(0, 200)}`);
 
 describe("two servers and two workers writing one SQLite file", () => {
   it("answer every card creation, batch and redeem without a 5xx, and lose nothing", async () => {
@@ -92,7 +94,10 @@ describe("two servers and two workers writing one SQLite file", () => {
     const batches = Array.from({ length: BATCHES }, (_, i) => ({
       method: "POST",
       path: "/v1/unit-cards/_actions/batch",
-      body: { redemption: { email: `batch${i}@example.com` }, cards: Array.from({ length: BATCH_SIZE }, (_, j) => cardInput(`Batch ${i}.${j}`)) },
+      body: {
+        redemption: { email: `batch${i}@example.com` },
+        cards: Array.from({ length: BATCH_SIZE }, (_, j) => cardInput(`Batch ${i}.${j}`)),
+      },
     }));
     const created = await sendAll([...singles, ...batches]);
 

@@ -116,7 +116,10 @@ describe("GET /v1/validate-name", () => {
 
     const validation = await client.names.validate(name);
 
-    expect(validation).toEqual({ available: true, payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey, livemode: true } });
+    expect(validation).toEqual({
+      available: true,
+      payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey, livemode: true },
+    });
   });
 
   it("says an unknown name is not available, with a payload of only uns_name", async () => {
@@ -170,7 +173,10 @@ describe("GET /v1/validate-name", () => {
 
     const fromB = await shopB.client.names.validate(name);
 
-    expect(fromB).toEqual({ available: true, payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey, livemode: true } });
+    expect(fromB).toEqual({
+      available: true,
+      payload: { uns_name: name, uns_name_id: record.uns_name_id, public_key: publicKey, livemode: true },
+    });
     const takenForB = await apiError(shopB.client.names.register({ name, publicKey: walletKey() }));
     expect(takenForB.status).toBe(409);
   });
@@ -179,8 +185,26 @@ describe("GET /v1/validate-name", () => {
 describe("POST /v1/issue-digital-twin", () => {
   // serialNumber and editionSize: the spec's serial numbers (docs/decisions/0033-serial-numbers.md).
   const TWIN_FIELDS = [
-    "id", "name_id", "uns_name", "public_key", "title", "serialNumber", "editionSize", "creator", "description", "quantity",
-    "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl", "livemode",
+    "id",
+    "name_id",
+    "uns_name",
+    "public_key",
+    "title",
+    "serialNumber",
+    "editionSize",
+    "creator",
+    "description",
+    "quantity",
+    "price",
+    "currency",
+    "brand",
+    "categories",
+    "links",
+    "images",
+    "createdAt",
+    "chain",
+    "verifyUrl",
+    "livemode",
   ];
 
   it("issues a twin from step 1's payload: 201 with every field, defaults filled in", async () => {
@@ -285,12 +309,14 @@ describe("POST /v1/issue-digital-twin", () => {
     const { shop, client } = await shopClient();
     const { validation } = await registeredName(client);
 
-    const error = await apiError(client.twins.issue({
-      name_id: validation.payload.uns_name_id!,
-      public_key: walletKey(),
-      title: "Cap",
-      quantity: 1,
-    }));
+    const error = await apiError(
+      client.twins.issue({
+        name_id: validation.payload.uns_name_id!,
+        public_key: walletKey(),
+        title: "Cap",
+        quantity: 1,
+      }),
+    );
 
     expect(error.status).toBe(422);
     expect(error.code).toBe("VALIDATION_FAILED");
@@ -306,12 +332,14 @@ describe("POST /v1/issue-digital-twin", () => {
     const { shop, client } = await shopClient();
     const { validation } = await registeredName(client);
 
-    const error = await apiError(client.twins.issue({
-      name_id: validation.payload.uns_name_id!,
-      public_key: validation.payload.public_key!,
-      title: "Cap",
-      quantity,
-    }));
+    const error = await apiError(
+      client.twins.issue({
+        name_id: validation.payload.uns_name_id!,
+        public_key: validation.payload.public_key!,
+        title: "Cap",
+        quantity,
+      }),
+    );
 
     expect(error.status).toBe(422);
     expect(error.details.map((detail) => detail.path)).toEqual(["quantity"]);
@@ -322,13 +350,15 @@ describe("POST /v1/issue-digital-twin", () => {
     const { shop, client } = await shopClient();
     const { validation } = await registeredName(client);
 
-    const error = await apiError(client.twins.issue({
-      name_id: validation.payload.uns_name_id!,
-      public_key: validation.payload.public_key!,
-      title: "Cap",
-      quantity: 1,
-      price: 10,
-    }));
+    const error = await apiError(
+      client.twins.issue({
+        name_id: validation.payload.uns_name_id!,
+        public_key: validation.payload.public_key!,
+        title: "Cap",
+        quantity: 1,
+        price: 10,
+      }),
+    );
 
     expect(error.status).toBe(422);
     expect(error.details.map((detail) => detail.path)).toEqual(["currency"]);
@@ -341,14 +371,16 @@ describe("POST /v1/issue-digital-twin", () => {
       const { shop, client } = await shopClient();
       const { validation } = await registeredName(client);
 
-      const error = await apiError(client.twins.issue({
-        name_id: validation.payload.uns_name_id!,
-        public_key: validation.payload.public_key!,
-        title: "Cap",
-        quantity: 1,
-        price: 19.99,
-        currency: currency as never, // malformed on purpose
-      }));
+      const error = await apiError(
+        client.twins.issue({
+          name_id: validation.payload.uns_name_id!,
+          public_key: validation.payload.public_key!,
+          title: "Cap",
+          quantity: 1,
+          price: 19.99,
+          currency: currency as never, // malformed on purpose
+        }),
+      );
 
       expect(error.status).toBe(422);
       expect(error.code).toBe("VALIDATION_FAILED");
@@ -375,7 +407,14 @@ describe("POST /v1/issue-digital-twin", () => {
   it("names every offending field at once and writes nothing", async () => {
     const { shop, key } = await shopClient();
 
-    const response = await post("/v1/issue-digital-twin", key, { name_id: "", public_key: "nope", title: " ", quantity: 0, price: -1, currency: "XXZ" });
+    const response = await post("/v1/issue-digital-twin", key, {
+      name_id: "",
+      public_key: "nope",
+      title: " ",
+      quantity: 0,
+      price: -1,
+      currency: "XXZ",
+    });
 
     expect(response.status).toBe(422);
     expect(detailPaths(response.json)).toEqual(expect.arrayContaining(["name_id", "public_key", "title", "quantity", "price", "currency"]));

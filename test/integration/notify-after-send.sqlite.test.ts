@@ -58,7 +58,9 @@ describe("a worker whose message went out just as the SQLite file was locked pas
     await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS + 1_500));
     locker!.exec("COMMIT");
 
-    await expect.poll(() => client.notification.count({ where: { shop, status: { not: "SENT" } } }), { timeout: 60_000, interval: 200 }).toBe(0);
+    await expect
+      .poll(() => client.notification.count({ where: { shop, status: { not: "SENT" } } }), { timeout: 60_000, interval: 200 })
+      .toBe(0);
     expect(smtp.duplicates()).toEqual([]);
     expect(smtp.delivered()).toBe(8);
     expect(await client.notification.count({ where: { shop, attempts: 1 } })).toBe(8);

@@ -62,7 +62,9 @@ async function dispatch(shop: string) {
     log: quietLog,
   }).start();
   stops.push(() => dispatcher.stop());
-  await expect.poll(async () => (await db.notification.findMany({ where: { shop } })).every((row) => row.status === "SENT"), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(async () => (await db.notification.findMany({ where: { shop } })).every((row) => row.status === "SENT"), { timeout: 20_000 })
+    .toBe(true);
 }
 
 const mailTo = (address: string) => smtp.received.find((mail) => mail.envelopeTo.includes(address))!;
@@ -123,7 +125,12 @@ describe("claim messages in the shop's brand and the customer's language", () =>
     await client.cards.create({ ...cardInput("Carte Or"), email });
     await other.client.cards.create({ ...cardInput("Carte Or"), email: otherEmail });
 
-    const saved = await submitFetcher(`/app/settings/messages`, shop, { intent: "save", language: "fr", ...DEFAULT_TEMPLATES.fr, subject: "{{ shop.name }} — {{ card.name }} vous attend" });
+    const saved = await submitFetcher(`/app/settings/messages`, shop, {
+      intent: "save",
+      language: "fr",
+      ...DEFAULT_TEMPLATES.fr,
+      subject: "{{ shop.name }} — {{ card.name }} vous attend",
+    });
     expect(saved.result).toMatchObject({ ok: true });
     await dispatch(shop);
     await dispatch(other.shop);
@@ -135,7 +142,12 @@ describe("claim messages in the shop's brand and the customer's language", () =>
   it("refuses a locale that is not a language tag with a 422 naming the field, and writes nothing", async () => {
     const { shop, key } = await shopClient();
 
-    const response = await http("/v1/unit-cards", { method: "POST", key, body: JSON.stringify({ ...cardInput(), email: "x@example.com", locale: "not a locale!" }), headers: { "Content-Type": "application/json" } });
+    const response = await http("/v1/unit-cards", {
+      method: "POST",
+      key,
+      body: JSON.stringify({ ...cardInput(), email: "x@example.com", locale: "not a locale!" }),
+      headers: { "Content-Type": "application/json" },
+    });
 
     expect(response.status).toBe(422);
     const body = (await response.json()) as { error: { code: string; details: { path: string; message: string }[] } };

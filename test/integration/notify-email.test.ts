@@ -41,7 +41,10 @@ describe("claim e-mail over SMTP", () => {
     const smtp = await startSmtpServer();
     cleanups.push(smtp.close);
     const { shop, client } = await shopClient();
-    const created = await client.cards.createBatch({ redemption: { email: "Jane.Doe@Example.com" }, cards: [card("Gold"), card("Silver & <Co>")] });
+    const created = await client.cards.createBatch({
+      redemption: { email: "Jane.Doe@Example.com" },
+      cards: [card("Gold"), card("Silver & <Co>")],
+    });
     const code = created[0]!.redemption!.code!;
 
     await dispatcherFor(shop, smtp.url);
@@ -67,7 +70,13 @@ describe("claim e-mail over SMTP", () => {
     expect(mail!.raw).not.toContain("supplier-cost-internal");
 
     const row = await notificationOf(shop);
-    expect(row).toMatchObject({ status: "SENT", attempts: 1, lastError: null, lockedUntil: null, providerMessageId: mail!.parsed.messageId });
+    expect(row).toMatchObject({
+      status: "SENT",
+      attempts: 1,
+      lastError: null,
+      lockedUntil: null,
+      providerMessageId: mail!.parsed.messageId,
+    });
     expect(row.sentAt).toBeInstanceOf(Date);
     // Delivered: the code no longer sits in the outbox.
     expect(JSON.stringify(row.payload)).not.toContain(code);

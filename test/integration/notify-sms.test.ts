@@ -73,7 +73,10 @@ describe("claim SMS through a Twilio-compatible API", () => {
   });
 
   it("fails at once on a 400, keeping the provider's error", async () => {
-    twilio.script.push({ status: 400, body: { code: 21211, message: "The 'To' number +14155554567 is not a valid phone number.", status: 400 } });
+    twilio.script.push({
+      status: 400,
+      body: { code: 21211, message: "The 'To' number +14155554567 is not a valid phone number.", status: 400 },
+    });
     const { row, requests } = await deliver("FAILED");
     expect(requests).toHaveLength(1);
     expect(row.attempts).toBe(1);

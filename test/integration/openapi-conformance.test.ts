@@ -84,16 +84,20 @@ type Planner = (call: ApiCall, shop: ShopFixture, rng: Rng) => Promise<Plan>;
 
 const describeAnswer = (answer: Answer) => `${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
 
-const success = (status: number): Judge => (answer) =>
-  answer.status === status ? `${status}` : { wrong: `expected ${status}, got ${describeAnswer(answer)}` };
+const success =
+  (status: number): Judge =>
+  (answer) =>
+    answer.status === status ? `${status}` : { wrong: `expected ${status}, got ${describeAnswer(answer)}` };
 
 /** A business answer no schema can foresee: exactly this status and code (and the field, when given). */
-const business = (status: number, code: string, reason: string, path?: string): Judge => (answer) => {
-  const fieldOk = path === undefined || detailsOf(answer.body).some((detail) => detail.path === path);
-  return answer.status === status && errorCodeOf(answer.body) === code && fieldOk
-    ? `${status} ${code} (${reason})`
-    : { wrong: `expected ${status} ${code}${path ? ` at ${path}` : ""} (${reason}), got ${describeAnswer(answer)}` };
-};
+const business =
+  (status: number, code: string, reason: string, path?: string): Judge =>
+  (answer) => {
+    const fieldOk = path === undefined || detailsOf(answer.body).some((detail) => detail.path === path);
+    return answer.status === status && errorCodeOf(answer.body) === code && fieldOk
+      ? `${status} ${code} (${reason})`
+      : { wrong: `expected ${status} ${code}${path ? ` at ${path}` : ""} (${reason}), got ${describeAnswer(answer)}` };
+  };
 
 const bodyOf = (call: ApiCall) => call.body as Node;
 
@@ -122,7 +126,11 @@ const PLANNERS: Record<string, Planner> = {
     if (normalized && shop.codes.has(normalized)) {
       return { call, judge: business(409, "CONFLICT", "this shop issued the code before", "redemption.code") };
     }
-    return { call, judge: success(201), after: (answer) => void (answer.status === 201 && normalized && shop.codes.set(normalized, false)) };
+    return {
+      call,
+      judge: success(201),
+      after: (answer) => void (answer.status === 201 && normalized && shop.codes.set(normalized, false)),
+    };
   },
 
   // Which codes exist, and whether redeemed, is the shop's data: 404 for a code never issued, 409 for one redeemed.
@@ -131,9 +139,12 @@ const PLANNERS: Record<string, Planner> = {
     if (rng.next() < 2 / 3 && shop.unusedCodes.length) body.code = shop.unusedCodes.pop()!;
     const normalized = normalizeCode(body.code as string);
     const redeemed = shop.codes.get(normalized);
-    const judge = redeemed === undefined
-      ? business(404, "NOT_FOUND", "no card was issued under this code in this shop")
-      : redeemed ? business(409, "CONFLICT", "the code was redeemed before") : success(200);
+    const judge =
+      redeemed === undefined
+        ? business(404, "NOT_FOUND", "no card was issued under this code in this shop")
+        : redeemed
+          ? business(409, "CONFLICT", "the code was redeemed before")
+          : success(200);
     return { call: { ...call, body }, judge, after: (answer) => void (answer.status === 200 && shop.codes.set(normalized, true)) };
   },
 
@@ -164,7 +175,8 @@ const PLANNERS: Record<string, Planner> = {
   "POST /v1/unit-cards/{id}/_actions/void": async (call, shop, rng) => {
     const draw = rng.next();
     if (draw < 1 / 2) return { call: { ...call, params: { ...call.params, id: rng.pick(shop.voidableIds) } }, judge: success(200) };
-    if (draw < 2 / 3) return { call: { ...call, params: { ...call.params, id: shop.ownedCardId } }, judge: business(409, "CONFLICT", "the card is owned") };
+    if (draw < 2 / 3)
+      return { call: { ...call, params: { ...call.params, id: shop.ownedCardId } }, judge: business(409, "CONFLICT", "the card is owned") };
     return { call, judge: business(404, "NOT_FOUND", "no card has this id in this shop") };
   },
 
@@ -185,7 +197,8 @@ const PLANNERS: Record<string, Planner> = {
       ? { call: { ...call, params: { ...call.params, id: rng.pick(shop.endpointIds) } }, judge: success(200) }
       : { call, judge: business(404, "NOT_FOUND", "no endpoint has this id in this shop") },
   "DELETE /v1/webhook-endpoints/{id}": async (call, shop, rng) => {
-    if (!(rng.next() < 2 / 3 && shop.endpointIds.length)) return { call, judge: business(404, "NOT_FOUND", "no endpoint has this id in this shop") };
+    if (!(rng.next() < 2 / 3 && shop.endpointIds.length))
+      return { call, judge: business(404, "NOT_FOUND", "no endpoint has this id in this shop") };
     const id = shop.endpointIds.splice(Math.floor(rng.next() * shop.endpointIds.length), 1)[0]!;
     return { call: { ...call, params: { ...call.params, id } }, judge: success(200) };
   },
@@ -276,17 +289,18 @@ function brokenCalls(operation: Operation, call: ApiCall): Broken[] {
   for (const parameter of operation.parameters) {
     const schema = resolvePointer(document, parameter.schema);
     const value = call.params[parameter.name];
-    const candidates: Mutation[] = value === undefined
-      ? []
-      : mutationsOf(document, schema, value).map((mutation) => ({ ...mutation, path: parameter.name }));
+    const candidates: Mutation[] =
+      value === undefined ? [] : mutationsOf(document, schema, value).map((mutation) => ({ ...mutation, path: parameter.name }));
     // A path parameter cannot be left out, only be wrong.
-    if (parameter.required && parameter.in !== "path") candidates.push({ rule: "required", path: parameter.name, crossField: false, value: undefined });
+    if (parameter.required && parameter.in !== "path")
+      candidates.push({ rule: "required", path: parameter.name, crossField: false, value: undefined });
     for (const mutation of candidates) {
       const scalar = mutation.value === undefined || ["string", "number", "boolean"].includes(typeof mutation.value);
       if (!scalar || !sendable(parameter, mutation.value)) continue;
       const params = { ...base.params, [parameter.name]: mutation.value };
       if (mutation.value === undefined) delete params[parameter.name];
-      const invalid = mutation.value === undefined || validate(parameter.schema, fromWire(onWire(parameter, mutation.value), schema)).length > 0;
+      const invalid =
+        mutation.value === undefined || validate(parameter.schema, fromWire(onWire(parameter, mutation.value), schema)).length > 0;
       // An empty path segment addresses another resource altogether.
       if (invalid && !(parameter.in === "path" && mutation.value === "")) {
         out.push({ call: { ...base, params }, mutation, inPath: parameter.in === "path" });
@@ -375,7 +389,11 @@ async function runOperation(name: string): Promise<Tally> {
 
   const pool = bases.slice(0, 10).flatMap((call) => brokenCalls(operation, call));
   for (const [index, broken] of pickSpread(pool, INVALID_CASES, rng).entries()) {
-    const answer = await exchange(broken.call, shopFor(index), `invalid case ${index} (${broken.mutation.rule} at ${broken.mutation.path})`);
+    const answer = await exchange(
+      broken.call,
+      shopFor(index),
+      `invalid case ${index} (${broken.mutation.rule} at ${broken.mutation.path})`,
+    );
     tally.invalid++;
     tally.rules[broken.mutation.rule] = (tally.rules[broken.mutation.rule] ?? 0) + 1;
     const problem = refusalProblem(broken, answer);
@@ -390,16 +408,21 @@ async function runOperation(name: string): Promise<Tally> {
   }
   if (operation.body) {
     const answer = await exchange({ params: {}, rawBody: "{not json" }, shopFor(1), "not JSON");
-    if (answer.status !== 400 || errorCodeOf(answer.body) !== "INVALID_JSON") tally.notRefused.push(`not JSON: expected 400, got ${describeAnswer(answer)}`);
+    if (answer.status !== 400 || errorCodeOf(answer.body) !== "INVALID_JSON")
+      tally.notRefused.push(`not JSON: expected 400, got ${describeAnswer(answer)}`);
   }
   return tally;
 }
 
 function report(name: string, tally: Tally) {
-  const outcomes = Object.entries(tally.outcomes).map(([outcome, count]) => `${count}× ${outcome}`).join(", ");
+  const outcomes = Object.entries(tally.outcomes)
+    .map(([outcome, count]) => `${count}× ${outcome}`)
+    .join(", ");
   const lines = [
     `${name}: ${tally.valid} valid → ${outcomes || "none as documented"}; ${tally.rejected.length} rejected or unforeseen`,
-    `  ${tally.invalid} invalid (${Object.entries(tally.rules).map(([rule, count]) => `${count}× ${rule}`).join(", ")})`,
+    `  ${tally.invalid} invalid (${Object.entries(tally.rules)
+      .map(([rule, count]) => `${count}× ${rule}`)
+      .join(", ")})`,
     `  → ${tally.refused} refused as documented, ${tally.notRefused.length} not; ${tally.offDocument.length} answers off the document`,
     ...[...tally.rejected, ...tally.notRefused, ...tally.offDocument].slice(0, 12).map((line) => `    ${line}`),
   ];
@@ -417,44 +440,53 @@ describe(`OpenAPI conformance (seed ${SEED}; repeat with OPENAPI_SEED=${SEED})`,
       const name = await client.names.register({ name: uniqueName("conformance"), publicKey: walletKey() });
       namePairs.push({ name_id: name.uns_name_id, public_key: name.public_key });
     }
-    shops = await Promise.all(Array.from({ length: SHOPS }, async (_, index) => {
-      const { key, client } = await shopClient();
-      const cards = [];
-      for (let count = 0; count < 3; count++) cards.push(await client.cards.create({ ...cardInput(`Card ${count}`), email: "jane@example.com" }));
-      const voidable = [];
-      for (let count = 0; count < 2; count++) voidable.push(await client.cards.create({ ...cardInput(`Voidable ${count}`), email: "jane@example.com" }));
-      const owned = await client.cards.create({ ...cardInput("Owned"), owner: "shopify|42", publicKey: walletKey() });
-      const twin = await client.twins.issue({ ...namePairs[index % namePairs.length]!, title: "Conformance twin", quantity: 1 });
-      const codes = cards.map((card) => card.redemption!.code!);
-      const events = await client.events.list();
-      const endpoints = [];
-      for (let count = 0; count < 3; count++) endpoints.push(await client.webhookEndpoints.create({ url: `https://example.com/hooks/${count}`, eventTypes: ["*"] }));
-      return {
-        key,
-        cardIds: cards.map((card) => card.id),
-        voidableIds: voidable.map((card) => card.id),
-        ownedCardId: owned.id,
-        twinIds: [twin.id],
-        eventIds: events.data.map((event) => event.id),
-        endpointIds: endpoints.map((endpoint) => endpoint.id),
-        codes: new Map(codes.map((code) => [normalizeCode(code), false])),
-        unusedCodes: codes,
-        idempotencyKeys: new Set<string>(),
-      };
-    }));
+    shops = await Promise.all(
+      Array.from({ length: SHOPS }, async (_, index) => {
+        const { key, client } = await shopClient();
+        const cards = [];
+        for (let count = 0; count < 3; count++)
+          cards.push(await client.cards.create({ ...cardInput(`Card ${count}`), email: "jane@example.com" }));
+        const voidable = [];
+        for (let count = 0; count < 2; count++)
+          voidable.push(await client.cards.create({ ...cardInput(`Voidable ${count}`), email: "jane@example.com" }));
+        const owned = await client.cards.create({ ...cardInput("Owned"), owner: "shopify|42", publicKey: walletKey() });
+        const twin = await client.twins.issue({ ...namePairs[index % namePairs.length]!, title: "Conformance twin", quantity: 1 });
+        const codes = cards.map((card) => card.redemption!.code!);
+        const events = await client.events.list();
+        const endpoints = [];
+        for (let count = 0; count < 3; count++)
+          endpoints.push(await client.webhookEndpoints.create({ url: `https://example.com/hooks/${count}`, eventTypes: ["*"] }));
+        return {
+          key,
+          cardIds: cards.map((card) => card.id),
+          voidableIds: voidable.map((card) => card.id),
+          ownedCardId: owned.id,
+          twinIds: [twin.id],
+          eventIds: events.data.map((event) => event.id),
+          endpointIds: endpoints.map((endpoint) => endpoint.id),
+          codes: new Map(codes.map((code) => [normalizeCode(code), false])),
+          unusedCodes: codes,
+          idempotencyKeys: new Set<string>(),
+        };
+      }),
+    );
   }, 60_000);
 
   it("lists exactly the operations this test knows the outcomes of", () => {
     expect(operations.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`).sort()).toEqual([...OPERATIONS].sort());
   });
 
-  it.each(OPERATIONS)("%s: accepts what the document allows, refuses what it forbids, answers as documented", async (name) => {
-    const tally = await runOperation(name);
-    report(name, tally);
+  it.each(OPERATIONS)(
+    "%s: accepts what the document allows, refuses what it forbids, answers as documented",
+    async (name) => {
+      const tally = await runOperation(name);
+      report(name, tally);
 
-    expect(tally.valid).toBe(VALID_CASES);
-    expect(tally.rejected).toEqual([]);
-    expect(tally.notRefused).toEqual([]);
-    expect(tally.offDocument).toEqual([]);
-  }, 120_000);
+      expect(tally.valid).toBe(VALID_CASES);
+      expect(tally.rejected).toEqual([]);
+      expect(tally.notRefused).toEqual([]);
+      expect(tally.offDocument).toEqual([]);
+    },
+    120_000,
+  );
 });

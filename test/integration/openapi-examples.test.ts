@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createValidator, fetchDocument, resolvePointer, type Node, type OpenApiDocument, type Validator } from "../support/openapi-document";
+import {
+  createValidator,
+  fetchDocument,
+  resolvePointer,
+  type Node,
+  type OpenApiDocument,
+  type Validator,
+} from "../support/openapi-document";
 
 /*
  * The reference at /v1/docs shows what the document holds: every operation in a
@@ -26,9 +33,15 @@ function operations(): Located[] {
       name: `${method} ${path}`,
       pointer: `#/paths/${escape(path)}/${method}`,
       operation: item[method] as Node,
-    })));
+    })),
+  );
   const webhooks = Object.entries(document.webhooks as Record<string, Record<string, Node>>).flatMap(([name, item]) =>
-    Object.entries(item).map(([method, operation]) => ({ name: `webhook ${name}`, pointer: `#/webhooks/${escape(name)}/${method}`, operation })));
+    Object.entries(item).map(([method, operation]) => ({
+      name: `webhook ${name}`,
+      pointer: `#/webhooks/${escape(name)}/${method}`,
+      operation,
+    })),
+  );
   return [...fromPaths, ...webhooks];
 }
 
@@ -44,7 +57,10 @@ const jsonAt = (pointer: string) => `${pointer}/content/application~1json`;
 function mediaExampleProblems(mediaPointer: string): string[] {
   const media = resolvePointer(document, mediaPointer);
   return Object.entries((media.examples ?? {}) as Record<string, Node>).flatMap(([name, example]) =>
-    validate(`${mediaPointer}/schema`, example.value).map((error) => `${mediaPointer} example ${name}${error.instancePath}: ${error.message}`));
+    validate(`${mediaPointer}/schema`, example.value).map(
+      (error) => `${mediaPointer} example ${name}${error.instancePath}: ${error.message}`,
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -64,11 +80,19 @@ describe("the OpenAPI document's tags", () => {
     for (const { name, operation } of operations()) {
       expect(operation.tags, name).toHaveLength(1);
       const [tag] = operation.tags as string[];
-      expect(tags.find((candidate) => candidate.name === tag && !candidate["x-traitTag"]), `${name}: ${tag}`).toBeTruthy();
+      expect(
+        tags.find((candidate) => candidate.name === tag && !candidate["x-traitTag"]),
+        `${name}: ${tag}`,
+      ).toBeTruthy();
       used.add(tag!);
     }
     // Every tag that is not a guide section has operations.
-    expect(tags.filter((tag) => !tag["x-traitTag"]).map((tag) => tag.name).sort()).toEqual([...used].sort());
+    expect(
+      tags
+        .filter((tag) => !tag["x-traitTag"])
+        .map((tag) => tag.name)
+        .sort(),
+    ).toEqual([...used].sort());
     expect(groups.map((group) => group.name)).toEqual(["Guide", "Issuing", "On-chain", "Events and webhooks"]);
   });
 });
@@ -77,16 +101,22 @@ describe("the OpenAPI document's examples", () => {
   it("gives every operation a request example: a body for each POST, a value for each path parameter, a curl command", () => {
     for (const { name, pointer, operation } of operations()) {
       if (operation.requestBody) {
-        expect(Object.keys((resolvePointer(document, jsonAt(`${pointer}/requestBody`)).examples ?? {}) as Node).length, name).toBeGreaterThan(0);
+        expect(
+          Object.keys((resolvePointer(document, jsonAt(`${pointer}/requestBody`)).examples ?? {}) as Node).length,
+          name,
+        ).toBeGreaterThan(0);
       }
       const parameters = ((operation.parameters ?? []) as Node[]).map((_, index) => deref(`${pointer}/parameters/${index}`).node);
-      for (const parameter of parameters.filter((candidate) => candidate.in === "path")) expect(parameter.example, `${name} ${parameter.name as string}`).toBeDefined();
+      for (const parameter of parameters.filter((candidate) => candidate.in === "path"))
+        expect(parameter.example, `${name} ${parameter.name as string}`).toBeDefined();
       if (name.startsWith("webhook")) continue;
       const [sample] = operation["x-codeSamples"] as { lang: string; source: string }[];
       expect(sample!.lang, name).toBe("Shell");
       const [method, path] = name.split(" ") as [string, string];
       const url = new URL(/'(https?:\/\/[^']+)'/.exec(sample!.source)![1]!);
-      const filledPath = path.replace(/\{(\w+)\}/g, (_, parameter: string) => String(parameters.find((candidate) => candidate.name === parameter)!.example));
+      const filledPath = path.replace(/\{(\w+)\}/g, (_, parameter: string) =>
+        String(parameters.find((candidate) => candidate.name === parameter)!.example),
+      );
       expect(url.pathname, name).toBe(filledPath);
       expect(sample!.source.includes(" -X POST ") || sample!.source.includes(" -X DELETE "), name).toBe(method !== "get");
       if (operation.requestBody) expect(sample!.source, name).toContain(" -d '{");
@@ -128,7 +158,11 @@ describe("the OpenAPI document's examples", () => {
       ((operation.parameters ?? []) as Node[]).forEach((_, index) => {
         const parameter = deref(`${pointer}/parameters/${index}`);
         if (parameter.node.example === undefined) return;
-        problems.push(...validate(`${parameter.pointer}/schema`, parameter.node.example).map((error) => `${parameter.pointer}${error.instancePath}: ${error.message}`));
+        problems.push(
+          ...validate(`${parameter.pointer}/schema`, parameter.node.example).map(
+            (error) => `${parameter.pointer}${error.instancePath}: ${error.message}`,
+          ),
+        );
         checked++;
       });
     }

@@ -42,7 +42,11 @@ function codeBlock(text: string, language: string): string {
 
 const SECRET = "whsec_TestSecretForTheGuideVerifiers0123456789abc";
 // Not ASCII, so a verifier that hashes characters instead of bytes fails.
-const BODY = JSON.stringify({ id: "evt_01JDQ8M4N5P6Q7R8S9T0V1W2XY", type: "unit_card.redeemed", data: { object: { name: "Café ☕ pass" } } });
+const BODY = JSON.stringify({
+  id: "evt_01JDQ8M4N5P6Q7R8S9T0V1W2XY",
+  type: "unit_card.redeemed",
+  data: { object: { name: "Café ☕ pass" } },
+});
 
 interface Case {
   name: string;
@@ -71,7 +75,13 @@ async function deliveredTestEvent(): Promise<Case[]> {
     expect(JSON.parse(body)).toMatchObject({ type: "webhook_endpoint.test" });
     return [
       { name: "a delivered test event", body, header, secret: endpoint.secret!, valid: true },
-      { name: "a delivered test event, body altered", body: body.replace("webhook_endpoint.test", "unit_card.redeemed"), header, secret: endpoint.secret!, valid: false },
+      {
+        name: "a delivered test event, body altered",
+        body: body.replace("webhook_endpoint.test", "unit_card.redeemed"),
+        header,
+        secret: endpoint.secret!,
+        valid: false,
+      },
       { name: "a delivered test event, another endpoint's secret", body, header, secret: SECRET, valid: false },
     ];
   } finally {
@@ -87,9 +97,21 @@ function cases(): Case[] {
     { name: "signed now", body: BODY, header: signatureHeader(SECRET, BODY, now), secret: SECRET, valid: true },
     { name: "signed 4 minutes ago", body: BODY, header: signatureHeader(SECRET, BODY, now - 240), secret: SECRET, valid: true },
     { name: "signed 6 minutes ago (a replay)", body: BODY, header: signatureHeader(SECRET, BODY, now - 360), secret: SECRET, valid: false },
-    { name: "another body", body: BODY.replace("redeemed", "created"), header: signatureHeader(SECRET, BODY, now), secret: SECRET, valid: false },
+    {
+      name: "another body",
+      body: BODY.replace("redeemed", "created"),
+      header: signatureHeader(SECRET, BODY, now),
+      secret: SECRET,
+      valid: false,
+    },
     { name: "another secret", body: BODY, header: signatureHeader(SECRET, BODY, now), secret: `${SECRET}x`, valid: false },
-    { name: "the time changed", body: BODY, header: signatureHeader(SECRET, BODY, now).replace(`t=${now}`, `t=${now + 1}`), secret: SECRET, valid: false },
+    {
+      name: "the time changed",
+      body: BODY,
+      header: signatureHeader(SECRET, BODY, now).replace(`t=${now}`, `t=${now + 1}`),
+      secret: SECRET,
+      valid: false,
+    },
     { name: "no signature", body: BODY, header: "", secret: SECRET, valid: false },
     { name: "junk", body: BODY, header: "t=,v1=é,=,,v1", secret: SECRET, valid: false },
   ];
@@ -106,8 +128,9 @@ describe("the reference's guide", () => {
   it("lists every error code of the app's error table with its status and meaning, in the guide and in each error answer", () => {
     const errors = section("Errors");
     const codes = Object.keys(STATUS_OF) as ApiErrorCode[];
-    const documented = (document.components.schemas as Record<string, { properties: Record<string, { properties: Record<string, { enum: string[] }> }> }>)
-      .Error!.properties.error!.properties.code!.enum;
+    const documented = (
+      document.components.schemas as Record<string, { properties: Record<string, { properties: Record<string, { enum: string[] }> }> }>
+    ).Error!.properties.error!.properties.code!.enum;
     const responses = document.components.responses as Record<string, { description: string }>;
 
     expect(codes.length).toBeGreaterThan(10);
@@ -129,19 +152,24 @@ describe("the reference's guide", () => {
     expect(section("Idempotency")).toMatch(/Idempotency-Key[\s\S]*24 hours[\s\S]*Idempotent-Replayed: true/);
     expect(section("Pagination")).toMatch(/nextCursor[\s\S]*cursor[\s\S]*null/);
     expect(section("Authentication")).toContain("Authorization: Bearer <api key>");
-    expect(section("Test mode")).toMatch(/tc_live_[\s\S]*tc_test_[\s\S]*--mode test[\s\S]*livemode[\s\S]*404[\s\S]*never sent[\s\S]*minted/);
+    expect(section("Test mode")).toMatch(
+      /tc_live_[\s\S]*tc_test_[\s\S]*--mode test[\s\S]*livemode[\s\S]*404[\s\S]*never sent[\s\S]*minted/,
+    );
     expect(section("Webhooks and signatures")).toContain('t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">');
   });
 
   it("has a Node verifier that accepts a delivered event and the deliverer's signatures, and refuses altered, replayed or junk ones", async () => {
     writeFileSync(path.join(directory, "verifier.mjs"), codeBlock(section("Webhooks and signatures"), "js"));
-    writeFileSync(path.join(directory, "check.mjs"), [
-      'import { verifyTwinCardsSignature } from "./verifier.mjs";',
-      "const cases = JSON.parse(process.argv[2]);",
-      // Express's raw body is a Buffer; a string must do as well.
-      "const verdicts = cases.flatMap((c) => [verifyTwinCardsSignature(Buffer.from(c.body), c.header, c.secret), verifyTwinCardsSignature(c.body, c.header, c.secret)]);",
-      "console.log(JSON.stringify(verdicts));",
-    ].join("\n"));
+    writeFileSync(
+      path.join(directory, "check.mjs"),
+      [
+        'import { verifyTwinCardsSignature } from "./verifier.mjs";',
+        "const cases = JSON.parse(process.argv[2]);",
+        // Express's raw body is a Buffer; a string must do as well.
+        "const verdicts = cases.flatMap((c) => [verifyTwinCardsSignature(Buffer.from(c.body), c.header, c.secret), verifyTwinCardsSignature(c.body, c.header, c.secret)]);",
+        "console.log(JSON.stringify(verdicts));",
+      ].join("\n"),
+    );
     const all = cases();
     const { stdout } = await run(process.execPath, [path.join(directory, "check.mjs"), JSON.stringify(all)]);
 
@@ -150,12 +178,15 @@ describe("the reference's guide", () => {
 
   it("has a Python verifier that accepts a delivered event and the deliverer's signatures, and refuses altered, replayed or junk ones", async () => {
     writeFileSync(path.join(directory, "verifier.py"), codeBlock(section("Webhooks and signatures"), "python"));
-    writeFileSync(path.join(directory, "check.py"), [
-      "import json, sys",
-      "from verifier import verify_twin_cards_signature",
-      "cases = json.loads(sys.argv[1])",
-      'print(json.dumps([verify_twin_cards_signature(c["body"].encode(), c["header"], c["secret"]) for c in cases]))',
-    ].join("\n"));
+    writeFileSync(
+      path.join(directory, "check.py"),
+      [
+        "import json, sys",
+        "from verifier import verify_twin_cards_signature",
+        "cases = json.loads(sys.argv[1])",
+        'print(json.dumps([verify_twin_cards_signature(c["body"].encode(), c["header"], c["secret"]) for c in cases]))',
+      ].join("\n"),
+    );
     const all = cases();
     const { stdout } = await run("python3", [path.join(directory, "check.py"), JSON.stringify(all)], { cwd: directory });
 

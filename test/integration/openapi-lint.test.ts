@@ -27,13 +27,20 @@ async function lint(): Promise<{ report: LintReport; connections: string[] }> {
   writeFileSync(documentFile, JSON.stringify(await fetchDocument(), null, 2));
   writeFileSync(guardLog, "");
   const args = [
-    "--import", pathToFileURL(path.resolve("test/support/offline-guard.mjs")).href,
+    "--import",
+    pathToFileURL(path.resolve("test/support/offline-guard.mjs")).href,
     path.resolve("node_modules/@redocly/cli/bin/cli.js"),
-    "lint", documentFile, "--config", path.resolve("redocly.yaml"), "--format=json",
+    "lint",
+    documentFile,
+    "--config",
+    path.resolve("redocly.yaml"),
+    "--format=json",
   ];
   const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", OFFLINE_GUARD_LOG: guardLog };
   // Lint exits 1 when it finds errors; the report on stdout says which.
-  const { stdout } = await run(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+  const { stdout } = await run(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string }) => ({
+    stdout: error.stdout ?? "",
+  }));
   return { report: JSON.parse(stdout) as LintReport, connections: readFileSync(guardLog, "utf8").split("\n").filter(Boolean) };
 }
 
@@ -46,7 +53,9 @@ describe("Redocly CLI lint (recommended rules) on the served OpenAPI document", 
   it("finds no error and no warning, without reaching the network", async () => {
     const { report, connections } = await lint();
 
-    expect(report.problems.map((problem) => `${problem.severity} ${problem.ruleId} at ${problem.location?.[0]?.pointer}: ${problem.message}`)).toEqual([]);
+    expect(
+      report.problems.map((problem) => `${problem.severity} ${problem.ruleId} at ${problem.location?.[0]?.pointer}: ${problem.message}`),
+    ).toEqual([]);
     expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
     expect(connections).toEqual([]);
   });

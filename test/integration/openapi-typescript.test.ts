@@ -21,7 +21,8 @@ let directory: string;
 /** The component a request body of `method path` points at, e.g. CreateUnitCardInput. */
 function requestComponent(body: ReadmeBody): string {
   const operation = document.paths[body.path]?.[body.method.toLowerCase()];
-  const schema = ((operation?.requestBody as Node | undefined)?.content as Record<string, Node> | undefined)?.["application/json"]?.schema as Node | undefined;
+  const schema = ((operation?.requestBody as Node | undefined)?.content as Record<string, Node> | undefined)?.["application/json"]
+    ?.schema as Node | undefined;
   const name = typeof schema?.$ref === "string" ? schema.$ref.replace("#/components/schemas/", "") : undefined;
   if (!name) throw new Error(`${body.label}: the document has no request body component for ${body.method} ${body.path}`);
   return name;
@@ -41,15 +42,20 @@ function typedBodies(bodies: ReadmeBody[]): { text: string; labelAt: (line: numb
 /** Type errors in `files` (name → text) compiled together with the generated types, strict. */
 function compile(files: Record<string, string>): Record<string, readonly ts.Diagnostic[]> {
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(directory, name), text);
-  const program = ts.createProgram(Object.keys(files).map((name) => path.join(directory, name)), {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    types: [],
-  });
-  return Object.fromEntries(Object.keys(files).map((name) => [name, ts.getPreEmitDiagnostics(program, program.getSourceFile(path.join(directory, name)))]));
+  const program = ts.createProgram(
+    Object.keys(files).map((name) => path.join(directory, name)),
+    {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+    },
+  );
+  return Object.fromEntries(
+    Object.keys(files).map((name) => [name, ts.getPreEmitDiagnostics(program, program.getSourceFile(path.join(directory, name)))]),
+  );
 }
 
 const message = (diagnostic: ts.Diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
@@ -68,7 +74,12 @@ describe("types generated from the served OpenAPI document with openapi-typescri
     const walkthrough = walkthroughBodies();
     const client = await clientExampleBodies();
     // Steps 2, 4, 5 and 6 of the walkthrough send a body; the client example creates a card.
-    expect(walkthrough.map((body) => body.path)).toEqual(["/v1/names", "/v1/issue-digital-twin", "/v1/unit-cards", "/v1/unit-cards/_actions/redeem"]);
+    expect(walkthrough.map((body) => body.path)).toEqual([
+      "/v1/names",
+      "/v1/issue-digital-twin",
+      "/v1/unit-cards",
+      "/v1/unit-cards/_actions/redeem",
+    ]);
     expect(client.map((body) => `${body.method} ${body.path}`)).toEqual(["POST /v1/unit-cards"]);
     const bodies = typedBodies([...walkthrough, ...client]);
 
@@ -80,11 +91,11 @@ describe("types generated from the served OpenAPI document with openapi-typescri
   it("refuse a body the API refuses, so the check above has teeth", () => {
     const wrong = [
       'import type { components } from "./openapi";',
-      '// quantity is required',
+      "// quantity is required",
       'export const twin: components["schemas"]["IssueDigitalTwinInput"] = { name_id: "uns_1", public_key: "key", title: "Trail jacket" };',
-      '// media.imageUrls is a list of URLs',
+      "// media.imageUrls is a list of URLs",
       'export const card: components["schemas"]["CreateUnitCardInput"] = { name: "VIP pass", media: { imageUrls: "https://example.com/a.png" }, email: "jane@example.com" };',
-      '// no such field',
+      "// no such field",
       'export const name: components["schemas"]["RegisterNameInput"] = { name: "jane", publicKey: "key", colour: "red" };',
     ].join("\n");
 

@@ -33,12 +33,46 @@ const SPEC_PATHS: Record<string, string[]> = {
 
 // serialNumber and editionSize: the spec's serial numbers (section 7, docs/decisions/0033-serial-numbers.md), on every card and twin, null outside an edition.
 const UNIT_CARD_FIELDS = [
-  "id", "name", "serialNumber", "editionSize", "media", "metadata", "owner", "publicKey", "custody", "status",
-  "createdAt", "redeemedAt", "voidedAt", "voidReason", "redemption", "chain", "verifyUrl", "livemode",
+  "id",
+  "name",
+  "serialNumber",
+  "editionSize",
+  "media",
+  "metadata",
+  "owner",
+  "publicKey",
+  "custody",
+  "status",
+  "createdAt",
+  "redeemedAt",
+  "voidedAt",
+  "voidReason",
+  "redemption",
+  "chain",
+  "verifyUrl",
+  "livemode",
 ];
 const DIGITAL_TWIN_FIELDS = [
-  "id", "name_id", "uns_name", "public_key", "title", "serialNumber", "editionSize", "creator", "description", "quantity",
-  "price", "currency", "brand", "categories", "links", "images", "createdAt", "chain", "verifyUrl", "livemode",
+  "id",
+  "name_id",
+  "uns_name",
+  "public_key",
+  "title",
+  "serialNumber",
+  "editionSize",
+  "creator",
+  "description",
+  "quantity",
+  "price",
+  "currency",
+  "brand",
+  "categories",
+  "links",
+  "images",
+  "createdAt",
+  "chain",
+  "verifyUrl",
+  "livemode",
 ];
 
 /** Resolves a local JSON pointer (`#/a/b`) in `document`, or undefined. */
@@ -88,7 +122,9 @@ describe("GET /v1/openapi.json", () => {
 
     for (const [path, methods] of Object.entries(SPEC_PATHS)) {
       expect(document.paths, path).toHaveProperty([path]);
-      const documented = Object.keys(document.paths[path]!).filter((key) => HTTP_METHODS.includes(key)).sort();
+      const documented = Object.keys(document.paths[path]!)
+        .filter((key) => HTTP_METHODS.includes(key))
+        .sort();
       expect(documented, path).toEqual(methods);
     }
   });
@@ -120,7 +156,10 @@ describe("GET /v1/openapi.json", () => {
     for (const [path, item] of Object.entries(document.paths)) {
       if (!item.post) continue;
       const parameters = (item.post.parameters ?? []) as JsonObject[];
-      expect(parameters.find((p) => p.name === "Idempotency-Key" && p.in === "header"), path).toBeTruthy();
+      expect(
+        parameters.find((p) => p.name === "Idempotency-Key" && p.in === "header"),
+        path,
+      ).toBeTruthy();
     }
     const validateParameters = (document.paths["/v1/validate-name"]!.get!.parameters ?? []) as JsonObject[];
     expect(validateParameters).toContainEqual(expect.objectContaining({ name: "name", in: "query", required: true }));
@@ -129,10 +168,19 @@ describe("GET /v1/openapi.json", () => {
   it("has a component schema for every resource, input and the error", async () => {
     const { document } = await fetchDocument();
 
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining([
-      "UnitCard", "DigitalTwin", "CreateUnitCardInput", "CreateUnitCardBatchInput", "RedeemInput",
-      "IssueDigitalTwinInput", "RegisterNameInput", "NameValidation", "Error",
-    ]));
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        "UnitCard",
+        "DigitalTwin",
+        "CreateUnitCardInput",
+        "CreateUnitCardBatchInput",
+        "RedeemInput",
+        "IssueDigitalTwinInput",
+        "RegisterNameInput",
+        "NameValidation",
+        "Error",
+      ]),
+    );
     // Components are schemas inside one document, not standalone documents with their own $id.
     for (const schema of Object.values(document.components.schemas) as object[]) {
       expect(schema).not.toHaveProperty("$id");
@@ -166,13 +214,27 @@ describe("GET /v1/openapi.json", () => {
     // publicKey may be left out: the cards are then held by the shop (the seed leaves the redeem payload open, issue 25).
     expect(requiredOf("RedeemInput")).toEqual(["code", "owner"]);
     expect(propertiesOf("IssueDigitalTwinInput")).toEqual([
-      "brand", "categories", "creator", "currency", "description", "images", "links", "name_id", "price", "public_key", "quantity", "title",
+      "brand",
+      "categories",
+      "creator",
+      "currency",
+      "description",
+      "images",
+      "links",
+      "name_id",
+      "price",
+      "public_key",
+      "quantity",
+      "title",
     ]);
     expect(requiredOf("IssueDigitalTwinInput")).toEqual(["name_id", "public_key", "quantity", "title"]);
-    expect(propertiesOf("CreateUnitCardInput")).toEqual(expect.arrayContaining(["name", "media", "metadata", "phone", "email", "owner", "publicKey"]));
+    expect(propertiesOf("CreateUnitCardInput")).toEqual(
+      expect.arrayContaining(["name", "media", "metadata", "phone", "email", "owner", "publicKey"]),
+    );
     expect(propertiesOf("CreateUnitCardBatchInput")).toEqual(expect.arrayContaining(["redemption", "owner", "publicKey", "cards"]));
-    expect(Object.keys(((schemas.NameValidation!.properties as JsonObject).payload as JsonObject).properties as JsonObject).sort())
-      .toEqual(["livemode", "public_key", "uns_name", "uns_name_id"]);
+    expect(Object.keys(((schemas.NameValidation!.properties as JsonObject).payload as JsonObject).properties as JsonObject).sort()).toEqual(
+      ["livemode", "public_key", "uns_name", "uns_name_id"],
+    );
   });
 
   it("describes the error envelope with every error code of the spec", async () => {
@@ -180,9 +242,19 @@ describe("GET /v1/openapi.json", () => {
     const error = (document.components.schemas.Error!.properties as JsonObject).error as JsonObject;
     const properties = error.properties as JsonObject;
 
-    expect((properties.code as JsonObject).enum).toEqual(expect.arrayContaining([
-      "INVALID_JSON", "VALIDATION_FAILED", "UNAUTHENTICATED", "NOT_FOUND", "CONFLICT", "EXPIRED", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL",
-    ]));
+    expect((properties.code as JsonObject).enum).toEqual(
+      expect.arrayContaining([
+        "INVALID_JSON",
+        "VALIDATION_FAILED",
+        "UNAUTHENTICATED",
+        "NOT_FOUND",
+        "CONFLICT",
+        "EXPIRED",
+        "PAYLOAD_TOO_LARGE",
+        "RATE_LIMITED",
+        "INTERNAL",
+      ]),
+    );
     expect(Object.keys(properties).sort()).toEqual(["code", "details", "message"]);
   });
 
@@ -226,14 +298,41 @@ describe("GET /v1/openapi.json", () => {
   it("documents sending a test event and reading an endpoint's deliveries (issue 29), with the delivery's fields", async () => {
     const { document } = await fetchDocument();
     const statusesOf = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses as JsonObject).sort();
-    const parameters = (document.paths["/v1/webhook-endpoints/{id}/deliveries"]!.get!.parameters as JsonObject[]).map((p) => `${p.name}${p.required ? "" : "?"}`);
+    const parameters = (document.paths["/v1/webhook-endpoints/{id}/deliveries"]!.get!.parameters as JsonObject[]).map(
+      (p) => `${p.name}${p.required ? "" : "?"}`,
+    );
 
-    expect(statusesOf("/v1/webhook-endpoints/{id}/_actions/send-test", "post")).toEqual(["202", "400", "401", "404", "409", "413", "422", "429", "500", "503"]);
-    expect(refName(jsonSchemaOf(document.paths["/v1/webhook-endpoints/{id}/_actions/send-test"]!.post!.requestBody)?.schema)).toBe("SendTestEventInput");
+    expect(statusesOf("/v1/webhook-endpoints/{id}/_actions/send-test", "post")).toEqual([
+      "202",
+      "400",
+      "401",
+      "404",
+      "409",
+      "413",
+      "422",
+      "429",
+      "500",
+      "503",
+    ]);
+    expect(refName(jsonSchemaOf(document.paths["/v1/webhook-endpoints/{id}/_actions/send-test"]!.post!.requestBody)?.schema)).toBe(
+      "SendTestEventInput",
+    );
     expect(statusesOf("/v1/webhook-endpoints/{id}/deliveries", "get")).toEqual(["200", "401", "404", "422", "429", "500", "503"]);
     expect(parameters).toEqual(["id", "cursor?", "limit?"]);
     expect(Object.keys(document.components.schemas.WebhookDelivery!.properties as JsonObject).sort()).toEqual([
-      "attempts", "createdAt", "deliveredAt", "endpointId", "eventId", "eventType", "id", "lastError", "livemode", "nextAttemptAt", "responseStatus", "status", "updatedAt",
+      "attempts",
+      "createdAt",
+      "deliveredAt",
+      "endpointId",
+      "eventId",
+      "eventType",
+      "id",
+      "lastError",
+      "livemode",
+      "nextAttemptAt",
+      "responseStatus",
+      "status",
+      "updatedAt",
     ]);
   });
 
@@ -264,10 +363,17 @@ describe("GET /v1/openapi.json", () => {
     const card = propertiesOf("CreateUnitCardInput");
     const batch = schemas.CreateUnitCardBatchInput!;
     const twin = schemas.IssueDigitalTwinInput!;
-    const cursor = ((document.paths["/v1/unit-cards"]!.get!.parameters as JsonObject[]).find((p) => p.name === "cursor")!.schema as JsonObject);
+    const cursor = (document.paths["/v1/unit-cards"]!.get!.parameters as JsonObject[]).find((p) => p.name === "cursor")!
+      .schema as JsonObject;
     const twinListParameters = document.paths["/v1/digital-twins"]!.get!.parameters as JsonObject[];
 
-    expect(card.publicKey).toMatchObject({ minLength: 32, maxLength: 44, pattern: expect.any(String), format: "solana-wallet-key", not: { const: "11111111111111111111111111111111" } });
+    expect(card.publicKey).toMatchObject({
+      minLength: 32,
+      maxLength: 44,
+      pattern: expect.any(String),
+      format: "solana-wallet-key",
+      not: { const: "11111111111111111111111111111111" },
+    });
     expect(card.name).toMatchObject({ pattern: "\\S", maxLength: 200 });
     expect(card.phone).toMatchObject({ pattern: expect.any(String), format: "international-phone" });
     expect(card.email).toMatchObject({ pattern: expect.any(String) });

@@ -48,20 +48,49 @@ function line(overrides: Partial<OrderLine> = {}): OrderLine {
 
 function order(overrides: Partial<OrderSnapshot> = {}): OrderSnapshot {
   const id = numericId();
-  return { id, name: `#${id.slice(-4)}`, email: "jane@example.com", phone: null, customerId: numericId(), locale: null, firstName: null, cancelled: false, lines: [line()], ...overrides };
+  return {
+    id,
+    name: `#${id.slice(-4)}`,
+    email: "jane@example.com",
+    phone: null,
+    customerId: numericId(),
+    locale: null,
+    firstName: null,
+    cancelled: false,
+    lines: [line()],
+    ...overrides,
+  };
 }
 
 const PAID: OrderMoment = { kind: "paid" };
-const issue = (shop: string, snapshot: OrderSnapshot, moment: OrderMoment = PAID) => transaction(() => issueFromOrder(shop, snapshot, moment));
+const issue = (shop: string, snapshot: OrderSnapshot, moment: OrderMoment = PAID) =>
+  transaction(() => issueFromOrder(shop, snapshot, moment));
 
 async function twinRule(shop: string, overrides: Record<string, unknown> = {}) {
-  return createRule(shop, { targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "Storm jacket", trigger: "PAID", issueTwin: true, ...overrides });
+  return createRule(shop, {
+    targetType: "PRODUCT",
+    targetId: PRODUCT,
+    targetTitle: "Storm jacket",
+    trigger: "PAID",
+    issueTwin: true,
+    ...overrides,
+  });
 }
 
 async function cardRule(shop: string, overrides: Record<string, unknown> = {}) {
   return createRule(shop, {
-    targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "Storm jacket", trigger: "PAID", issueTwin: false,
-    card: { ...cardInput("Owner's club"), metadata: [{ key: "tier", value: "gold" }, { key: "batch", value: "B-7", visibility: "PRIVATE" }] },
+    targetType: "PRODUCT",
+    targetId: PRODUCT,
+    targetTitle: "Storm jacket",
+    trigger: "PAID",
+    issueTwin: false,
+    card: {
+      ...cardInput("Owner's club"),
+      metadata: [
+        { key: "tier", value: "gold" },
+        { key: "batch", value: "B-7", visibility: "PRIVATE" },
+      ],
+    },
     ...overrides,
   });
 }
@@ -93,8 +122,12 @@ describe("issuing rules", () => {
       }
       throw new Error("the rule was saved");
     };
-    expect(await refused({ card: { name: "Club", media: { imageUrls: ["ftp://files.example.com/a.png"] } } })).toContain("card.media.imageUrls[0]");
-    expect(await refused({ card: { name: "Club", media: {}, metadata: [{ key: "price", value: [12, "EURO"], metaType: "PRICE" }] } })).toContain("card.metadata[0].value");
+    expect(await refused({ card: { name: "Club", media: { imageUrls: ["ftp://files.example.com/a.png"] } } })).toContain(
+      "card.media.imageUrls[0]",
+    );
+    expect(
+      await refused({ card: { name: "Club", media: {}, metadata: [{ key: "price", value: [12, "EURO"], metaType: "PRICE" }] } }),
+    ).toContain("card.metadata[0].value");
     expect(await refused({ card: null, issueTwin: false })).toContain("issueTwin");
     expect(await refused({ targetType: "VARIANT" })).toContain("targetId");
     expect(await db.issuingRule.count({ where: { shop } })).toBe(0);
@@ -103,10 +136,19 @@ describe("issuing rules", () => {
   it("edits a rule from a card to a twin only, keeping no template behind", async () => {
     const shop = uniqueShop();
     const rule = await cardRule(shop);
-    const edited = await updateRule(shop, rule.id, { targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "Storm jacket", trigger: "FULFILLED", issueTwin: true, card: null });
+    const edited = await updateRule(shop, rule.id, {
+      targetType: "PRODUCT",
+      targetId: PRODUCT,
+      targetTitle: "Storm jacket",
+      trigger: "FULFILLED",
+      issueTwin: true,
+      card: null,
+    });
     expect(edited).toMatchObject({ id: rule.id, trigger: "FULFILLED", issueTwin: true, card: null });
     expect((await db.issuingRule.findUniqueOrThrow({ where: { id: rule.id } })).cardTemplate).toBeNull();
-    await expect(updateRule(uniqueShop(), rule.id, { targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "x", trigger: "PAID", issueTwin: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      updateRule(uniqueShop(), rule.id, { targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "x", trigger: "PAID", issueTwin: true }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
@@ -121,11 +163,21 @@ describe("issuing at payment", () => {
     const first = await issue(shop, paid);
     expect(first.status).toBe("DONE");
     const twin = await db.digitalTwin.findFirstOrThrow({ where: { shop } });
-    expect(twin).toMatchObject({ nameId: buyer.nameId, publicKey: buyer.publicKey, title: "Storm jacket", quantity: 2, price: "189.90", currency: "EUR", brand: "Northwind" });
+    expect(twin).toMatchObject({
+      nameId: buyer.nameId,
+      publicKey: buyer.publicKey,
+      title: "Storm jacket",
+      quantity: 2,
+      price: "189.90",
+      currency: "EUR",
+      brand: "Northwind",
+    });
     expect(twin.categories).toEqual(["Jacket", "limited"]);
     const cards = await db.unitCard.findMany({ where: { shop } });
     expect(cards).toHaveLength(2); // one per unit
-    expect(cards.every((card) => card.status === "OWNED" && card.owner === `shopify|${buyer.customerId}` && card.publicKey === buyer.publicKey)).toBe(true);
+    expect(
+      cards.every((card) => card.status === "OWNED" && card.owner === `shopify|${buyer.customerId}` && card.publicKey === buyer.publicKey),
+    ).toBe(true);
     const before = await rowCounts(shop);
 
     // Shopify redelivers, or a second webhook for the same payment arrives.
@@ -146,7 +198,12 @@ describe("issuing at payment", () => {
     // The twin waits as a claim card describing it, plus the rule's one card per line; the other product issues nothing.
     expect(cards.map((card) => card.name)).toEqual(["Storm jacket", "Owner's club"]);
     expect(cards.every((card) => card.status === "PENDING_REDEMPTION")).toBe(true);
-    expect(cards[0]!.metadata).toEqual(expect.arrayContaining([{ key: "price", value: [189.9, "EUR"], metaType: "PRICE", visibility: "PUBLIC" }, expect.objectContaining({ key: "quantity", value: 3 })]));
+    expect(cards[0]!.metadata).toEqual(
+      expect.arrayContaining([
+        { key: "price", value: [189.9, "EUR"], metaType: "PRICE", visibility: "PUBLIC" },
+        expect.objectContaining({ key: "quantity", value: 3 }),
+      ]),
+    );
     expect(new Set(cards.map((card) => card.redemptionId)).size).toBe(1);
     const notifications = await db.notification.findMany({ where: { shop } });
     expect(notifications).toHaveLength(1);
@@ -192,8 +249,22 @@ describe("issuing at payment", () => {
 
   it("matches rules by variant and by collection", async () => {
     const shop = uniqueShop();
-    await createRule(shop, { targetType: "VARIANT", targetId: "gid://shopify/ProductVariant/1011", targetTitle: "Storm jacket — L", trigger: "PAID", issueTwin: false, card: cardInput("Variant card") });
-    await createRule(shop, { targetType: "COLLECTION", targetId: "gid://shopify/Collection/7", targetTitle: "Limited", trigger: "PAID", issueTwin: false, card: cardInput("Collection card") });
+    await createRule(shop, {
+      targetType: "VARIANT",
+      targetId: "gid://shopify/ProductVariant/1011",
+      targetTitle: "Storm jacket — L",
+      trigger: "PAID",
+      issueTwin: false,
+      card: cardInput("Variant card"),
+    });
+    await createRule(shop, {
+      targetType: "COLLECTION",
+      targetId: "gid://shopify/Collection/7",
+      targetTitle: "Limited",
+      trigger: "PAID",
+      issueTwin: false,
+      card: cardInput("Collection card"),
+    });
     await issue(shop, order({ lines: [line(), line({ variantId: "gid://shopify/ProductVariant/9", collectionIds: [] })] }));
     const names = (await db.unitCard.findMany({ where: { shop }, orderBy: { id: "asc" } })).map((card) => card.name);
     expect(names.sort()).toEqual(["Collection card", "Variant card"]);
@@ -238,7 +309,10 @@ describe("issuing at fulfilment", () => {
     await issue(shop, placed, { kind: "fulfillment", fulfillmentId: "5002", lines: [{ id: jackets.id, quantity: 1 }] });
     expect(await db.unitCard.count({ where: { shop } })).toBe(3);
     const { issues } = await ruleActivity(shop, rule.id);
-    expect(issues.map((item) => [item.moment, item.quantity])).toEqual([["fulfillment:5002", 1], ["fulfillment:5001", 2]]);
+    expect(issues.map((item) => [item.moment, item.quantity])).toEqual([
+      ["fulfillment:5002", 1],
+      ["fulfillment:5001", 2],
+    ]);
   });
 });
 
@@ -253,7 +327,10 @@ describe("voiding", () => {
     await issue(shop, named);
     const code = ((await db.notification.findFirstOrThrow({ where: { shop } })).payload as { code: string }).code;
 
-    expect(await transaction(() => voidFromOrder(shop, guest.id, "orders/cancelled", {}))).toEqual({ status: "DONE", outcome: "Voided 1 unclaimed card(s)" });
+    expect(await transaction(() => voidFromOrder(shop, guest.id, "orders/cancelled", {}))).toEqual({
+      status: "DONE",
+      outcome: "Voided 1 unclaimed card(s)",
+    });
     expect((await transaction(() => voidFromOrder(shop, named.id, "orders/cancelled", {}))).status).toBe("SKIPPED");
     const cards = await db.unitCard.findMany({ where: { shop }, orderBy: { id: "asc" } });
     expect(cards.map((card) => card.status)).toEqual(["VOID", "OWNED"]);
@@ -276,7 +353,11 @@ describe("voiding", () => {
     const code = ((await db.notification.findFirstOrThrow({ where: { shop } })).payload as { code: string }).code;
     const claimed = await redeemCode(shop, { code, owner: "shopify|42", publicKey: walletKey() }, { address: uniqueClientAddress() });
     expect(claimed).toHaveLength(2);
-    expect((await db.unitCard.findMany({ where: { shop }, orderBy: { id: "asc" } })).map((card) => card.status)).toEqual(["OWNED", "OWNED", "VOID"]);
+    expect((await db.unitCard.findMany({ where: { shop }, orderBy: { id: "asc" } })).map((card) => card.status)).toEqual([
+      "OWNED",
+      "OWNED",
+      "VOID",
+    ]);
   });
 
   it("a second refund of one unit voids the next waiting card, not the one the first refund voided", async () => {
@@ -285,7 +366,8 @@ describe("voiding", () => {
     const jackets = line({ quantity: 3 });
     const paid = order({ lines: [jackets] });
     await issue(shop, paid);
-    for (const refund of ["9", "10"]) await transaction(() => voidFromOrder(shop, paid.id, "refunds/create", { id: refund, lines: [{ id: jackets.id, quantity: 1 }] }));
+    for (const refund of ["9", "10"])
+      await transaction(() => voidFromOrder(shop, paid.id, "refunds/create", { id: refund, lines: [{ id: jackets.id, quantity: 1 }] }));
 
     const statuses = (await db.unitCard.findMany({ where: { shop }, orderBy: { id: "asc" } })).map((card) => card.status);
     expect(statuses).toEqual(["PENDING_REDEMPTION", "VOID", "VOID"]);
@@ -329,7 +411,11 @@ describe("privacy", () => {
 
     const summary = await redactCustomer(shop, { customerId: paid.customerId!, email: "jane@example.com", phone: null });
     expect(summary.orderIssues).toBe(1);
-    expect(await db.orderIssue.findFirstOrThrow({ where: { shop } })).toMatchObject({ customerId: null, recipient: null, orderName: paid.name });
+    expect(await db.orderIssue.findFirstOrThrow({ where: { shop } })).toMatchObject({
+      customerId: null,
+      recipient: null,
+      orderName: paid.name,
+    });
 
     const deleted = await deleteShopData(shop);
     expect(deleted).toMatchObject({ issuingRules: 1, orderWebhooks: 1 });
@@ -344,7 +430,10 @@ describe("claim messages of voided cards", () => {
     await voidCard(shop, single.id);
     const withdrawn = await db.notification.findFirstOrThrow({ where: { shop, redemption: { cards: { some: { id: single.id } } } } });
     expect(withdrawn).toMatchObject({ status: "FAILED", lastError: WITHDRAWN });
-    await expect(resendNotification(shop, withdrawn.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/voided/) });
+    await expect(resendNotification(shop, withdrawn.id)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/voided/),
+    });
     expect((await db.notification.findUniqueOrThrow({ where: { id: withdrawn.id } })).status).toBe("FAILED");
 
     await cardRule(shop);
@@ -352,6 +441,8 @@ describe("claim messages of voided cards", () => {
     await issue(shop, paid);
     const [first] = await db.unitCard.findMany({ where: { shop, name: "Owner's club" }, orderBy: { id: "asc" } });
     await voidCard(shop, first!.id);
-    expect(await db.notification.findFirstOrThrow({ where: { shop, destination: "sam@example.com" } })).toMatchObject({ status: "PENDING" });
+    expect(await db.notification.findFirstOrThrow({ where: { shop, destination: "sam@example.com" } })).toMatchObject({
+      status: "PENDING",
+    });
   });
 });

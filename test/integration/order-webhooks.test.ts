@@ -14,17 +14,20 @@ const orderId = () => Math.floor(Math.random() * 1e12) + 1;
 const recorded = (shop: string) => db.orderWebhook.findMany({ where: { shop }, orderBy: { id: "asc" } });
 
 describe("order webhooks", () => {
-  it.each(["x-shopify", "shopify"] as const)("records orders/paid signed with %s-* headers once, however often Shopify delivers it", async (headerStyle) => {
-    const shop = uniqueShop();
-    const id = orderId();
-    const webhookId = `wh-${id}`;
-    const payload = { id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: "#1001", email: "jane@example.com", line_items: [] };
-    expect(await deliverShopifyWebhook("orders/paid", { shop, payload, webhookId, headerStyle })).toBe(200);
-    expect(await deliverShopifyWebhook("orders/paid", { shop, payload, webhookId, headerStyle })).toBe(200);
-    const rows = await recorded(shop);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ topic: "orders/paid", orderId: String(id), webhookId, status: "PENDING" });
-  });
+  it.each(["x-shopify", "shopify"] as const)(
+    "records orders/paid signed with %s-* headers once, however often Shopify delivers it",
+    async (headerStyle) => {
+      const shop = uniqueShop();
+      const id = orderId();
+      const webhookId = `wh-${id}`;
+      const payload = { id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: "#1001", email: "jane@example.com", line_items: [] };
+      expect(await deliverShopifyWebhook("orders/paid", { shop, payload, webhookId, headerStyle })).toBe(200);
+      expect(await deliverShopifyWebhook("orders/paid", { shop, payload, webhookId, headerStyle })).toBe(200);
+      const rows = await recorded(shop);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ topic: "orders/paid", orderId: String(id), webhookId, status: "PENDING" });
+    },
+  );
 
   it("keeps a fulfilment's and a refund's lines, and each order topic separately", async () => {
     const shop = uniqueShop();
@@ -50,7 +53,12 @@ describe("order webhooks", () => {
     expect(await deliverShopifyWebhook("orders/paid", { shop, payload, hmac: null })).toBe(400);
     expect(await deliverShopifyWebhook("fulfillments/create", { shop, payload })).toBe(400); // no order_id, no line_items
     expect(await deliverShopifyWebhook("orders/paid", { shop, payload: { id: "1; DROP TABLE" } })).toBe(400);
-    expect(await deliverShopifyWebhook("refunds/create", { shop, payload: { id: 1, order_id: 2, refund_line_items: [{ line_item_id: 3, quantity: -1 }] } })).toBe(400);
+    expect(
+      await deliverShopifyWebhook("refunds/create", {
+        shop,
+        payload: { id: 1, order_id: 2, refund_line_items: [{ line_item_id: 3, quantity: -1 }] },
+      }),
+    ).toBe(400);
     expect(await recorded(shop)).toEqual([]);
   });
 });

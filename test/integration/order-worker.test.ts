@@ -26,15 +26,31 @@ const customer = DEMO_CUSTOMERS[1]!;
 const stubOrderSource = () => stubOrderSourceAt(stubUrl);
 
 async function control(path: string, body: unknown = {}) {
-  const response = await fetch(`${stubUrl}/_stub/${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as { order: { id: string; name: string; lines: { id: string }[] }; webhook: { id: string; status: number | null } };
+  const response = await fetch(`${stubUrl}/_stub/${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as {
+    order: { id: string; name: string; lines: { id: string }[] };
+    webhook: { id: string; status: number | null };
+  };
   expect(response.status, JSON.stringify(answer)).toBe(200);
   expect(answer.webhook.status).toBe(200); // the app recorded it
   return answer;
 }
 
-const placeOrder = (shop: string, input: { customerId?: string | null; email?: string | null; phone?: string | null; quantity?: number } = {}) =>
-  control("orders", { shop, customerId: input.customerId === undefined ? customer.id : input.customerId, email: input.email, phone: input.phone, lines: [{ productId: product.id, quantity: input.quantity ?? 1 }] });
+const placeOrder = (
+  shop: string,
+  input: { customerId?: string | null; email?: string | null; phone?: string | null; quantity?: number } = {},
+) =>
+  control("orders", {
+    shop,
+    customerId: input.customerId === undefined ? customer.id : input.customerId,
+    email: input.email,
+    phone: input.phone,
+    lines: [{ productId: product.id, quantity: input.quantity ?? 1 }],
+  });
 
 const workers: OrderWorker[] = [];
 afterEach(async () => {
@@ -53,14 +69,26 @@ const cardsOf = (shop: string) => db.unitCard.findMany({ where: { shop }, orderB
 describe("the order worker, with the Admin API stub", () => {
   it("issues a paid order's claim once: Shopify's redelivery is recorded once and issues nothing more", async () => {
     const shop = uniqueShop();
-    await createRule(shop, { targetType: "PRODUCT", targetId: productGid, targetTitle: product.title, trigger: "PAID", issueTwin: true, card: cardInput("Owner's club") });
+    await createRule(shop, {
+      targetType: "PRODUCT",
+      targetId: productGid,
+      targetTitle: product.title,
+      trigger: "PAID",
+      issueTwin: true,
+      card: cardInput("Owner's club"),
+    });
     const { order, webhook } = await placeOrder(shop, { customerId: null, email: "guest@example.com" });
     const worker = workerFor(shop, await stubOrderSource());
     expect(await worker.drainOnce()).toBe(1);
 
     const cards = await cardsOf(shop);
-    expect(cards.map((card) => [card.name, card.status])).toEqual([[product.title, "PENDING_REDEMPTION"], ["Owner's club", "PENDING_REDEMPTION"]]);
-    expect(await db.notification.findMany({ where: { shop }, select: { destination: true } })).toEqual([{ destination: "guest@example.com" }]);
+    expect(cards.map((card) => [card.name, card.status])).toEqual([
+      [product.title, "PENDING_REDEMPTION"],
+      ["Owner's club", "PENDING_REDEMPTION"],
+    ]);
+    expect(await db.notification.findMany({ where: { shop }, select: { destination: true } })).toEqual([
+      { destination: "guest@example.com" },
+    ]);
     expect((await webhooksOf(shop))[0]).toMatchObject({ status: "DONE", outcome: `Order ${order.name}: issued 1 item(s)` });
 
     await control(`webhooks/${webhook.id}/redeliver`);
@@ -85,7 +113,14 @@ describe("the order worker, with the Admin API stub", () => {
 
   it("a cancellation that is worked before the payment: the payment then issues nothing", async () => {
     const shop = uniqueShop();
-    await createRule(shop, { targetType: "PRODUCT", targetId: productGid, targetTitle: product.title, trigger: "PAID", issueTwin: false, card: cardInput() });
+    await createRule(shop, {
+      targetType: "PRODUCT",
+      targetId: productGid,
+      targetTitle: product.title,
+      trigger: "PAID",
+      issueTwin: false,
+      card: cardInput(),
+    });
     const { order } = await placeOrder(shop);
     await control(`orders/${order.id}/cancel`);
     const [paid, cancelled] = await webhooksOf(shop);
@@ -93,16 +128,29 @@ describe("the order worker, with the Admin API stub", () => {
     await db.orderWebhook.update({ where: { id: paid!.id }, data: { nextAttemptAt: new Date(Date.now() + 60_000) } });
     const worker = workerFor(shop, await stubOrderSource());
     await worker.drainOnce();
-    expect(await db.orderWebhook.findUniqueOrThrow({ where: { id: cancelled!.id } })).toMatchObject({ status: "SKIPPED", outcome: "Nothing unclaimed to void" });
+    expect(await db.orderWebhook.findUniqueOrThrow({ where: { id: cancelled!.id } })).toMatchObject({
+      status: "SKIPPED",
+      outcome: "Nothing unclaimed to void",
+    });
     await db.orderWebhook.update({ where: { id: paid!.id }, data: { nextAttemptAt: new Date() } });
     await worker.drainOnce();
-    expect(await db.orderWebhook.findUniqueOrThrow({ where: { id: paid!.id } })).toMatchObject({ status: "SKIPPED", outcome: `Order ${order.name} was cancelled` });
+    expect(await db.orderWebhook.findUniqueOrThrow({ where: { id: paid!.id } })).toMatchObject({
+      status: "SKIPPED",
+      outcome: `Order ${order.name} was cancelled`,
+    });
     expect(await cardsOf(shop)).toEqual([]);
   });
 
   it("issues per fulfilment, only what was fulfilled; a refund voids what is still unclaimed", async () => {
     const shop = uniqueShop();
-    await createRule(shop, { targetType: "PRODUCT", targetId: productGid, targetTitle: product.title, trigger: "FULFILLED", issueTwin: false, card: cardInput() });
+    await createRule(shop, {
+      targetType: "PRODUCT",
+      targetId: productGid,
+      targetTitle: product.title,
+      trigger: "FULFILLED",
+      issueTwin: false,
+      card: cardInput(),
+    });
     // A guest: a named customer's cards would be owned at once (names are global: an earlier test gave this customer one).
     const { order } = await placeOrder(shop, { customerId: null, email: "guest@example.com", quantity: 3 });
     const lineId = order.lines[0]!.id;
@@ -124,7 +172,14 @@ describe("the order worker, with the Admin API stub", () => {
 
   it("retries while Shopify cannot be read, ends FAILED with the reason, and Retry issues once it can", async () => {
     const shop = uniqueShop();
-    await createRule(shop, { targetType: "PRODUCT", targetId: productGid, targetTitle: product.title, trigger: "PAID", issueTwin: false, card: cardInput() });
+    await createRule(shop, {
+      targetType: "PRODUCT",
+      targetId: productGid,
+      targetTitle: product.title,
+      trigger: "PAID",
+      issueTwin: false,
+      card: cardInput(),
+    });
     await placeOrder(shop);
     const down: OrderSource = async () => {
       throw new Error("503 Service Unavailable");
@@ -132,7 +187,11 @@ describe("the order worker, with the Admin API stub", () => {
     const flaky = workerFor(shop, down, { maxAttempts: 2, backoffBaseMs: 1 });
     await flaky.drainOnce();
     const [row] = await webhooksOf(shop);
-    expect(row).toMatchObject({ status: "PENDING", attempts: 1, lastError: "Could not read the order from Shopify: 503 Service Unavailable" });
+    expect(row).toMatchObject({
+      status: "PENDING",
+      attempts: 1,
+      lastError: "Could not read the order from Shopify: 503 Service Unavailable",
+    });
     await db.orderWebhook.update({ where: { id: row!.id }, data: { nextAttemptAt: new Date() } });
     await flaky.drainOnce();
     expect((await webhooksOf(shop))[0]).toMatchObject({ status: "FAILED", attempts: 2 });
@@ -145,16 +204,35 @@ describe("the order worker, with the Admin API stub", () => {
 
   it("skips, with the reason, a shop the app has no token for and an order the shop does not have", async () => {
     const shop = uniqueShop();
-    await createRule(shop, { targetType: "PRODUCT", targetId: productGid, targetTitle: product.title, trigger: "PAID", issueTwin: false, card: cardInput() });
+    await createRule(shop, {
+      targetType: "PRODUCT",
+      targetId: productGid,
+      targetTitle: product.title,
+      trigger: "PAID",
+      issueTwin: false,
+      card: cardInput(),
+    });
     await placeOrder(shop);
     await workerFor(shop, async () => "not-installed").drainOnce();
-    expect((await webhooksOf(shop))[0]).toMatchObject({ status: "SKIPPED", outcome: "The app is not installed on this shop (no access token): nothing issued" });
+    expect((await webhooksOf(shop))[0]).toMatchObject({
+      status: "SKIPPED",
+      outcome: "The app is not installed on this shop (no access token): nothing issued",
+    });
 
     const other = uniqueShop();
     const { order } = await placeOrder(other);
     // The same order id, recorded for a third shop (a body replayed to another shop's address): that shop has no such order.
     const third = uniqueShop();
-    await db.orderWebhook.create({ data: { id: "owh_01JZZZZZZZZZZZZZZZZZZZZZZZ", shop: third, webhookId: "replayed", topic: "orders/paid", orderId: order.id, payload: {} } });
+    await db.orderWebhook.create({
+      data: {
+        id: "owh_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+        shop: third,
+        webhookId: "replayed",
+        topic: "orders/paid",
+        orderId: order.id,
+        payload: {},
+      },
+    });
     await workerFor(third, await stubOrderSource()).drainOnce();
     expect((await webhooksOf(third))[0]).toMatchObject({ status: "SKIPPED", outcome: `The shop has no order ${order.id}` });
     expect(await db.unitCard.count({ where: { shop: { in: [shop, third] } } })).toBe(0);
@@ -162,7 +240,14 @@ describe("the order worker, with the Admin API stub", () => {
 
   it("a worker overtaken mid-work (its lease expired, another finished the order) adds nothing and leaves the other's outcome", async () => {
     const shop = uniqueShop();
-    await createRule(shop, { targetType: "PRODUCT", targetId: productGid, targetTitle: product.title, trigger: "PAID", issueTwin: false, card: cardInput() });
+    await createRule(shop, {
+      targetType: "PRODUCT",
+      targetId: productGid,
+      targetTitle: product.title,
+      trigger: "PAID",
+      issueTwin: false,
+      card: cardInput(),
+    });
     const { order } = await placeOrder(shop);
     const read = await stubOrderSource();
     const healthy = workerFor(shop, read);

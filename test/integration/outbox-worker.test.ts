@@ -148,7 +148,12 @@ describe("the outbox worker", () => {
       throw new OutboxError("The provider refused the address", false);
     });
     await worker.drainOnce();
-    expect(await rowOf(id)).toMatchObject({ status: "FAILED", attempts: 1, lastError: "The provider refused the address", lockedUntil: null });
+    expect(await rowOf(id)).toMatchObject({
+      status: "FAILED",
+      attempts: 1,
+      lastError: "The provider refused the address",
+      lockedUntil: null,
+    });
     expect(await worker.drainOnce()).toBe(0);
   });
 
@@ -193,7 +198,11 @@ describe("recording an outcome through a database outage (issue 24)", () => {
     const database = flakyDatabase();
     const { lines, log } = keptLog();
     // Sent; then the database goes away before SENT is written. The lease is short enough to run out meanwhile.
-    const worker = new TestWorker(shop, async () => void (database.state.down = true), { transaction: database.transaction, leaseMs: 50, log });
+    const worker = new TestWorker(shop, async () => void (database.state.down = true), {
+      transaction: database.transaction,
+      leaseMs: 50,
+      log,
+    });
     const run = worker.drainOnce();
     await expect.poll(() => database.state.refused, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(3);
     const held = await rowOf(id);
@@ -207,7 +216,9 @@ describe("recording an outcome through a database outage (issue 24)", () => {
     database.state.down = false;
     expect(await run).toBe(1);
     expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 1, lockedUntil: null });
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^Test ${id}: SENT, but the database is unavailable; recording it again`)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^Test ${id}: SENT, but the database is unavailable; recording it again`)),
+    );
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^Test ${id}: SENT recorded at try \\d+`)));
   });
 
@@ -215,7 +226,10 @@ describe("recording an outcome through a database outage (issue 24)", () => {
     const { shop, id } = await queuedRow();
     const database = flakyDatabase();
     const { lines, log } = keptLog();
-    const worker = new TestWorker(shop, async () => void (database.state.loseNextAnswer = true), { transaction: database.transaction, log });
+    const worker = new TestWorker(shop, async () => void (database.state.loseNextAnswer = true), {
+      transaction: database.transaction,
+      log,
+    });
     expect(await worker.drainOnce()).toBe(1);
     expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 1 });
     expect(lines.filter((line) => /lease lost/.test(line))).toEqual([]);
@@ -236,9 +250,24 @@ describe("backoff with jitter", () => {
   const policy = (random: () => number) => ({ baseMs: 1_000, maxMs: 60_000, random });
 
   it("doubles per attempt, half of each step fixed and half random", () => {
-    for (const [attempts, step] of [[1, 1_000], [2, 2_000], [3, 4_000], [6, 32_000]] as const) {
-      expect(backoffDelay(policy(() => 0), attempts)).toBe(step / 2);
-      expect(backoffDelay(policy(() => 0.999_999), attempts)).toBe(step);
+    for (const [attempts, step] of [
+      [1, 1_000],
+      [2, 2_000],
+      [3, 4_000],
+      [6, 32_000],
+    ] as const) {
+      expect(
+        backoffDelay(
+          policy(() => 0),
+          attempts,
+        ),
+      ).toBe(step / 2);
+      expect(
+        backoffDelay(
+          policy(() => 0.999_999),
+          attempts,
+        ),
+      ).toBe(step);
       for (let i = 0; i < 50; i++) {
         const delay = backoffDelay(policy(Math.random), attempts);
         expect(delay).toBeGreaterThanOrEqual(step / 2);
@@ -248,9 +277,31 @@ describe("backoff with jitter", () => {
   });
 
   it("never waits longer than the cap, nor less than the other side asked", () => {
-    expect(backoffDelay(policy(() => 0.999_999), 20)).toBe(60_000);
-    expect(backoffDelay(policy(() => 0), 20)).toBe(30_000);
-    expect(backoffDelay(policy(() => 0), 1, 45_000)).toBe(45_000);
-    expect(backoffDelay(policy(() => 0), 1, 10 * 60_000)).toBe(60_000);
+    expect(
+      backoffDelay(
+        policy(() => 0.999_999),
+        20,
+      ),
+    ).toBe(60_000);
+    expect(
+      backoffDelay(
+        policy(() => 0),
+        20,
+      ),
+    ).toBe(30_000);
+    expect(
+      backoffDelay(
+        policy(() => 0),
+        1,
+        45_000,
+      ),
+    ).toBe(45_000);
+    expect(
+      backoffDelay(
+        policy(() => 0),
+        1,
+        10 * 60_000,
+      ),
+    ).toBe(60_000);
   });
 });

@@ -4,7 +4,6 @@ import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { apiError, shopClient } from "../support/api";
 import { uniqueOwner, walletKey } from "../support/fixtures";
 
-
 // Distinctive values, so their absence from the serialized payload means something.
 const PRIVATE_KEY = "supplier-cost-internal";
 const PRIVATE_VALUE = "margin-7731-do-not-share";
@@ -42,7 +41,9 @@ describe("claim notifications outbox", () => {
     const code = created.redemption!.code!;
     const redemption = await db.redemption.findFirstOrThrow({ where: { shop } });
     const rows = await notificationsOf(shop);
-    expect(rows.map(({ channel, destination, status, attempts, redemptionId }) => ({ channel, destination, status, attempts, redemptionId }))).toEqual([
+    expect(
+      rows.map(({ channel, destination, status, attempts, redemptionId }) => ({ channel, destination, status, attempts, redemptionId })),
+    ).toEqual([
       { channel: "EMAIL", destination: "jane.doe@example.com", status: "PENDING", attempts: 0, redemptionId: redemption.id },
       { channel: "SMS", destination: "+14155554567", status: "PENDING", attempts: 0, redemptionId: redemption.id },
     ]);

@@ -38,10 +38,12 @@ describe("a PostgreSQL connection ended by the server while it changes hands", (
     await locker.query("SELECT pg_advisory_lock(2424)");
     const terminated = proxy.terminateAfterNextReadyForQuery();
     const statement = database.direct.query<{ held: boolean }>("SELECT pg_advisory_lock(2424) IS NOT NULL AS held", []);
-    const transaction = database.client.$transaction((tx) => tx.$queryRaw`SELECT 1`).then(
-      () => "committed",
-      (error: unknown) => error,
-    );
+    const transaction = database.client
+      .$transaction((tx) => tx.$queryRaw`SELECT 1`)
+      .then(
+        () => "committed",
+        (error: unknown) => error,
+      );
     await expect.poll(() => database.pool!.waitingCount).toBe(1);
     await locker.query("SELECT pg_advisory_unlock(2424)");
     await terminated;
@@ -50,7 +52,9 @@ describe("a PostgreSQL connection ended by the server while it changes hands", (
     const outcome = await transaction;
     expect(outcome).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(outcome), String(outcome)).toBe(true);
-    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringMatching(/^PostgreSQL connection lost \(57P01 terminating connection due to administrator command\)/)]);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringMatching(/^PostgreSQL connection lost \(57P01 terminating connection due to administrator command\)/),
+    ]);
 
     expect(await database.client.$queryRaw<{ one: number }[]>`SELECT 1 AS one`).toEqual([{ one: 1 }]);
     expect(await database.direct.query("SELECT 2 AS two", [])).toEqual([{ two: 2 }]);

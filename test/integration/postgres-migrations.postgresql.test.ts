@@ -31,21 +31,34 @@ async function query<T extends Record<string, unknown>>(url: string, sql: string
 }
 
 const tablesOf = async (url: string) =>
-  (await query<{ name: string }>(url, "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")).map((row) => row.name);
+  (
+    await query<{ name: string }>(url, "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")
+  ).map((row) => row.name);
 
 /** Every column, index and constraint, in a stable order (column order in a table aside, as migrations append). */
 const catalogOf = async (url: string) => ({
-  columns: await query(url, `SELECT table_name, column_name, data_type, udt_name, datetime_precision, is_nullable, column_default
-    FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '${MIGRATIONS_TABLE}' ORDER BY 1, 2`),
-  indexes: await query(url, `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '${MIGRATIONS_TABLE}' ORDER BY 1, 2`),
-  constraints: await query(url, `SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS definition
-    FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '${MIGRATIONS_TABLE}' ORDER BY 1, 2`),
+  columns: await query(
+    url,
+    `SELECT table_name, column_name, data_type, udt_name, datetime_precision, is_nullable, column_default
+    FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '${MIGRATIONS_TABLE}' ORDER BY 1, 2`,
+  ),
+  indexes: await query(
+    url,
+    `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '${MIGRATIONS_TABLE}' ORDER BY 1, 2`,
+  ),
+  constraints: await query(
+    url,
+    `SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS definition
+    FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '${MIGRATIONS_TABLE}' ORDER BY 1, 2`,
+  ),
 });
 
 /** `npm run db:migrate` as a release runs it, against `url`. */
 async function dbMigrate(url: string) {
   try {
-    const { stdout, stderr } = await promisify(execFile)("npm", ["run", "-s", "db:migrate"], { env: { ...process.env, DATABASE_URL: url } });
+    const { stdout, stderr } = await promisify(execFile)("npm", ["run", "-s", "db:migrate"], {
+      env: { ...process.env, DATABASE_URL: url },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -74,7 +87,9 @@ describe("npm run db:migrate on PostgreSQL", () => {
     expect(results.map((result) => result.code)).toEqual([0, 0]);
     const said = results.map((result) => result.stdout.trim()).sort();
     const names = readMigrations().map((migration) => migration.name);
-    expect(said).toEqual([`PostgreSQL: applied ${names.length} migration(s): ${names.join(", ")}`, "PostgreSQL: no pending migrations."].sort());
+    expect(said).toEqual(
+      [`PostgreSQL: applied ${names.length} migration(s): ${names.join(", ")}`, "PostgreSQL: no pending migrations."].sort(),
+    );
     const recorded = await query<{ name: string }>(url, `SELECT name FROM "${MIGRATIONS_TABLE}" ORDER BY name`);
     expect(recorded.map((row) => row.name)).toEqual(names);
     expect(await tablesOf(url)).toEqual(expect.arrayContaining(["ApiKey", "UnitCard", "Notification", "ChainMint", MIGRATIONS_TABLE]));
@@ -86,7 +101,9 @@ describe("npm run db:migrate on PostgreSQL", () => {
     const client = await connectPostgres(url);
     cleanups.push(() => client.end());
 
-    await expect(migratePostgres(client, readMigrations(dir))).rejects.toThrow(/^Migration 29990101000000_broken failed, nothing was applied: syntax error/);
+    await expect(migratePostgres(client, readMigrations(dir))).rejects.toThrow(
+      /^Migration 29990101000000_broken failed, nothing was applied: syntax error/,
+    );
 
     expect(await tablesOf(url)).toEqual([]);
   });
@@ -101,7 +118,9 @@ describe("npm run db:migrate on PostgreSQL", () => {
     expect(await migratePostgres(client, readMigrations(later))).toEqual(["29990101000000_extra"]);
 
     const edited = readMigrations(later).map((migration) =>
-      migration.name === "29990101000000_extra" ? { ...migration, sql: migration.sql + "\n-- edited", checksum: "0".repeat(64) } : migration,
+      migration.name === "29990101000000_extra"
+        ? { ...migration, sql: migration.sql + "\n-- edited", checksum: "0".repeat(64) }
+        : migration,
     );
     await expect(migratePostgres(client, edited)).rejects.toThrow("Migration 29990101000000_extra was changed after it was applied");
   });
@@ -116,15 +135,20 @@ describe("the PostgreSQL migrations and prisma/schema.prisma", () => {
     const datamodel = path.join(POSTGRES_MIGRATIONS_DIR, "datamodel.prisma");
 
     const { DATABASE_URL: _unused, ...env } = process.env;
-    const sql = execFileSync("node_modules/.bin/prisma", ["migrate", "diff", "--from-schema-datamodel", datamodel, "--to-schema-datamodel", derived, "--script"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env,
-    });
-
-    expect(sql.trim(), "prisma/schema.prisma changed without a PostgreSQL migration: run `npm run db:postgres-migration` and commit what it writes").toBe(
-      "-- This is an empty migration.",
+    const sql = execFileSync(
+      "node_modules/.bin/prisma",
+      ["migrate", "diff", "--from-schema-datamodel", datamodel, "--to-schema-datamodel", derived, "--script"],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+        env,
+      },
     );
+
+    expect(
+      sql.trim(),
+      "prisma/schema.prisma changed without a PostgreSQL migration: run `npm run db:postgres-migration` and commit what it writes",
+    ).toBe("-- This is an empty migration.");
   });
 
   it("agree: the committed migrations build exactly the tables, columns, indexes and keys of that datamodel", async () => {
@@ -133,11 +157,15 @@ describe("the PostgreSQL migrations and prisma/schema.prisma", () => {
     cleanups.push(() => client.end());
     await migratePostgres(client, readMigrations());
     const { DATABASE_URL: _unused, ...env } = process.env;
-    const datamodelSql = execFileSync("node_modules/.bin/prisma", ["migrate", "diff", "--from-empty", "--to-schema-datamodel", path.join(POSTGRES_MIGRATIONS_DIR, "datamodel.prisma"), "--script"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env,
-    });
+    const datamodelSql = execFileSync(
+      "node_modules/.bin/prisma",
+      ["migrate", "diff", "--from-empty", "--to-schema-datamodel", path.join(POSTGRES_MIGRATIONS_DIR, "datamodel.prisma"), "--script"],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+        env,
+      },
+    );
     await query(fromDatamodel, datamodelSql);
 
     const [expected, actual] = await Promise.all([catalogOf(fromDatamodel), catalogOf(migrated)]);

@@ -46,7 +46,11 @@ describe("the storefront shows where a customer's items stand on-chain", () => {
       mint: twin.chain!.mint,
       explorerUrl: `https://explorer.solana.com/address/${twin.chain!.mint}?cluster=custom`,
     });
-    expect(data.cards[0]!.chain).toEqual({ status: "FAILED", mint: card.chain!.mint, explorerUrl: expect.stringContaining(card.chain!.mint) });
+    expect(data.cards[0]!.chain).toEqual({
+      status: "FAILED",
+      mint: card.chain!.mint,
+      explorerUrl: expect.stringContaining(card.chain!.mint),
+    });
     expect(raw).not.toContain("merchant-side detail");
   });
 

@@ -74,7 +74,10 @@ describe("app proxy: a signed parameter may appear only once", () => {
     const { shop, victim, name } = await victimWithCard();
     const attacker = uniqueCustomerId();
 
-    for (const ids of [[victim, attacker], [attacker, victim]]) {
+    for (const ids of [
+      [victim, attacker],
+      [attacker, victim],
+    ]) {
       const response = await proxyFetch(signedWithRepeatedCustomer("/proxy/cards", shop, ids));
 
       expect(response.status).toBe(400);

@@ -28,12 +28,16 @@ interface Answer {
 /** Raw HTTP from `from` (fetch cannot pick its source address). */
 function send(url: string, from: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: init.method ?? "GET", localAddress: from, headers: { "User-Agent": USER_AGENT, ...init.headers } }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, body }));
-    });
+    const outgoing = request(
+      url,
+      { method: init.method ?? "GET", localAddress: from, headers: { "User-Agent": USER_AGENT, ...init.headers } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, body }));
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end(init.body);
   });
@@ -41,7 +45,12 @@ function send(url: string, from: string, init: { method?: string; headers?: Reco
 
 async function verifyUrlOfNewCard() {
   const { shop } = await shopClient();
-  const card = await createCard(shop, { name: "Gold membership", owner: "shopify|1", publicKey: walletKey(), media: { imageUrls: [], videoUrls: [] } });
+  const card = await createCard(shop, {
+    name: "Gold membership",
+    owner: "shopify|1",
+    publicKey: walletKey(),
+    media: { imageUrls: [], videoUrls: [] },
+  });
   return signedProxyUrl(`/proxy/v/${card.verifyUrl.split("/").at(-1)}`, { shop, baseUrl: server.url });
 }
 
@@ -51,7 +60,8 @@ describe("the visitor's address behind Shopify's app proxy, without TRUST_PROXY"
     const shopify = uniqueLoopback();
     const busy = uniqueClientAddress();
     // Each request also carries an address the visitor wrote in front of the one Shopify appends: ignored.
-    const openAsBusy = async () => (await send(page, shopify, { headers: { "X-Forwarded-For": `${uniqueClientAddress()}, ${busy}` } })).status;
+    const openAsBusy = async () =>
+      (await send(page, shopify, { headers: { "X-Forwarded-For": `${uniqueClientAddress()}, ${busy}` } })).status;
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) statuses.push(await openAsBusy());
     expect(statuses.every((status) => status === 200)).toBe(true);

@@ -6,13 +6,23 @@ import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
 import { fieldValues, visibleText } from "../support/admin";
 import { baseUrl, uniqueClientAddress, uniqueShop } from "../support/api";
-import { PATH_PREFIX, postForm, postJson, proxyFetch, proxySignature, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
+import {
+  PATH_PREFIX,
+  postForm,
+  postJson,
+  proxyFetch,
+  proxySignature,
+  renderedPage,
+  signedProxyUrl,
+  uniqueCustomerId,
+} from "../support/app-proxy";
 import { uniqueName, walletKey } from "../support/fixtures";
 import { customerWithHoldings as holdingsFixture } from "../support/holdings";
 
 const owner = (customerId: string) => `shopify|${customerId}`;
 /** A date as a storefront in `language` writes it, e.g. "12 March 2026" / "12 mars 2026". */
-const longDate = (language: string, iso: string) => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+const longDate = (language: string, iso: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A card's fields with one public and one PRIVATE metadata entry, each with a name and value no other test uses. */
@@ -78,7 +88,12 @@ describe("app proxy: signature", () => {
   });
 
   it("rejects an unsigned request with 400", async () => {
-    const params = new URLSearchParams({ shop: uniqueShop(), logged_in_customer_id: "1", path_prefix: PATH_PREFIX, timestamp: String(now()) });
+    const params = new URLSearchParams({
+      shop: uniqueShop(),
+      logged_in_customer_id: "1",
+      path_prefix: PATH_PREFIX,
+      timestamp: String(now()),
+    });
 
     for (const path of ["/proxy/cards", "/proxy", "/proxy/redeem"]) {
       expect((await proxyFetch(`${baseUrl}${path}?${params}`)).status, path).toBe(400);
@@ -230,7 +245,8 @@ describe("GET /proxy (Liquid page)", () => {
     expect(text).toContain(`Émis le ${longDate("fr", twin.createdAt)}`);
     expect(text).toContain("Nom universel");
     expect(text).toContain("Obtenir une carte");
-    for (const english of ["My cards", "Status", "Claim a card", "Quantity", "Universal name", "Added on"]) expect(text).not.toContain(english);
+    for (const english of ["My cards", "Status", "Claim a card", "Quantity", "Universal name", "Added on"])
+      expect(text).not.toContain(english);
   });
 
   it("falls back to English for a storefront language it does not speak, and keeps French for a regional French", async () => {
@@ -292,13 +308,15 @@ describe("GET /proxy (Liquid page)", () => {
     const text = visibleText(rendered);
     expect(text).toContain(name);
     expect(text).toContain("{% raw %}");
-    expect(text).toContain('Nested: {{ customer.email }}');
+    expect(text).toContain("Nested: {{ customer.email }}");
   });
 });
 
 describe("GET /proxy/redeem (Liquid page)", () => {
   it("shows the claim form with the code from the link: the code alone, labelled, and one button", async () => {
-    const response = await proxyFetch(signedProxyUrl("/proxy/redeem?code=ABCD-EFGH-JKMN", { shop: uniqueShop(), customerId: uniqueCustomerId() }));
+    const response = await proxyFetch(
+      signedProxyUrl("/proxy/redeem?code=ABCD-EFGH-JKMN", { shop: uniqueShop(), customerId: uniqueCustomerId() }),
+    );
 
     expect(response.status).toBe(200);
     expectLiquid(response);
@@ -314,7 +332,9 @@ describe("GET /proxy/redeem (Liquid page)", () => {
   });
 
   it("is in French on a French storefront", async () => {
-    const response = await proxyFetch(signedProxyUrl("/proxy/redeem?code=ABCD-EFGH-JKMN", { shop: uniqueShop(), customerId: uniqueCustomerId() }));
+    const response = await proxyFetch(
+      signedProxyUrl("/proxy/redeem?code=ABCD-EFGH-JKMN", { shop: uniqueShop(), customerId: uniqueCustomerId() }),
+    );
 
     const body = await renderedPage(response, "fr");
 
@@ -330,7 +350,9 @@ describe("GET /proxy/redeem (Liquid page)", () => {
     expect(response.status).toBe(200);
     expectLiquid(response);
     const body = await renderedPage(response);
-    expect(body).toContain(`<a href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}">Log in</a>`);
+    expect(body).toContain(
+      `<a href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}">Log in</a>`,
+    );
     expect(body).not.toContain("<form");
   });
 });
@@ -352,8 +374,24 @@ describe("POST /proxy/redeem (JSON)", () => {
     expect(data.cards).toHaveLength(1);
     expect(data.cards[0]).toMatchObject({ id: card.id, name: card.name, status: "OWNED" });
     expect(data.cards[0]).toMatchObject({ custody: "WALLET" });
-    expect(Object.keys(data.cards[0]!).sort()).toEqual(["chain", "createdAt", "custody", "editionSize", "id", "media", "metadata", "name", "redeemedAt", "serialNumber", "status"]);
-    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey });
+    expect(Object.keys(data.cards[0]!).sort()).toEqual([
+      "chain",
+      "createdAt",
+      "custody",
+      "editionSize",
+      "id",
+      "media",
+      "metadata",
+      "name",
+      "redeemedAt",
+      "serialNumber",
+      "status",
+    ]);
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({
+      status: "OWNED",
+      owner: owner(customerId),
+      publicKey,
+    });
   });
 
   it("uses the key of the customer's universal name when none is given", async () => {
@@ -382,14 +420,22 @@ describe("POST /proxy/redeem (JSON)", () => {
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: { cards: Record<string, unknown>[] } };
     expect(data.cards).toEqual([expect.objectContaining({ id: card.id, status: "OWNED", custody: "HELD", chain: null })]);
-    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey: null });
-    expect(await db.redemption.findFirst({ where: { id: (await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).redemptionId! } })).toMatchObject({
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({
+      status: "OWNED",
+      owner: owner(customerId),
+      publicKey: null,
+    });
+    expect(
+      await db.redemption.findFirst({ where: { id: (await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).redemptionId! } }),
+    ).toMatchObject({
       redeemedBy: owner(customerId),
       redeemedPublicKey: null,
     });
     // Listed with the customer's cards, held.
     const listed = await fetch(signedProxyUrl("/proxy/cards", { shop, customerId }));
-    expect(((await listed.json()) as { data: { cards: { id: string; custody: string }[] } }).data.cards).toEqual([expect.objectContaining({ id: card.id, custody: "HELD" })]);
+    expect(((await listed.json()) as { data: { cards: { id: string; custody: string }[] } }).data.cards).toEqual([
+      expect.objectContaining({ id: card.id, custody: "HELD" }),
+    ]);
   });
 
   it("answers 409 to a second claim, and the cards keep their first owner", async () => {
@@ -399,7 +445,10 @@ describe("POST /proxy/redeem (JSON)", () => {
     const publicKey = walletKey();
     expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: first }), { code, publicKey })).status).toBe(200);
 
-    const again = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code, publicKey: walletKey() });
+    const again = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), {
+      code,
+      publicKey: walletKey(),
+    });
 
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe("CONFLICT");
@@ -425,7 +474,10 @@ describe("POST /proxy/redeem (JSON)", () => {
     const { redemptionId } = await db.unitCard.findUniqueOrThrow({ where: { id: card.id } });
     await db.redemption.update({ where: { id: redemptionId! }, data: { expiresAt: new Date(Date.now() - 1000) } });
 
-    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code, publicKey: walletKey() });
+    const response = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), {
+      code,
+      publicKey: walletKey(),
+    });
 
     expect(response.status).toBe(410);
   });
@@ -474,7 +526,11 @@ describe("POST /proxy/redeem (JSON)", () => {
     const customerId = uniqueCustomerId();
     const address = uniqueClientAddress();
     const attempt = () =>
-      postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: `${randomInt(1000, 9999)}-AAAA-AAAA`, publicKey: walletKey() }, address);
+      postJson(
+        signedProxyUrl("/proxy/redeem", { shop, customerId }),
+        { code: `${randomInt(1000, 9999)}-AAAA-AAAA`, publicKey: walletKey() },
+        address,
+      );
 
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await attempt()).status);
@@ -498,7 +554,8 @@ describe("POST /proxy/redeem (JSON)", () => {
 });
 
 describe("POST /proxy/redeem with no key: a wrong, used or expired code is still refused at the code", () => {
-  const codeError = async (response: Response) => ((await response.json()) as { error: { code: string; details: { path: string }[] } }).error;
+  const codeError = async (response: Response) =>
+    ((await response.json()) as { error: { code: string; details: { path: string }[] } }).error;
 
   it("reports a wrong code as wrong (404), not as a missing key, when the customer gave no key and has no name", async () => {
     const shop = uniqueShop();
@@ -513,7 +570,14 @@ describe("POST /proxy/redeem with no key: a wrong, used or expired code is still
   it("reports a used code (409) and an expired code (410) to a customer who gave no key", async () => {
     const shop = uniqueShop();
     const used = await pendingCard(shop);
-    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code: used.code, publicKey: walletKey() })).status).toBe(200);
+    expect(
+      (
+        await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), {
+          code: used.code,
+          publicKey: walletKey(),
+        })
+      ).status,
+    ).toBe(200);
     const expired = await pendingCard(shop);
     const { redemptionId } = await db.unitCard.findUniqueOrThrow({ where: { id: expired.card.id } });
     await db.redemption.update({ where: { id: redemptionId! }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -533,7 +597,8 @@ describe("POST /proxy/redeem with no key: a wrong, used or expired code is still
     const shop = uniqueShop();
     const customerId = uniqueCustomerId();
     const address = uniqueClientAddress();
-    const guess = () => postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: `${randomInt(1000, 9999)}-BBBB-BBBB` }, address);
+    const guess = () =>
+      postJson(signedProxyUrl("/proxy/redeem", { shop, customerId }), { code: `${randomInt(1000, 9999)}-BBBB-BBBB` }, address);
 
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await guess()).status);
@@ -545,7 +610,10 @@ describe("POST /proxy/redeem with no key: a wrong, used or expired code is still
   });
 
   it("shows a wrong code at the code field of the no-JavaScript form, not a request for a key", async () => {
-    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop: uniqueShop(), customerId: uniqueCustomerId() }), { code: "ZZZZ-ZZZZ-ZZZX", publicKey: "" });
+    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop: uniqueShop(), customerId: uniqueCustomerId() }), {
+      code: "ZZZZ-ZZZZ-ZZZX",
+      publicKey: "",
+    });
 
     expect(response.status).toBe(404);
     const body = await renderedPage(response);
@@ -572,7 +640,11 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     expect(body).not.toContain(secret.value);
     expect(visibleText(body)).toContain("You claimed a card");
     expect(visibleText(body)).toContain(card.name);
-    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(customerId), publicKey });
+    expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({
+      status: "OWNED",
+      owner: owner(customerId),
+      publicKey,
+    });
   });
 
   it("shows the message and the form again, keeping the input, with the error's status; with no key it claims the card held", async () => {
@@ -594,16 +666,23 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     expect(noKey.status).toBe(200);
     const noKeyBody = visibleText(await renderedPage(noKey));
     expect(noKeyBody).toContain("You claimed a card");
-    expect(noKeyBody).toContain("The store holds it for you, so there's nothing else to do. To keep it in your own Solana wallet, link one whenever you like: Link a wallet");
+    expect(noKeyBody).toContain(
+      "The store holds it for you, so there's nothing else to do. To keep it in your own Solana wallet, link one whenever you like: Link a wallet",
+    );
   });
 
   it("explains a failed claim in the storefront's language, next to the field", async () => {
-    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop: uniqueShop(), customerId: uniqueCustomerId() }), { code: "ZZZZ-ZZZZ-ZZZW", publicKey: "" });
+    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop: uniqueShop(), customerId: uniqueCustomerId() }), {
+      code: "ZZZZ-ZZZZ-ZZZW",
+      publicKey: "",
+    });
 
     const body = await renderedPage(response, "fr");
 
     expect(response.status).toBe(404);
-    expect(body).toMatch(/<p class="twincards-error" id="twincards-code-error">Ce code est inconnu\. Comparez-le à votre message et réessayez\.<\/p>/);
+    expect(body).toMatch(
+      /<p class="twincards-error" id="twincards-code-error">Ce code est inconnu\. Comparez-le à votre message et réessayez\.<\/p>/,
+    );
     expect(visibleText(body)).toContain("Vérifiez les champs ci-dessous.");
   });
 
@@ -612,7 +691,9 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
 
     expect(response.status).toBe(401);
     expectLiquid(response);
-    expect(await renderedPage(response)).toContain(`href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}"`);
+    expect(await renderedPage(response)).toContain(
+      `href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}"`,
+    );
   });
 });
 
@@ -628,7 +709,11 @@ describe("POST /proxy/names", () => {
     expect(response.status).toBe(201);
     const { data } = (await response.json()) as { data: { uns_name: string; uns_name_id: string; public_key: string } };
     expect(data).toEqual({ uns_name: name, uns_name_id: expect.any(String), public_key: publicKey, livemode: true });
-    expect(await db.universalName.findUnique({ where: { id: data.uns_name_id } })).toMatchObject({ name, publicKey, owner: owner(customerId) });
+    expect(await db.universalName.findUnique({ where: { id: data.uns_name_id } })).toMatchObject({
+      name,
+      publicKey,
+      owner: owner(customerId),
+    });
   });
 
   it("answers 409 to a taken name, 422 naming the field, 401 when logged out", async () => {
@@ -653,7 +738,10 @@ describe("POST /proxy/names", () => {
     expect(withOwner.status).toBe(422);
     expect(await paths(withOwner)).toEqual(["owner"]);
     expect(loggedOut.status).toBe(401);
-    expect(await loggedOut.json()).toMatchObject({ error: { code: "UNAUTHENTICATED" }, loginUrl: "/account/login?return_url=%2Fapps%2Ftwincards" });
+    expect(await loggedOut.json()).toMatchObject({
+      error: { code: "UNAUTHENTICATED" },
+      loginUrl: "/account/login?return_url=%2Fapps%2Ftwincards",
+    });
     expect(await db.universalName.count({ where: { owner: owner(customerId) } })).toBe(0);
   });
 

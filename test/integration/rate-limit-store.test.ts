@@ -41,7 +41,11 @@ describe("rate-limit buckets in the database", () => {
     const limit = limitName();
     const otherLimit = limitName();
     const policy = { capacity: 10, refillPerSecond: 10 };
-    await Promise.all([databaseBuckets.take(limit, "idle", policy), databaseBuckets.take(limit, "busy", policy), databaseBuckets.take(otherLimit, "idle", policy)]);
+    await Promise.all([
+      databaseBuckets.take(limit, "idle", policy),
+      databaseBuckets.take(limit, "busy", policy),
+      databaseBuckets.take(otherLimit, "idle", policy),
+    ]);
     await db.$executeRawUnsafe(`UPDATE "RateLimitBucket" SET "refilledAtMs" = "refilledAtMs" - 5000 WHERE "key" = 'idle'`);
 
     await databaseBuckets.purge(limit, 1000);

@@ -6,11 +6,9 @@ import { db } from "~/db/client.server";
 import { apiError, http, shopClient } from "../support/api";
 import { cardInput, offCurveKey, uniqueOwner, walletKey } from "../support/fixtures";
 
-
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** A well-formed code that was never issued (random, so its prefix differs from any other's). */
-const unknownCode = () =>
-  [0, 1, 2].map(() => Array.from({ length: 4 }, () => CROCKFORD[randomInt(CROCKFORD.length)]).join("")).join("-");
+const unknownCode = () => [0, 1, 2].map(() => Array.from({ length: 4 }, () => CROCKFORD[randomInt(CROCKFORD.length)]).join("")).join("-");
 
 /** Two pending cards under one fresh code. */
 async function pendingCards(client: TwinCardsClient) {
@@ -38,7 +36,9 @@ describe("POST /v1/unit-cards/_actions/redeem", () => {
     });
 
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { id: string; status: string; owner: string; publicKey: string; redeemedAt: string }[] };
+    const { data } = (await response.json()) as {
+      data: { id: string; status: string; owner: string; publicKey: string; redeemedAt: string }[];
+    };
     expect(data.map((card) => card.id).sort()).toEqual(ids);
     for (const card of data) {
       expect(card).toMatchObject({ status: "OWNED", owner, publicKey });
@@ -62,14 +62,21 @@ describe("POST /v1/unit-cards/_actions/redeem", () => {
     const response = await http("/v1/unit-cards/_actions/redeem", { key, method: "POST", body: JSON.stringify({ code, owner }) });
 
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { id: string; status: string; owner: string; publicKey: string | null; custody: string; chain: unknown }[] };
+    const { data } = (await response.json()) as {
+      data: { id: string; status: string; owner: string; publicKey: string | null; custody: string; chain: unknown }[];
+    };
     expect(data.map((card) => card.id).sort()).toEqual(ids);
     for (const card of data) expect(card).toMatchObject({ status: "OWNED", owner, publicKey: null, custody: "HELD", chain: null });
     for (const id of ids) expect(await client.cards.get(id)).toMatchObject({ status: "OWNED", owner, publicKey: null, custody: "HELD" });
     expect((await client.cards.list({ owner })).data.map((card) => card.custody)).toEqual(["HELD", "HELD"]);
     const events = await http("/v1/events?type=unit_card.redeemed", { key });
     const redeemed = ((await events.json()) as { data: { data: { object: { id: string; custody: string } } }[] }).data;
-    expect(redeemed.map((event) => event.data.object).filter((card) => ids.includes(card.id)).map((card) => card.custody)).toEqual(["HELD", "HELD"]);
+    expect(
+      redeemed
+        .map((event) => event.data.object)
+        .filter((card) => ids.includes(card.id))
+        .map((card) => card.custody),
+    ).toEqual(["HELD", "HELD"]);
   });
 
   it("accepts the code in lower case and without hyphens", async () => {

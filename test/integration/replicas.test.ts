@@ -47,8 +47,19 @@ function expectRateLimited(answers: Answer[]) {
 }
 
 /** A syntactically valid code no card has, starting with `prefix` when given. */
-const unknownCode = (prefix = randomUUID().replace(/[^0-9A-F]/gi, "").slice(0, 4).toUpperCase()) =>
-  `${prefix}-${randomUUID().slice(0, 4).toUpperCase().replace(/[^0-9A-F]/g, "0")}-${randomUUID().slice(0, 4).toUpperCase().replace(/[^0-9A-F]/g, "0")}`;
+const unknownCode = (
+  prefix = randomUUID()
+    .replace(/[^0-9A-F]/gi, "")
+    .slice(0, 4)
+    .toUpperCase(),
+) =>
+  `${prefix}-${randomUUID()
+    .slice(0, 4)
+    .toUpperCase()
+    .replace(/[^0-9A-F]/g, "0")}-${randomUUID()
+    .slice(0, 4)
+    .toUpperCase()
+    .replace(/[^0-9A-F]/g, "0")}`;
 
 describe("two servers on one database", () => {
   it("hold one API key to its limit together: a burst of 300 split over both gets 100 at once plus 20/s, the rest 429 with Retry-After", async () => {
@@ -71,7 +82,11 @@ describe("two servers on one database", () => {
     const address = uniqueClientAddress();
 
     const { answers, seconds } = await burst(20, (server) =>
-      fleet.send(server, "POST", "/v1/unit-cards/_actions/redeem", { key, address, body: { code: unknownCode(), owner: "shopify|1", publicKey: walletKey() } }),
+      fleet.send(server, "POST", "/v1/unit-cards/_actions/redeem", {
+        key,
+        address,
+        body: { code: unknownCode(), owner: "shopify|1", publicKey: walletKey() },
+      }),
     );
 
     const counts = statusCounts(answers);
@@ -125,7 +140,9 @@ describe("two servers on one database", () => {
     const idempotencyKey = randomUUID();
     const body = { ...cardInput(name), owner: "shopify|7", publicKey: walletKey() };
 
-    const { answers } = await burst(6, (server) => fleet.send(server, "POST", "/v1/unit-cards", { key, body, headers: { "Idempotency-Key": idempotencyKey } }));
+    const { answers } = await burst(6, (server) =>
+      fleet.send(server, "POST", "/v1/unit-cards", { key, body, headers: { "Idempotency-Key": idempotencyKey } }),
+    );
 
     expect(answers.map((answer) => `${answer.status} ${answer.status === 201 ? "" : answer.body}`)).toEqual(Array(6).fill("201 "));
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
@@ -138,15 +155,24 @@ describe("two servers on one database", () => {
     const tag = randomUUID().slice(0, 8);
     const batch = (i: number, valid: boolean) => ({
       redemption: { email: `batch${i}@example.com` },
-      cards: Array.from({ length: 100 }, (_, j) => (valid || j < 99 ? cardInput(`${tag} batch ${i} card ${j}`) : { ...cardInput(), name: "" })),
+      cards: Array.from({ length: 100 }, (_, j) =>
+        valid || j < 99 ? cardInput(`${tag} batch ${i} card ${j}`) : { ...cardInput(), name: "" },
+      ),
     });
 
-    const { answers } = await burst(6, (server, i) => fleet.send(server, "POST", "/v1/unit-cards/_actions/batch", { key, body: batch(i, i < 4) }));
+    const { answers } = await burst(6, (server, i) =>
+      fleet.send(server, "POST", "/v1/unit-cards/_actions/batch", { key, body: batch(i, i < 4) }),
+    );
 
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 422, 422]);
-    expect(answers[4]!.json<{ error: { details: unknown[] } }>().error.details).toEqual([expect.objectContaining({ path: "cards[99].name" })]);
+    expect(answers[4]!.json<{ error: { details: unknown[] } }>().error.details).toEqual([
+      expect.objectContaining({ path: "cards[99].name" }),
+    ]);
     for (let i = 0; i < 6; i++) {
-      const rows = await database.client.unitCard.findMany({ where: { name: { startsWith: `${tag} batch ${i} ` } }, select: { redemptionId: true } });
+      const rows = await database.client.unitCard.findMany({
+        where: { name: { startsWith: `${tag} batch ${i} ` } },
+        select: { redemptionId: true },
+      });
       expect(rows, `batch ${i}`).toHaveLength(i < 4 ? 100 : 0);
       if (i < 4) expect(new Set(rows.map((row) => row.redemptionId)).size).toBe(1);
     }
@@ -165,10 +191,23 @@ describe("two workers on one database", () => {
       expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(201));
 
       await expect
-        .poll(() => database.client.notification.count({ where: { shop, status: "SENT" } }), { timeout: 30_000, interval: 100, message: "claim e-mails sent" })
+        .poll(() => database.client.notification.count({ where: { shop, status: "SENT" } }), {
+          timeout: 30_000,
+          interval: 100,
+          message: "claim e-mails sent",
+        })
         .toBe(40);
-      const retried = await database.client.notification.findMany({ where: { shop, attempts: { gt: 1 } }, select: { attempts: true, lastError: true } });
-      expect(retried, workers.map((worker) => worker.stderr()).join("\n").slice(0, 2000)).toEqual([]);
+      const retried = await database.client.notification.findMany({
+        where: { shop, attempts: { gt: 1 } },
+        select: { attempts: true, lastError: true },
+      });
+      expect(
+        retried,
+        workers
+          .map((worker) => worker.stderr())
+          .join("\n")
+          .slice(0, 2000),
+      ).toEqual([]);
       // Earlier tests' claim e-mails go out too; this shop's went to buyer0…buyer39, one file each.
       const recipients = readdirSync(messagesDir)
         .filter((file) => file.endsWith(".eml"))
@@ -203,7 +242,12 @@ describe("two workers on one database", () => {
 
       await fleet.startWorkers(1, env);
 
-      await expect.poll(async () => (await database.client.notification.findFirstOrThrow({ where: { shop } })).status, { timeout: 30_000, interval: 100 }).toBe("SENT");
+      await expect
+        .poll(async () => (await database.client.notification.findFirstOrThrow({ where: { shop } })).status, {
+          timeout: 30_000,
+          interval: 100,
+        })
+        .toBe("SENT");
       const sent = await database.client.notification.findFirstOrThrow({ where: { shop } });
       expect(sent.attempts).toBe(2);
       // Two requests to Twilio for the one message: the dead worker's, never answered, and the other worker's.

@@ -28,18 +28,53 @@ async function collector() {
   const customerId = uniqueCustomerId();
   const owner = `shopify|${customerId}`;
   const name = await registerName(shop, { name: uniqueName("collector"), publicKey: walletKey(), owner });
-  const cards = await client.cards.createBatch({ owner, publicKey: name.public_key, cards: ["Bronze", "Silver", "Gold"].map((card) => cardInput(card)) });
+  const cards = await client.cards.createBatch({
+    owner,
+    publicKey: name.public_key,
+    cards: ["Bronze", "Silver", "Gold"].map((card) => cardInput(card)),
+  });
   const productId = `gid://shopify/Product/${numericId()}`;
-  const rule = await createRule(shop, { targetType: "PRODUCT", targetId: productId, targetTitle: "Lithograph", trigger: "PAID", issueTwin: true });
+  const rule = await createRule(shop, {
+    targetType: "PRODUCT",
+    targetId: productId,
+    targetTitle: "Lithograph",
+    trigger: "PAID",
+    issueTwin: true,
+  });
   const order: OrderSnapshot = {
-    id: numericId(), name: "#1042", email: null, phone: null, customerId, locale: null, firstName: null, cancelled: false,
-    lines: [{
-      id: numericId(), quantity: 1, productId, variantId: null, collectionIds: [], unitPrice: null, title: "Lithograph",
-      product: { title: "Lithograph", description: "Signed print", vendor: "Atelier Nord", productType: "", tags: [], url: null, images: [] },
-    }],
+    id: numericId(),
+    name: "#1042",
+    email: null,
+    phone: null,
+    customerId,
+    locale: null,
+    firstName: null,
+    cancelled: false,
+    lines: [
+      {
+        id: numericId(),
+        quantity: 1,
+        productId,
+        variantId: null,
+        collectionIds: [],
+        unitPrice: null,
+        title: "Lithograph",
+        product: {
+          title: "Lithograph",
+          description: "Signed print",
+          vendor: "Atelier Nord",
+          productType: "",
+          tags: [],
+          url: null,
+          images: [],
+        },
+      },
+    ],
   };
   await transaction(() => issueFromOrder(shop, order, { kind: "paid" }));
-  const { data: [twin] } = await client.twins.list();
+  const {
+    data: [twin],
+  } = await client.twins.list();
   return { shop, client, customerId, cards, twin: twin!, rule };
 }
 
@@ -50,17 +85,33 @@ describe("serial numbers where people read them", () => {
     expect([twin.serialNumber, twin.editionSize]).toEqual([1, null]);
     expect(await client.twins.get(twin.id)).toMatchObject({ serialNumber: 1, editionSize: null });
     const { data: events } = await client.events.list();
-    const created = events.filter((event) => event.type === "unit_card.created").map((event) => event.data.object as { name: string; serialNumber: number; editionSize: number });
-    expect(created.map(({ name, serialNumber, editionSize }) => [name, serialNumber, editionSize]).sort()).toEqual([["Bronze", 1, 3], ["Gold", 3, 3], ["Silver", 2, 3]]);
-    expect(events.find((event) => event.type === "digital_twin.issued")?.data.object).toMatchObject({ id: twin.id, serialNumber: 1, editionSize: null });
+    const created = events
+      .filter((event) => event.type === "unit_card.created")
+      .map((event) => event.data.object as { name: string; serialNumber: number; editionSize: number });
+    expect(created.map(({ name, serialNumber, editionSize }) => [name, serialNumber, editionSize]).sort()).toEqual([
+      ["Bronze", 1, 3],
+      ["Gold", 3, 3],
+      ["Silver", 2, 3],
+    ]);
+    expect(events.find((event) => event.type === "digital_twin.issued")?.data.object).toMatchObject({
+      id: twin.id,
+      serialNumber: 1,
+      editionSize: null,
+    });
     expect(cards.map((card) => card.serialNumber)).toEqual([1, 2, 3]);
   });
 
   it("show on the storefront: My cards as JSON and as a page, in English and in French", async () => {
     const { shop, customerId } = await collector();
 
-    const json = (await (await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId }))).json()) as { data: { cards: { name: string; serialNumber: number; editionSize: number }[]; twins: { serialNumber: number; editionSize: null }[] } };
-    expect(json.data.cards.map(({ name, serialNumber, editionSize }) => [name, serialNumber, editionSize]).sort()).toEqual([["Bronze", 1, 3], ["Gold", 3, 3], ["Silver", 2, 3]]);
+    const json = (await (await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId }))).json()) as {
+      data: { cards: { name: string; serialNumber: number; editionSize: number }[]; twins: { serialNumber: number; editionSize: null }[] };
+    };
+    expect(json.data.cards.map(({ name, serialNumber, editionSize }) => [name, serialNumber, editionSize]).sort()).toEqual([
+      ["Bronze", 1, 3],
+      ["Gold", 3, 3],
+      ["Silver", 2, 3],
+    ]);
     expect(json.data.twins.map(({ serialNumber, editionSize }) => [serialNumber, editionSize])).toEqual([[1, null]]);
 
     const english = await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop, customerId })), "en");
@@ -74,8 +125,13 @@ describe("serial numbers where people read them", () => {
   it("show on the public verification page of a card and of a twin", async () => {
     const { shop, cards, twin } = await collector();
     const open = async (verifyUrl: string, locale: string) => {
-      const response = await fetch(signedProxyUrl(`/proxy/v/${tokenOf(verifyUrl)}`, { shop }), { headers: { "User-Agent": USER_AGENT, "X-Forwarded-For": uniqueClientAddress() } });
-      return new Liquid().parseAndRender(await response.text(), { shop: { name: "Atelier Nord" }, request: { locale: { iso_code: locale } } }) as Promise<string>;
+      const response = await fetch(signedProxyUrl(`/proxy/v/${tokenOf(verifyUrl)}`, { shop }), {
+        headers: { "User-Agent": USER_AGENT, "X-Forwarded-For": uniqueClientAddress() },
+      });
+      return new Liquid().parseAndRender(await response.text(), {
+        shop: { name: "Atelier Nord" },
+        request: { locale: { iso_code: locale } },
+      }) as Promise<string>;
     };
 
     expect(await open(cards[2]!.verifyUrl, "en")).toMatch(/<h1>Gold<\/h1>\s*<p class="twincards-serial">#3 of 3<\/p>/);
@@ -88,8 +144,14 @@ describe("serial numbers where people read them", () => {
 
     const response = await accountFetch("/holdings", { token: accountToken(shop, customerId) });
 
-    const { data } = (await response.json()) as { data: { cards: { name: string; serialNumber: number; editionSize: number }[]; twins: { serialNumber: number; editionSize: null }[] } };
-    expect(data.cards.map(({ name, serialNumber, editionSize }) => [name, serialNumber, editionSize]).sort()).toEqual([["Bronze", 1, 3], ["Gold", 3, 3], ["Silver", 2, 3]]);
+    const { data } = (await response.json()) as {
+      data: { cards: { name: string; serialNumber: number; editionSize: number }[]; twins: { serialNumber: number; editionSize: null }[] };
+    };
+    expect(data.cards.map(({ name, serialNumber, editionSize }) => [name, serialNumber, editionSize]).sort()).toEqual([
+      ["Bronze", 1, 3],
+      ["Gold", 3, 3],
+      ["Silver", 2, 3],
+    ]);
     expect(data.twins.map(({ serialNumber, editionSize }) => [serialNumber, editionSize])).toEqual([[1, null]]);
   });
 
@@ -111,11 +173,23 @@ describe("serial numbers where people read them", () => {
 
   it("are set in the admin's rule form, which refuses a size that is not a whole number of at least 1, at its field and in French", async () => {
     const { shop, rule } = await collector();
-    const form = (editionSize: string) => JSON.stringify({
-      targetType: rule.targetType, targetId: rule.targetId, targetTitle: rule.targetTitle, trigger: rule.trigger, issueTwin: true, issueCard: false,
-      cardPerUnit: true, name: "", imageUrls: "", videoUrls: "", metadata: [], editionSize,
-    });
-    const save = async (editionSize: string) => (await submitFetcher(`/app/automation/${rule.id}?locale=fr`, shop, { intent: "save", rule: form(editionSize) })).result;
+    const form = (editionSize: string) =>
+      JSON.stringify({
+        targetType: rule.targetType,
+        targetId: rule.targetId,
+        targetTitle: rule.targetTitle,
+        trigger: rule.trigger,
+        issueTwin: true,
+        issueCard: false,
+        cardPerUnit: true,
+        name: "",
+        imageUrls: "",
+        videoUrls: "",
+        metadata: [],
+        editionSize,
+      });
+    const save = async (editionSize: string) =>
+      (await submitFetcher(`/app/automation/${rule.id}?locale=fr`, shop, { intent: "save", rule: form(editionSize) })).result;
 
     expect(await save("0")).toMatchObject({ ok: false, fieldErrors: { editionSize: "Doit être au moins égal à 1" } });
     expect(await save("2.5")).toMatchObject({ ok: false, fieldErrors: { editionSize: "Doit être un nombre entier" } });

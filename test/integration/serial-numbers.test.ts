@@ -18,18 +18,42 @@ import { cardInput, uniqueName, walletKey } from "../support/fixtures";
 
 const numericId = () => String(randomInt(1, 2 ** 47));
 const PRODUCT = "gid://shopify/Product/4242";
-const serialsOf = (items: { serialNumber: number | null; editionSize: number | null }[]) => items.map((item) => [item.serialNumber, item.editionSize]);
+const serialsOf = (items: { serialNumber: number | null; editionSize: number | null }[]) =>
+  items.map((item) => [item.serialNumber, item.editionSize]);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 /** A paid order of one line of PRODUCT, by a guest (claim by e-mail) or a customer. */
 function paidOrder(quantity: number, customerId: string | null = null): OrderSnapshot {
   const id = numericId();
   return {
-    id, name: `#${id.slice(-5)}`, email: "collector@example.com", phone: null, customerId, locale: null, firstName: null, cancelled: false,
-    lines: [{
-      id: numericId(), quantity, productId: PRODUCT, variantId: null, collectionIds: [], unitPrice: { amount: "120.00", currencyCode: "EUR" }, title: "Lithograph",
-      product: { title: "Lithograph", description: "Signed print", vendor: "Atelier Nord", productType: "Print", tags: [], url: "https://shop.example.com/products/lithograph", images: [] },
-    }],
+    id,
+    name: `#${id.slice(-5)}`,
+    email: "collector@example.com",
+    phone: null,
+    customerId,
+    locale: null,
+    firstName: null,
+    cancelled: false,
+    lines: [
+      {
+        id: numericId(),
+        quantity,
+        productId: PRODUCT,
+        variantId: null,
+        collectionIds: [],
+        unitPrice: { amount: "120.00", currencyCode: "EUR" },
+        title: "Lithograph",
+        product: {
+          title: "Lithograph",
+          description: "Signed print",
+          vendor: "Atelier Nord",
+          productType: "Print",
+          tags: [],
+          url: "https://shop.example.com/products/lithograph",
+          images: [],
+        },
+      },
+    ],
   };
 }
 
@@ -37,8 +61,14 @@ const issue = (shop: string, order: OrderSnapshot) => transaction(() => issueFro
 
 function cardRule(shop: string, overrides: Record<string, unknown> = {}) {
   return createRule(shop, {
-    targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "Lithograph", trigger: "PAID", issueTwin: false,
-    card: { name: "Certificate", media: { imageUrls: [] } }, cardPerUnit: true, ...overrides,
+    targetType: "PRODUCT",
+    targetId: PRODUCT,
+    targetTitle: "Lithograph",
+    trigger: "PAID",
+    issueTwin: false,
+    card: { name: "Certificate", media: { imageUrls: [] } },
+    cardPerUnit: true,
+    ...overrides,
   });
 }
 
@@ -55,12 +85,26 @@ async function orderSerials(shop: string, orderId: string) {
 describe("a batch is one closed edition", () => {
   it("numbers a batch 1 to N in input order, by code and by owner; a card created alone has no number", async () => {
     const { client } = await shopClient();
-    const byCode = await client.cards.createBatch({ redemption: { email: "jane@example.com" }, cards: ["First", "Second", "Third"].map((name) => cardInput(name)) });
-    const byOwner = await client.cards.createBatch({ owner: "shopify|77", publicKey: walletKey(), cards: [cardInput("Left"), cardInput("Right")] });
+    const byCode = await client.cards.createBatch({
+      redemption: { email: "jane@example.com" },
+      cards: ["First", "Second", "Third"].map((name) => cardInput(name)),
+    });
+    const byOwner = await client.cards.createBatch({
+      owner: "shopify|77",
+      publicKey: walletKey(),
+      cards: [cardInput("Left"), cardInput("Right")],
+    });
     const alone = await client.cards.create({ ...cardInput("Solo"), email: "jane@example.com" });
 
-    expect(byCode.map((card) => [card.name, card.serialNumber, card.editionSize])).toEqual([["First", 1, 3], ["Second", 2, 3], ["Third", 3, 3]]);
-    expect(serialsOf(byOwner)).toEqual([[1, 2], [2, 2]]);
+    expect(byCode.map((card) => [card.name, card.serialNumber, card.editionSize])).toEqual([
+      ["First", 1, 3],
+      ["Second", 2, 3],
+      ["Third", 3, 3],
+    ]);
+    expect(serialsOf(byOwner)).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
     expect(serialsOf([alone])).toEqual([[null, null]]);
     expect(serialsOf([await client.cards.get(byCode[1]!.id)])).toEqual([[2, 3]]);
   });
@@ -68,10 +112,14 @@ describe("a batch is one closed edition", () => {
   it("numbers eight batches created at once each 1 to N, on their own", async () => {
     const { client } = await shopClient();
     const sizes = [5, 3, 8, 1, 6, 2, 7, 4];
-    const batches = await Promise.all(sizes.map((size, batch) => {
-      const cards = range(1, size).map((n) => cardInput(`Batch ${batch} card ${n}`));
-      return batch % 2 ? client.cards.createBatch({ owner: `shopify|${batch}`, publicKey: walletKey(), cards }) : client.cards.createBatch({ redemption: { email: `b${batch}@example.com` }, cards });
-    }));
+    const batches = await Promise.all(
+      sizes.map((size, batch) => {
+        const cards = range(1, size).map((n) => cardInput(`Batch ${batch} card ${n}`));
+        return batch % 2
+          ? client.cards.createBatch({ owner: `shopify|${batch}`, publicKey: walletKey(), cards })
+          : client.cards.createBatch({ redemption: { email: `b${batch}@example.com` }, cards });
+      }),
+    );
 
     batches.forEach((cards, batch) => {
       expect(cards.map((card) => card.name)).toEqual(range(1, sizes[batch]!).map((n) => `Batch ${batch} card ${n}`));
@@ -81,12 +129,18 @@ describe("a batch is one closed edition", () => {
 
   it("keeps a voided card's number", async () => {
     const { client } = await shopClient();
-    const cards = await client.cards.createBatch({ redemption: { email: "jane@example.com" }, cards: range(1, 9).map((n) => cardInput(`Card ${n}`)) });
+    const cards = await client.cards.createBatch({
+      redemption: { email: "jane@example.com" },
+      cards: range(1, 9).map((n) => cardInput(`Card ${n}`)),
+    });
 
     const voided = await client.cards.void(cards[6]!.id, { reason: "Damaged in transit" });
 
     expect(voided.status).toBe("VOID");
-    expect(serialsOf([voided, await client.cards.get(cards[6]!.id)])).toEqual([[7, 9], [7, 9]]);
+    expect(serialsOf([voided, await client.cards.get(cards[6]!.id)])).toEqual([
+      [7, 9],
+      [7, 9],
+    ]);
   });
 });
 
@@ -129,7 +183,10 @@ describe("an issuing rule is one edition", () => {
     expect((await getRule(shop, rule.id)).issuedCount).toBe(0);
     const next = paidOrder(2);
     await issue(shop, next);
-    expect(serialsOf((await orderSerials(shop, next.id)).items)).toEqual([[1, 10], [2, 10]]);
+    expect(serialsOf((await orderSerials(shop, next.id)).items)).toEqual([
+      [1, 10],
+      [2, 10],
+    ]);
   });
 
   it("refuses what its edition has no room for, says why on the rule's activity, and issues again once the merchant raises the size", async () => {
@@ -139,10 +196,21 @@ describe("an issuing rule is one edition", () => {
 
     for (const order of [first, tooMany, last, extra]) await issue(shop, order);
 
-    expect(serialsOf((await orderSerials(shop, first.id)).items)).toEqual([[1, 3], [2, 3]]);
-    expect(await orderSerials(shop, tooMany.id)).toEqual({ status: "FAILED", reason: "The edition has 1 left of 3; this line needs 2", items: [] });
+    expect(serialsOf((await orderSerials(shop, first.id)).items)).toEqual([
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(await orderSerials(shop, tooMany.id)).toEqual({
+      status: "FAILED",
+      reason: "The edition has 1 left of 3; this line needs 2",
+      items: [],
+    });
     expect(serialsOf((await orderSerials(shop, last.id)).items)).toEqual([[3, 3]]);
-    expect(await orderSerials(shop, extra.id)).toEqual({ status: "FAILED", reason: "The edition is complete: all 3 were issued", items: [] });
+    expect(await orderSerials(shop, extra.id)).toEqual({
+      status: "FAILED",
+      reason: "The edition is complete: all 3 were issued",
+      items: [],
+    });
     const { issues } = await ruleActivity(shop, rule.id);
     expect(issues.map((row) => [row.orderName, row.status, Object.values(row.serials).map((serial) => serial.serialNumber)])).toEqual([
       [extra.name, "FAILED", []],
@@ -151,23 +219,43 @@ describe("an issuing rule is one edition", () => {
       [first.name, "WAITING", [1, 2]],
     ]);
 
-    await updateRule(shop, rule.id, { targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "Lithograph", trigger: "PAID", issueTwin: false, card: { name: "Certificate", media: {} }, editionSize: 5 });
+    await updateRule(shop, rule.id, {
+      targetType: "PRODUCT",
+      targetId: PRODUCT,
+      targetTitle: "Lithograph",
+      trigger: "PAID",
+      issueTwin: false,
+      card: { name: "Certificate", media: {} },
+      editionSize: 5,
+    });
     await issue(shop, tooMany);
 
     // Each item keeps the edition size it was issued with.
     expect(await orderSerials(shop, tooMany.id)).toMatchObject({ status: "WAITING", reason: null });
-    expect(serialsOf((await orderSerials(shop, tooMany.id)).items)).toEqual([[4, 5], [5, 5]]);
+    expect(serialsOf((await orderSerials(shop, tooMany.id)).items)).toEqual([
+      [4, 5],
+      [5, 5],
+    ]);
     expect((await getRule(shop, rule.id)).issuedCount).toBe(5);
   });
 });
 
 describe("a rule's edition size", () => {
   const ruleInput = (editionSize: unknown) => ({
-    targetType: "PRODUCT", targetId: PRODUCT, targetTitle: "Lithograph", trigger: "PAID", issueTwin: false,
-    card: { name: "Certificate", media: { imageUrls: [] } }, cardPerUnit: true, editionSize,
+    targetType: "PRODUCT",
+    targetId: PRODUCT,
+    targetTitle: "Lithograph",
+    trigger: "PAID",
+    issueTwin: false,
+    card: { name: "Certificate", media: { imageUrls: [] } },
+    cardPerUnit: true,
+    editionSize,
   });
   const refusal = async (work: Promise<unknown>) => {
-    const error = await work.then(() => null, (thrown: unknown) => thrown);
+    const error = await work.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
     expect(error).toBeInstanceOf(DomainError);
     return (error as DomainError).details.map(({ path, message }) => [path, message]);
   };
@@ -179,7 +267,9 @@ describe("a rule's edition size", () => {
     expect(await refusal(createRule(shop, ruleInput(-5)))).toEqual([["editionSize", "Must be at least 1"]]);
     expect(await refusal(createRule(shop, ruleInput(2.5)))).toEqual([["editionSize", "Must be a whole number"]]);
     expect(await refusal(createRule(shop, ruleInput("250")))).toEqual([["editionSize", "Expected number, received string"]]);
-    expect(await refusal(createRule(shop, ruleInput(Number.NaN)))).toEqual([["editionSize", "Expected number, received something that is not a number"]]);
+    expect(await refusal(createRule(shop, ruleInput(Number.NaN)))).toEqual([
+      ["editionSize", "Expected number, received something that is not a number"],
+    ]);
     expect(await db.issuingRule.count({ where: { shop } })).toBe(0);
     expect((await createRule(shop, ruleInput(null))).editionSize).toBeNull();
     expect((await createRule(shop, ruleInput(250))).editionSize).toBe(250);

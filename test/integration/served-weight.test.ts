@@ -61,7 +61,10 @@ describe("weight of the admin on the wire", () => {
     for (const { path, plain } of [await plainOf(stylesheets[0]!), ...largestScripts]) {
       expect(plain.status, path).toBe(200);
       expect(plain.headers["content-encoding"], path).toBeUndefined();
-      for (const [accepts, encoding] of [[BROWSER, "br"], ["gzip", "gzip"]] as const) {
+      for (const [accepts, encoding] of [
+        [BROWSER, "br"],
+        ["gzip", "gzip"],
+      ] as const) {
         const asset = await rawGet(`${baseUrl}${path}`, accepts);
         expect(asset.status, path).toBe(200);
         expect(asset.headers["content-encoding"], `${path} for ${accepts}`).toBe(encoding);

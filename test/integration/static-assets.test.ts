@@ -18,7 +18,10 @@ describe("built assets", () => {
   it("answers another method on an asset as not found, also to a client that accepts br (its .br copy was picked, then a second Content-Type broke the answer: a 500)", async () => {
     const asset = readdirSync("build/client/assets").find((file) => file.endsWith(".js") && existsSync(`build/client/assets/${file}.br`))!;
     for (const method of ["POST", "PUT", "DELETE"]) {
-      const response = await fetch(`${baseUrl}/assets/${asset}`, { method, headers: { "User-Agent": USER_AGENT, "Accept-Encoding": "br" } });
+      const response = await fetch(`${baseUrl}/assets/${asset}`, {
+        method,
+        headers: { "User-Agent": USER_AGENT, "Accept-Encoding": "br" },
+      });
       await response.arrayBuffer();
       expect(response.status, method).toBeLessThan(500);
       expect(response.status, method).not.toBe(200);

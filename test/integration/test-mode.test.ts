@@ -43,7 +43,9 @@ describe("test-mode API keys", () => {
   it("keeps a key made before test mode (tc_… with no mode) live", async () => {
     const shop = uniqueShop();
     const key = `tc_${randomBytes(32).toString("base64url")}`;
-    await db.apiKey.create({ data: { id: newId("key"), shop, label: "old", prefix: key.slice(0, 9), keyHash: createHash("sha256").update(key).digest("hex") } });
+    await db.apiKey.create({
+      data: { id: newId("key"), shop, label: "old", prefix: key.slice(0, 9), keyHash: createHash("sha256").update(key).digest("hex") },
+    });
 
     const created = await call(key, "/v1/unit-cards", { body: { ...cardInput(), owner: uniqueOwner(), publicKey: walletKey() } });
 
@@ -64,8 +66,10 @@ describe("test-mode API keys", () => {
 describe("test data", () => {
   it("is written with livemode false and seen only by test keys: a live key gets 404, as for another shop's card", async () => {
     const { live, test } = await shopWithKeys();
-    const liveCard = (await call(live, "/v1/unit-cards", { body: { ...cardInput("Live"), owner: uniqueOwner(), publicKey: walletKey() } })).body.data;
-    const testCard = (await call(test, "/v1/unit-cards", { body: { ...cardInput("Test"), owner: uniqueOwner(), publicKey: walletKey() } })).body.data;
+    const liveCard = (await call(live, "/v1/unit-cards", { body: { ...cardInput("Live"), owner: uniqueOwner(), publicKey: walletKey() } }))
+      .body.data;
+    const testCard = (await call(test, "/v1/unit-cards", { body: { ...cardInput("Test"), owner: uniqueOwner(), publicKey: walletKey() } }))
+      .body.data;
 
     expect(liveCard.livemode).toBe(true);
     expect(testCard.livemode).toBe(false);
@@ -88,7 +92,11 @@ describe("test data", () => {
     expect(message).toMatchObject({ status: "TEST", channel: "EMAIL", attempts: 0 });
     const dispatcher = new Dispatcher({ transports: { EMAIL: unusedTransport, SMS: unusedTransport }, where: { shop }, log: quietLog });
     expect(await dispatcher.drainOnce()).toBe(0);
-    expect(await db.notification.findUniqueOrThrow({ where: { id: message!.id } })).toMatchObject({ status: "TEST", attempts: 0, sentAt: null });
+    expect(await db.notification.findUniqueOrThrow({ where: { id: message!.id } })).toMatchObject({
+      status: "TEST",
+      attempts: 0,
+      sentAt: null,
+    });
   });
 
   it("has its own codes: a test code is redeemed with a test key only, and a test key cannot redeem a live code", async () => {
@@ -101,7 +109,10 @@ describe("test data", () => {
     const testTriesLive = await call(test, "/v1/unit-cards/_actions/redeem", { body: claim(liveCard.redemption.code) });
     expect([liveTriesTest.status, testTriesLive.status]).toEqual([404, 404]);
     expect(testTriesLive.body.error?.code).toBe("NOT_FOUND");
-    expect(await db.unitCard.findUniqueOrThrow({ where: { id: liveCard.id } })).toMatchObject({ status: "PENDING_REDEMPTION", owner: null });
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: liveCard.id } })).toMatchObject({
+      status: "PENDING_REDEMPTION",
+      owner: null,
+    });
 
     const redeemed = await call(test, "/v1/unit-cards/_actions/redeem", { body: claim(testCard.redemption.code) });
     expect(redeemed.status).toBe(200);
@@ -111,7 +122,8 @@ describe("test data", () => {
 
   it("counts a test key's redeem attempts apart: a test key spending a code prefix's attempts never locks out a live code", async () => {
     const { live, test } = await shopWithKeys();
-    const attempt = (key: string, n: number) => call(key, "/v1/unit-cards/_actions/redeem", { body: { code: `QQQQ-${String(n).padStart(4, "0")}-ZZZZ`, owner: uniqueOwner() } });
+    const attempt = (key: string, n: number) =>
+      call(key, "/v1/unit-cards/_actions/redeem", { body: { code: `QQQQ-${String(n).padStart(4, "0")}-ZZZZ`, owner: uniqueOwner() } });
 
     const testAnswers = [];
     for (let n = 0; n < 11; n++) testAnswers.push((await attempt(test, n)).status);
@@ -154,10 +166,13 @@ describe("test events and endpoints", () => {
   it("records a test card's event with livemode false, listed only for test keys", async () => {
     const { live, test } = await shopWithKeys();
     await call(live, "/v1/unit-cards", { body: { ...cardInput("Live"), owner: uniqueOwner(), publicKey: walletKey() } });
-    const testCard = (await call(test, "/v1/unit-cards", { body: { ...cardInput("Test"), owner: uniqueOwner(), publicKey: walletKey() } })).body.data;
+    const testCard = (await call(test, "/v1/unit-cards", { body: { ...cardInput("Test"), owner: uniqueOwner(), publicKey: walletKey() } }))
+      .body.data;
 
     const testEvents = (await call(test, "/v1/events")).body.data;
-    expect(testEvents).toEqual([expect.objectContaining({ type: "unit_card.created", livemode: false, data: expect.objectContaining({ object: testCard }) })]);
+    expect(testEvents).toEqual([
+      expect.objectContaining({ type: "unit_card.created", livemode: false, data: expect.objectContaining({ object: testCard }) }),
+    ]);
     const liveEvents = (await call(live, "/v1/events")).body.data;
     expect(liveEvents.map((event: { livemode: boolean }) => event.livemode)).toEqual([true]);
     expect((await call(live, `/v1/events/${testEvents[0].id}`)).status).toBe(404);
@@ -165,21 +180,31 @@ describe("test events and endpoints", () => {
 
   it("delivers a test event only to test endpoints and a live event only to live ones", async () => {
     const { shop, live, test } = await shopWithKeys();
-    const liveEndpoint = (await call(live, "/v1/webhook-endpoints", { body: { url: "https://hooks.example.com/live", eventTypes: ["*"] } })).body.data;
-    const testEndpoint = (await call(test, "/v1/webhook-endpoints", { body: { url: "https://hooks.example.com/test", eventTypes: ["*"] } })).body.data;
+    const liveEndpoint = (await call(live, "/v1/webhook-endpoints", { body: { url: "https://hooks.example.com/live", eventTypes: ["*"] } }))
+      .body.data;
+    const testEndpoint = (await call(test, "/v1/webhook-endpoints", { body: { url: "https://hooks.example.com/test", eventTypes: ["*"] } }))
+      .body.data;
     expect([liveEndpoint.livemode, testEndpoint.livemode]).toEqual([true, false]);
 
-    const liveCard = (await call(live, "/v1/unit-cards", { body: { ...cardInput("Live"), owner: uniqueOwner(), publicKey: walletKey() } })).body.data;
-    const testCard = (await call(test, "/v1/unit-cards", { body: { ...cardInput("Test"), owner: uniqueOwner(), publicKey: walletKey() } })).body.data;
+    const liveCard = (await call(live, "/v1/unit-cards", { body: { ...cardInput("Live"), owner: uniqueOwner(), publicKey: walletKey() } }))
+      .body.data;
+    const testCard = (await call(test, "/v1/unit-cards", { body: { ...cardInput("Test"), owner: uniqueOwner(), publicKey: walletKey() } }))
+      .body.data;
 
     const deliveries = await db.webhookDelivery.findMany({ where: { shop }, include: { event: true } });
     const sent = deliveries.map((delivery) => [delivery.endpointId, (delivery.event.data as { object: { id: string } }).object.id]);
-    expect(sent.sort()).toEqual([[liveEndpoint.id, liveCard.id], [testEndpoint.id, testCard.id]].sort());
+    expect(sent.sort()).toEqual(
+      [
+        [liveEndpoint.id, liveCard.id],
+        [testEndpoint.id, testCard.id],
+      ].sort(),
+    );
   });
 
   it("keeps each mode's endpoints to itself: another mode's endpoint is 404 to read or delete, and stays", async () => {
     const { shop, live, test } = await shopWithKeys();
-    const testEndpoint = (await call(test, "/v1/webhook-endpoints", { body: { url: "https://hooks.example.com/test", eventTypes: ["*"] } })).body.data;
+    const testEndpoint = (await call(test, "/v1/webhook-endpoints", { body: { url: "https://hooks.example.com/test", eventTypes: ["*"] } }))
+      .body.data;
 
     expect((await call(live, "/v1/webhook-endpoints")).body.data).toEqual([]);
     expect((await call(live, `/v1/webhook-endpoints/${testEndpoint.id}`)).status).toBe(404);
@@ -193,7 +218,8 @@ describe("debugging webhooks from the API in test mode", () => {
   it("sends a test event and lists deliveries only for an endpoint of the key's mode; another mode's or shop's endpoint is 404", async () => {
     const { shop, live, test } = await shopWithKeys();
     const other = await shopWithKeys();
-    const testEndpoint = (await call(test, "/v1/webhook-endpoints", { body: { url: "https://hooks.example.com/test", eventTypes: ["*"] } })).body.data;
+    const testEndpoint = (await call(test, "/v1/webhook-endpoints", { body: { url: "https://hooks.example.com/test", eventTypes: ["*"] } }))
+      .body.data;
     const sendTest = (key: string) => call(key, `/v1/webhook-endpoints/${testEndpoint.id}/_actions/send-test`, { body: {} });
     const deliveries = (key: string) => call(key, `/v1/webhook-endpoints/${testEndpoint.id}/deliveries`);
 
@@ -221,12 +247,23 @@ describe("test names and twins", () => {
     expect(testName.status).toBe(201);
     expect(testName.body.data.livemode).toBe(false);
     expect((await call(live, `/v1/validate-name?name=${name}`)).body.data).toEqual({ available: false, payload: { uns_name: name } });
-    expect((await call(test, `/v1/validate-name?name=${name}`)).body.data).toMatchObject({ available: true, payload: { uns_name_id: testName.body.data.uns_name_id } });
+    expect((await call(test, `/v1/validate-name?name=${name}`)).body.data).toMatchObject({
+      available: true,
+      payload: { uns_name_id: testName.body.data.uns_name_id },
+    });
 
     const liveName = await call(live, "/v1/names", { body: { name, publicKey } });
     expect(liveName.status).toBe(201);
 
-    const twin = (nameId: string) => ({ name_id: nameId, public_key: publicKey, title: "Chronograph", description: "", quantity: 1, brand: "Acme", creator: "Atelier" });
+    const twin = (nameId: string) => ({
+      name_id: nameId,
+      public_key: publicKey,
+      title: "Chronograph",
+      description: "",
+      quantity: 1,
+      brand: "Acme",
+      creator: "Atelier",
+    });
     const testTwin = await call(test, "/v1/issue-digital-twin", { body: twin(testName.body.data.uns_name_id) });
     expect(testTwin.status).toBe(201);
     expect(testTwin.body.data).toMatchObject({ livemode: false, chain: null });
@@ -241,10 +278,13 @@ describe("test names and twins", () => {
 describe("the verify page of a test item", () => {
   it("shows it as a test item, never as verified", async () => {
     const { shop, test } = await shopWithKeys();
-    const card = (await call(test, "/v1/unit-cards", { body: { ...cardInput("Test pass"), owner: uniqueOwner(), publicKey: walletKey() } })).body.data;
+    const card = (await call(test, "/v1/unit-cards", { body: { ...cardInput("Test pass"), owner: uniqueOwner(), publicKey: walletKey() } }))
+      .body.data;
     const token = (card.verifyUrl as string).split("/").at(-1)!;
 
-    const response = await fetch(signedProxyUrl(`/proxy/v/${token}`, { shop }), { headers: { "User-Agent": USER_AGENT, "X-Forwarded-For": uniqueClientAddress() } });
+    const response = await fetch(signedProxyUrl(`/proxy/v/${token}`, { shop }), {
+      headers: { "User-Agent": USER_AGENT, "X-Forwarded-For": uniqueClientAddress() },
+    });
     const page = await renderedPage(response);
 
     expect(response.status).toBe(200);

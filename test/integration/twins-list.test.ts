@@ -32,7 +32,11 @@ async function everyPage(client: Client, query: Parameters<Client["twins"]["list
 /** A raw GET, for what the typed client would not send. */
 async function get(path: string, key?: string) {
   const response = await http(path, { key });
-  return { status: response.status, headers: response.headers, json: (await response.json()) as { error: { code: string; details: { path: string }[] } } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (await response.json()) as { error: { code: string; details: { path: string }[] } },
+  };
 }
 const errorPaths = (json: { error: { details: { path: string }[] } }) => json.error.details.map((detail) => detail.path);
 
@@ -96,7 +100,12 @@ describe("GET /v1/digital-twins", () => {
     const alice = await nameFor(client, sharedKey);
     const aliceAlias = await nameFor(client, sharedKey);
     const bob = await nameFor(client);
-    const hers = [await issue(client, alice, "A1"), await issue(client, bob, "B1"), await issue(client, alice, "A2"), await issue(client, aliceAlias, "Alias")];
+    const hers = [
+      await issue(client, alice, "A1"),
+      await issue(client, bob, "B1"),
+      await issue(client, alice, "A2"),
+      await issue(client, aliceAlias, "Alias"),
+    ];
     await issue(client, bob, "B2");
     const [a1, , a2, alias] = hers;
 

@@ -21,7 +21,10 @@ const pagePath = (verifyUrl: string) => `/proxy/v/${tokenOf(verifyUrl)}`;
 /** The page as Shopify renders it on the storefront: Liquid with the shop's name and the visitor's language. */
 async function rendered(response: Response, locale = "en"): Promise<string> {
   expect(response.headers.get("content-type")).toBe("application/liquid");
-  return new Liquid().parseAndRender(await response.text(), { shop: { name: SHOP_NAME }, request: { locale: { iso_code: locale } } }) as Promise<string>;
+  return new Liquid().parseAndRender(await response.text(), {
+    shop: { name: SHOP_NAME },
+    request: { locale: { iso_code: locale } },
+  }) as Promise<string>;
 }
 
 /** The page through the proxy, from a browser (or the given user agent) at its own address (or the given one). */
@@ -39,19 +42,35 @@ async function shopWithItems() {
   const secret = { key: `margin-${randomUUID().slice(0, 8)}`, value: `secret-${randomUUID().slice(0, 8)}` };
   const name = await registerName(shop, { name: uniqueName("janedoe"), publicKey: walletKey(), owner });
   const twin = await issueTwin(shop, {
-    public_key: name.public_key, name_id: name.uns_name_id, title: "Limited sneaker", description: "Hand-made in Porto", quantity: 2,
-    price: 19.99, currency: "USD", brand: "Acme", categories: ["Shoes"], links: ["https://shop.example.com/sneaker"],
+    public_key: name.public_key,
+    name_id: name.uns_name_id,
+    title: "Limited sneaker",
+    description: "Hand-made in Porto",
+    quantity: 2,
+    price: 19.99,
+    currency: "USD",
+    brand: "Acme",
+    categories: ["Shoes"],
+    links: ["https://shop.example.com/sneaker"],
     images: ["https://cdn.example.com/sneaker.png"],
   });
   const card = await createCard(shop, {
-    name: "Gold membership", owner, publicKey: name.public_key,
+    name: "Gold membership",
+    owner,
+    publicKey: name.public_key,
     media: { imageUrls: ["https://cdn.example.com/gold.png"], videoUrls: [] },
-    metadata: [{ key: "edition", value: "First" }, { key: secret.key, value: secret.value, visibility: "PRIVATE" }],
+    metadata: [
+      { key: "edition", value: "First" },
+      { key: secret.key, value: secret.value, visibility: "PRIVATE" },
+    ],
   });
   const email = `jane.${randomUUID().slice(0, 6)}@example.com`;
   const phone = "+14155550123";
   const pending = await createCard(shop, {
-    name: "Secret gift", email, phone, media: { imageUrls: ["https://cdn.example.com/gift.png"], videoUrls: [] },
+    name: "Secret gift",
+    email,
+    phone,
+    media: { imageUrls: ["https://cdn.example.com/gift.png"], videoUrls: [] },
     metadata: [{ key: secret.key, value: secret.value, visibility: "PRIVATE" }],
   });
   return { shop, customerId, owner, name, twin, card, pending, email, phone, secret, code: pending.redemption!.code! };
@@ -59,8 +78,19 @@ async function shopWithItems() {
 
 /** Every private value a page must not show. */
 function expectNothingPrivate(html: string, items: Awaited<ReturnType<typeof shopWithItems>>) {
-  for (const value of [items.email, items.phone, items.pending.redemption!.email!, items.pending.redemption!.phone!, items.code,
-    items.customerId, items.owner, items.name.public_key, items.name.uns_name, items.secret.key, items.secret.value]) {
+  for (const value of [
+    items.email,
+    items.phone,
+    items.pending.redemption!.email!,
+    items.pending.redemption!.phone!,
+    items.code,
+    items.customerId,
+    items.owner,
+    items.name.public_key,
+    items.name.uns_name,
+    items.secret.key,
+    items.secret.value,
+  ]) {
     expect(html).not.toContain(value);
   }
 }
@@ -112,7 +142,8 @@ describe("GET /apps/twincards/v/<token>: the public verification page", () => {
 
     expect(response.status).toBe(200);
     const english = await response.text();
-    const render = (locale: string) => new Liquid().parseAndRender(english, { shop: { name: SHOP_NAME }, request: { locale: { iso_code: locale } } }) as Promise<string>;
+    const render = (locale: string) =>
+      new Liquid().parseAndRender(english, { shop: { name: SHOP_NAME }, request: { locale: { iso_code: locale } } }) as Promise<string>;
     expect(visibleText(await render("en"))).toContain("Held by The store, for its owner");
     expect(visibleText(await render("fr"))).toContain("Détenu par La boutique, pour son propriétaire");
     expect(english).not.toContain(owner.split("|")[1]);
@@ -247,7 +278,10 @@ describe("GET /app/verify-qr/<id>: the QR code in admin", () => {
     expect((await qr(items.shop, "twin_01ARZ3NDEKTSV4RRFFQ69G5FAV", "png")).status).toBe(404);
     expect((await qr(items.shop, "nonsense", "svg")).status).toBe(404);
     expect((await qr(items.shop, items.twin.id, "gif")).status).toBe(400);
-    const anonymous = await fetch(`${baseUrl}/app/verify-qr/${items.twin.id}?format=png`, { headers: { "User-Agent": USER_AGENT }, redirect: "manual" });
+    const anonymous = await fetch(`${baseUrl}/app/verify-qr/${items.twin.id}?format=png`, {
+      headers: { "User-Agent": USER_AGENT },
+      redirect: "manual",
+    });
     expect(anonymous.headers.get("content-type")).not.toBe("image/png");
   });
 });

@@ -23,7 +23,10 @@ describe("claiming a voided code on the storefront's claim page (no JavaScript)"
     const shop = uniqueShop();
     const { card, code } = await voidedCode(shop);
 
-    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code, publicKey: walletKey() });
+    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), {
+      code,
+      publicKey: walletKey(),
+    });
 
     expect(response.status).toBe(410);
     const body = await renderedPage(response);
@@ -37,7 +40,10 @@ describe("claiming a voided code on the storefront's claim page (no JavaScript)"
     const shop = uniqueShop();
     const { code } = await voidedCode(shop);
 
-    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), { code, publicKey: walletKey() });
+    const response = await postForm(signedProxyUrl("/proxy/redeem", { shop, customerId: uniqueCustomerId() }), {
+      code,
+      publicKey: walletKey(),
+    });
 
     const body = await renderedPage(response, "fr");
     expect(body).toContain('<p class="twincards-error" id="twincards-code-error">Les cartes de ce code ont été annulées par la boutique');

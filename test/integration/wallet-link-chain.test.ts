@@ -46,7 +46,9 @@ describe("held cards on-chain", () => {
     await minterFor(shop, chain, issuer).drainOnce();
 
     const mints = await db.chainMint.findMany({ where: { shop }, orderBy: { cardId: "asc" } });
-    expect(mints.map((mint) => [mint.cardId, mint.status, mint.recipient])).toEqual([created.id, second.id].sort().map((id) => [id, "MINTED", address]));
+    expect(mints.map((mint) => [mint.cardId, mint.status, mint.recipient])).toEqual(
+      [created.id, second.id].sort().map((id) => [id, "MINTED", address]),
+    );
     expect(chain.sendsThatLanded).toBe(2);
     for (const mint of mints) {
       const nft = await readNft(chain, mint.mintAddress, address);

@@ -40,7 +40,10 @@ async function customerWithHeldCard(shop = uniqueShop()) {
 const cardRow = (id: string) => db.unitCard.findUniqueOrThrow({ where: { id } });
 
 async function challengeFor(shop: string, customerId: string, address: string, domain?: string) {
-  const response = await postJson(signedProxyUrl("/proxy/wallet/challenge", { shop, customerId }), { publicKey: address, ...(domain ? { domain } : {}) });
+  const response = await postJson(signedProxyUrl("/proxy/wallet/challenge", { shop, customerId }), {
+    publicKey: address,
+    ...(domain ? { domain } : {}),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: Challenge }).data;
 }
@@ -64,7 +67,10 @@ describe("linking a wallet by signing a challenge", () => {
     const mine = wallet();
 
     const challenge = await challengeFor(shop, customerId, mine.address, "harbor-and-pine.com");
-    expect(challenge.message.split("\n").slice(0, 2)).toEqual(["harbor-and-pine.com wants you to sign in with your Solana account:", mine.address]);
+    expect(challenge.message.split("\n").slice(0, 2)).toEqual([
+      "harbor-and-pine.com wants you to sign in with your Solana account:",
+      mine.address,
+    ]);
     expect(challenge.message).toContain(`customer ${customerId} of ${shop}`);
     expect(challenge.message).toMatch(/^Nonce: [0-9a-f]{32}$/m);
     const lifetime = Date.parse(challenge.expiresAt) - Date.now();
@@ -74,7 +80,9 @@ describe("linking a wallet by signing a challenge", () => {
     const response = await link(shop, customerId, { challengeId: challenge.challengeId, signature: mine.sign(challenge.message) });
 
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { wallet: { address: string; verified: boolean }; cards: { id: string; custody: string }[]; name: string | null } };
+    const { data } = (await response.json()) as {
+      data: { wallet: { address: string; verified: boolean }; cards: { id: string; custody: string }[]; name: string | null };
+    };
     expect(data.wallet).toEqual({ address: `${mine.address.slice(0, 4)}…${mine.address.slice(-4)}`, verified: true });
     expect(data.cards).toEqual([expect.objectContaining({ id: cardId, custody: "WALLET" })]);
     expect(await cardRow(cardId)).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: mine.address });
@@ -108,7 +116,10 @@ describe("linking a wallet by signing a challenge", () => {
     const response = await link(shop, customerId, { challengeId: challenge.challengeId, signature, name: name.toUpperCase() });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: { name: string } }).data.name).toBe(name);
-    expect(await db.universalName.findFirst({ where: { name } })).toMatchObject({ owner: `shopify|${customerId}`, publicKey: mine.address });
+    expect(await db.universalName.findFirst({ where: { name } })).toMatchObject({
+      owner: `shopify|${customerId}`,
+      publicKey: mine.address,
+    });
   });
 
   it("refuses a tampered signature, a signature over another challenge, and another wallet's signature at `signature`, writing nothing", async () => {
@@ -190,7 +201,10 @@ describe("linking a pasted address", () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: { wallet: { verified: boolean } } }).data.wallet.verified).toBe(false);
     expect(await cardRow(cardId)).toMatchObject({ publicKey: address });
-    expect(await db.customerWallet.findFirstOrThrow({ where: { shop, owner: `shopify|${customerId}` } })).toMatchObject({ publicKey: address, verified: false });
+    expect(await db.customerWallet.findFirstOrThrow({ where: { shop, owner: `shopify|${customerId}` } })).toMatchObject({
+      publicKey: address,
+      verified: false,
+    });
   });
 
   it("works without JavaScript: the form names what is missing in the storefront's language, then shows what moved", async () => {
@@ -205,9 +219,15 @@ describe("linking a pasted address", () => {
     expect(page).toContain(`value="${address}"`);
     await expectNothingLinked(shop, customerId, cardId);
 
-    const linked = await postForm(signedProxyUrl("/proxy/wallet", { shop, customerId }), { publicKey: address, name: "", acknowledgeRisk: "true" });
+    const linked = await postForm(signedProxyUrl("/proxy/wallet", { shop, customerId }), {
+      publicKey: address,
+      name: "",
+      acknowledgeRisk: "true",
+    });
     expect(linked.status).toBe(200);
-    expect(visibleText(await renderedPage(linked))).toContain(`Wallet ${address.slice(0, 4)}…${address.slice(-4)} linked. 1 card is moving to it.`);
+    expect(visibleText(await renderedPage(linked))).toContain(
+      `Wallet ${address.slice(0, 4)}…${address.slice(-4)} linked. 1 card is moving to it.`,
+    );
     expect(await cardRow(cardId)).toMatchObject({ publicKey: address });
   });
 
@@ -248,7 +268,9 @@ describe("a linked wallet and the customer's privacy", () => {
     const { shop, customerId } = await customerWithHeldCard();
     const mine = wallet();
     const challenge = await challengeFor(shop, customerId, mine.address);
-    expect((await link(shop, customerId, { challengeId: challenge.challengeId, signature: mine.sign(challenge.message) })).status).toBe(200);
+    expect((await link(shop, customerId, { challengeId: challenge.challengeId, signature: mine.sign(challenge.message) })).status).toBe(
+      200,
+    );
     await challengeFor(shop, customerId, mine.address);
 
     const { report } = await customerDataReport(shop, { customerId }, { externalId: `req-${customerId}` });

@@ -44,7 +44,11 @@ describe("webhook delivery", () => {
     const shop = uniqueShop();
     const { key } = await createApiKey({ shop, label: "webhooks" });
     // The demo server allows http:// to a loopback receiver.
-    const client = new TwinCardsClient({ baseUrl: inject("demoUrl"), apiKey: key, fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, "User-Agent": USER_AGENT } }) });
+    const client = new TwinCardsClient({
+      baseUrl: inject("demoUrl"),
+      apiKey: key,
+      fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, "User-Agent": USER_AGENT } }),
+    });
     const endpoint = await client.webhookEndpoints.create({ url: hook.url, eventTypes: ["unit_card.redeemed"] });
     const card = await client.cards.create({ ...cardInput(), email: "jane@example.com" });
     await client.cards.redeem({ code: card.redemption!.code!, owner: uniqueOwner(), publicKey: walletKey() });
@@ -102,7 +106,12 @@ describe("webhook delivery", () => {
     const { shop, delivery } = await shopWithDelivery(hook.url);
     const deliverer = delivererFor(shop);
     await deliverer.drainOnce();
-    expect(await deliveryRow(delivery.id)).toMatchObject({ status: "FAILED", attempts: 1, responseStatus: 400, lastError: "The endpoint answered 400" });
+    expect(await deliveryRow(delivery.id)).toMatchObject({
+      status: "FAILED",
+      attempts: 1,
+      responseStatus: 400,
+      lastError: "The endpoint answered 400",
+    });
     await makeDue(delivery.id);
     expect(await deliverer.drainOnce()).toBe(0);
     expect(hook.received).toHaveLength(1);
@@ -114,7 +123,10 @@ describe("webhook delivery", () => {
     const clock = { now: new Date() };
     const deliverer = delivererFor(shop, clock);
     await deliverer.drainOnce();
-    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({ status: "ENABLED", failingSince: clock.now });
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({
+      status: "ENABLED",
+      failingSince: clock.now,
+    });
 
     // A second event waits while the first is retried.
     await createCard(shop, { ...cardInput("Second"), owner: uniqueOwner(), publicKey: walletKey() });
@@ -138,12 +150,19 @@ describe("webhook delivery", () => {
     const shop = uniqueShop();
     await createWebhookEndpoint(shop, { url: hook.url, eventTypes: ["unit_card.created"] });
     await createCard(shop, { ...cardInput(), owner: uniqueOwner(), publicKey: walletKey() });
-    const batch = { cards: Array.from({ length: 20 }, (_, index) => cardInput(`Card ${index}`)), owner: uniqueOwner(), publicKey: walletKey() };
+    const batch = {
+      cards: Array.from({ length: 20 }, (_, index) => cardInput(`Card ${index}`)),
+      owner: uniqueOwner(),
+      publicKey: walletKey(),
+    };
     const { createCardBatch } = await import("~/domain/cards.server");
     await createCardBatch(shop, batch);
     // The first delivery's worker was killed mid-send: SENDING, its lease expired.
     const [abandoned] = await db.webhookDelivery.findMany({ where: { shop }, orderBy: { id: "asc" }, take: 1 });
-    await db.webhookDelivery.update({ where: { id: abandoned!.id }, data: { status: "SENDING", attempts: 1, lockedUntil: new Date(Date.now() - 1) } });
+    await db.webhookDelivery.update({
+      where: { id: abandoned!.id },
+      data: { status: "SENDING", attempts: 1, lockedUntil: new Date(Date.now() - 1) },
+    });
 
     const workers = [delivererFor(shop, undefined, { batchSize: 7 }), delivererFor(shop, undefined, { batchSize: 7 })];
     while ((await Promise.all(workers.map((worker) => worker.drainOnce()))).some((handled) => handled > 0));
@@ -160,7 +179,11 @@ describe("webhook delivery", () => {
     const { shop, delivery } = await shopWithDelivery(hook.url);
     const deliverer = delivererFor(shop, undefined, { timeoutMs: 300 });
     await deliverer.drainOnce();
-    expect(await deliveryRow(delivery.id)).toMatchObject({ status: "PENDING", responseStatus: null, lastError: "No complete answer within 0.3 s" });
+    expect(await deliveryRow(delivery.id)).toMatchObject({
+      status: "PENDING",
+      responseStatus: null,
+      lastError: "No complete answer within 0.3 s",
+    });
     await makeDue(delivery.id);
     await deliverer.drainOnce();
     expect(await deliveryRow(delivery.id)).toMatchObject({ status: "SUCCEEDED", responseStatus: 200 });
@@ -171,12 +194,15 @@ describe("webhook delivery", () => {
     for (const url of [hook.url, `http://localhost:${hook.port}/webhooks`]) {
       const { shop, delivery } = await shopWithDelivery(url);
       await delivererFor(shop, undefined, { loopbackAllowed: false }).drainOnce();
-      expect(await deliveryRow(delivery.id)).toMatchObject({ status: "FAILED", lastError: expect.stringMatching(/private or local address/) });
+      expect(await deliveryRow(delivery.id)).toMatchObject({
+        status: "FAILED",
+        lastError: expect.stringMatching(/private or local address/),
+      });
     }
     expect(hook.received).toEqual([]);
   });
 
-  it("sends a test event once, to that endpoint alone, though it and another endpoint take every event (\"*\")", async () => {
+  it('sends a test event once, to that endpoint alone, though it and another endpoint take every event ("*")', async () => {
     const [mine, other] = [await receiver(), await receiver()];
     const shop = uniqueShop();
     const endpoint = await createWebhookEndpoint(shop, { url: mine.url, eventTypes: ["*"] });
@@ -185,7 +211,9 @@ describe("webhook delivery", () => {
     const eventId = await sendTestEvent(shop, endpoint.id);
     await delivererFor(shop).drainOnce();
 
-    expect(await db.webhookDelivery.findMany({ where: { shop }, select: { endpointId: true, eventId: true } })).toEqual([{ endpointId: endpoint.id, eventId }]);
+    expect(await db.webhookDelivery.findMany({ where: { shop }, select: { endpointId: true, eventId: true } })).toEqual([
+      { endpointId: endpoint.id, eventId },
+    ]);
     expect(mine.received.map((request) => JSON.parse(request.body).id)).toEqual([eventId]);
     expect(other.received).toEqual([]);
   });
@@ -201,7 +229,11 @@ describe("webhook delivery", () => {
     await resendDelivery(shop, first!.id);
     await deliverer.drainOnce();
     expect(hook.received.map((request) => JSON.parse(request.body))).toEqual([
-      expect.objectContaining({ id: eventId, type: "webhook_endpoint.test", data: { objectType: "webhook_test", object: expect.objectContaining({ endpointId: endpoint.id }) } }),
+      expect.objectContaining({
+        id: eventId,
+        type: "webhook_endpoint.test",
+        data: { objectType: "webhook_test", object: expect.objectContaining({ endpointId: endpoint.id }) },
+      }),
       expect.objectContaining({ id: eventId }),
     ]);
   });

@@ -48,12 +48,25 @@ describe("POST /v1/webhook-endpoints/{id}/_actions/send-test", () => {
     expect(response.status).toBe(202);
     const { data } = await response.json();
     expect(data).toEqual({
-      id: expect.stringMatching(/^whd_/), endpointId: endpoint.id, eventId: expect.stringMatching(/^evt_/), eventType: "webhook_endpoint.test",
-      status: "PENDING", attempts: 0, responseStatus: null, lastError: null, nextAttemptAt: expect.any(String), deliveredAt: null,
-      createdAt: expect.any(String), updatedAt: expect.any(String), livemode: true,
+      id: expect.stringMatching(/^whd_/),
+      endpointId: endpoint.id,
+      eventId: expect.stringMatching(/^evt_/),
+      eventType: "webhook_endpoint.test",
+      status: "PENDING",
+      attempts: 0,
+      responseStatus: null,
+      lastError: null,
+      nextAttemptAt: expect.any(String),
+      deliveredAt: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      livemode: true,
     });
     const event = await (await http(`/v1/events/${data.eventId}`, { key })).json();
-    expect(event.data).toMatchObject({ type: "webhook_endpoint.test", data: { objectType: "webhook_test", object: { endpointId: endpoint.id } } });
+    expect(event.data).toMatchObject({
+      type: "webhook_endpoint.test",
+      data: { objectType: "webhook_test", object: { endpointId: endpoint.id } },
+    });
 
     await drain(shop);
     expect(hook.received.map((request) => request.headers["twin-cards-event-id"])).toEqual([data.eventId]);
@@ -95,7 +108,10 @@ describe("POST /v1/webhook-endpoints/{id}/_actions/send-test", () => {
 
     const withField = await sendTest(key, endpoint.id, { body: JSON.stringify({ message: "hi" }) });
     expect(withField.status).toBe(422);
-    expect((await withField.json()).error).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "message", message: "Unknown field" }] });
+    expect((await withField.json()).error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: [{ path: "message", message: "Unknown field" }],
+    });
 
     const noKey = await http(`/v1/webhook-endpoints/${endpoint.id}/_actions/send-test`, { method: "POST", body: "{}" });
     const wrongKey = await sendTest("tc_not_a_key", endpoint.id);
@@ -113,15 +129,33 @@ describe("GET /v1/webhook-endpoints/{id}/deliveries", () => {
 
     const before = Date.now();
     await drain(shop);
-    const { data: [failed] } = await (await deliveries(key, endpoint.id)).json();
-    expect(failed).toMatchObject({ id: sent.id, status: "PENDING", attempts: 1, responseStatus: 500, lastError: "The endpoint answered 500", deliveredAt: null });
+    const {
+      data: [failed],
+    } = await (await deliveries(key, endpoint.id)).json();
+    expect(failed).toMatchObject({
+      id: sent.id,
+      status: "PENDING",
+      attempts: 1,
+      responseStatus: 500,
+      lastError: "The endpoint answered 500",
+      deliveredAt: null,
+    });
     expect(Date.parse(failed.nextAttemptAt)).toBeGreaterThanOrEqual(before + 30_000);
     expect(Date.parse(failed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(sent.updatedAt));
 
     await db.webhookDelivery.update({ where: { id: sent.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
     await drain(shop);
-    const { data: [succeeded] } = await (await deliveries(key, endpoint.id)).json();
-    expect(succeeded).toMatchObject({ id: sent.id, status: "SUCCEEDED", attempts: 2, responseStatus: 200, lastError: null, nextAttemptAt: null });
+    const {
+      data: [succeeded],
+    } = await (await deliveries(key, endpoint.id)).json();
+    expect(succeeded).toMatchObject({
+      id: sent.id,
+      status: "SUCCEEDED",
+      attempts: 2,
+      responseStatus: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     expect(Date.parse(succeeded.deliveredAt)).toBeGreaterThanOrEqual(before);
   });
 
@@ -129,10 +163,21 @@ describe("GET /v1/webhook-endpoints/{id}/deliveries", () => {
     const { shop, key, endpoint } = await shopWithEndpoint();
     await sendTest(key, endpoint.id);
 
-    await drain(shop, { post: async () => { throw new Error("EACCES: /srv/twin-cards/build/secret-box.js:42"); } });
+    await drain(shop, {
+      post: async () => {
+        throw new Error("EACCES: /srv/twin-cards/build/secret-box.js:42");
+      },
+    });
 
-    const { data: [row] } = await (await deliveries(key, endpoint.id)).json();
-    expect(row).toMatchObject({ status: "PENDING", attempts: 1, responseStatus: null, lastError: "Not sent because of an error on our side; it is retried" });
+    const {
+      data: [row],
+    } = await (await deliveries(key, endpoint.id)).json();
+    expect(row).toMatchObject({
+      status: "PENDING",
+      attempts: 1,
+      responseStatus: null,
+      lastError: "Not sent because of an error on our side; it is retried",
+    });
   });
 
   it("pages the endpoint's deliveries newest first, and only that endpoint's", async () => {

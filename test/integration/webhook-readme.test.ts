@@ -35,7 +35,11 @@ describe("the README's webhook receiver", () => {
     const shop = uniqueShop();
     // The endpoint is registered first: its secret is what the receiver is configured with.
     const placeholder = await createWebhookEndpoint(shop, { url: "http://127.0.0.1:9/", eventTypes: ["unit_card.created"] });
-    const receiver: AppProcess = await startScript(path.join(dir, "receiver.mjs"), { TWIN_CARDS_WEBHOOK_SECRET: placeholder.secret!, PORT: "0" }, /Listening on (\d+)/);
+    const receiver: AppProcess = await startScript(
+      path.join(dir, "receiver.mjs"),
+      { TWIN_CARDS_WEBHOOK_SECRET: placeholder.secret!, PORT: "0" },
+      /Listening on (\d+)/,
+    );
     cleanups.push(() => receiver.stop());
     const url = `http://127.0.0.1:${receiver.url}/webhooks`;
     await db.webhookEndpoint.update({ where: { id: placeholder.id }, data: { url } });
@@ -46,9 +50,17 @@ describe("the README's webhook receiver", () => {
 
     const body = JSON.stringify({ id: "evt_forged", type: "unit_card.redeemed" });
     const now = Math.floor(Date.now() / 1000);
-    const forged = await fetch(url, { method: "POST", body, headers: { "Twin-Cards-Signature": signatureHeader("whsec_not-the-secret", body, now) } });
+    const forged = await fetch(url, {
+      method: "POST",
+      body,
+      headers: { "Twin-Cards-Signature": signatureHeader("whsec_not-the-secret", body, now) },
+    });
     expect(forged.status).toBe(400);
-    const stale = await fetch(url, { method: "POST", body, headers: { "Twin-Cards-Signature": signatureHeader(placeholder.secret!, body, now - 3600) } });
+    const stale = await fetch(url, {
+      method: "POST",
+      body,
+      headers: { "Twin-Cards-Signature": signatureHeader(placeholder.secret!, body, now - 3600) },
+    });
     expect(stale.status).toBe(400);
     const unsigned = await fetch(url, { method: "POST", body });
     expect(unsigned.status).toBe(400);

@@ -70,13 +70,19 @@ async function arrangeCustomer(shop: string, customer: Customer) {
   const owned = await createCard(shop, { ...cardInput("Owned"), owner: customer.owner, publicKey: ownedKey });
   const sent = await createCard(shop, { ...cardInput("Sent"), email: customer.email, phone: customer.phone });
   const redeemedKey = walletKey();
-  await redeemCode(shop, { code: sent.redemption!.code, owner: customer.owner, publicKey: redeemedKey }, { address: uniqueClientAddress() });
+  await redeemCode(
+    shop,
+    { code: sent.redemption!.code, owner: customer.owner, publicKey: redeemedKey },
+    { address: uniqueClientAddress() },
+  );
   const pending = await createCard(shop, { ...cardInput("Pending"), email: customer.email });
   const nameKey = walletKey();
   const name = await registerName(shop, { name: uniqueName("cust"), publicKey: nameKey, owner: customer.owner });
   const twin = await issueTwin(shop, { public_key: nameKey, name_id: name.uns_name_id, title: "Jacket twin", quantity: 1 });
   // Ordered: sent's first (ids sort by creation); an unordered read may come back either way on PostgreSQL.
-  const redemptionIds = (await db.unitCard.findMany({ where: { id: { in: [sent.id, pending.id] } }, orderBy: { id: "asc" } })).map((card) => card.redemptionId!);
+  const redemptionIds = (await db.unitCard.findMany({ where: { id: { in: [sent.id, pending.id] } }, orderBy: { id: "asc" } })).map(
+    (card) => card.redemptionId!,
+  );
   return { owned, ownedKey, sent, redeemedKey, pending, name, twin, redemptionIds, cardIds: [owned.id, sent.id, pending.id] };
 }
 
@@ -102,7 +108,9 @@ async function countsOf(shop: string) {
 }
 
 const createSession = (shop: string, id = `offline_${shop}`) =>
-  db.session.create({ data: { id, shop, state: "state", isOnline: !id.startsWith("offline_"), accessToken: "shpat_test", scope: "read_customers" } });
+  db.session.create({
+    data: { id, shop, state: "state", isOnline: !id.startsWith("offline_"), accessToken: "shpat_test", scope: "read_customers" },
+  });
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
 
@@ -173,7 +181,12 @@ describe("customers/data_request", () => {
     // A name another shop registered for them, with a twin this shop issued to it.
     const foreignKey = walletKey();
     const foreignName = await registerName(otherShop, { name: uniqueName("foreign"), publicKey: foreignKey, owner: customer.owner });
-    const twinOnForeignName = await issueTwin(shop, { public_key: foreignKey, name_id: foreignName.uns_name_id, title: "Cap twin", quantity: 2 });
+    const twinOnForeignName = await issueTwin(shop, {
+      public_key: foreignKey,
+      name_id: foreignName.uns_name_id,
+      title: "Cap twin",
+      quantity: 2,
+    });
     const otherShopBefore = await everythingOf(otherShop);
 
     const payload = dataRequestPayload(shop, customer, 9001);
@@ -186,10 +199,17 @@ describe("customers/data_request", () => {
     expect(report.shop).toBe(shop);
     expect(report.customer).toEqual({ id: String(customer.id), owner: customer.owner, email: customer.email, phone: customer.phone });
     expect(ids(report.unitCards)).toEqual([...mine.cardIds].sort());
-    expect(report.unitCards.find((card) => card.id === mine.owned.id)).toMatchObject({ owner: customer.owner, publicKey: mine.ownedKey, status: "OWNED" });
+    expect(report.unitCards.find((card) => card.id === mine.owned.id)).toMatchObject({
+      owner: customer.owner,
+      publicKey: mine.ownedKey,
+      status: "OWNED",
+    });
     expect(report.unitCards.find((card) => card.id === mine.pending.id)).toMatchObject({ owner: null, status: "PENDING_REDEMPTION" });
     expect(ids(report.redemptions)).toEqual([...mine.redemptionIds].sort());
-    expect(report.redemptions.find((row) => row.redeemedByCustomer)).toMatchObject({ redeemedPublicKey: mine.redeemedKey, phone: "+1******" + customer.phone.slice(-4) });
+    expect(report.redemptions.find((row) => row.redeemedByCustomer)).toMatchObject({
+      redeemedPublicKey: mine.redeemedKey,
+      phone: "+1******" + customer.phone.slice(-4),
+    });
     expect(report.notifications.map(({ channel, destination }) => `${channel} ${destination}`).sort()).toEqual([
       `EMAIL ${customer.email}`,
       `EMAIL ${customer.email}`,
@@ -203,8 +223,14 @@ describe("customers/data_request", () => {
         { uns_name_id: foreignName.uns_name_id, registeredByThisShop: false },
       ].sort((x, y) => x.uns_name_id.localeCompare(y.uns_name_id)),
     );
-    expect(report.universalNames.find((name) => name.uns_name_id === mine.name.uns_name_id)).toEqual({ ...mine.name, createdAt: expect.any(String), registeredByThisShop: true });
-    expect(report.digitalTwins.sort((x, y) => x.id.localeCompare(y.id))).toEqual([mine.twin, twinOnForeignName].sort((x, y) => x.id.localeCompare(y.id)));
+    expect(report.universalNames.find((name) => name.uns_name_id === mine.name.uns_name_id)).toEqual({
+      ...mine.name,
+      createdAt: expect.any(String),
+      registeredByThisShop: true,
+    });
+    expect(report.digitalTwins.sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+      [mine.twin, twinOnForeignName].sort((x, y) => x.id.localeCompare(y.id)),
+    );
     // The codes are bearer secrets: the report never carries one.
     const serialized = JSON.stringify(report);
     expect(serialized).not.toContain(mine.sent.redemption!.code);
@@ -224,7 +250,12 @@ describe("customers/data_request", () => {
     const shop = uniqueShop();
     const customer = uniqueCustomer();
 
-    expect(await deliver("customers/data_request", { shop, payload: { ...dataRequestPayload(shop, customer), customer: { id: customer.id, email: null, phone: null } } })).toBe(200);
+    expect(
+      await deliver("customers/data_request", {
+        shop,
+        payload: { ...dataRequestPayload(shop, customer), customer: { id: customer.id, email: null, phone: null } },
+      }),
+    ).toBe(200);
 
     const request = await db.dataRequest.findFirstOrThrow({ where: { shop } });
     expect(request.report).toMatchObject({ unitCards: [], redemptions: [], notifications: [], universalNames: [], digitalTwins: [] });
@@ -245,7 +276,10 @@ describe("customers/redact", () => {
     await customerDataReport(shop, { customerId: String(otherCustomer.id), email: otherCustomer.email }, { externalId: "2" });
     // A /v1 response stored for Idempotency-Key replays that names the customer.
     const { client } = await shopClient(shop);
-    const viaApi = await client.cards.create({ ...cardInput("Via API"), owner: customer.owner, publicKey: walletKey() }, { idempotencyKey: "k-1" });
+    const viaApi = await client.cards.create(
+      { ...cardInput("Via API"), owner: customer.owner, publicKey: walletKey() },
+      { idempotencyKey: "k-1" },
+    );
     await client.cards.create({ ...cardInput("Via API"), owner: otherCustomer.owner, publicKey: walletKey() }, { idempotencyKey: "k-2" });
 
     const before = await everythingOf(shop);
@@ -326,7 +360,9 @@ describe("customers/redact", () => {
 
     const dataRequest = dataRequestPayload(shop, customer);
     expect(await deliver("customers/redact", { shop, payload: dataRequest })).toBe(400);
-    expect(await deliver("customers/redact", { shop, payload: redactPayload(shop, customer), topicHeader: "customers/data_request" })).toBe(400);
+    expect(await deliver("customers/redact", { shop, payload: redactPayload(shop, customer), topicHeader: "customers/data_request" })).toBe(
+      400,
+    );
     expect(await deliver("customers/redact", { shop, payload: redactPayload(uniqueShop(), customer) })).toBe(400);
     expect(await deliver("customers/redact", { shop, payload: { ...redactPayload(shop, customer), customer: { id: "abc" } } })).toBe(400);
 

@@ -24,7 +24,9 @@ export function adminToken(shop: string, options: { secret?: string; apiKey?: st
   const [header, body] = token.split(".") as [string, string, string];
   const claims = JSON.parse(Buffer.from(body, "base64url").toString()) as Record<string, number>;
   const shift = claims.exp! - Math.floor(Date.now() / 1000) + options.expiredSecondsAgo;
-  const payload = Buffer.from(JSON.stringify({ ...claims, exp: claims.exp! - shift, nbf: claims.nbf! - shift, iat: claims.iat! - shift })).toString("base64url");
+  const payload = Buffer.from(
+    JSON.stringify({ ...claims, exp: claims.exp! - shift, nbf: claims.nbf! - shift, iat: claims.iat! - shift }),
+  ).toString("base64url");
   const signature = createHmac("sha256", secret).update(`${header}.${payload}`).digest("base64url");
   return `${header}.${payload}.${signature}`;
 }
@@ -95,8 +97,7 @@ function dataUrl(path: string, base = baseUrl): string {
 
 /** An admin action's answer (app/faces/admin/action-result.server.ts). */
 export type ActionResult<T = Record<string, unknown>> =
-  | { intent: string; ok: true; data: T }
-  | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
+  { intent: string; ok: true; data: T } | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
 
 /**
  * A form submitted the way the page's fetchers submit it (Remix single fetch:
@@ -122,7 +123,11 @@ export async function submitFetcher<T = Record<string, unknown>>(
  * inside the app (`GET <path>.data`, single fetch), by route id: what the page
  * renders from, including parts shown only after an interaction.
  */
-export async function pageData(path: string, shop: string, options: { token?: string } = {}): Promise<{ status: number; routes: Record<string, unknown> }> {
+export async function pageData(
+  path: string,
+  shop: string,
+  options: { token?: string } = {},
+): Promise<{ status: number; routes: Record<string, unknown> }> {
   const response = await fetch(dataUrl(path), {
     headers: { "User-Agent": USER_AGENT, Authorization: `Bearer ${options.token ?? adminToken(shop)}` },
     redirect: "manual",
@@ -143,7 +148,15 @@ export async function pageData(path: string, shop: string, options: { token?: st
  */
 export function decodeTurboStream(body: string): unknown {
   const values = JSON.parse(body.split("\n")[0]!) as unknown[];
-  const specials: Record<number, unknown> = { [-1]: undefined, [-2]: NaN, [-3]: -Infinity, [-4]: -0, [-5]: null, [-6]: Infinity, [-7]: undefined };
+  const specials: Record<number, unknown> = {
+    [-1]: undefined,
+    [-2]: NaN,
+    [-3]: -Infinity,
+    [-4]: -0,
+    [-5]: null,
+    [-6]: Infinity,
+    [-7]: undefined,
+  };
   const at = (index: number): unknown => {
     if (index < 0) return specials[index];
     const value = values[index];
@@ -173,7 +186,9 @@ const decodeEntities = (text: string) =>
 export function visibleText(html: string): string {
   // React separates adjacent text with <!-- --> comments: they join, tags separate.
   const withoutCode = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, " ");
-  return decodeEntities(withoutCode.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+  return decodeEntities(withoutCode.replace(/<[^>]*>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** The values of the page's form fields (inputs and text areas), e.g. a key shown once in a read-only field. */

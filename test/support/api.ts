@@ -26,7 +26,13 @@ export async function shopClient(shop = uniqueShop(), clientAddress = uniqueClie
     headers.set("User-Agent", USER_AGENT);
     return fetch(input, { ...init, headers });
   };
-  return { shop, key, keyId: apiKey.id, clientAddress, client: new TwinCardsClient({ baseUrl, apiKey: key, fetch: fetchFrom, maxRetries: 0 }) };
+  return {
+    shop,
+    key,
+    keyId: apiKey.id,
+    clientAddress,
+    client: new TwinCardsClient({ baseUrl, apiKey: key, fetch: fetchFrom, maxRetries: 0 }),
+  };
 }
 
 export { USER_AGENT };

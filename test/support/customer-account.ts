@@ -13,7 +13,10 @@ export const accountToken = (shop: string, customerId: string | null, options: P
  * A call from the extension to `/customer-account<path>`: the Bearer token (none
  * when undefined), its Origin, a browser's User-Agent, an address of its own.
  */
-export function accountFetch(path: string, init: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export function accountFetch(
+  path: string,
+  init: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers(init.headers);
   if (init.token !== undefined) headers.set("Authorization", `Bearer ${init.token}`);
   if (init.body !== undefined && !headers.has("content-type")) headers.set("Content-Type", "application/json");

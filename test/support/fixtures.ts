@@ -10,15 +10,16 @@ export const offCurveKey = () =>
 
 export const uniqueName = (prefix = "name") => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 
-export const cardInput = (name = "Gold membership") => ({
-  name,
-  media: { imageUrls: ["https://cdn.example.com/gold.png"], videoUrls: [] },
-  metadata: [
-    { key: "sku", value: "GOLD-1", metaType: "RETAIL_IDENTIFIER" },
-    { key: "price", value: [49.5, "EUR"], metaType: "PRICE" },
-    { key: "supplier-cost", value: 12, visibility: "PRIVATE" as const },
-  ],
-}) satisfies Pick<CreateUnitCardInput, "name" | "media" | "metadata">;
+export const cardInput = (name = "Gold membership") =>
+  ({
+    name,
+    media: { imageUrls: ["https://cdn.example.com/gold.png"], videoUrls: [] },
+    metadata: [
+      { key: "sku", value: "GOLD-1", metaType: "RETAIL_IDENTIFIER" },
+      { key: "price", value: [49.5, "EUR"], metaType: "PRICE" },
+      { key: "supplier-cost", value: 12, visibility: "PRIVATE" as const },
+    ],
+  }) satisfies Pick<CreateUnitCardInput, "name" | "media" | "metadata">;
 
 /** A generated redemption code: three groups of four Crockford base32 symbols. */
 export const GENERATED_CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;

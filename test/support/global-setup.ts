@@ -9,7 +9,10 @@ export async function setup(project: TestProject) {
   const chainDatabaseFile = databaseFile.replace(/(\.sqlite)?$/, "-chain.sqlite");
   for (const file of [databaseFile, chainDatabaseFile]) {
     removeDatabase(file);
-    execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: "pipe", env: { ...process.env, DATABASE_URL: `file:${file}` } });
+    execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], {
+      stdio: "pipe",
+      env: { ...process.env, DATABASE_URL: `file:${file}` },
+    });
   }
   let stopServers: () => Promise<void> = async () => undefined;
   try {

@@ -24,7 +24,12 @@ export interface ReceivedMail {
  * `onRcptTo` may refuse a recipient (return an SMTP code and message);
  * `delayMs` holds each message's final reply that long (a slow server).
  */
-export async function startSmtpServer(options: { onRcptTo?: (address: SMTPServerAddress, attempt: number) => { code: number; message: string } | undefined; delayMs?: number } = {}) {
+export async function startSmtpServer(
+  options: {
+    onRcptTo?: (address: SMTPServerAddress, attempt: number) => { code: number; message: string } | undefined;
+    delayMs?: number;
+  } = {},
+) {
   const received: ReceivedMail[] = [];
   let rcptAttempts = 0;
   const server = new SMTPServer({
@@ -142,12 +147,20 @@ export async function insertNotifications(options: { shop: string; count: number
  */
 export async function sendLocalCopy(id: string): Promise<string> {
   const row = await db.notification.findUniqueOrThrow({ where: { id } });
-  const transport = row.channel === "EMAIL"
-    ? localEmailTransport({ dir: messagesDir(), mailFrom: "cards@example.com" })
-    : localSmsTransport({ dir: messagesDir(), from: "TwinCards" });
+  const transport =
+    row.channel === "EMAIL"
+      ? localEmailTransport({ dir: messagesDir(), mailFrom: "cards@example.com" })
+      : localSmsTransport({ dir: messagesDir(), from: "TwinCards" });
   const payload = row.payload as unknown as ClaimNotificationPayload;
   const message = await composeClaimMessage(row.shop, payload);
-  const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload, message });
+  const { providerMessageId } = await transport.send({
+    id: row.id,
+    shop: row.shop,
+    channel: row.channel,
+    destination: row.destination,
+    payload,
+    message,
+  });
   await db.notification.update({ where: { id: row.id }, data: { status: "SENT", sentAt: new Date(), providerMessageId } });
   return path.join(messagesDir(), providerMessageId.slice("local:".length));
 }

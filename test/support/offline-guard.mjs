@@ -10,7 +10,8 @@ const refused = (what) => Object.assign(new Error(`offline: ${what} refused by t
 
 net.Socket.prototype.connect = function connect(...args) {
   const [target] = args;
-  const where = typeof target === "object" && target !== null ? target.path ?? `${target.host ?? "localhost"}:${target.port}` : args.join(":");
+  const where =
+    typeof target === "object" && target !== null ? (target.path ?? `${target.host ?? "localhost"}:${target.port}`) : args.join(":");
   record(`connect ${where}`);
   process.nextTick(() => this.destroy(refused(`connect ${where}`)));
   return this;

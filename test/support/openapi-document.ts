@@ -67,28 +67,43 @@ export async function fetchDocument(): Promise<OpenApiDocument> {
 /** Every operation of the document, with pointers to its schemas. */
 export function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
-    (["get", "post", "delete"] as const).filter((method) => item[method]).map((method) => {
-      const at = `#/paths/${escape(path)}/${method}`;
-      const operation = item[method]!;
-      const parameters = ((operation.parameters ?? []) as unknown[]).map((_, index) => {
-        const { node, pointer } = deref(document, `${at}/parameters/${index}`);
-        return { name: node.name as string, in: node.in as Parameter["in"], required: node.required === true, schema: `${pointer}/schema` };
-      });
-      const body = operation.requestBody
-        ? `${deref(document, `${at}/requestBody`).pointer}/content/application~1json/schema`
-        : undefined;
-      const responses = Object.fromEntries(Object.keys(operation.responses as Node).map((status) => {
-        const { node, pointer } = deref(document, `${at}/responses/${status}`);
-        const content = (node.content as Node | undefined)?.["application/json"];
-        const headers = Object.keys((node.headers ?? {}) as Node).map((name) => ({
-          name,
-          required: deref(document, `${pointer}/headers/${escape(name)}`).node.required === true,
-        }));
-        return [status, { schema: content ? `${pointer}/content/application~1json/schema` : undefined, headers }];
-      }));
-      const secured = !(Array.isArray(operation.security) && operation.security.length === 0);
-      return { id: (operation.operationId as string | undefined) ?? `${method.toUpperCase()} ${path}`, method, path, parameters, body, responses, secured };
-    }),
+    (["get", "post", "delete"] as const)
+      .filter((method) => item[method])
+      .map((method) => {
+        const at = `#/paths/${escape(path)}/${method}`;
+        const operation = item[method]!;
+        const parameters = ((operation.parameters ?? []) as unknown[]).map((_, index) => {
+          const { node, pointer } = deref(document, `${at}/parameters/${index}`);
+          return {
+            name: node.name as string,
+            in: node.in as Parameter["in"],
+            required: node.required === true,
+            schema: `${pointer}/schema`,
+          };
+        });
+        const body = operation.requestBody ? `${deref(document, `${at}/requestBody`).pointer}/content/application~1json/schema` : undefined;
+        const responses = Object.fromEntries(
+          Object.keys(operation.responses as Node).map((status) => {
+            const { node, pointer } = deref(document, `${at}/responses/${status}`);
+            const content = (node.content as Node | undefined)?.["application/json"];
+            const headers = Object.keys((node.headers ?? {}) as Node).map((name) => ({
+              name,
+              required: deref(document, `${pointer}/headers/${escape(name)}`).node.required === true,
+            }));
+            return [status, { schema: content ? `${pointer}/content/application~1json/schema` : undefined, headers }];
+          }),
+        );
+        const secured = !(Array.isArray(operation.security) && operation.security.length === 0);
+        return {
+          id: (operation.operationId as string | undefined) ?? `${method.toUpperCase()} ${path}`,
+          method,
+          path,
+          parameters,
+          body,
+          responses,
+          secured,
+        };
+      }),
   );
 }
 

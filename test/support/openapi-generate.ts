@@ -22,13 +22,14 @@ const FORMAT_GENERATORS: Record<string, (random: Random) => string> = {
   "solana-public-key": (random) => Keypair.fromSeed(bytes(random, 32)).publicKey.toBase58(),
   "solana-wallet-key": (random) => Keypair.fromSeed(bytes(random, 32)).publicKey.toBase58(),
   // Numbers reserved for fiction and documentation, written the ways people write them.
-  "international-phone": (random) => [
-    () => `+1 415 555 01${digits(random, 2)}`,
-    () => `+1 (212) 555-01${digits(random, 2)}`,
-    () => `+14155550${digits(random, 3)}`,
-    () => `+44 20 7946 0${digits(random, 3)}`,
-    () => ` +33 1 42 68 ${digits(random, 2)} ${digits(random, 2)} `,
-  ][random.int(0, 4)]!(),
+  "international-phone": (random) =>
+    [
+      () => `+1 415 555 01${digits(random, 2)}`,
+      () => `+1 (212) 555-01${digits(random, 2)}`,
+      () => `+14155550${digits(random, 3)}`,
+      () => `+44 20 7946 0${digits(random, 3)}`,
+      () => ` +33 1 42 68 ${digits(random, 2)} ${digits(random, 2)} `,
+    ][random.int(0, 4)]!(),
 };
 
 /**
@@ -48,7 +49,10 @@ function forGeneration(node: unknown, rng: Rng): unknown {
   const conditionals = [...((copy.allOf ?? []) as Node[]), ...(copy.if ? [copy as Node] : [])].filter((rule) => rule.if && rule.then);
   if (conditionals.length && rng.next() < 0.5) {
     const rule = rng.pick(conditionals);
-    copy.properties = mergeProperties(mergeProperties(copy.properties as Node, (rule.if as Node).properties as Node), (rule.then as Node).properties as Node);
+    copy.properties = mergeProperties(
+      mergeProperties(copy.properties as Node, (rule.if as Node).properties as Node),
+      (rule.then as Node).properties as Node,
+    );
   }
   for (const keyword of ["oneOf", "anyOf", "not", "allOf", "if", "then", "else"]) delete copy[keyword];
   return copy;
@@ -65,7 +69,9 @@ function applyShape(target: Node, shape: Node, rng: Rng) {
   const required = new Set([...((target.required ?? []) as string[]), ...((shape.required ?? []) as string[])]);
   const anyOf = shape.anyOf as Node[] | undefined;
   if (anyOf) for (const name of (rng.pick(anyOf).required ?? []) as string[]) required.add(name);
-  const absent = Object.entries((shape.properties ?? {}) as Node).filter(([, schema]) => schema === false).map(([name]) => name);
+  const absent = Object.entries((shape.properties ?? {}) as Node)
+    .filter(([, schema]) => schema === false)
+    .map(([name]) => name);
   const forbidden = [...requiredNames(shape.not as Node | undefined), ...absent];
   const properties = { ...(target.properties as Node) };
   for (const name of forbidden) {

@@ -32,7 +32,11 @@ const DROP = Symbol("drop");
 function without(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((item) => item !== DROP).map(without);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== DROP).map(([key, item]) => [key, without(item)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, item]) => item !== DROP)
+        .map(([key, item]) => [key, without(item)]),
+    );
   }
   return value;
 }
@@ -46,7 +50,10 @@ const WRONG_TYPES: unknown[] = [12345, "text", true, null, ["text"], { text: "te
 const PATTERN_BREAKERS = ["", "   ", "!!", "\u0001", "not valid at all", "é", "0", "/"];
 
 // A program-derived address: a real public key, but no wallet can sign for it.
-const OFF_CURVE_KEY = PublicKey.findProgramAddressSync([Buffer.from("conformance")], new PublicKey("11111111111111111111111111111112"))[0].toBase58();
+const OFF_CURVE_KEY = PublicKey.findProgramAddressSync(
+  [Buffer.from("conformance")],
+  new PublicKey("11111111111111111111111111111112"),
+)[0].toBase58();
 const FORMAT_BREAKERS: Record<string, string> = {
   "solana-public-key": "2".repeat(44),
   "solana-wallet-key": OFF_CURVE_KEY,
@@ -79,11 +86,14 @@ export function mutationsOf(document: OpenApiDocument, schema: Node, value: unkn
     if (Array.isArray(node.enum)) add("enum", path, () => "NOT_ONE_OF_THE_VALUES");
 
     if (typeof current === "string") {
-      if (typeof node.maxLength === "number") add("maxLength", path, (old) => (old as string) + "x".repeat(node.maxLength as number + 1 - (old as string).length));
-      if (typeof node.minLength === "number" && node.minLength > 0) add("minLength", path, (old) => (old as string).slice(0, (node.minLength as number) - 1));
+      if (typeof node.maxLength === "number")
+        add("maxLength", path, (old) => (old as string) + "x".repeat((node.maxLength as number) + 1 - (old as string).length));
+      if (typeof node.minLength === "number" && node.minLength > 0)
+        add("minLength", path, (old) => (old as string).slice(0, (node.minLength as number) - 1));
       if (typeof node.pattern === "string") {
         const pattern = new RegExp(node.pattern, "u");
-        for (const breaker of PATTERN_BREAKERS.filter((candidate) => !pattern.test(candidate)).slice(0, 3)) add("pattern", path, () => breaker);
+        for (const breaker of PATTERN_BREAKERS.filter((candidate) => !pattern.test(candidate)).slice(0, 3))
+          add("pattern", path, () => breaker);
       }
       const breaker = typeof node.format === "string" ? FORMAT_BREAKERS[node.format] : undefined;
       if (breaker !== undefined) add(`format (${node.format})`, path, () => breaker);
@@ -97,7 +107,10 @@ export function mutationsOf(document: OpenApiDocument, schema: Node, value: unkn
 
     if (Array.isArray(current)) {
       if (typeof node.maxItems === "number" && current.length > 0) {
-        add("maxItems", path, (old) => [...(old as unknown[]), ...Array.from({ length: node.maxItems as number + 1 - (old as unknown[]).length }, () => current[0])]);
+        add("maxItems", path, (old) => [
+          ...(old as unknown[]),
+          ...Array.from({ length: (node.maxItems as number) + 1 - (old as unknown[]).length }, () => current[0]),
+        ]);
       }
       if (typeof node.minItems === "number" && node.minItems > 0) add("minItems", path, () => []);
       const prefix = (node.prefixItems ?? []) as Node[];

@@ -53,24 +53,26 @@ export async function issuedOrder(
     locale: options.locale ?? null,
     firstName: options.firstName ?? null,
     cancelled: false,
-    lines: [{
-      id: numericId(),
-      quantity: 2,
-      productId,
-      variantId: null,
-      collectionIds: [],
-      unitPrice: { amount: "24.90", currencyCode: "EUR" },
-      title: productTitle,
-      product: {
+    lines: [
+      {
+        id: numericId(),
+        quantity: 2,
+        productId,
+        variantId: null,
+        collectionIds: [],
+        unitPrice: { amount: "24.90", currencyCode: "EUR" },
         title: productTitle,
-        description: "A hand-thrown stoneware mug with a northern-lights glaze.",
-        vendor: "Nordlys Studio",
-        productType: "Mugs",
-        tags: [],
-        url: "https://harbor-and-pine.example/products/aurora-ceramic-mug",
-        images,
+        product: {
+          title: productTitle,
+          description: "A hand-thrown stoneware mug with a northern-lights glaze.",
+          vendor: "Nordlys Studio",
+          productType: "Mugs",
+          tags: [],
+          url: "https://harbor-and-pine.example/products/aurora-ceramic-mug",
+          images,
+        },
       },
-    }],
+    ],
   };
   const result = await issueFromOrder(shop, order, { kind: "paid" });
   if (result.status !== "DONE") throw new Error(`The order issued nothing: ${JSON.stringify(result)}`);

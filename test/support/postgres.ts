@@ -28,7 +28,11 @@ export interface TestPostgres {
 
 export function postgresBinDir(): string {
   const root = "/usr/lib/postgresql";
-  const version = existsSync(root) ? readdirSync(root).filter((name) => existsSync(path.join(root, name, "bin", "pg_ctl"))).sort((a, b) => Number(b) - Number(a))[0] : undefined;
+  const version = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => existsSync(path.join(root, name, "bin", "pg_ctl")))
+        .sort((a, b) => Number(b) - Number(a))[0]
+    : undefined;
   if (!version) throw new Error("PostgreSQL's server is not installed: apt-get install postgresql (npm test does it when it runs as root)");
   return path.join(root, version, "bin");
 }
@@ -91,7 +95,8 @@ export async function startPostgres(): Promise<TestPostgres> {
       stop,
       halt: () => pgRun(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
       resume: start,
-      restart: () => pgRun(bin, "pg_ctl", ["-D", data, "-m", "fast", "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "restart"]),
+      restart: () =>
+        pgRun(bin, "pg_ctl", ["-D", data, "-m", "fast", "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "restart"]),
     };
   } catch (error) {
     await stop();

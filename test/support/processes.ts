@@ -66,7 +66,8 @@ export const startServer = (env: Record<string, string>) =>
 export const startWorker = (env: Record<string, string>) => startProcess(["build/node/scripts/worker.js"], env, /worker started()/);
 
 /** Starts any script with node (and tsx) in a process group of its own; resolves with `ready`'s first group once stdout matches it. */
-export const startScript = (script: string, env: Record<string, string>, ready: RegExp) => startProcess(["--import", "tsx", script], env, ready);
+export const startScript = (script: string, env: Record<string, string>, ready: RegExp) =>
+  startProcess(["--import", "tsx", script], env, ready);
 
 /** Starts a JavaScript module with node alone (no tsx, so its imports resolve as an integrator's would); resolves once stdout matches `ready`. */
 export const startModule = (file: string, env: Record<string, string>, ready: RegExp) => startProcess([file], env, ready);

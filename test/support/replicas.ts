@@ -21,7 +21,9 @@ export class Fleet {
 
   /** `count` built servers on the fleet's database (no dispatcher in them: workers deliver). */
   async startServers(count: number, env: Record<string, string> = {}) {
-    const started = await this.startAll(Array.from({ length: count }, () => () => startServer({ ...TEST_ENV, ...this.env, NOTIFY_DISPATCHER: "off", ...env })));
+    const started = await this.startAll(
+      Array.from({ length: count }, () => () => startServer({ ...TEST_ENV, ...this.env, NOTIFY_DISPATCHER: "off", ...env })),
+    );
     this.servers.push(...started.map((server) => server.url));
     return started;
   }
@@ -45,7 +47,12 @@ export class Fleet {
   }
 
   /** A request to server number `server` (0 or 1), as a client at `address` (X-Forwarded-For; the servers trust loopback). */
-  async send(server: number, method: string, path: string, options: { key?: string; body?: unknown; address?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  async send(
+    server: number,
+    method: string,
+    path: string,
+    options: { key?: string; body?: unknown; address?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const response = await fetch(this.servers[server]! + path, {
       method,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

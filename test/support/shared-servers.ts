@@ -56,7 +56,11 @@ export async function startSharedServers(
   };
   // The demo server links claim messages to this storefront; it learns the server's address once that has started.
   const storefront = await startStorefrontHarness({
-    appUrl: "", apiSecret: TEST_ENV.SHOPIFY_API_SECRET, shop: "twin-cards-demo.myshopify.com", customerId: null, customers: DEMO_CUSTOMERS,
+    appUrl: "",
+    apiSecret: TEST_ENV.SHOPIFY_API_SECRET,
+    shop: "twin-cards-demo.myshopify.com",
+    customerId: null,
+    customers: DEMO_CUSTOMERS,
   });
   const demoEnv = { ...env, DEMO_MODE: "1", DEMO_STOREFRONT_URL: storefront.url };
   const started = await Promise.allSettled([startServer(env), startServer(demoEnv), startServer(chainEnv)]);

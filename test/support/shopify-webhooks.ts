@@ -21,7 +21,10 @@ export interface ShopifyDelivery {
 }
 
 /** POSTs a webhook to the shared test server as Shopify sends it; resolves with the status. */
-export async function deliverShopifyWebhook(topic: string, { shop, payload, hmac, webhookId = randomUUID(), headerStyle = "x-shopify", topicHeader = topic }: ShopifyDelivery) {
+export async function deliverShopifyWebhook(
+  topic: string,
+  { shop, payload, hmac, webhookId = randomUUID(), headerStyle = "x-shopify", topicHeader = topic }: ShopifyDelivery,
+) {
   const body = JSON.stringify(payload);
   const prefix = headerStyle === "x-shopify" ? "X-Shopify-" : "Shopify-";
   const headers = new Headers({ "Content-Type": "application/json" });

@@ -28,33 +28,41 @@ export async function installStandInWallet(page: Page, name = "Test Wallet"): Pr
     wallet.signed.push(new TextDecoder().decode(message));
     return Array.from(ed25519.sign(message, secret));
   });
-  await page.addInitScript(({ name, address }) => {
-    const sign = (globalThis as unknown as { __standInWalletSign: (bytes: number[]) => Promise<number[]> }).__standInWalletSign;
-    const account = { address, publicKey: new Uint8Array(32), chains: ["solana:mainnet"], features: ["solana:signMessage"] };
-    const wallet = {
-      version: "1.0.0",
-      name,
-      icon: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4=",
-      chains: ["solana:mainnet"],
-      accounts: [] as (typeof account)[],
-      features: {
-        "standard:connect": {
-          version: "1.0.0",
-          connect: async () => {
-            wallet.accounts = [account];
-            return { accounts: wallet.accounts };
+  await page.addInitScript(
+    ({ name, address }) => {
+      const sign = (globalThis as unknown as { __standInWalletSign: (bytes: number[]) => Promise<number[]> }).__standInWalletSign;
+      const account = { address, publicKey: new Uint8Array(32), chains: ["solana:mainnet"], features: ["solana:signMessage"] };
+      const wallet = {
+        version: "1.0.0",
+        name,
+        icon: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4=",
+        chains: ["solana:mainnet"],
+        accounts: [] as (typeof account)[],
+        features: {
+          "standard:connect": {
+            version: "1.0.0",
+            connect: async () => {
+              wallet.accounts = [account];
+              return { accounts: wallet.accounts };
+            },
+          },
+          "solana:signMessage": {
+            version: "1.0.0",
+            signMessage: (...inputs: { message: Uint8Array }[]) =>
+              Promise.all(
+                inputs.map(async ({ message }) => ({
+                  signedMessage: message,
+                  signature: Uint8Array.from(await sign(Array.from(message))),
+                })),
+              ),
           },
         },
-        "solana:signMessage": {
-          version: "1.0.0",
-          signMessage: (...inputs: { message: Uint8Array }[]) =>
-            Promise.all(inputs.map(async ({ message }) => ({ signedMessage: message, signature: Uint8Array.from(await sign(Array.from(message))) }))),
-        },
-      },
-    };
-    const registerWith = (api: { register: (wallet: unknown) => void }) => api.register(wallet);
-    window.addEventListener("wallet-standard:app-ready", (event) => registerWith((event as CustomEvent).detail));
-    window.dispatchEvent(new CustomEvent("wallet-standard:register-wallet", { detail: registerWith }));
-  }, { name: wallet.name, address: wallet.address });
+      };
+      const registerWith = (api: { register: (wallet: unknown) => void }) => api.register(wallet);
+      window.addEventListener("wallet-standard:app-ready", (event) => registerWith((event as CustomEvent).detail));
+      window.dispatchEvent(new CustomEvent("wallet-standard:register-wallet", { detail: registerWith }));
+    },
+    { name: wallet.name, address: wallet.address },
+  );
   return wallet;
 }

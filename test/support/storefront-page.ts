@@ -30,7 +30,13 @@ export async function openStorefrontPage(args: {
   settings?: StorefrontHarnessOptions["settings"];
 }): Promise<Storefront> {
   const harness = await startStorefrontHarness({
-    appUrl: args.appUrl, apiSecret: "test-api-secret", shop: args.shop, customerId: args.customerId, locale: args.locale, clientAddress: uniqueClientAddress(), settings: args.settings,
+    appUrl: args.appUrl,
+    apiSecret: "test-api-secret",
+    shop: args.shop,
+    customerId: args.customerId,
+    locale: args.locale,
+    clientAddress: uniqueClientAddress(),
+    settings: args.settings,
   });
   args.harnesses.push(harness);
   const page = await newPage(args.browser, { javaScriptEnabled: args.javaScriptEnabled ?? true });

@@ -14,12 +14,14 @@ export async function stubAccessToken(stubUrl: string, clientId = API_KEY): Prom
 }
 
 /** The stub's Admin GraphQL for `shop`, called as the app's Admin API client calls Shopify's. */
-export const stubGraphql = (stubUrl: string, shop: string, token: string): GraphqlClient => (query, options) =>
-  fetch(`${stubUrl}/admin/api/2026-07/graphql.json`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token, "X-Shopify-Shop-Domain": shop },
-    body: JSON.stringify({ query, variables: options?.variables ?? {} }),
-  });
+export const stubGraphql =
+  (stubUrl: string, shop: string, token: string): GraphqlClient =>
+  (query, options) =>
+    fetch(`${stubUrl}/admin/api/2026-07/graphql.json`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token, "X-Shopify-Shop-Domain": shop },
+      body: JSON.stringify({ query, variables: options?.variables ?? {} }),
+    });
 
 /**
  * Orders read through the stub with a token it issued: the order worker's source

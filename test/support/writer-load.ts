@@ -42,7 +42,14 @@ export async function writerLoad(options: WriterLoadOptions): Promise<LoadAnswer
   const started = performance.now();
   const until = started + options.seconds * 1000;
 
-  async function send(kind: LoadAnswer["kind"], server: number, key: string, method: string, path: string, body?: unknown): Promise<LoadAnswer & { json?: unknown }> {
+  async function send(
+    kind: LoadAnswer["kind"],
+    server: number,
+    key: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<LoadAnswer & { json?: unknown }> {
     const at = performance.now() - started;
     try {
       const response = await fetch(options.servers[server] + path, {
@@ -85,22 +92,38 @@ export async function writerLoad(options: WriterLoadOptions): Promise<LoadAnswer
       const server = (n + turn) % options.servers.length;
       const step = (n + turn) % 5;
       if (step === 0) {
-        answers.push(await send("owned", server, key, "POST", "/v1/unit-cards", { ...cardInput(`Owned ${n}.${turn}`), owner: uniqueOwner(), publicKey: walletKey() }));
+        answers.push(
+          await send("owned", server, key, "POST", "/v1/unit-cards", {
+            ...cardInput(`Owned ${n}.${turn}`),
+            owner: uniqueOwner(),
+            publicKey: walletKey(),
+          }),
+        );
       } else if (step === 1) {
-        const answer = await send("email", server, key, "POST", "/v1/unit-cards", { ...cardInput(`E-mail ${n}.${turn}`), email: `writer${n}.${turn}@example.com` });
+        const answer = await send("email", server, key, "POST", "/v1/unit-cards", {
+          ...cardInput(`E-mail ${n}.${turn}`),
+          email: `writer${n}.${turn}@example.com`,
+        });
         const code = (answer.json as { data?: { redemption?: { code?: string } } } | undefined)?.data?.redemption?.code;
         if (code) codes.push(code);
         answers.push(answer);
       } else if (step === 2) {
         const cards = Array.from({ length: BATCH }, (_, i) => cardInput(`Batch ${n}.${turn}.${i}`));
-        answers.push(await send("batch", server, key, "POST", "/v1/unit-cards/_actions/batch", { redemption: { email: `batch${n}.${turn}@example.com` }, cards }));
+        answers.push(
+          await send("batch", server, key, "POST", "/v1/unit-cards/_actions/batch", {
+            redemption: { email: `batch${n}.${turn}@example.com` },
+            cards,
+          }),
+        );
       } else if (step === 3) {
         answers.push(await send("list", server, key, "GET", "/v1/unit-cards?limit=20"));
       } else {
         const code = codes.shift();
         if (!code) continue;
         const body = { code, owner: uniqueOwner(), publicKey: walletKey() };
-        const race = await Promise.all([0, 1].map((i) => send("redeem", (server + i) % options.servers.length, key, "POST", "/v1/unit-cards/_actions/redeem", body)));
+        const race = await Promise.all(
+          [0, 1].map((i) => send("redeem", (server + i) % options.servers.length, key, "POST", "/v1/unit-cards/_actions/redeem", body)),
+        );
         answers.push(...race.map((answer) => ({ ...answer, code })));
       }
     }

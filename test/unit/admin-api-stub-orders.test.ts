@@ -26,9 +26,19 @@ const collectionGid = (title: string) => DEMO_COLLECTIONS.find((collection) => c
 
 /** Shopify's library, as the app verifies webhooks with it. */
 const shopifyWith = (apiSecretKey: string) =>
-  shopifyApi({ apiKey: "stub-test-key", apiSecretKey, hostName: "127.0.0.1", apiVersion: ApiVersion.July26, isEmbeddedApp: true, logger: { level: 0 } });
+  shopifyApi({
+    apiKey: "stub-test-key",
+    apiSecretKey,
+    hostName: "127.0.0.1",
+    apiVersion: ApiVersion.July26,
+    isEmbeddedApp: true,
+    logger: { level: 0 },
+  });
 const verify = (webhook: ReceivedWebhook, secret = SECRET) =>
-  shopifyWith(secret).webhooks.validate({ rawBody: webhook.body, rawRequest: { headers: webhook.headers, method: webhook.method, url: webhook.path } });
+  shopifyWith(secret).webhooks.validate({
+    rawBody: webhook.body,
+    rawRequest: { headers: webhook.headers, method: webhook.method, url: webhook.path },
+  });
 
 interface OrderView {
   id: string;
@@ -90,12 +100,21 @@ afterAll(async () => {
 describe("Admin API stub: placing an order", () => {
   it("creates the order in the customer's currency and sends orders/paid, signed so Shopify's library accepts it", async () => {
     const before = app.received.length;
-    const { order, webhook } = await place({ customerId: anna.id, lines: [{ productId: watch.id, quantity: 2 }, { productId: Number(mug.id), variantId: mug.variantId, quantity: 1 }] });
+    const { order, webhook } = await place({
+      customerId: anna.id,
+      lines: [
+        { productId: watch.id, quantity: 2 },
+        { productId: Number(mug.id), variantId: mug.variantId, quantity: 1 },
+      ],
+    });
 
     expect(order).toMatchObject({ customerId: anna.id, email: anna.email, currency: "EUR", cancelledAt: null });
     expect(order.id).toMatch(/^\d+$/);
     expect(Number(order.name.slice(1))).toBeGreaterThan(1000 + SEEDED);
-    expect(order.lines.map((line) => [line.productId, line.quantity, line.price])).toEqual([[watch.id, 2, watch.prices.EUR], [mug.id, 1, mug.prices.EUR]]);
+    expect(order.lines.map((line) => [line.productId, line.quantity, line.price])).toEqual([
+      [watch.id, 2, watch.prices.EUR],
+      [mug.id, 1, mug.prices.EUR],
+    ]);
 
     expect(app.received.length).toBe(before + 1);
     const received = lastReceived();
@@ -122,8 +141,22 @@ describe("Admin API stub: placing an order", () => {
       financial_status: "paid",
       customer: { id: Number(anna.id), admin_graphql_api_id: anna.gid, email: anna.email },
       line_items: [
-        { id: Number(order.lines[0]!.id), product_id: Number(watch.id), variant_id: Number(watch.variantId), quantity: 2, title: watch.title, price: watch.prices.EUR },
-        { id: Number(order.lines[1]!.id), product_id: Number(mug.id), variant_id: Number(mug.variantId), quantity: 1, title: mug.title, price: mug.prices.EUR },
+        {
+          id: Number(order.lines[0]!.id),
+          product_id: Number(watch.id),
+          variant_id: Number(watch.variantId),
+          quantity: 2,
+          title: watch.title,
+          price: watch.prices.EUR,
+        },
+        {
+          id: Number(order.lines[1]!.id),
+          product_id: Number(mug.id),
+          variant_id: Number(mug.variantId),
+          quantity: 1,
+          title: mug.title,
+          price: mug.prices.EUR,
+        },
       ],
     });
   });
@@ -132,7 +165,11 @@ describe("Admin API stub: placing an order", () => {
     const first = await place({ customerId: yuki.id, lines: [{ productId: mug.id, quantity: 1 }] });
     const second = await place({ customerId: yuki.id, lines: [{ productId: mug.id, quantity: 1 }] });
     expect(Number(second.order.name.slice(1))).toBe(Number(first.order.name.slice(1)) + 1);
-    const elsewhere = await control("/_stub/orders", { shop: OTHER_SHOP, customerId: yuki.id, lines: [{ productId: mug.id, quantity: 1 }] });
+    const elsewhere = await control("/_stub/orders", {
+      shop: OTHER_SHOP,
+      customerId: yuki.id,
+      lines: [{ productId: mug.id, quantity: 1 }],
+    });
     expect(elsewhere.body.order.name).toBe(`#${1001 + SEEDED}`);
     expect(second.order.lines[0]!.price).toBe(mug.prices.JPY);
   });
@@ -150,7 +187,11 @@ describe("Admin API stub: placing an order", () => {
     const { webhook } = await place({ customerId: anna.id, lines: [{ productId: mug.id, quantity: 1 }], headerStyle: "shopify" });
     const received = lastReceived();
     expect(Object.keys(received.headers).filter((name) => name.startsWith("x-shopify-"))).toEqual([]);
-    expect(received.headers).toMatchObject({ "shopify-topic": "orders/paid", "shopify-shop-domain": SHOP, "shopify-webhook-id": webhook.id });
+    expect(received.headers).toMatchObject({
+      "shopify-topic": "orders/paid",
+      "shopify-shop-domain": SHOP,
+      "shopify-webhook-id": webhook.id,
+    });
     expect(received.headers["shopify-event-id"]).toEqual(expect.any(String));
     expect(await verify(received)).toMatchObject({ valid: true, domain: SHOP, webhookId: webhook.id });
   });
@@ -166,7 +207,10 @@ describe("Admin API stub: placing an order", () => {
     expect(app.received.length).toBe(before);
 
     // The target can be set over HTTP too, e.g. once the app's port is known.
-    const set = await control<{ appUrl: string; headerStyle: string }>("/_stub/webhook-target", { appUrl: `http://127.0.0.1:${app.port}`, apiSecret: SECRET });
+    const set = await control<{ appUrl: string; headerStyle: string }>("/_stub/webhook-target", {
+      appUrl: `http://127.0.0.1:${app.port}`,
+      apiSecret: SECRET,
+    });
     expect(set).toEqual({ status: 200, body: { appUrl: `http://127.0.0.1:${app.port}`, headerStyle: "x-shopify" } });
     const redelivered = await control<{ webhook: ControlAnswer["webhook"] }>(`/_stub/webhooks/${untargeted.webhook.id}/redeliver`);
     expect(redelivered.body.webhook).toEqual({ id: untargeted.webhook.id, topic: "orders/paid", status: 200 });
@@ -174,7 +218,11 @@ describe("Admin API stub: placing an order", () => {
 
   it.each([
     [{ customerId: anna.id, lines: [{ productId: "1", quantity: 1 }] }, "lines.0.productId", "The shop has no product 1"],
-    [{ customerId: anna.id, lines: [{ productId: watch.id, variantId: mug.variantId, quantity: 1 }] }, "lines.0.variantId", `has no variant ${mug.variantId}`],
+    [
+      { customerId: anna.id, lines: [{ productId: watch.id, variantId: mug.variantId, quantity: 1 }] },
+      "lines.0.variantId",
+      `has no variant ${mug.variantId}`,
+    ],
     [{ customerId: anna.id, lines: [{ productId: watch.id, quantity: 0 }] }, "lines.0.quantity", "lines.0.quantity"],
     [{ customerId: anna.id, lines: [] }, "lines", "lines"],
     [{ customerId: "42", lines: [{ productId: watch.id, quantity: 1 }] }, "customerId", "The shop has no customer 42"],
@@ -206,7 +254,13 @@ describe("Admin API stub: placing an order", () => {
 
 describe("Admin API stub: fulfilments, cancellations, refunds", () => {
   it("fulfils part of a line, then the rest when no lines are named, sending one fulfillments/create each", async () => {
-    const { order } = await place({ customerId: anna.id, lines: [{ productId: watch.id, quantity: 3 }, { productId: mug.id, quantity: 1 }] });
+    const { order } = await place({
+      customerId: anna.id,
+      lines: [
+        { productId: watch.id, quantity: 3 },
+        { productId: mug.id, quantity: 1 },
+      ],
+    });
     const [watchLine, mugLine] = order.lines;
 
     const partial = await control(`/_stub/orders/${order.id}/fulfillments`, { lines: [{ id: watchLine!.id, quantity: 1 }] });
@@ -215,12 +269,21 @@ describe("Admin API stub: fulfilments, cancellations, refunds", () => {
     expect(lastReceived().path).toBe("/webhooks/fulfillments/create");
     expect(await verify(lastReceived())).toMatchObject({ valid: true, topic: "FULFILLMENTS_CREATE" });
     const first = payloadOf(lastReceived());
-    expect(first).toMatchObject({ order_id: Number(order.id), status: "success", line_items: [{ id: Number(watchLine!.id), quantity: 1 }] });
+    expect(first).toMatchObject({
+      order_id: Number(order.id),
+      status: "success",
+      line_items: [{ id: Number(watchLine!.id), quantity: 1 }],
+    });
 
     const rest = await control(`/_stub/orders/${order.id}/fulfillments`, {});
     const second = payloadOf(lastReceived());
     expect(second.id).not.toBe(first.id);
-    expect(second).toMatchObject({ line_items: [{ id: Number(watchLine!.id), quantity: 2 }, { id: Number(mugLine!.id), quantity: 1 }] });
+    expect(second).toMatchObject({
+      line_items: [
+        { id: Number(watchLine!.id), quantity: 2 },
+        { id: Number(mugLine!.id), quantity: 1 },
+      ],
+    });
     expect(rest.body.order.lines.map((line) => line.fulfilledQuantity)).toEqual([3, 1]);
 
     const nothingLeft = await control<{ error: string }>(`/_stub/orders/${order.id}/fulfillments`, {});
@@ -231,7 +294,9 @@ describe("Admin API stub: fulfilments, cancellations, refunds", () => {
   it("refuses to fulfil more than is left, naming the line's quantity", async () => {
     const { order } = await place({ customerId: anna.id, lines: [{ productId: watch.id, quantity: 1 }] });
     const before = app.received.length;
-    const refused = await control<{ error: string; field: string }>(`/_stub/orders/${order.id}/fulfillments`, { lines: [{ id: order.lines[0]!.id, quantity: 2 }] });
+    const refused = await control<{ error: string; field: string }>(`/_stub/orders/${order.id}/fulfillments`, {
+      lines: [{ id: order.lines[0]!.id, quantity: 2 }],
+    });
     expect(refused).toMatchObject({ status: 400, body: { field: "lines.0.quantity" } });
     expect(app.received.length).toBe(before);
   });
@@ -242,7 +307,10 @@ describe("Admin API stub: fulfilments, cancellations, refunds", () => {
     const refunded = await control(`/_stub/orders/${order.id}/refunds`, { lines: [{ id: line.id, quantity: 3 }] });
     expect(refunded.body.order.lines[0]).toMatchObject({ quantity: 4, currentQuantity: 1 });
     expect(lastReceived().path).toBe("/webhooks/refunds/create");
-    expect(payloadOf(lastReceived())).toMatchObject({ order_id: Number(order.id), refund_line_items: [{ line_item_id: Number(line.id), quantity: 3 }] });
+    expect(payloadOf(lastReceived())).toMatchObject({
+      order_id: Number(order.id),
+      refund_line_items: [{ line_item_id: Number(line.id), quantity: 3 }],
+    });
     expect(await verify(lastReceived())).toMatchObject({ valid: true, topic: "REFUNDS_CREATE" });
     expect((await fetchOrder(graphql, order.id))!.lines[0]!.quantity).toBe(1);
 
@@ -289,24 +357,26 @@ describe("fetchOrder against the stub", () => {
       locale: "de",
       firstName: "Anna",
       cancelled: false,
-      lines: [{
-        id: order.lines[0]!.id,
-        quantity: 2,
-        productId: watch.gid,
-        variantId: watch.variantGid,
-        collectionIds: [collectionGid("Limited editions"), collectionGid("Gift ideas")],
-        unitPrice: { amount: watch.prices.EUR, currencyCode: "EUR" },
-        title: watch.title,
-        product: {
+      lines: [
+        {
+          id: order.lines[0]!.id,
+          quantity: 2,
+          productId: watch.gid,
+          variantId: watch.variantGid,
+          collectionIds: [collectionGid("Limited editions"), collectionGid("Gift ideas")],
+          unitPrice: { amount: watch.prices.EUR, currencyCode: "EUR" },
           title: watch.title,
-          description: watch.description,
-          vendor: watch.vendor,
-          productType: watch.productType,
-          tags: watch.tags,
-          url: `https://twin-cards-demo.myshopify.com/products/${watch.handle}`,
-          images: watch.imageFiles.map((file) => `${stub.url}/images/${file}`),
+          product: {
+            title: watch.title,
+            description: watch.description,
+            vendor: watch.vendor,
+            productType: watch.productType,
+            tags: watch.tags,
+            url: `https://twin-cards-demo.myshopify.com/products/${watch.handle}`,
+            images: watch.imageFiles.map((file) => `${stub.url}/images/${file}`),
+          },
         },
-      }],
+      ],
     });
     expect(stub.requests.at(-1)).toMatchObject({ operation: "TwinCardsOrder", shop: SHOP });
   });
@@ -348,24 +418,57 @@ describe("demo collections", () => {
 });
 
 describe("fetchOrder on Shopify's edge cases", () => {
-  const answering = (body: unknown): GraphqlClient => async () => Response.json(body);
+  const answering =
+    (body: unknown): GraphqlClient =>
+    async () =>
+      Response.json(body);
 
   it("keeps a line whose product was deleted, without product, variant or collections, and reads an empty contact as none", async () => {
-    const order = await fetchOrder(answering({
-      data: {
-        order: {
-          id: "gid://shopify/Order/77", name: "#1077", email: "", phone: null, cancelledAt: "2026-11-23T10:00:00Z", customer: null,
-          lineItems: { nodes: [{ id: "gid://shopify/LineItem/5", title: "Old jacket", currentQuantity: 1, variant: null, originalUnitPriceSet: null, product: null }] },
+    const order = await fetchOrder(
+      answering({
+        data: {
+          order: {
+            id: "gid://shopify/Order/77",
+            name: "#1077",
+            email: "",
+            phone: null,
+            cancelledAt: "2026-11-23T10:00:00Z",
+            customer: null,
+            lineItems: {
+              nodes: [
+                {
+                  id: "gid://shopify/LineItem/5",
+                  title: "Old jacket",
+                  currentQuantity: 1,
+                  variant: null,
+                  originalUnitPriceSet: null,
+                  product: null,
+                },
+              ],
+            },
+          },
         },
-      },
-    }), "77");
+      }),
+      "77",
+    );
     expect(order).toEqual({
-      id: "77", name: "#1077", email: null, phone: null, customerId: null, locale: null, firstName: null, cancelled: true,
-      lines: [{ id: "5", quantity: 1, productId: null, variantId: null, collectionIds: [], unitPrice: null, title: "Old jacket", product: null }],
+      id: "77",
+      name: "#1077",
+      email: null,
+      phone: null,
+      customerId: null,
+      locale: null,
+      firstName: null,
+      cancelled: true,
+      lines: [
+        { id: "5", quantity: 1, productId: null, variantId: null, collectionIds: [], unitPrice: null, title: "Old jacket", product: null },
+      ],
     });
   });
 
   it("throws with Shopify's errors when there is no data (the worker then retries)", async () => {
-    await expect(fetchOrder(answering({ errors: [{ message: "Access denied for order field" }] }), "77")).rejects.toThrow("Access denied for order field");
+    await expect(fetchOrder(answering({ errors: [{ message: "Access denied for order field" }] }), "77")).rejects.toThrow(
+      "Access denied for order field",
+    );
   });
 });

@@ -13,15 +13,39 @@ const TOKEN_EXCHANGE = {
   requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
 };
 
-interface CustomerNode { id: string; displayName: string; email: string | null; phone: string | null; numberOfOrders: string }
-interface PageInfo { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null }
-interface CustomersData { customers: { nodes: CustomerNode[]; pageInfo: PageInfo } }
+interface CustomerNode {
+  id: string;
+  displayName: string;
+  email: string | null;
+  phone: string | null;
+  numberOfOrders: string;
+}
+interface PageInfo {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
+}
+interface CustomersData {
+  customers: { nodes: CustomerNode[]; pageInfo: PageInfo };
+}
 interface LineItem {
   quantity: number;
   originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } };
-  product: { id: string; title: string; description: string; vendor: string; productType: string; tags: string[]; onlineStoreUrl: string; images: { nodes: { url: string }[] } };
+  product: {
+    id: string;
+    title: string;
+    description: string;
+    vendor: string;
+    productType: string;
+    tags: string[];
+    onlineStoreUrl: string;
+    images: { nodes: { url: string }[] };
+  };
 }
-interface CustomerData { customer: (CustomerNode & { createdAt: string; orders: { nodes: { name: string; lineItems: { nodes: LineItem[] } }[] } }) | null }
+interface CustomerData {
+  customer: (CustomerNode & { createdAt: string; orders: { nodes: { name: string; lineItems: { nodes: LineItem[] } }[] } }) | null;
+}
 
 let stub: AdminApiStub;
 let token: string;
@@ -128,7 +152,13 @@ describe("Admin API stub: GraphQL", () => {
   });
 
   it("pages backwards with last/before", async () => {
-    const { customers: firstTen } = await graphql<CustomersData>(CUSTOMERS_QUERY, { query: null, first: 10, after: null, last: null, before: null });
+    const { customers: firstTen } = await graphql<CustomersData>(CUSTOMERS_QUERY, {
+      query: null,
+      first: 10,
+      after: null,
+      last: null,
+      before: null,
+    });
     const { customers: before } = await graphql<CustomersData>(CUSTOMERS_QUERY, { last: 4, before: firstTen.pageInfo.endCursor });
     expect(before.nodes.map((node) => node.displayName)).toEqual(sortedNames.slice(5, 9));
     expect(before.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });
@@ -137,15 +167,17 @@ describe("Admin API stub: GraphQL", () => {
   it("returns customer nodes in Shopify's shape", async () => {
     const { customers } = await graphql<CustomersData>(CUSTOMERS_QUERY, { query: "Olivia", first: 20 });
     const olivia = customerNamed("Olivia Bennett");
-    expect(customers.nodes).toEqual([{
-      id: `gid://shopify/Customer/${olivia.id}`,
-      displayName: "Olivia Bennett",
-      email: "olivia.bennett@example.com",
-      phone: "+447700900123",
-      numberOfOrders: String(DEMO_ORDERS.get(olivia.id)!.length),
-      firstName: "Olivia",
-      locale: "en-GB",
-    }]);
+    expect(customers.nodes).toEqual([
+      {
+        id: `gid://shopify/Customer/${olivia.id}`,
+        displayName: "Olivia Bennett",
+        email: "olivia.bennett@example.com",
+        phone: "+447700900123",
+        numberOfOrders: String(DEMO_ORDERS.get(olivia.id)!.length),
+        firstName: "Olivia",
+        locale: "en-GB",
+      },
+    ]);
     expect(customers.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
   });
 
@@ -165,7 +197,12 @@ describe("Admin API stub: GraphQL", () => {
     const busiest = [...DEMO_CUSTOMERS].sort((a, b) => DEMO_ORDERS.get(b.id)!.length - DEMO_ORDERS.get(a.id)!.length)[0]!;
     const orders = DEMO_ORDERS.get(busiest.id)!;
     const { customer } = await graphql<CustomerData>(CUSTOMER_QUERY, { id: busiest.gid });
-    expect(customer).toMatchObject({ id: busiest.gid, displayName: busiest.name, createdAt: busiest.createdAt, numberOfOrders: String(orders.length) });
+    expect(customer).toMatchObject({
+      id: busiest.gid,
+      displayName: busiest.name,
+      createdAt: busiest.createdAt,
+      numberOfOrders: String(orders.length),
+    });
     const names = customer!.orders.nodes.map((order) => order.name);
     expect(names).toEqual(orders.map((order) => order.name));
     const numbers = names.map((name) => Number(name.slice(1)));
@@ -189,9 +226,9 @@ describe("Admin API stub: GraphQL", () => {
   });
 
   it("prices orders in several currencies, each with its own precision", async () => {
-    const items = (
-      await Promise.all(DEMO_CUSTOMERS.map((c) => graphql<CustomerData>(CUSTOMER_QUERY, { id: c.gid })))
-    ).flatMap(({ customer }) => customer!.orders.nodes.flatMap((order) => order.lineItems.nodes));
+    const items = (await Promise.all(DEMO_CUSTOMERS.map((c) => graphql<CustomerData>(CUSTOMER_QUERY, { id: c.gid })))).flatMap(
+      ({ customer }) => customer!.orders.nodes.flatMap((order) => order.lineItems.nodes),
+    );
     const currencies = new Set(items.map((item) => item.originalUnitPriceSet.shopMoney.currencyCode));
     expect([...currencies]).toEqual(expect.arrayContaining(["EUR", "USD", "GBP", "JPY"]));
     for (const { amount, currencyCode } of items.map((item) => item.originalUnitPriceSet.shopMoney)) {

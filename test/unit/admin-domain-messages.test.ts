@@ -28,14 +28,33 @@ const BAD_INPUTS: [string, Parameters<typeof parseInput>[0], unknown][] = [
   ["card without a name, with a bad image", createCardInput, { name: "", media: { imageUrls: ["ftp://x"] }, email: "a@example.com" }],
   ["card with a long name, to nobody", createCardInput, { name: "x".repeat(300), media: { imageUrls: [] } }],
   ["card to a bad wallet", createCardInput, { name: "VIP", media: { imageUrls: [] }, owner: "shopify|1", publicKey: "abc" }],
-  ["card to both", createCardInput, { name: "VIP", media: { imageUrls: [] }, owner: "shopify|1", publicKey: WALLET, email: "a@example.com" }],
-  ["batch with a bad code and date", createBatchInput, { redemption: { email: "a@example.com", code: "ab!", expiresAt: "2001-01-01T00:00:00Z" }, cards: [{ name: "A", media: { imageUrls: [] } }] }],
+  [
+    "card to both",
+    createCardInput,
+    { name: "VIP", media: { imageUrls: [] }, owner: "shopify|1", publicKey: WALLET, email: "a@example.com" },
+  ],
+  [
+    "batch with a bad code and date",
+    createBatchInput,
+    {
+      redemption: { email: "a@example.com", code: "ab!", expiresAt: "2001-01-01T00:00:00Z" },
+      cards: [{ name: "A", media: { imageUrls: [] } }],
+    },
+  ],
   ["batch with a short code and no cards", createBatchInput, { redemption: { email: "a@example.com", code: "ABC" }, cards: [] }],
   ["batch to an owner without a key", createBatchInput, { owner: "nobody", cards: [{ name: "A", media: { imageUrls: [] } }] }],
   ["name too short", registerNameInput, { name: "ab", publicKey: WALLET }],
-  ["twin without a title, priced in bad decimals", issueTwinInput, { name_id: "n", public_key: WALLET, quantity: 0, price: 1.5, currency: "JPY" }],
+  [
+    "twin without a title, priced in bad decimals",
+    issueTwinInput,
+    { name_id: "n", public_key: WALLET, quantity: 0, price: 1.5, currency: "JPY" },
+  ],
   ["twin with half a price", issueTwinInput, { name_id: "n", public_key: WALLET, title: "T", quantity: 1.5, price: 10 }],
-  ["twin with a bad currency", issueTwinInput, { name_id: "n", public_key: WALLET, title: "T", quantity: Number.NaN, price: 10, currency: "EURO" }],
+  [
+    "twin with a bad currency",
+    issueTwinInput,
+    { name_id: "n", public_key: WALLET, title: "T", quantity: Number.NaN, price: 10, currency: "EURO" },
+  ],
 ];
 
 describe("domain errors in the admin", () => {
@@ -58,13 +77,19 @@ describe("domain errors in the admin", () => {
     expect(translateDomainMessage(french, "Must be at most 80 characters")).toBe("80 caractères au maximum");
     expect(translateDomainMessage(french, "JPY allows at most 0 decimal places")).toBe("JPY accepte au plus 0 décimales");
     expect(translateDomainMessage(french, 'The name "chloe-9087" is already taken')).toBe("Le nom «\u00a0chloe-9087\u00a0» est déjà pris");
-    expect(translateDomainMessage(french, 'Duplicate key "a "b" c"')).toBe("Clé «\u00a0a \"b\" c\u00a0» en double");
+    expect(translateDomainMessage(french, 'Duplicate key "a "b" c"')).toBe('Clé «\u00a0a "b" c\u00a0» en double');
   });
 
   it("say in French why a rule's edition refused an order line or a smaller size", () => {
-    expect(translateDomainMessage(french, "The edition is complete: all 250 were issued")).toBe("L’édition est complète\u00a0: les 250 ont été émis");
-    expect(translateDomainMessage(french, "The edition has 2 left of 250; this line needs 3")).toBe("Il reste 2 sur 250 dans l’édition\u202f; cette ligne en demande 3");
-    expect(translateDomainMessage(french, "The rule has already issued 37: the edition cannot be smaller")).toBe("La règle en a déjà émis 37\u00a0: l’édition ne peut pas être plus petite");
+    expect(translateDomainMessage(french, "The edition is complete: all 250 were issued")).toBe(
+      "L’édition est complète\u00a0: les 250 ont été émis",
+    );
+    expect(translateDomainMessage(french, "The edition has 2 left of 250; this line needs 3")).toBe(
+      "Il reste 2 sur 250 dans l’édition\u202f; cette ligne en demande 3",
+    );
+    expect(translateDomainMessage(french, "The rule has already issued 37: the edition cannot be smaller")).toBe(
+      "La règle en a déjà émis 37\u00a0: l’édition ne peut pas être plus petite",
+    );
   });
 
   it("that nobody translated yet stay readable, in English", () => {
@@ -72,7 +97,9 @@ describe("domain errors in the admin", () => {
   });
 
   it("come back from an admin action in French, under their fields and summed up", async () => {
-    const result = await runIntent("create-card", french, async () => parseInput(createCardInput, { name: "", media: { imageUrls: [] }, email: "jane@" }));
+    const result = await runIntent("create-card", french, async () =>
+      parseInput(createCardInput, { name: "", media: { imageUrls: [] }, email: "jane@" }),
+    );
 
     expect(result).toEqual({
       intent: "create-card",

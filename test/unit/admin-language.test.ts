@@ -3,7 +3,8 @@ import { languageOf, LOCALE_HEADER } from "~/faces/admin/i18n/config";
 import { adminLocale, i18nServer, translatorFor } from "~/faces/admin/i18n/i18n.server";
 
 // Which language the admin answers in (docs/decisions/0020-admin-language.md).
-const request = (query: string, headers: Record<string, string> = {}) => new Request(`https://app.example.com/app/cards${query}`, { headers });
+const request = (query: string, headers: Record<string, string> = {}) =>
+  new Request(`https://app.example.com/app/cards${query}`, { headers });
 
 describe("admin language", () => {
   it("follows the locale Shopify admin opens the app with: fr-* is French, anything else English", async () => {

@@ -7,7 +7,9 @@ type Tree = { [key: string]: string | Tree };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function leaves(tree: Tree, prefix = ""): [string, string][] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`)));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
 }
 /** `a.b_one`, `a.b_other` → `a.b`: English and French need different plural forms of one sentence. */
 const sentences = (tree: Tree) => new Set(leaves(tree).map(([key]) => key.replace(PLURAL, "")));
@@ -18,14 +20,23 @@ const DROPPED_IN_FRENCH: Record<string, string[]> = {
   "domainErrors.tooLong": ["type", "unit"],
   "domainErrors.tooShort": ["type", "unit"],
 };
-const allForms = (tree: Tree, key: string) => leaves(tree).filter(([leaf]) => leaf.replace(PLURAL, "") === key).map(([, text]) => text);
+const allForms = (tree: Tree, key: string) =>
+  leaves(tree)
+    .filter(([leaf]) => leaf.replace(PLURAL, "") === key)
+    .map(([, text]) => text);
 
 describe("admin locale files", () => {
   it("have the same sentences in English and French", () => {
     const english = sentences(en);
     const french = sentences(fr);
-    expect([...english].filter((key) => !french.has(key)), "missing in fr.json").toEqual([]);
-    expect([...french].filter((key) => !english.has(key)), "missing in en.json").toEqual([]);
+    expect(
+      [...english].filter((key) => !french.has(key)),
+      "missing in fr.json",
+    ).toEqual([]);
+    expect(
+      [...french].filter((key) => !english.has(key)),
+      "missing in en.json",
+    ).toEqual([]);
     expect(english.size).toBeGreaterThan(300);
   });
 
@@ -38,14 +49,25 @@ describe("admin locale files", () => {
       const english = new Set(allForms(en, key).flatMap(placeholders));
       const french = new Set(allForms(fr, key).flatMap(placeholders));
       // A French plural form may leave out {{count}} ("une carte"); nothing else may be dropped or invented.
-      expect([...french].filter((name) => !english.has(name)), key).toEqual([]);
+      expect(
+        [...french].filter((name) => !english.has(name)),
+        key,
+      ).toEqual([]);
       const mayDrop = ["count", ...(DROPPED_IN_FRENCH[key] ?? [])];
-      expect([...english].filter((name) => !mayDrop.includes(name) && !french.has(name)), key).toEqual([]);
+      expect(
+        [...english].filter((name) => !mayDrop.includes(name) && !french.has(name)),
+        key,
+      ).toEqual([]);
     }
   });
 
   it("give French every plural form its grammar uses (one, many, other)", () => {
-    const pluralKeys = new Set(leaves(fr).map(([key]) => key).filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, "")));
+    const pluralKeys = new Set(
+      leaves(fr)
+        .map(([key]) => key)
+        .filter((key) => PLURAL.test(key))
+        .map((key) => key.replace(PLURAL, "")),
+    );
     expect(pluralKeys.size).toBeGreaterThan(5);
     const categories = new Intl.PluralRules("fr").resolvedOptions().pluralCategories;
     for (const key of pluralKeys) {

@@ -8,7 +8,11 @@ import { clip } from "~/domain/nft-metadata";
 
 const issuer = Keypair.generate();
 const base58Secret = bs58.encode(issuer.secretKey);
-const on = { SOLANA_RPC_URL: "https://api.devnet.solana.com", ISSUER_SECRET_KEY: base58Secret, SHOPIFY_APP_URL: "https://twin-cards.example.com/" };
+const on = {
+  SOLANA_RPC_URL: "https://api.devnet.solana.com",
+  ISSUER_SECRET_KEY: base58Secret,
+  SHOPIFY_APP_URL: "https://twin-cards.example.com/",
+};
 
 function configError(env: Record<string, string>): string {
   try {
@@ -56,7 +60,8 @@ describe("chain issuing configuration", () => {
   });
 
   it("tells the cluster from the RPC host, and asks for SOLANA_CLUSTER when it cannot", () => {
-    const cluster = (url: string, extra: Record<string, string> = {}) => loadChainConfig({ ...on, SOLANA_RPC_URL: url, ...extra }).chain!.cluster;
+    const cluster = (url: string, extra: Record<string, string> = {}) =>
+      loadChainConfig({ ...on, SOLANA_RPC_URL: url, ...extra }).chain!.cluster;
     expect(cluster("https://api.mainnet-beta.solana.com")).toBe("mainnet-beta");
     expect(cluster("https://api.testnet.solana.com")).toBe("testnet");
     expect(cluster("http://127.0.0.1:8899")).toBe("localnet");
@@ -65,7 +70,9 @@ describe("chain issuing configuration", () => {
   });
 
   it("needs the app's public URL, where NFT metadata is served", () => {
-    expect(configError({ SOLANA_RPC_URL: on.SOLANA_RPC_URL, ISSUER_SECRET_KEY: base58Secret })).toContain("SHOPIFY_APP_URL is required with chain issuing");
+    expect(configError({ SOLANA_RPC_URL: on.SOLANA_RPC_URL, ISSUER_SECRET_KEY: base58Secret })).toContain(
+      "SHOPIFY_APP_URL is required with chain issuing",
+    );
   });
 });
 
@@ -75,12 +82,16 @@ describe("mint addresses", () => {
     const first = mintAddressFor(key, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S");
     expect(mintAddressFor(key, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S")).toBe(first);
     expect(mintAddressFor(key, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6T")).not.toBe(first);
-    expect(mintAddressFor(parseIssuerSecretKey(bs58.encode(Keypair.generate().secretKey)), "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S")).not.toBe(first);
+    expect(mintAddressFor(parseIssuerSecretKey(bs58.encode(Keypair.generate().secretKey)), "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S")).not.toBe(
+      first,
+    );
   });
 
   it("are the public key of the keypair the minter signs the mint with", () => {
     const key = parseIssuerSecretKey(base58Secret);
-    expect(Keypair.fromSeed(mintSeedFor(issuer, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S")).publicKey.toBase58()).toBe(mintAddressFor(key, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S"));
+    expect(Keypair.fromSeed(mintSeedFor(issuer, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S")).publicKey.toBase58()).toBe(
+      mintAddressFor(key, "nft_01KAJ5Y1F3R1X4DQ5Z9W8V7T6S"),
+    );
   });
 });
 

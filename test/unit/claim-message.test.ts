@@ -41,7 +41,9 @@ describe("the default templates", () => {
       expect(smsLength(words.sms)).toMatchObject({ encoding: "GSM-7", segments: 1 });
       expect(`${words.subject} ${words.emailBody} ${words.sms}`).not.toMatch(/réclam/i);
     }
-    expect(renderWords("fr", DEFAULT_TEMPLATES.fr, scope).emailBody).toContain("Récupérez-la avec le code ci-dessous avant le 5 mars 2027 à 14:00 UTC+1.");
+    expect(renderWords("fr", DEFAULT_TEMPLATES.fr, scope).emailBody).toContain(
+      "Récupérez-la avec le code ci-dessous avant le 5 mars 2027 à 14:00 UTC+1.",
+    );
   });
 
   it("falls back to the default wording for a field the shop's template cannot render with this message's data", () => {

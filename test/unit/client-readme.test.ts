@@ -36,7 +36,9 @@ function compile(files: string[]): ts.Diagnostic[] {
     baseUrl: path.resolve("."),
     paths: { "@twin-cards/client": ["client/src/index.ts"] },
   });
-  return [...ts.getPreEmitDiagnostics(program)].filter((diagnostic) => diagnostic.file && files.includes(path.resolve(diagnostic.file.fileName)));
+  return [...ts.getPreEmitDiagnostics(program)].filter(
+    (diagnostic) => diagnostic.file && files.includes(path.resolve(diagnostic.file.fileName)),
+  );
 }
 
 /** The TypeScript blocks of a Markdown file. */
@@ -63,9 +65,11 @@ describe("the client's TypeScript examples in client/README.md and README.md", (
 
     expect(blocks.length).toBeGreaterThanOrEqual(5);
     expect(rootBlocks.join("")).toContain("@twin-cards/client");
-    expect(diagnostics.map((diagnostic) => {
-      const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      return `${path.basename(diagnostic.file!.fileName)}:${line + 1}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`;
-    })).toEqual([]);
+    expect(
+      diagnostics.map((diagnostic) => {
+        const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+        return `${path.basename(diagnostic.file!.fileName)}:${line + 1}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`;
+      }),
+    ).toEqual([]);
   });
 });

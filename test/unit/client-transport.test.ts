@@ -81,7 +81,10 @@ describe("the client package's transport", () => {
     const controller = new AbortController();
     const { client, requests } = scripted([json(503, envelope("UNAVAILABLE"), { "Retry-After": "30" })]);
 
-    const call = client.cards.list({}, { signal: controller.signal }).then(() => "resolved", (error: unknown) => error);
+    const call = client.cards.list({}, { signal: controller.signal }).then(
+      () => "resolved",
+      (error: unknown) => error,
+    );
     await expect.poll(() => requests.length).toBe(1);
     controller.abort();
 
@@ -90,9 +93,15 @@ describe("the client package's transport", () => {
   });
 
   it("throws the last answer's error once the retries are spent", async () => {
-    const { client } = scripted([json(503, envelope("UNAVAILABLE"), { "Retry-After": "0" }), json(503, envelope("UNAVAILABLE", "busy"), { "Retry-After": "0" })], { maxRetries: 1 });
+    const { client } = scripted(
+      [json(503, envelope("UNAVAILABLE"), { "Retry-After": "0" }), json(503, envelope("UNAVAILABLE", "busy"), { "Retry-After": "0" })],
+      { maxRetries: 1 },
+    );
 
-    const error = await client.events.list().then(() => undefined, (thrown: unknown) => thrown);
+    const error = await client.events.list().then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
 
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ status: 503, code: "UNAVAILABLE", message: "busy", retryAfter: 0 });
@@ -101,7 +110,10 @@ describe("the client package's transport", () => {
   it("reports an answer that is not the API's (a proxy's page) as UNEXPECTED_RESPONSE with its status", async () => {
     const { client } = scripted([new Response("<html>Bad gateway</html>", { status: 502 })]);
 
-    const error = await client.twins.get("twin_1").then(() => undefined, (thrown: unknown) => thrown);
+    const error = await client.twins.get("twin_1").then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
 
     expect(error).toBeInstanceOf(TwinCardsError);
     expect(error).toMatchObject({ status: 502, code: "UNEXPECTED_RESPONSE", message: expect.stringContaining("Bad gateway") });

@@ -27,7 +27,13 @@ describe("configuration", () => {
   it("names every missing or bad variable in one message", () => {
     let error: unknown;
     try {
-      loadConfig({ SHOPIFY_API_SECRET: "secret", SHOPIFY_APP_URL: "not a url", SCOPES: "x", PORT: "http", DATABASE_URL: "mysql://root:pw@db/tc" });
+      loadConfig({
+        SHOPIFY_API_SECRET: "secret",
+        SHOPIFY_APP_URL: "not a url",
+        SCOPES: "x",
+        PORT: "http",
+        DATABASE_URL: "mysql://root:pw@db/tc",
+      });
     } catch (caught) {
       error = caught;
     }
@@ -44,7 +50,11 @@ describe("configuration", () => {
   it("sizes the outbox workers by default and takes an operator's concurrency and provider limits", () => {
     const defaults = loadNotifyConfig({});
     expect(defaults.NOTIFY_CONCURRENCY).toBe(16);
-    expect([defaults.NOTIFY_BATCH_SIZE, defaults.NOTIFY_EMAIL_PER_SECOND, defaults.NOTIFY_SMS_PER_SECOND]).toEqual([undefined, undefined, undefined]);
+    expect([defaults.NOTIFY_BATCH_SIZE, defaults.NOTIFY_EMAIL_PER_SECOND, defaults.NOTIFY_SMS_PER_SECOND]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(loadNotifyConfig({ NOTIFY_CONCURRENCY: "4", NOTIFY_EMAIL_PER_SECOND: "14", NOTIFY_SMS_PER_SECOND: "0.5" })).toMatchObject({
       NOTIFY_CONCURRENCY: 4,
       NOTIFY_EMAIL_PER_SECOND: 14,
@@ -57,6 +67,8 @@ describe("configuration", () => {
     expect(() => loadNotifyConfig({ NOTIFY_CONCURRENCY: "0", NOTIFY_SMS_PER_SECOND: "fast" })).toThrow(
       /NOTIFY_CONCURRENCY must be at least 1\n {2}NOTIFY_SMS_PER_SECOND must be a number of messages per second/,
     );
-    expect(() => loadWebhookConfig({ WEBHOOK_SECRETS_KEY: "k".repeat(32), WEBHOOK_CONCURRENCY: "2.5" })).toThrow(/WEBHOOK_CONCURRENCY must be a whole number/);
+    expect(() => loadWebhookConfig({ WEBHOOK_SECRETS_KEY: "k".repeat(32), WEBHOOK_CONCURRENCY: "2.5" })).toThrow(
+      /WEBHOOK_CONCURRENCY must be a whole number/,
+    );
   });
 });

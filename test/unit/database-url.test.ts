@@ -17,7 +17,9 @@ describe("DATABASE_URL", () => {
 
   it("hides the password wherever a URL carries one", () => {
     expect(redactDatabaseUrl("postgresql://tc:s3cr%40t@db.internal:5432/tc")).toBe("postgresql://tc:***@db.internal:5432/tc");
-    expect(redactDatabaseUrl("postgresql://db/tc?user=tc&password=s3cret&sslmode=require")).toBe("postgresql://db/tc?user=tc&password=***&sslmode=require");
+    expect(redactDatabaseUrl("postgresql://db/tc?user=tc&password=s3cret&sslmode=require")).toBe(
+      "postgresql://db/tc?user=tc&password=***&sslmode=require",
+    );
     expect(redactDatabaseUrl("postgresql://tc@db/tc")).toBe("postgresql://tc@db/tc");
     expect(redactDatabaseUrl("file:./prisma/dev.sqlite")).toBe("file:./prisma/dev.sqlite");
   });
@@ -25,6 +27,8 @@ describe("DATABASE_URL", () => {
   it("says in one line why a database cannot be used, the URL echoed in the reason redacted too", () => {
     const url = "postgresql://tc:s3cret@127.0.0.1:1/tc";
     const message = unusableDatabaseMessage(url, new Error(`could not connect to ${url}:\n  refused`));
-    expect(message).toBe("Cannot use the database at DATABASE_URL=postgresql://tc:***@127.0.0.1:1/tc: could not connect to postgresql://tc:***@127.0.0.1:1/tc: refused");
+    expect(message).toBe(
+      "Cannot use the database at DATABASE_URL=postgresql://tc:***@127.0.0.1:1/tc: could not connect to postgresql://tc:***@127.0.0.1:1/tc: refused",
+    );
   });
 });

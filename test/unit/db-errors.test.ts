@@ -4,11 +4,14 @@ import { retryOnConflict } from "~/db/conflict-retry.server";
 import { isDatabaseUnavailable, isTransactionConflict, isUniqueViolation } from "~/db/errors.server";
 
 // The same classification on both databases: what becomes 409/422 (unique), 503 UNAVAILABLE, or a silent retry.
-const known = (code: string, meta?: Record<string, unknown>) => new Prisma.PrismaClientKnownRequestError("x", { code, clientVersion: "6.19.3", meta });
+const known = (code: string, meta?: Record<string, unknown>) =>
+  new Prisma.PrismaClientKnownRequestError("x", { code, clientVersion: "6.19.3", meta });
 /** What adapter-pg throws for a PostgreSQL error Prisma has no code for. */
-const postgresError = (code: string) => Object.assign(new Error("postgres"), { name: "DriverAdapterError", cause: { kind: "postgres", code } });
+const postgresError = (code: string) =>
+  Object.assign(new Error("postgres"), { name: "DriverAdapterError", cause: { kind: "postgres", code } });
 /** What the SQLite adapter throws while the file is locked. */
-const sqliteBusy = () => Object.assign(new Error("sqlite"), { name: "DriverAdapterError", cause: { kind: "sqlite", originalCode: "SQLITE_BUSY" } });
+const sqliteBusy = () =>
+  Object.assign(new Error("sqlite"), { name: "DriverAdapterError", cause: { kind: "sqlite", originalCode: "SQLITE_BUSY" } });
 
 describe("database errors", () => {
   it("sees a unique violation as P2002 from either client, by name as well as by class", () => {
@@ -20,7 +23,8 @@ describe("database errors", () => {
   });
 
   it("counts unreachable, timed-out, exhausted and still-conflicting databases as unavailable", () => {
-    for (const code of ["P1001", "P1008", "P1017", "P2024", "P2028", "P2034", "P2037"]) expect(isDatabaseUnavailable(known(code))).toBe(true);
+    for (const code of ["P1001", "P1008", "P1017", "P2024", "P2028", "P2034", "P2037"])
+      expect(isDatabaseUnavailable(known(code))).toBe(true);
     for (const state of ["08006", "57P01", "40P01"]) expect(isDatabaseUnavailable(postgresError(state))).toBe(true);
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
   });

@@ -9,8 +9,24 @@ describe("stored Idempotency-Key responses", () => {
     const day = 24 * 3600_000;
     await db.idempotencyRecord.createMany({
       data: [
-        { id: "idem_old", shop, key: "old", requestHash: "h", status: 201, body: '{"code":"X"}', createdAt: new Date(Date.now() - day - 60_000) },
-        { id: "idem_recent", shop, key: "recent", requestHash: "h", status: 201, body: "{}", createdAt: new Date(Date.now() - day + 60_000) },
+        {
+          id: "idem_old",
+          shop,
+          key: "old",
+          requestHash: "h",
+          status: 201,
+          body: '{"code":"X"}',
+          createdAt: new Date(Date.now() - day - 60_000),
+        },
+        {
+          id: "idem_recent",
+          shop,
+          key: "recent",
+          requestHash: "h",
+          status: 201,
+          body: "{}",
+          createdAt: new Date(Date.now() - day + 60_000),
+        },
       ],
     });
 

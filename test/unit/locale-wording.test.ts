@@ -25,7 +25,7 @@ const ALL_FILES = [
 ];
 
 describe("plurals", () => {
-  it.each(ALL_FILES)("are the language's plural forms, never \"(s)\", in %s", (file) => {
+  it.each(ALL_FILES)('are the language\'s plural forms, never "(s)", in %s', (file) => {
     const text = readFileSync(file, "utf8");
     expect(text.match(/\w\(s\)/g) ?? []).toEqual([]);
   });

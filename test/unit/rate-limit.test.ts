@@ -18,7 +18,10 @@ function scriptedStore(answers: { granted: boolean; tokens: number }[]) {
 
 describe("RateLimit", () => {
   it("grants what the shared store grants, and refuses with the wait until the store's next token", async () => {
-    const { store } = scriptedStore([{ granted: true, tokens: 3 }, { granted: false, tokens: 0.5 }]);
+    const { store } = scriptedStore([
+      { granted: true, tokens: 3 },
+      { granted: false, tokens: 0.5 },
+    ]);
     const limit = new RateLimit("api-key", { capacity: 100, refillPerSecond: 0.1 }, store, () => T0);
 
     expect(await limit.take("key")).toEqual({ ok: true });
@@ -27,7 +30,10 @@ describe("RateLimit", () => {
   });
 
   it("after a refusal refuses that key without asking the store until a token can exist, then asks again", async () => {
-    const { store, calls } = scriptedStore([{ granted: false, tokens: 0 }, { granted: true, tokens: 0 }]);
+    const { store, calls } = scriptedStore([
+      { granted: false, tokens: 0 },
+      { granted: true, tokens: 0 },
+    ]);
     let now = T0;
     const limit = new RateLimit("redeem-address", { capacity: 10, refillPerSecond: 1 }, store, () => now);
 
@@ -60,6 +66,9 @@ describe("RateLimit", () => {
     now += 1_000;
     expect(await limit.take("a")).toEqual({ ok: true });
     // A bucket of 100 refilled at 20/s is full again after 5 s untouched.
-    expect(purges).toEqual([["api-key", 5000], ["api-key", 5000]]);
+    expect(purges).toEqual([
+      ["api-key", 5000],
+      ["api-key", 5000],
+    ]);
   });
 });

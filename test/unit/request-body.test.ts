@@ -5,8 +5,7 @@ import { ApiError } from "~/faces/api/errors";
 const MiB = 1024 * 1024;
 const URL = "http://localhost/v1/unit-cards";
 
-const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
-  new Request(URL, { method: "POST", body, headers });
+const post = (body: BodyInit | null, headers: Record<string, string> = {}) => new Request(URL, { method: "POST", body, headers });
 
 /** A body of unknown length: `total` bytes of "a" in `chunkSize` chunks; records how far it was read. */
 function streamedRequest(total: number, chunkSize = 64 * 1024) {
@@ -66,7 +65,7 @@ describe("readBodyText", () => {
     expect(await readBodyText(post('{"name":"Gold"}'))).toBe('{"name":"Gold"}');
   });
 
-  it("reads no body as \"\"", async () => {
+  it('reads no body as ""', async () => {
     expect(await readBodyText(new Request(URL, { method: "POST" }))).toBe("");
     expect(await readBodyText(new Request(URL))).toBe("");
   });

@@ -13,8 +13,6 @@ import {
 import { offCurveKey, walletKey } from "../support/fixtures";
 import { detail, rejection } from "../support/validation";
 
-
-
 const IMAGE = "https://cdn.example.com/gold.png";
 const card = (name = "Gold membership") => ({ name, media: { imageUrls: [IMAGE], videoUrls: [] } });
 const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://cdn.example.com/${i}.png`);
@@ -45,7 +43,11 @@ describe("media", () => {
     ["a URL that is not a string", { imageUrls: [42] }, [detail("imageUrls[0]", "Expected string, received number")]],
     ["a list that is not an array", { imageUrls: "x" }, [detail("imageUrls", "Expected array, received string")]],
     // A long string also fails the list's length check; only the explaining error is reported.
-    ["a long string instead of a list", { imageUrls: "https://cdn.example.com/gold-card-front.png" }, [detail("imageUrls", "Expected array, received string")]],
+    [
+      "a long string instead of a list",
+      { imageUrls: "https://cdn.example.com/gold-card-front.png" },
+      [detail("imageUrls", "Expected array, received string")],
+    ],
     ["an unknown field", { imageUrls: [], audioUrls: [] }, [{ path: "audioUrls", message: "Unknown field" }]],
   ])("rejects %s", (_label, input, expected) => {
     expect(rejection(media, input)).toEqual(expected);
@@ -128,9 +130,7 @@ describe("metadata entry", () => {
       ["an object over 4096 bytes", { text: "x".repeat(4090) }],
       ["an array over 4096 bytes", Array.from({ length: 2100 }, () => 1)],
     ])("rejects %s", (_label, value) => {
-      expect(rejection(metadataEntry, { key: "k", value })).toEqual([
-        { path: "value", message: "Must be at most 4 KiB when serialized" },
-      ]);
+      expect(rejection(metadataEntry, { key: "k", value })).toEqual([{ path: "value", message: "Must be at most 4 KiB when serialized" }]);
     });
 
     it("counts bytes, not characters (2047 two-byte characters fit)", () => {
@@ -140,11 +140,7 @@ describe("metadata entry", () => {
   });
 
   describe("PRICE", () => {
-    it.each([
-      [[49.5, "EUR"]],
-      [[0, "USD"]],
-      [[1500, "JPY"]],
-    ])("accepts %j", (value) => {
+    it.each([[[49.5, "EUR"]], [[0, "USD"]], [[1500, "JPY"]]])("accepts %j", (value) => {
       expect(parseInput(metadataEntry, { key: "price", value, metaType: "PRICE" })).toEqual({
         key: "price",
         value,
@@ -203,12 +199,24 @@ describe("metadata list", () => {
   });
 
   it("reports a duplicate inside a card as metadata[1].key", () => {
-    const input = { ...card(), metadata: [{ key: "sku", value: "A" }, { key: "sku", value: "B" }] };
+    const input = {
+      ...card(),
+      metadata: [
+        { key: "sku", value: "A" },
+        { key: "sku", value: "B" },
+      ],
+    };
     expect(rejection(cardInput, input)).toEqual([{ path: "metadata[1].key", message: 'Duplicate key "sku"' }]);
   });
 
   it("reports an unknown field inside an entry with its full path", () => {
-    const input = { ...card(), metadata: [{ key: "a", value: 1 }, { key: "b", value: 2, secret: true }] };
+    const input = {
+      ...card(),
+      metadata: [
+        { key: "a", value: 1 },
+        { key: "b", value: 2, secret: true },
+      ],
+    };
     expect(rejection(cardInput, input)).toEqual([{ path: "metadata[1].secret", message: "Unknown field" }]);
   });
 });
@@ -285,9 +293,21 @@ describe("createCardInput", () => {
 
   const notBoth = "not both";
   it.each([
-    ["phone with owner + publicKey", { phone: "+14155550123", owner: "shopify|1", publicKey: walletKey() }, ["phone", "owner", "publicKey"]],
-    ["email with owner + publicKey", { email: "jane@example.com", owner: "shopify|1", publicKey: walletKey() }, ["email", "owner", "publicKey"]],
-    ["expiresAt with owner + publicKey", { expiresAt: inDays(5).toISOString(), owner: "shopify|1", publicKey: walletKey() }, ["expiresAt", "owner", "publicKey"]],
+    [
+      "phone with owner + publicKey",
+      { phone: "+14155550123", owner: "shopify|1", publicKey: walletKey() },
+      ["phone", "owner", "publicKey"],
+    ],
+    [
+      "email with owner + publicKey",
+      { email: "jane@example.com", owner: "shopify|1", publicKey: walletKey() },
+      ["email", "owner", "publicKey"],
+    ],
+    [
+      "expiresAt with owner + publicKey",
+      { expiresAt: inDays(5).toISOString(), owner: "shopify|1", publicKey: walletKey() },
+      ["expiresAt", "owner", "publicKey"],
+    ],
     ["phone with owner only", { phone: "+14155550123", owner: "shopify|1" }, ["phone", "owner"]],
     ["email with publicKey only", { email: "jane@example.com", publicKey: walletKey() }, ["email", "publicKey"]],
     [
@@ -308,8 +328,16 @@ describe("createCardInput", () => {
     ["an invalid owner", { owner: "Shopify 1", publicKey: walletKey() }, [detail("owner", "<provider>|<id>")]],
     ["an invalid phone", { phone: "4155550123" }, [detail("phone", "valid phone number")]],
     ["an invalid email", { email: "jane@" }, [detail("email", "valid e-mail")]],
-    ["an expiry in the past", { email: "a@example.com", expiresAt: inDays(-1).toISOString() }, [detail("expiresAt", "Must be in the future")]],
-    ["an expiry more than a year away", { email: "a@example.com", expiresAt: inDays(367).toISOString() }, [detail("expiresAt", "Must be within a year")]],
+    [
+      "an expiry in the past",
+      { email: "a@example.com", expiresAt: inDays(-1).toISOString() },
+      [detail("expiresAt", "Must be in the future")],
+    ],
+    [
+      "an expiry more than a year away",
+      { email: "a@example.com", expiresAt: inDays(367).toISOString() },
+      [detail("expiresAt", "Must be within a year")],
+    ],
     ["an expiry that is not ISO 8601", { email: "a@example.com", expiresAt: "next tuesday" }, [detail("expiresAt", "ISO 8601")]],
     ["an expiry without a time zone", { email: "a@example.com", expiresAt: "2030-01-01T00:00:00" }, [detail("expiresAt", "ISO 8601")]],
     ["an unknown field", { email: "a@example.com", code: "ABCDEFGH" }, [{ path: "code", message: "Unknown field" }]],
@@ -396,7 +424,11 @@ describe("createBatchInput", () => {
   });
 
   it.each([
-    ["both redemption and owner", { redemption: { email: "a@example.com" }, owner: "shopify|1", publicKey: walletKey() }, [detail("redemption", "not both")]],
+    [
+      "both redemption and owner",
+      { redemption: { email: "a@example.com" }, owner: "shopify|1", publicKey: walletKey() },
+      [detail("redemption", "not both")],
+    ],
     ["redemption and a publicKey", { redemption: { email: "a@example.com" }, publicKey: walletKey() }, [detail("redemption", "not both")]],
     ["neither", {}, [detail("redemption", "Give redemption (phone/email) or owner + publicKey")]],
     ["owner without publicKey", { owner: "shopify|1" }, [detail("publicKey", "Required when creating cards by owner")]],
@@ -406,9 +438,21 @@ describe("createBatchInput", () => {
     ["a redemption with only a code", { redemption: { code: "ABCDEFGH" } }, [detail("redemption.phone", "Give phone and/or email")]],
     ["a bad phone", { redemption: { phone: "+1 000" } }, [detail("redemption.phone", "valid phone number")]],
     ["a bad email", { redemption: { email: "nope" } }, [detail("redemption.email", "valid e-mail")]],
-    ["a past expiry", { redemption: { email: "a@example.com", expiresAt: inDays(-1).toISOString() } }, [detail("redemption.expiresAt", "in the future")]],
-    ["an unknown field in redemption", { redemption: { email: "a@example.com", owner: "shopify|1" } }, [{ path: "redemption.owner", message: "Unknown field" }]],
-    ["an unknown top-level field", { redemption: { email: "a@example.com" }, email: "a@example.com" }, [{ path: "email", message: "Unknown field" }]],
+    [
+      "a past expiry",
+      { redemption: { email: "a@example.com", expiresAt: inDays(-1).toISOString() } },
+      [detail("redemption.expiresAt", "in the future")],
+    ],
+    [
+      "an unknown field in redemption",
+      { redemption: { email: "a@example.com", owner: "shopify|1" } },
+      [{ path: "redemption.owner", message: "Unknown field" }],
+    ],
+    [
+      "an unknown top-level field",
+      { redemption: { email: "a@example.com" }, email: "a@example.com" },
+      [{ path: "email", message: "Unknown field" }],
+    ],
   ])("rejects %s", (_label, fields, expected) => {
     expect(rejection(createBatchInput, { cards: [card()], ...fields })).toEqual(expected);
   });
@@ -419,9 +463,7 @@ describe("createBatchInput", () => {
   });
 
   it("rejects a batch without cards", () => {
-    expect(rejection(createBatchInput, { redemption: { email: "a@example.com" } })).toEqual([
-      { path: "cards", message: "Required" },
-    ]);
+    expect(rejection(createBatchInput, { redemption: { email: "a@example.com" } })).toEqual([{ path: "cards", message: "Required" }]);
   });
 
   it("rejects 0 cards", () => {
@@ -447,7 +489,13 @@ describe("createBatchInput", () => {
   it("reports nested problems with their full paths", () => {
     const cards = [
       card("A"),
-      { ...card("B"), metadata: [{ key: "sku", value: "1" }, { key: "sku", value: "2" }] },
+      {
+        ...card("B"),
+        metadata: [
+          { key: "sku", value: "1" },
+          { key: "sku", value: "2" },
+        ],
+      },
       { ...card("C"), media: { imageUrls: ["not a url"], videoUrls: [] } },
       { ...card(" "), metadata: [{ key: "price", value: [-5, "EUR"], metaType: "PRICE" }] },
     ];
@@ -501,9 +549,12 @@ describe("listCardsQuery", () => {
   });
 
   it("keeps owner, status and cursor", () => {
-    expect(
-      parseInput(listCardsQuery, { owner: "shopify|1", status: "OWNED", cursor: "01JABCDEF", limit: "10" }),
-    ).toEqual({ owner: "shopify|1", status: "OWNED", cursor: "01JABCDEF", limit: 10 });
+    expect(parseInput(listCardsQuery, { owner: "shopify|1", status: "OWNED", cursor: "01JABCDEF", limit: "10" })).toEqual({
+      owner: "shopify|1",
+      status: "OWNED",
+      cursor: "01JABCDEF",
+      limit: 10,
+    });
     expect(parseInput(listCardsQuery, { status: "PENDING_REDEMPTION" }).status).toBe("PENDING_REDEMPTION");
   });
 

@@ -14,7 +14,6 @@ import {
 import { offCurveKey, walletKey } from "../support/fixtures";
 import { rejection } from "../support/validation";
 
-
 /** Plain base58 (Bitcoin alphabet), independent of the library under test. */
 function base58(bytes: Uint8Array): string {
   const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -111,9 +110,7 @@ describe("off-curve keys (PDAs)", () => {
   });
 
   it("are rejected by walletPublicKey", () => {
-    expect(rejection(walletPublicKey, offCurveKey())).toEqual([
-      { path: "", message: expect.stringContaining("on the ed25519 curve") },
-    ]);
+    expect(rejection(walletPublicKey, offCurveKey())).toEqual([{ path: "", message: expect.stringContaining("on the ed25519 curve") }]);
   });
 });
 
@@ -182,9 +179,7 @@ describe("phone", () => {
   });
 
   it("rejects more than 32 characters", () => {
-    expect(rejection(phone, `+1 415 555 0123${" ".repeat(20)}`)).toEqual([
-      { path: "", message: "Must be at most 32 characters" },
-    ]);
+    expect(rejection(phone, `+1 415 555 0123${" ".repeat(20)}`)).toEqual([{ path: "", message: "Must be at most 32 characters" }]);
   });
 });
 
@@ -257,9 +252,7 @@ describe("httpUrl", () => {
   it("rejects more than 2048 characters", () => {
     const value = `https://example.com/${"a".repeat(2049 - "https://example.com/".length)}`;
     expect(value).toHaveLength(2049);
-    expect(rejection(httpUrl, value)).toEqual(
-      expect.arrayContaining([{ path: "", message: "Must be at most 2048 characters" }]),
-    );
+    expect(rejection(httpUrl, value)).toEqual(expect.arrayContaining([{ path: "", message: "Must be at most 2048 characters" }]));
   });
 });
 

@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  apiKeyInput,
-  issueTwinInput,
-  parseInput,
-  registerNameInput,
-  shopDomain,
-  universalName,
-  validateNameQuery,
-} from "~/domain/schemas";
+import { apiKeyInput, issueTwinInput, parseInput, registerNameInput, shopDomain, universalName, validateNameQuery } from "~/domain/schemas";
 import { offCurveKey, walletKey } from "../support/fixtures";
 import { detail, rejection } from "../support/validation";
-
-
 
 describe("universalName", () => {
   it.each([
@@ -44,9 +34,7 @@ describe("universalName", () => {
 
   it("is what validate-name queries use", () => {
     expect(parseInput(validateNameQuery, { name: " Jane.Doe " })).toEqual({ name: "jane.doe" });
-    expect(rejection(validateNameQuery, { name: "jane.doe", extra: "1" })).toEqual([
-      { path: "extra", message: "Unknown field" },
-    ]);
+    expect(rejection(validateNameQuery, { name: "jane.doe", extra: "1" })).toEqual([{ path: "extra", message: "Unknown field" }]);
   });
 });
 
@@ -86,7 +74,7 @@ describe("registerNameInput", () => {
 describe("issueTwinInput", () => {
   const base = () => ({ public_key: walletKey(), name_id: "01JNAME0000000000000000000", title: "Gold watch", quantity: 1 });
 
-  it("fills optional text with \"\" and lists with []", () => {
+  it('fills optional text with "" and lists with []', () => {
     const input = base();
     expect(parseInput(issueTwinInput, input)).toEqual({
       ...input,
@@ -142,9 +130,7 @@ describe("issueTwinInput", () => {
   });
 
   it("rejects a price without a currency, naming currency", () => {
-    expect(rejection(issueTwinInput, { ...base(), price: 10 })).toEqual([
-      { path: "currency", message: "Required when price is given" },
-    ]);
+    expect(rejection(issueTwinInput, { ...base(), price: 10 })).toEqual([{ path: "currency", message: "Required when price is given" }]);
   });
 
   it("rejects a currency without a price, naming price", () => {
@@ -170,7 +156,11 @@ describe("issueTwinInput", () => {
     ["an empty name_id", { name_id: "" }, [detail("name_id", "Required")]],
     ["a bad public_key", { public_key: "nope" }, [detail("public_key", "Not a valid Solana public key")]],
     ["a relative link", { links: ["/about"] }, [detail("links[0]", "absolute https://")]],
-    ["a javascript: image", { images: ["https://ok.example.com/a.png", "javascript:alert(1)"] }, [detail("images[1]", "absolute https://")]],
+    [
+      "a javascript: image",
+      { images: ["https://ok.example.com/a.png", "javascript:alert(1)"] },
+      [detail("images[1]", "absolute https://")],
+    ],
     ["an empty category", { categories: ["watches", ""] }, [detail("categories[1]", "Must not be empty")]],
     ["a null brand", { brand: null }, [detail("brand", "Expected string, received null")]],
     ["an unknown field", { uns_name: "jane" }, [{ path: "uns_name", message: "Unknown field" }]],
@@ -221,7 +211,7 @@ describe("shopDomain", () => {
 });
 
 describe("apiKeyInput", () => {
-  it("defaults the label to \"API key\"", () => {
+  it('defaults the label to "API key"', () => {
     expect(parseInput(apiKeyInput, { shop: "My-Store.myshopify.com" })).toEqual({
       shop: "my-store.myshopify.com",
       label: "API key",

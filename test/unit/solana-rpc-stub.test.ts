@@ -105,7 +105,10 @@ describe("the Solana RPC stub, as JSON-RPC clients see it", () => {
   });
 
   it("lets browser tools such as Solana Explorer call it from any origin", async () => {
-    const preflight = await fetch(stub.url, { method: "OPTIONS", headers: { Origin: "https://explorer.solana.com", "Access-Control-Request-Method": "POST" } });
+    const preflight = await fetch(stub.url, {
+      method: "OPTIONS",
+      headers: { Origin: "https://explorer.solana.com", "Access-Control-Request-Method": "POST" },
+    });
 
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
@@ -176,7 +179,12 @@ describe("the Solana RPC stub, as JSON-RPC clients see it", () => {
     expect(error).toBeInstanceOf(SendTransactionError);
     expect(error.message).toContain("Transaction simulation failed: InstructionError(0, Custom(1))");
     expect(error.transactionError.logs?.join("\n")).toContain("insufficient lamports");
-    const raw = await rpc({ jsonrpc: "2.0", id: 2, method: "sendTransaction", params: [failing.serialize().toString("base64"), { encoding: "base64" }] });
+    const raw = await rpc({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "sendTransaction",
+      params: [failing.serialize().toString("base64"), { encoding: "base64" }],
+    });
     expect(raw.error).toMatchObject({ code: -32002, data: { err: expect.stringContaining("InstructionError") } });
   });
 
@@ -197,7 +205,10 @@ describe("RpcChain through the stub", () => {
     name: "Heritage chronograph",
     symbol: "TWIN",
     uri: "https://twin-cards.test/v1/metadata/nft_01.json",
-    additional: [["kind", "twin"], ["twin_id", "twn_01"]],
+    additional: [
+      ["kind", "twin"],
+      ["twin_id", "twn_01"],
+    ],
   };
 
   it("mints a Token-2022 NFT that @solana/spl-token reads back: supply 1, decimals 0, no mint authority, the owner holds it", async () => {
@@ -218,7 +229,12 @@ describe("RpcChain through the stub", () => {
       uri: metadata.uri,
       additionalMetadata: metadata.additional,
     });
-    const holding = await getAccount(connection, getAssociatedTokenAddressSync(mint, recipient, true, TOKEN_2022_PROGRAM_ID), "confirmed", TOKEN_2022_PROGRAM_ID);
+    const holding = await getAccount(
+      connection,
+      getAssociatedTokenAddressSync(mint, recipient, true, TOKEN_2022_PROGRAM_ID),
+      "confirmed",
+      TOKEN_2022_PROGRAM_ID,
+    );
     expect(holding).toMatchObject({ amount: 1n });
     expect(holding.owner.toBase58()).toBe(recipient.toBase58());
   });

@@ -106,20 +106,24 @@ describe("retryWhileBusy", () => {
   it("gives up once its budget is spent, with the busy error", async () => {
     let calls = 0;
 
-    await expect(retryWhileBusy(async () => {
-      calls++;
-      throw busy();
-    }, 30)).rejects.toThrow("database is locked");
+    await expect(
+      retryWhileBusy(async () => {
+        calls++;
+        throw busy();
+      }, 30),
+    ).rejects.toThrow("database is locked");
     expect(calls).toBeGreaterThan(1);
   });
 
   it("does not retry any other error", async () => {
     let calls = 0;
 
-    await expect(retryWhileBusy(async () => {
-      calls++;
-      throw new Error("UNIQUE constraint failed");
-    })).rejects.toThrow("UNIQUE");
+    await expect(
+      retryWhileBusy(async () => {
+        calls++;
+        throw new Error("UNIQUE constraint failed");
+      }),
+    ).rejects.toThrow("UNIQUE");
     expect(calls).toBe(1);
   });
 });

@@ -19,7 +19,11 @@ afterEach(() => {
 /** A detached process that would run forever, carrying `marker` in its environment. */
 function lingering(marker: string) {
   const [name, value] = marker.split("=") as [string, string];
-  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { env: { ...process.env, [name]: value }, detached: true, stdio: "ignore" });
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], {
+    env: { ...process.env, [name]: value },
+    detached: true,
+    stdio: "ignore",
+  });
   started.push(child.pid!);
   return child;
 }

@@ -42,7 +42,9 @@ describe("validation messages where a schema names none", () => {
   });
 
   it("lists every allowed event type for an unknown one, at its index", () => {
-    expect(detailsOf(createWebhookEndpointInput, { url: "https://hooks.example.com/in", eventTypes: ["unit_card.created", "card.nope"] })).toEqual([
+    expect(
+      detailsOf(createWebhookEndpointInput, { url: "https://hooks.example.com/in", eventTypes: ["unit_card.created", "card.nope"] }),
+    ).toEqual([
       { path: "eventTypes[1]", message: `Must be one of: ${[...EVENT_TYPES, "*"].map((type) => JSON.stringify(type)).join(", ")}` },
     ]);
   });
@@ -57,7 +59,9 @@ describe("validation messages where a schema names none", () => {
       const leaves = [undefined, null, "", "x".repeat(5000), -1, 1.5, 1e12, true, [], {}];
       return depth === 0 ? leaves : [...leaves, Object.fromEntries(SAMPLE_KEYS.map((key, i) => [key, junk(depth - 1)[i % leaves.length]]))];
     };
-    const exported = Object.entries(schemas as Record<string, unknown>).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
+    const exported = Object.entries(schemas as Record<string, unknown>).filter(
+      (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
+    );
     expect(exported.length).toBeGreaterThan(20);
     const seen: string[] = [];
     for (const [name, schema] of exported) {
@@ -73,4 +77,21 @@ describe("validation messages where a schema names none", () => {
 });
 
 // Field names the app's schemas use, so the junk reaches their inner rules.
-const SAMPLE_KEYS = ["name", "owner", "publicKey", "code", "email", "phone", "limit", "status", "cursor", "url", "eventTypes", "cards", "media", "metadata", "quantity", "title"];
+const SAMPLE_KEYS = [
+  "name",
+  "owner",
+  "publicKey",
+  "code",
+  "email",
+  "phone",
+  "limit",
+  "status",
+  "cursor",
+  "url",
+  "eventTypes",
+  "cards",
+  "media",
+  "metadata",
+  "quantity",
+  "title",
+];

@@ -40,7 +40,18 @@ describe("where a webhook endpoint may point", () => {
   it("checks resolved addresses the same way (what each delivery connects to)", () => {
     expect(isAllowedAddress("93.184.216.34", false)).toBe(true);
     expect(isAllowedAddress("2606:2800:220:1:248:1893:25c8:1946", false)).toBe(true);
-    for (const address of ["10.1.1.1", "172.20.0.1", "192.168.0.1", "169.254.1.1", "127.0.0.1", "0.0.0.0", "::1", "::ffff:192.168.0.1", "fe80::1", "fc00::1"]) {
+    for (const address of [
+      "10.1.1.1",
+      "172.20.0.1",
+      "192.168.0.1",
+      "169.254.1.1",
+      "127.0.0.1",
+      "0.0.0.0",
+      "::1",
+      "::ffff:192.168.0.1",
+      "fe80::1",
+      "fc00::1",
+    ]) {
       expect(isAllowedAddress(address, false), address).toBe(false);
     }
     expect(isAllowedAddress("127.0.0.1", true)).toBe(true);

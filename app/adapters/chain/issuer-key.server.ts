@@ -43,4 +43,5 @@ export const mintSeedFor = (issuer: { secretKey: Uint8Array }, recordId: string)
   createHmac("sha256", issuer.secretKey).update(`twin-cards/mint/v1/${recordId}`).digest();
 
 /** The address of the mint for one NFT record (the public key of `mintSeedFor`'s keypair). */
-export const mintAddressFor = (issuer: IssuerKey, recordId: string): string => bs58.encode(ed25519.getPublicKey(mintSeedFor(issuer, recordId)));
+export const mintAddressFor = (issuer: IssuerKey, recordId: string): string =>
+  bs58.encode(ed25519.getPublicKey(mintSeedFor(issuer, recordId)));

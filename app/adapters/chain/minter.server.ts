@@ -62,7 +62,13 @@ export class ChainMinter extends OutboxWorker<MintJob> {
         isTransient: isDatabaseBusy,
       }),
       // Anything but a ChainError (a bad recipient key, a bug) would fail the same way again.
-      outboxSettings(options, { maxAttempts: 8, leaseMs: 180_000, backoffBaseMs: 5_000, backoffMaxMs: 60 * 60 * 1000, unknownErrorsRetryable: false }),
+      outboxSettings(options, {
+        maxAttempts: 8,
+        leaseMs: 180_000,
+        backoffBaseMs: 5_000,
+        backoffMaxMs: 60 * 60 * 1000,
+        unknownErrorsRetryable: false,
+      }),
     );
     this.db = db;
     this.chain = options.chain;
@@ -78,7 +84,10 @@ export class ChainMinter extends OutboxWorker<MintJob> {
       const outcome = await this.record(held, "HELD", { status: "HELD", lockedUntil: null, lastError: HELD_REASON });
       // Approval may have come between the check and the write, releasing nothing: release this one.
       if (await nftDistributionApproval(row.shop, this.db)) {
-        await this.db.chainMint.updateMany({ where: { id: row.id, status: "HELD" }, data: { status: "PENDING", lastError: null, nextAttemptAt: new Date() } });
+        await this.db.chainMint.updateMany({
+          where: { id: row.id, status: "HELD" },
+          data: { status: "PENDING", lastError: null, nextAttemptAt: new Date() },
+        });
       }
       return outcome;
     }
@@ -107,7 +116,14 @@ export class ChainMinter extends OutboxWorker<MintJob> {
       const { totalLen } = mintAccountSize(mint.publicKey, this.issuer.publicKey, metadata);
       const rentLamports = await this.chain.getMinimumBalanceForRentExemption(totalLen);
       const lifetime = await this.chain.getLatestBlockhash();
-      const transaction = buildNftTransaction({ issuer: this.issuer, mint, recipient: new PublicKey(row.recipient), metadata, rentLamports, lifetime });
+      const transaction = buildNftTransaction({
+        issuer: this.issuer,
+        mint,
+        recipient: new PublicKey(row.recipient),
+        metadata,
+        rentLamports,
+        lifetime,
+      });
       const signature = bs58.encode(transaction.signature!);
       // Recorded before sending: a retry can then ask which of its sends landed.
       const sentSignatures = [row.sentSignatures, signature].filter(Boolean).join(" ");

@@ -36,19 +36,28 @@ export class RpcChain implements ChainPort {
     } catch (error) {
       const chainError = toChainError(error);
       // Errors end up in admin and /v1 (`reason`); a provider's URL often carries its API key.
-      const message = chainError.message.split(this.rpcUrl).join("<SOLANA_RPC_URL>").replace(/([?&](?:api[-_]?key|token)=)[^&\s"']+/gi, "$1…");
+      const message = chainError.message
+        .split(this.rpcUrl)
+        .join("<SOLANA_RPC_URL>")
+        .replace(/([?&](?:api[-_]?key|token)=)[^&\s"']+/gi, "$1…");
       return Promise.reject(new ChainError(message, chainError.retryable, chainError.retryAfterMs));
     }
   }
 
   async sendAndConfirm(transaction: Transaction, lifetime: RecentBlockhash): Promise<string> {
-    const signature = await this.rpc(() => this.connection.sendRawTransaction(transaction.serialize({ verifySignatures: false }), { preflightCommitment: "confirmed", maxRetries: 0 }));
+    const signature = await this.rpc(() =>
+      this.connection.sendRawTransaction(transaction.serialize({ verifySignatures: false }), {
+        preflightCommitment: "confirmed",
+        maxRetries: 0,
+      }),
+    );
     for (;;) {
       const status = await this.getSignatureStatus(signature);
       if (status === "confirmed") return signature;
       if (status === "failed") throw new ChainError(`Transaction ${signature} failed on-chain`, false);
       const height = await this.rpc(() => this.connection.getBlockHeight("confirmed"));
-      if (height > lifetime.lastValidBlockHeight) throw new ChainError(`Transaction ${signature} expired before it was confirmed (blockhash too old)`, true);
+      if (height > lifetime.lastValidBlockHeight)
+        throw new ChainError(`Transaction ${signature} expired before it was confirmed (blockhash too old)`, true);
       await new Promise((resolve) => setTimeout(resolve, this.confirmPollMs));
     }
   }

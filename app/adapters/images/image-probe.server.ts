@@ -24,10 +24,15 @@ export function imageProbe(loopbackAllowed: () => boolean) {
   return (url: string): Promise<ImageProbe> => {
     const target = new URL(url);
     const host = target.hostname.replace(/^\[|\]$/g, "");
-    if (isIP(host) !== 0 && !isAllowedAddress(host, loopbackAllowed())) return Promise.resolve(refused("Must point at a public address, not a private, loopback or link-local one"));
+    if (isIP(host) !== 0 && !isAllowedAddress(host, loopbackAllowed()))
+      return Promise.resolve(refused("Must point at a public address, not a private, loopback or link-local one"));
     const client = target.protocol === "https:" ? https : http;
     return new Promise<ImageProbe>((resolve) => {
-      const request = client.get(target, { lookup: guardedLookup(loopbackAllowed()) as never, agent: false, headers: { Accept: "image/*" } });
+      const request = client.get(target, {
+        lookup: guardedLookup(loopbackAllowed()) as never,
+        agent: false,
+        headers: { Accept: "image/*" },
+      });
       const timer = setTimeout(() => {
         request.destroy();
         resolve(refused(`The address did not answer within ${TIMEOUT_MS / 1000} s`));
@@ -37,15 +42,25 @@ export function imageProbe(loopbackAllowed: () => boolean) {
         request.destroy();
         resolve(probe);
       };
-      request.on("error", (error: NodeJS.ErrnoException) => done(refused(`The address could not be reached (${error.code ?? error.message})`)));
+      request.on("error", (error: NodeJS.ErrnoException) =>
+        done(refused(`The address could not be reached (${error.code ?? error.message})`)),
+      );
       request.on("response", (response) => {
         const status = response.statusCode ?? 0;
         if (status !== 200) return done(refused(`The address answered HTTP ${status}, not an image`));
         const contentType = (response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
         const format = FORMATS.find((candidate) => candidate.type === contentType);
-        if (!format) return done(refused(contentType.startsWith("image/") ? `A ${contentType} image is not shown by e-mail clients: use PNG, JPEG, GIF or WebP` : `Not an image: the address answered ${contentType || "without a content type"}`));
+        if (!format)
+          return done(
+            refused(
+              contentType.startsWith("image/")
+                ? `A ${contentType} image is not shown by e-mail clients: use PNG, JPEG, GIF or WebP`
+                : `Not an image: the address answered ${contentType || "without a content type"}`,
+            ),
+          );
         let head = Buffer.alloc(0);
-        const check = () => done(format.magic(head) ? { ok: true, contentType } : refused(`Not an image: the content is not ${contentType}`));
+        const check = () =>
+          done(format.magic(head) ? { ok: true, contentType } : refused(`Not an image: the content is not ${contentType}`));
         response.on("data", (chunk: Buffer) => {
           head = Buffer.concat([head, chunk]);
           if (head.length >= HEAD_BYTES) check();

@@ -44,10 +44,18 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
         isTransient: isDatabaseBusy,
       }),
       // A transport's surprise (a full disk, a library error) may pass.
-      outboxSettings(options, { maxAttempts: 8, leaseMs: 60_000, backoffBaseMs: 30_000, backoffMaxMs: 6 * 60 * 60 * 1000, unknownErrorsRetryable: true }),
+      outboxSettings(options, {
+        maxAttempts: 8,
+        leaseMs: 60_000,
+        backoffBaseMs: 30_000,
+        backoffMaxMs: 6 * 60 * 60 * 1000,
+        unknownErrorsRetryable: true,
+      }),
     );
     this.transports = options.transports;
-    this.pacers = Object.fromEntries(Object.entries(options.perSecond ?? {}).flatMap(([channel, rate]) => (rate ? [[channel, new Pacer(rate)]] : [])));
+    this.pacers = Object.fromEntries(
+      Object.entries(options.perSecond ?? {}).flatMap(([channel, rate]) => (rate ? [[channel, new Pacer(rate)]] : [])),
+    );
   }
 
   protected override async close() {
@@ -82,9 +90,19 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
       }
       // Rendered now, not when queued: the shop's name, logo and templates as they are at send time.
       const { fellBack, ...message } = await composeClaimMessage(row.shop, payload);
-      if (fellBack.length) this.log.warn(`${claim.label}: the shop's ${fellBack.join(", ")} template failed with this message's data; sent the default wording`);
+      if (fellBack.length)
+        this.log.warn(
+          `${claim.label}: the shop's ${fellBack.join(", ")} template failed with this message's data; sent the default wording`,
+        );
       await this.pacers[row.channel]?.turn();
-      const { providerMessageId } = await transport.send({ id: row.id, shop: row.shop, channel: row.channel, destination: row.destination, payload, message });
+      const { providerMessageId } = await transport.send({
+        id: row.id,
+        shop: row.shop,
+        channel: row.channel,
+        destination: row.destination,
+        payload,
+        message,
+      });
       // Delivered: the code leaves the outbox (docs/decisions/0009-outbox.md).
       return this.record(claim, "SENT", {
         status: "SENT",

@@ -23,7 +23,12 @@ export interface EmailContent {
 
 /** The layout's own words around the merchant's text, per language. */
 const LAYOUT_WORDS: Record<MessageLanguage, { code: string; claim: (count: number) => string; claimAt: string; orOpen: string }> = {
-  en: { code: "Your code:", claim: (count) => (count === 1 ? "Claim your card" : "Claim your cards"), claimAt: "Claim here:", orOpen: "Or open this link:" },
+  en: {
+    code: "Your code:",
+    claim: (count) => (count === 1 ? "Claim your card" : "Claim your cards"),
+    claimAt: "Claim here:",
+    orOpen: "Or open this link:",
+  },
   fr: {
     code: "Votre code\u00a0:",
     claim: (count) => (count === 1 ? "Récupérer ma carte" : "Récupérer mes cartes"),
@@ -37,7 +42,10 @@ const escapeHtml = (value: string) =>
 
 /** The merchant's plain text as HTML: paragraphs at blank lines, line breaks kept, every character escaped. */
 const paragraphs = (text: string) =>
-  text.split(/\n\s*\n/).map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, "<br>")}</p>`).join("\n");
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
 
 // Styled with classes and inlined by juice: clients that drop <style> (Gmail's app, Outlook) keep the inline copy.
 const STYLE = `
@@ -71,7 +79,9 @@ export function claimEmail(message: ClaimMessage): EmailContent {
     : `<p class="brand">${escapeHtml(message.shopName)}</p>`;
   const cards = message.cards
     .map((card) => {
-      const image = card.imageUrl ? `<img class="card-image" src="${escapeHtml(card.imageUrl)}" alt="${escapeHtml(card.name)}" width="160">` : "";
+      const image = card.imageUrl
+        ? `<img class="card-image" src="${escapeHtml(card.imageUrl)}" alt="${escapeHtml(card.name)}" width="160">`
+        : "";
       return `<li class="card">${image}<strong>${escapeHtml(card.name)}</strong></li>`;
     })
     .join("");

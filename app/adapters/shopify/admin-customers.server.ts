@@ -108,11 +108,12 @@ export async function listCustomers(
   args: { search?: string; after?: string; before?: string },
 ): Promise<Page<CustomerSummary>> {
   const paging = args.before ? { last: PAGE_SIZE, before: args.before } : { first: PAGE_SIZE, after: args.after };
-  const data = await run<{ customers: { nodes: CustomerNode[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } } }>(
-    graphql,
-    CUSTOMERS_QUERY,
-    { query: args.search || null, ...paging },
-  );
+  const data = await run<{
+    customers: {
+      nodes: CustomerNode[];
+      pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+    };
+  }>(graphql, CUSTOMERS_QUERY, { query: args.search || null, ...paging });
   const { nodes, pageInfo } = data.customers;
   return {
     items: nodes.map(toSummary),
@@ -129,25 +130,25 @@ interface LineItemNode {
 
 /** A customer with the products they ordered (newest order first), or null if the shop has no such customer. */
 export async function getCustomer(graphql: GraphqlClient, id: string): Promise<CustomerDetail | null> {
-  const data = await run<{ customer: (CustomerNode & { createdAt: string; orders: { nodes: { name: string; lineItems: { nodes: LineItemNode[] } }[] } }) | null }>(
-    graphql,
-    CUSTOMER_QUERY,
-    { id: `gid://shopify/Customer/${id}` },
-  );
+  const data = await run<{
+    customer: (CustomerNode & { createdAt: string; orders: { nodes: { name: string; lineItems: { nodes: LineItemNode[] } }[] } }) | null;
+  }>(graphql, CUSTOMER_QUERY, { id: `gid://shopify/Customer/${id}` });
   const customer = data.customer;
   if (!customer) return null;
   const orderedProducts = customer.orders.nodes.flatMap((order) =>
     order.lineItems.nodes.flatMap((item): OrderedProduct[] => {
       if (!item.product) return [];
       const money = item.originalUnitPriceSet?.shopMoney;
-      return [{
-        productId: numericId(item.product.id),
-        ...toProduct(item.product),
-        price: money?.amount ?? null,
-        currency: money?.currencyCode ?? null,
-        quantity: item.quantity,
-        orderName: order.name,
-      }];
+      return [
+        {
+          productId: numericId(item.product.id),
+          ...toProduct(item.product),
+          price: money?.amount ?? null,
+          currency: money?.currencyCode ?? null,
+          quantity: item.quantity,
+          orderName: order.name,
+        },
+      ];
     }),
   );
   return { ...toSummary(customer), createdAt: customer.createdAt, orderedProducts };

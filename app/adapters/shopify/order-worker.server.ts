@@ -42,7 +42,13 @@ export class OrderWorker extends OutboxWorker<OrderWebhook> {
         isTransient: isDatabaseBusy,
       }),
       // About a day of retries at 10 s doubling to 1 h: Shopify outages and expired tokens get time to clear.
-      outboxSettings(options, { maxAttempts: 30, leaseMs: 120_000, backoffBaseMs: 10_000, backoffMaxMs: 60 * 60 * 1000, unknownErrorsRetryable: true }),
+      outboxSettings(options, {
+        maxAttempts: 30,
+        leaseMs: 120_000,
+        backoffBaseMs: 10_000,
+        backoffMaxMs: 60 * 60 * 1000,
+        unknownErrorsRetryable: true,
+      }),
     );
     this.source = options.source;
   }
@@ -54,7 +60,12 @@ export class OrderWorker extends OutboxWorker<OrderWebhook> {
       return await transaction(async () => {
         const result = await work();
         // In the work's own transaction: the outcome lands with what was issued, or neither does.
-        const recorded = await this.writeOutcome(claim, result.status, { status: result.status, outcome: result.outcome, lockedUntil: null, lastError: null });
+        const recorded = await this.writeOutcome(claim, result.status, {
+          status: result.status,
+          outcome: result.outcome,
+          lockedUntil: null,
+          lastError: null,
+        });
         if (recorded === "LOST") throw new LeaseLost();
         return recorded;
       });
@@ -70,11 +81,13 @@ export class OrderWorker extends OutboxWorker<OrderWebhook> {
     const detail = job.payload as OrderWebhookDetail;
     if (topic === "orders/cancelled" || topic === "refunds/create") return () => voidFromOrder(job.shop, job.orderId, topic, detail);
     const order = await this.readOrder(job.shop, job.orderId);
-    if (order === "not-installed") return async () => ({ status: "SKIPPED", outcome: "The app is not installed on this shop (no access token): nothing issued" });
+    if (order === "not-installed")
+      return async () => ({ status: "SKIPPED", outcome: "The app is not installed on this shop (no access token): nothing issued" });
     if (order === null) return async () => ({ status: "SKIPPED", outcome: `The shop has no order ${job.orderId}` });
-    const moment: OrderMoment = topic === "orders/paid"
-      ? { kind: "paid" }
-      : { kind: "fulfillment", fulfillmentId: detail.id ?? job.webhookId, lines: detail.lines ?? [] };
+    const moment: OrderMoment =
+      topic === "orders/paid"
+        ? { kind: "paid" }
+        : { kind: "fulfillment", fulfillmentId: detail.id ?? job.webhookId, lines: detail.lines ?? [] };
     return () => issueFromOrder(job.shop, order, moment);
   }
 

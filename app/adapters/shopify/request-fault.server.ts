@@ -14,4 +14,7 @@ export function isRequestFault(error: unknown): boolean {
 
 /** The answer to a request the Shopify library refused for what it carried. */
 export const requestFaultResponse = () =>
-  new Response("Bad request: invalid shop, host or redirect target", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  new Response("Bad request: invalid shop, host or redirect target", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });

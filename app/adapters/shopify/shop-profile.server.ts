@@ -67,7 +67,9 @@ export function refreshShopProfile(shop: string, graphql: GraphqlClient, options
     await saveShopFacts(shop, await readShopFacts(graphql));
     freshUntil.set(shop, Date.now() + FRESH_MS);
   })()
-    .catch((error: unknown) => console.error(`The profile of ${shop} could not be read from Shopify; messages keep the last known one:`, error))
+    .catch((error: unknown) =>
+      console.error(`The profile of ${shop} could not be read from Shopify; messages keep the last known one:`, error),
+    )
     .finally(() => pending.delete(key));
   pending.set(key, work);
   return work;

@@ -64,7 +64,13 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob, DeliveryClaim> {
         isTransient: isDatabaseBusy,
       }),
       // The 3-day window ends retries, not a count: enough attempts for it at 1 min doubling to 6 h.
-      outboxSettings(options, { maxAttempts: 60, leaseMs: 60_000, backoffBaseMs: 60_000, backoffMaxMs: 6 * 60 * 60 * 1000, unknownErrorsRetryable: true }),
+      outboxSettings(options, {
+        maxAttempts: 60,
+        leaseMs: 60_000,
+        backoffBaseMs: 60_000,
+        backoffMaxMs: 6 * 60 * 60 * 1000,
+        unknownErrorsRetryable: true,
+      }),
     );
     this.post = options.post ?? postWebhook;
     this.now = options.now ?? (() => new Date());
@@ -84,9 +90,14 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob, DeliveryClaim> {
 
   protected async handle(job: DeliveryJob, held: { id: string; lease: Date }) {
     const { event, endpoint } = job;
-    const claim: DeliveryClaim = { ...held, endpointId: endpoint.id, label: `Webhook delivery ${job.id} (${event.type} to ${endpoint.url})` };
+    const claim: DeliveryClaim = {
+      ...held,
+      endpointId: endpoint.id,
+      label: `Webhook delivery ${job.id} (${event.type} to ${endpoint.url})`,
+    };
     if (endpoint.status !== "ENABLED") return this.fail(claim, job.attempts, "The endpoint is disabled");
-    if (job.attempts > this.settings.maxAttempts) return this.fail(claim, job.attempts, job.lastError ?? "Gave up: the worker stopped during the last attempt");
+    if (job.attempts > this.settings.maxAttempts)
+      return this.fail(claim, job.attempts, job.lastError ?? "Gave up: the worker stopped during the last attempt");
 
     const body = JSON.stringify(toEvent(event));
     const now = this.now();
@@ -106,14 +117,21 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob, DeliveryClaim> {
         maxResponseBytes: MAX_RESPONSE_BYTES,
         loopbackAllowed: this.loopbackAllowed,
       });
-      return this.record(claim, "SUCCEEDED", { status: "SUCCEEDED", responseStatus: status, deliveredAt: this.now(), lastError: null, lockedUntil: null });
+      return this.record(claim, "SUCCEEDED", {
+        status: "SUCCEEDED",
+        responseStatus: status,
+        deliveredAt: this.now(),
+        lastError: null,
+        lockedUntil: null,
+      });
     } catch (error) {
       if (!(error instanceof WebhookPostError)) this.log.error(`${claim.label}: not sent because of an error on our side:`, error);
       const failure = this.classify(error);
       const responseStatus = error instanceof WebhookPostError ? error.responseStatus : null;
       if (!(await this.table.write(claim.id, claim.lease, { responseStatus }))) return "LOST";
       const reason = this.describe(failure).slice(0, 1000);
-      if (await this.endpointFailed(endpoint.id, now, reason)) return this.fail(claim, job.attempts, `The endpoint was disabled: ${reason}`);
+      if (await this.endpointFailed(endpoint.id, now, reason))
+        return this.fail(claim, job.attempts, `The endpoint was disabled: ${reason}`);
       const retryAt = now.getTime() + this.backoff(job.attempts, failure.retryAfterMs);
       if (failure.retryable && retryAt > job.createdAt.getTime() + FAILURE_WINDOW_MS) {
         return this.fail(claim, job.attempts, `Gave up after 3 days: ${reason}`);

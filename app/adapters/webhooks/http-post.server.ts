@@ -43,7 +43,11 @@ export function guardedLookup(loopbackAllowed: boolean) {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "");
       const refused = addresses.find((entry) => !isAllowedAddress(entry.address, loopbackAllowed));
-      if (refused) return callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, a private or local address`), { code: "EADDRREFUSED" }), "");
+      if (refused)
+        return callback(
+          Object.assign(new Error(`${hostname} resolves to ${refused.address}, a private or local address`), { code: "EADDRREFUSED" }),
+          "",
+        );
       if (options.all) return callback(null, addresses);
       const first = addresses[0]!;
       callback(null, first.address, first.family);
@@ -105,7 +109,10 @@ export const postWebhook: Post = ({ url, body, headers, timeoutMs, maxResponseBy
           if (status >= 200 && status < 300) return resolve({ status });
           const wait = retryAfterMs(response.headers["retry-after"]);
           if (status === 429 || status >= 500) return reject(new WebhookPostError(`The endpoint answered ${status}`, true, status, wait));
-          const why = status >= 300 && status < 400 ? `The endpoint answered ${status} (redirects are not followed)` : `The endpoint answered ${status}`;
+          const why =
+            status >= 300 && status < 400
+              ? `The endpoint answered ${status} (redirects are not followed)`
+              : `The endpoint answered ${status}`;
           reject(new WebhookPostError(why, false, status));
         });
         response.destroy();

@@ -15,7 +15,9 @@ export function secretBox(keyMaterial: string) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-      return [VERSION, iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+      return [VERSION, iv, cipher.getAuthTag(), sealed]
+        .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+        .join(".");
     },
     open(stored: string): string {
       const [version, iv, tag, sealed] = stored.split(".");

@@ -25,7 +25,10 @@ const languageOf = (locale: string | null) => locale?.split("-")[0]?.toLowerCase
  * else the shop's primary locale; else English. Dates follow the chosen locale
  * whole (`fr-CA`), or the bare language when the choice fell through to it.
  */
-export function chooseMessageLocale(customerLocale: string | null | undefined, shopPrimaryLocale: string | null | undefined): MessageLocale {
+export function chooseMessageLocale(
+  customerLocale: string | null | undefined,
+  shopPrimaryLocale: string | null | undefined,
+): MessageLocale {
   for (const candidate of [canonicalLocale(customerLocale), canonicalLocale(shopPrimaryLocale)]) {
     const language = languageOf(candidate);
     if (candidate && isMessageLanguage(language)) return { language, locale: candidate };
@@ -48,7 +51,13 @@ export function formatExpiry(iso: string, locale: string, timeZone: string): str
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(locale, {
-    day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: usableZone(timeZone),
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone: usableZone(timeZone),
   }).format(date);
 }
 
@@ -78,7 +87,11 @@ export function renderField(field: keyof MessageTemplateText, source: string, sc
  * with this message's data) falls back to the default wording, so the customer
  * still gets their code. `fellBack` names the fields that did.
  */
-export function renderWords(language: MessageLanguage, template: MessageTemplateText, scope: MessageScope): RenderedWords & { fellBack: string[] } {
+export function renderWords(
+  language: MessageLanguage,
+  template: MessageTemplateText,
+  scope: MessageScope,
+): RenderedWords & { fellBack: string[] } {
   const fellBack: string[] = [];
   const field = (name: keyof MessageTemplateText) => {
     try {

@@ -29,7 +29,10 @@ export function templateIssues(template: MessageTemplateText, samples: MessageSc
     const issue = markupIssue(source) ?? liquidIssue(source, samples) ?? renderedIssue(field, source, samples);
     if (issue) issues[field] = issue;
   }
-  if (!issues.smsBody && !samples.every((sample) => renderField("smsBody", template.smsBody, { ...sample, claim_url: LINK_MARKER }).includes(LINK_MARKER))) {
+  if (
+    !issues.smsBody &&
+    !samples.every((sample) => renderField("smsBody", template.smsBody, { ...sample, claim_url: LINK_MARKER }).includes(LINK_MARKER))
+  ) {
     issues.smsBody = "Must include claim_url, the link that claims the cards";
   }
   return issues;

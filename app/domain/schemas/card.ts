@@ -1,4 +1,17 @@
-import { currencyCode, email, firstName, httpUrl, isoDateTime, livemode, locale, owner, phone, text, VERIFY_URL_DESCRIPTION, walletPublicKey } from "./common";
+import {
+  currencyCode,
+  email,
+  firstName,
+  httpUrl,
+  isoDateTime,
+  livemode,
+  locale,
+  owner,
+  phone,
+  text,
+  VERIFY_URL_DESCRIPTION,
+  walletPublicKey,
+} from "./common";
 import { chainState } from "./chain";
 import { CARD_CURSOR_PATTERN } from "./cursor";
 import { serialFields } from "./serial";
@@ -23,9 +36,13 @@ export const media = z
   .strict()
   .meta({ id: "Media" });
 
-const metadataValue = z.union([z.string(), z.number(), z.array(z.unknown()), z.record(z.string(), z.unknown())], {
-  error: "Must be a string, number, object or array",
-}).meta({ description: "A string, number, array or object, at most 4 KiB as JSON (UTF-8). With metaType PRICE: [amount >= 0, ISO 4217 code]" });
+const metadataValue = z
+  .union([z.string(), z.number(), z.array(z.unknown()), z.record(z.string(), z.unknown())], {
+    error: "Must be a string, number, object or array",
+  })
+  .meta({
+    description: "A string, number, array or object, at most 4 KiB as JSON (UTF-8). With metaType PRICE: [amount >= 0, ISO 4217 code]",
+  });
 
 // A PRICE entry's value, as the document states it (isPrice below checks it).
 const PRICE_RULE = {
@@ -46,10 +63,13 @@ export const metadataEntry = z
   .object({
     key: z.string().min(1, "Must not be empty").max(64, "Must be at most 64 characters"),
     value: metadataValue,
-    metaType: z.string().min(1).max(64, "Must be at most 64 characters").default("NO_TYPE")
+    metaType: z
+      .string()
+      .min(1)
+      .max(64, "Must be at most 64 characters")
+      .default("NO_TYPE")
       .meta({ description: "Free classification; known: RETAIL_IDENTIFIER, PRICE, NO_TYPE" }),
-    visibility: z.enum(["PUBLIC", "PRIVATE"]).default("PUBLIC")
-      .meta({ description: "PRIVATE entries never leave the merchant side" }),
+    visibility: z.enum(["PUBLIC", "PRIVATE"]).default("PUBLIC").meta({ description: "PRIVATE entries never leave the merchant side" }),
   })
   .strict()
   .superRefine((entry, ctx) => {
@@ -67,7 +87,7 @@ export const metadataEntry = z
   })
   .meta({
     id: "MetadataEntry",
-    description: "One fact about the card. With metaType PRICE, value is [amount >= 0, ISO 4217 currency code], e.g. [189.9, \"EUR\"]",
+    description: 'One fact about the card. With metaType PRICE, value is [amount >= 0, ISO 4217 currency code], e.g. [189.9, "EUR"]',
     examples: [
       { key: "price", value: [189.9, "EUR"], metaType: "PRICE" },
       { key: "tier", value: "gold" },
@@ -131,9 +151,7 @@ export interface RedemptionTarget {
 }
 
 export type CardData = z.output<typeof cardInput>;
-export type Recipient =
-  | { kind: "redemption"; redemption: RedemptionTarget }
-  | { kind: "owner"; owner: string; publicKey: string };
+export type Recipient = { kind: "redemption"; redemption: RedemptionTarget } | { kind: "owner"; owner: string; publicKey: string };
 
 const REDEMPTION_FIELDS = ["phone", "email", "expiresAt", "locale", "firstName"] as const;
 const OWNER_FIELDS = ["owner", "publicKey"] as const;
@@ -171,25 +189,35 @@ export const createCardInput = cardInput
     const hasOwner = OWNER_FIELDS.some((field) => input[field] !== undefined);
     if (hasRedemption && hasOwner) {
       for (const field of [...REDEMPTION_FIELDS, ...OWNER_FIELDS].filter((f) => input[f] !== undefined)) {
-        ctx.addIssue({ code: "custom", path: [field], message: "Send either phone/email (by redemption) or owner + publicKey (by owner), not both" });
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: "Send either phone/email (by redemption) or owner + publicKey (by owner), not both",
+        });
       }
     } else if (hasOwner) {
       for (const field of OWNER_FIELDS.filter((f) => input[f] === undefined)) {
         ctx.addIssue({ code: "custom", path: [field], message: "Required when creating a card by owner" });
       }
     } else if (input.phone === undefined && input.email === undefined) {
-      ctx.addIssue({ code: "custom", path: ["phone"], message: "Give phone and/or email (by redemption), or owner + publicKey (by owner)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["phone"],
+        message: "Give phone and/or email (by redemption), or owner + publicKey (by owner)",
+      });
     }
   })
   .transform(({ phone, email, expiresAt, locale, firstName, owner, publicKey, ...card }): { card: CardData; recipient: Recipient } => ({
     card,
-    recipient: owner && publicKey
-      ? { kind: "owner", owner, publicKey }
-      : { kind: "redemption", redemption: { phone, email, expiresAt, locale, firstName } },
+    recipient:
+      owner && publicKey
+        ? { kind: "owner", owner, publicKey }
+        : { kind: "redemption", redemption: { phone, email, expiresAt, locale, firstName } },
   }))
   .meta({
     id: "CreateUnitCardInput",
-    description: "Either phone and/or email, and expiresAt, locale and firstName if you like (by redemption), or owner + publicKey (by owner)",
+    description:
+      "Either phone and/or email, and expiresAt, locale and firstName if you like (by redemption), or owner + publicKey (by owner)",
     ...CARD_RECIPIENT_RULE,
   });
 
@@ -198,7 +226,8 @@ export const redemptionInput = z
     phone: phone.optional(),
     email: email.optional(),
     code: customCode.optional().meta({
-      description: "Your own code: letters, digits, spaces and hyphens, at least 8 letters or digits, at most 80 characters; " +
+      description:
+        "Your own code: letters, digits, spaces and hyphens, at least 8 letters or digits, at most 80 characters; " +
         "unique in the shop once spaces and hyphens are dropped, case ignored and O read as 0, I and L as 1 (else 409). Generated when absent",
     }),
     expiresAt: expiresAt.optional(),
@@ -219,10 +248,7 @@ export const createBatchInput = z
     redemption: redemptionInput.optional(),
     owner: owner.optional(),
     publicKey: walletPublicKey.optional(),
-    cards: z
-      .array(cardInput)
-      .min(1, "Give at least one card")
-      .max(MAX_BATCH_CARDS, `At most ${MAX_BATCH_CARDS} cards per batch`),
+    cards: z.array(cardInput).min(1, "Give at least one card").max(MAX_BATCH_CARDS, `At most ${MAX_BATCH_CARDS} cards per batch`),
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -249,14 +275,20 @@ export const createBatchInput = z
 
 export const redeemInput = z
   .object({
-    code: z.string().min(1, "Required").max(80, "Must be at most 80 characters").meta({
-      description: "The code as received; case, spaces and hyphens don't matter, O reads as 0 and I, L as 1. " +
-        "A code this shop never issued is 404, one redeemed before 409, one expired 410",
-      examples: ["7KQ2-M9XD-R4TB"],
-    }),
+    code: z
+      .string()
+      .min(1, "Required")
+      .max(80, "Must be at most 80 characters")
+      .meta({
+        description:
+          "The code as received; case, spaces and hyphens don't matter, O reads as 0 and I, L as 1. " +
+          "A code this shop never issued is 404, one redeemed before 409, one expired 410",
+        examples: ["7KQ2-M9XD-R4TB"],
+      }),
     owner,
     publicKey: walletPublicKey.optional().meta({
-      description: "The wallet the cards go to. Leave it out to claim them with no wallet: the shop holds them for their owner " +
+      description:
+        "The wallet the cards go to. Leave it out to claim them with no wallet: the shop holds them for their owner " +
         "(custody HELD, publicKey null) until the owner links a wallet",
     }),
   })
@@ -267,10 +299,14 @@ export const listCardsQuery = z
   .object({
     owner: owner.optional(),
     status: cardStatus.optional(),
-    cursor: z.string().max(64).meta({
-      description: "nextCursor of the previous page (empty: the first page). Any other value is 422",
-      pattern: CARD_CURSOR_PATTERN,
-    }).optional(),
+    cursor: z
+      .string()
+      .max(64)
+      .meta({
+        description: "nextCursor of the previous page (empty: the first page). Any other value is 422",
+        pattern: CARD_CURSOR_PATTERN,
+      })
+      .optional(),
     limit: z.coerce.number().int("Must be a whole number").min(1).max(100).default(50),
   })
   .strict();
@@ -290,15 +326,22 @@ export const unitCard = z
     media: z.object({ imageUrls: z.array(z.string()), videoUrls: z.array(z.string()) }),
     metadata: z.array(z.object({ key: z.string(), value: z.unknown(), metaType: z.string(), visibility: z.enum(["PUBLIC", "PRIVATE"]) })),
     owner: z.string().nullable(),
-    publicKey: z.string().nullable().meta({ description: "The owner's wallet; null while the card waits for its claim, and while the shop holds it (custody HELD)" }),
+    publicKey: z
+      .string()
+      .nullable()
+      .meta({ description: "The owner's wallet; null while the card waits for its claim, and while the shop holds it (custody HELD)" }),
     custody: cardCustody.nullable().meta({
-      description: "Who keeps an owned card: WALLET, in the owner's wallet (publicKey); HELD, by the shop for its owner, who claimed it " +
+      description:
+        "Who keeps an owned card: WALLET, in the owner's wallet (publicKey); HELD, by the shop for its owner, who claimed it " +
         "with no wallet (publicKey null) and may link one later. null while the card is not owned",
     }),
     status: cardStatus,
     createdAt: z.string(),
     redeemedAt: z.string().nullable(),
-    voidedAt: z.string().nullable().meta({ description: "When the card was voided (status VOID): by the merchant, or because its order was cancelled or refunded before it was claimed" }),
+    voidedAt: z.string().nullable().meta({
+      description:
+        "When the card was voided (status VOID): by the merchant, or because its order was cancelled or refunded before it was claimed",
+    }),
     voidReason: z.string().nullable(),
     redemption: maskedRedemption.nullable(),
     chain: chainState,
@@ -308,11 +351,10 @@ export const unitCard = z
   .meta({ id: "UnitCard" });
 export type UnitCard = z.infer<typeof unitCard>;
 
-
 /** POST /v1/unit-cards/{id}/_actions/void: why, shown to the merchant with the card. */
 export const voidCardInput = z
   .object({
-    reason: text(500).optional().meta({ description: "Why the card was voided; default \"Voided by the merchant\"" }),
+    reason: text(500).optional().meta({ description: 'Why the card was voided; default "Voided by the merchant"' }),
   })
   .strict()
   .meta({ id: "VoidCardInput" });

@@ -14,7 +14,11 @@ const INVALID_KEY = "Not a valid Solana public key (base58, 32 bytes)";
 // Checks the document can state: base58 of 32 bytes is 32-44 characters. The rest
 // (decodes to exactly 32 bytes, canonical, on the curve) only code can check.
 const base58Key = () =>
-  z.string().min(32, INVALID_KEY).max(MAX_BASE58_KEY, INVALID_KEY).regex(/^[1-9A-HJ-NP-Za-km-z]*$/, INVALID_KEY);
+  z
+    .string()
+    .min(32, INVALID_KEY)
+    .max(MAX_BASE58_KEY, INVALID_KEY)
+    .regex(/^[1-9A-HJ-NP-Za-km-z]*$/, INVALID_KEY);
 
 export const solanaPublicKey = base58Key()
   .superRefine((value, ctx) => {
@@ -22,7 +26,8 @@ export const solanaPublicKey = base58Key()
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
   .meta({
-    description: "Solana public key: base58 that decodes to exactly 32 bytes and re-encodes to the same text (format solana-public-key); not the all-zero key",
+    description:
+      "Solana public key: base58 that decodes to exactly 32 bytes and re-encodes to the same text (format solana-public-key); not the all-zero key",
     format: "solana-public-key",
     not: { const: ALL_ZERO_KEY },
     examples: ["9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"],
@@ -35,7 +40,8 @@ export const walletPublicKey = base58Key()
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
   .meta({
-    description: "Solana wallet public key: base58 that decodes to exactly 32 bytes and re-encodes to the same text, " +
+    description:
+      "Solana wallet public key: base58 that decodes to exactly 32 bytes and re-encodes to the same text, " +
       "on the ed25519 curve — a key a wallet holds, not a program-derived or token account address (format solana-wallet-key); not the all-zero key",
     format: "solana-wallet-key",
     not: { const: ALL_ZERO_KEY },
@@ -91,7 +97,8 @@ export const phone = z
     return parsed.number;
   })
   .meta({
-    description: "Phone number in international format, starting with + and the country code (spaces, hyphens and parentheses allowed, " +
+    description:
+      "Phone number in international format, starting with + and the country code (spaces, hyphens and parentheses allowed, " +
       "surrounding spaces ignored), valid in its country's numbering plan as libphonenumber knows it (format international-phone); stored as E.164",
     format: "international-phone",
     examples: ["+14155550123", "+44 20 7946 0018"],
@@ -100,8 +107,7 @@ export const phone = z
 // zod's e-mail regex, anchored to allow the spaces trim() drops, at most 254 characters without
 // them (the lookahead; maxLength would count the spaces), and with its one bare `]` escaped:
 // JSON Schema validators compile patterns as Unicode regexes, where a bare `]` is an error.
-const EMAIL_PATTERN =
-  `^\\s*(?=.{1,254}\\s*$)(?:${z.regexes.rfc5322Email.source.replace(/^\^|\$$/g, "").replace("{1,3}])", "{1,3}\\])")})\\s*$`;
+const EMAIL_PATTERN = `^\\s*(?=.{1,254}\\s*$)(?:${z.regexes.rfc5322Email.source.replace(/^\^|\$$/g, "").replace("{1,3}])", "{1,3}\\])")})\\s*$`;
 
 export const email = z
   .string()
@@ -140,7 +146,8 @@ export const httpUrl = z
   .meta({
     format: "uri",
     pattern: HTTP_URL_PATTERN,
-    description: "An absolute http:// or https:// URL, at most 2048 characters. The pattern is the contract; the server is more lenient: " +
+    description:
+      "An absolute http:// or https:// URL, at most 2048 characters. The pattern is the contract; the server is more lenient: " +
       "it takes any URL a browser parses as http(s) (WHATWG URL), e.g. with an IP address or an internationalized host",
     examples: ["https://cdn.example.com/gold.png"],
   });
@@ -167,11 +174,7 @@ export function currencyMinorDigits(currency: string): number {
 }
 
 /** A text field that must say something: not empty, not only spaces (`\S` matches exactly what trim() keeps). */
-export const text = (max: number) =>
-  z
-    .string()
-    .max(max, `Must be at most ${max} characters`)
-    .regex(/\S/, "Must not be empty");
+export const text = (max: number) => z.string().max(max, `Must be at most ${max} characters`).regex(/\S/, "Must not be empty");
 
 export const isoDateTime = z.iso.datetime({ offset: true, message: "Must be an ISO 8601 date-time, e.g. 2027-01-31T23:59:59Z" });
 
@@ -187,14 +190,18 @@ export const locale = z
   .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?$/, "Must be a language tag such as fr or fr-CA")
   .transform((tag) => Intl.getCanonicalLocales(tag)[0]!)
   .meta({
-    description: "The recipient's language for the claim message (BCP 47: language, optional script and region, e.g. fr or fr-CA): French or English, else the shop's primary language; dates are written its way",
+    description:
+      "The recipient's language for the claim message (BCP 47: language, optional script and region, e.g. fr or fr-CA): French or English, else the shop's primary language; dates are written its way",
     examples: ["fr-CA"],
   });
 
 /** The recipient's first name, for the claim message's greeting. */
-export const firstName = text(100).meta({ description: "The recipient's first name, for the claim message's greeting (Liquid customer.first_name)" });
+export const firstName = text(100).meta({
+  description: "The recipient's first name, for the claim message's greeting (Liquid customer.first_name)",
+});
 
 /** On every /v1 object and event: whether it is live data or test data (decision 0036). */
 export const livemode = z.boolean().meta({
-  description: "true for live data; false for test data, written with a test key (tc_test_…): no message was sent and nothing was minted for it",
+  description:
+    "true for live data; false for test data, written with a test key (tc_test_…): no message was sent and nothing was minted for it",
 });

@@ -29,7 +29,14 @@ function charClass(values: Iterable<number>): string {
     let end = start;
     // A run only within one of A-Z, a-z, 0-9: ranges never cross into another block.
     while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1 && sameBlock(sorted[end]!, sorted[end + 1]!)) end++;
-    parts.push(end - start >= 2 ? `${escape(sorted[start]!)}-${escape(sorted[end]!)}` : sorted.slice(start, end + 1).map(escape).join(""));
+    parts.push(
+      end - start >= 2
+        ? `${escape(sorted[start]!)}-${escape(sorted[end]!)}`
+        : sorted
+            .slice(start, end + 1)
+            .map(escape)
+            .join(""),
+    );
     start = end + 1;
   }
   return parts.length === 1 && sorted.length === 1 ? parts[0]! : `[${parts.join("")}]`;
@@ -52,14 +59,26 @@ const groupBy = <T>(items: T[], key: (item: T) => number) => {
  */
 function group(first: number[], second?: number[], third?: number[]): string {
   const leftPair = (highNibble: number) =>
-    alternatives([...groupBy(first, (byte) => byte & 3)].map(([low, bytes]) => charClass(bytes.map((byte) => byte >> 2)) + ALPHABET[(low << 4) | highNibble]));
-  if (!second) return alternatives([...groupBy(first, (byte) => byte & 3)].map(([low, bytes]) => charClass(bytes.map((byte) => byte >> 2)) + ALPHABET[low << 4]));
-  return alternatives([...groupBy(second, (byte) => byte >> 4)].map(([highNibble, middles]) => {
-    if (!third) return leftPair(highNibble) + charClass(middles.map((byte) => (byte & 15) << 2));
-    const rightPair = alternatives([...groupBy(third, (byte) => byte >> 6)].map(([top, lasts]) =>
-      charClass(middles.map((byte) => ((byte & 15) << 2) | top)) + charClass(lasts.map((byte) => byte & 63))));
-    return leftPair(highNibble) + rightPair;
-  }));
+    alternatives(
+      [...groupBy(first, (byte) => byte & 3)].map(
+        ([low, bytes]) => charClass(bytes.map((byte) => byte >> 2)) + ALPHABET[(low << 4) | highNibble],
+      ),
+    );
+  if (!second)
+    return alternatives(
+      [...groupBy(first, (byte) => byte & 3)].map(([low, bytes]) => charClass(bytes.map((byte) => byte >> 2)) + ALPHABET[low << 4]),
+    );
+  return alternatives(
+    [...groupBy(second, (byte) => byte >> 4)].map(([highNibble, middles]) => {
+      if (!third) return leftPair(highNibble) + charClass(middles.map((byte) => (byte & 15) << 2));
+      const rightPair = alternatives(
+        [...groupBy(third, (byte) => byte >> 6)].map(
+          ([top, lasts]) => charClass(middles.map((byte) => ((byte & 15) << 2) | top)) + charClass(lasts.map((byte) => byte & 63)),
+        ),
+      );
+      return leftPair(highNibble) + rightPair;
+    }),
+  );
 }
 
 function cursorPattern(prefix: string): string {

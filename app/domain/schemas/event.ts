@@ -38,9 +38,7 @@ export const notificationView = z
 export type NotificationView = z.infer<typeof notificationView>;
 
 /** What a "send a test event" carries. */
-export const webhookTest = z
-  .object({ endpointId: z.string(), message: z.string() })
-  .meta({ id: "WebhookTest" });
+export const webhookTest = z.object({ endpointId: z.string(), message: z.string() }).meta({ id: "WebhookTest" });
 
 export const EVENT_OBJECT_TYPES = ["unit_card", "digital_twin", "name", "notification", "webhook_test"] as const;
 export type EventObjectType = (typeof EVENT_OBJECT_TYPES)[number];
@@ -54,10 +52,12 @@ export const event = z
     livemode: livemode.meta({ description: "false for an event of test data: it goes only to endpoints registered in test mode" }),
     data: z.object({
       objectType: z.enum(EVENT_OBJECT_TYPES).meta({
-        description: "unit_card for unit_card.* (and nft.* of a card), digital_twin for digital_twin.issued (and nft.* of a twin), name, notification, webhook_test",
+        description:
+          "unit_card for unit_card.* (and nft.* of a card), digital_twin for digital_twin.issued (and nft.* of a twin), name, notification, webhook_test",
       }),
       object: z.union([unitCard, digitalTwin, nameRecord, notificationView, webhookTest]).meta({
-        description: "The object as /v1 returns it when the event was written (PRIVATE card metadata included: this is the shop's own channel)",
+        description:
+          "The object as /v1 returns it when the event was written (PRIVATE card metadata included: this is the shop's own channel)",
       }),
     }),
   })
@@ -67,9 +67,14 @@ export type Event = z.infer<typeof event>;
 export const listEventsQuery = z
   .object({
     type: eventType.optional().meta({ description: "Only events of this type" }),
-    cursor: z.string().max(64)
+    cursor: z
+      .string()
+      .max(64)
       .refine((value) => value === "" || decodeCursor(value, "evt") !== undefined, "Not a cursor this API returned")
-      .meta({ description: "nextCursor of the previous page (empty: the first page). Any other value is 422", pattern: EVENT_CURSOR_PATTERN })
+      .meta({
+        description: "nextCursor of the previous page (empty: the first page). Any other value is 422",
+        pattern: EVENT_CURSOR_PATTERN,
+      })
       .optional(),
     limit: z.coerce.number().int("Must be a whole number").min(1).max(100).default(50),
   })
@@ -88,16 +93,23 @@ const WEBHOOK_URL_PATTERN = HTTP_URL_PATTERN.replace(
 
 export const createWebhookEndpointInput = z
   .object({
-    url: z.string().max(MAX_WEBHOOK_URL, `Must be at most ${MAX_WEBHOOK_URL} characters`).meta({
-      format: "uri",
-      pattern: WEBHOOK_URL_PATTERN,
-      description: "Where events are POSTed: https:// (http:// only to a loopback address on a demo or test server). " +
-        "Private, loopback and link-local addresses (10/8, 172.16/12, 192.168/16, 169.254/16, 127/8, localhost, fc00::/7, fe80::/10, ::1) are refused, " +
-        "here when the URL names one and on every delivery after DNS resolution",
-      examples: ["https://example.com/twin-cards/webhooks"],
-    }),
-    eventTypes: z.array(z.union([eventType, z.literal("*")])).min(1, "Name at least one event type, or \"*\"").max(EVENT_TYPES.length + 1)
-      .meta({ description: "The event types to send; \"*\" sends every type" }),
+    url: z
+      .string()
+      .max(MAX_WEBHOOK_URL, `Must be at most ${MAX_WEBHOOK_URL} characters`)
+      .meta({
+        format: "uri",
+        pattern: WEBHOOK_URL_PATTERN,
+        description:
+          "Where events are POSTed: https:// (http:// only to a loopback address on a demo or test server). " +
+          "Private, loopback and link-local addresses (10/8, 172.16/12, 192.168/16, 169.254/16, 127/8, localhost, fc00::/7, fe80::/10, ::1) are refused, " +
+          "here when the URL names one and on every delivery after DNS resolution",
+        examples: ["https://example.com/twin-cards/webhooks"],
+      }),
+    eventTypes: z
+      .array(z.union([eventType, z.literal("*")]))
+      .min(1, 'Name at least one event type, or "*"')
+      .max(EVENT_TYPES.length + 1)
+      .meta({ description: 'The event types to send; "*" sends every type' }),
     description: z.string().max(255, "Must be at most 255 characters").default(""),
   })
   .strict()
@@ -113,7 +125,9 @@ export const webhookEndpoint = z
     status: z.enum(["ENABLED", "DISABLED"]),
     disabledReason: z.string().nullable().meta({ description: "Why it was disabled (deliveries failing for 3 days)" }),
     createdAt: z.string(),
-    livemode: livemode.meta({ description: "false for an endpoint registered with a test key: it receives only test events, a live one only live events" }),
+    livemode: livemode.meta({
+      description: "false for an endpoint registered with a test key: it receives only test events, a live one only live events",
+    }),
     secret: z.string().optional().meta({
       description: "whsec_…: the signing secret, only in the creation response. Verify Twin-Cards-Signature with it",
     }),

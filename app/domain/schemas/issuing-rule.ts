@@ -23,7 +23,12 @@ export const targetGid = (type: RuleTargetType, numericId: string) => `gid://sho
 export const issuingRuleInput = z
   .object({
     targetType: z.enum(RULE_TARGET_TYPES),
-    targetId: z.string().regex(/^gid:\/\/shopify\/(Product|ProductVariant|Collection)\/[1-9]\d{0,19}$/, "Must be a Shopify product, variant or collection id"),
+    targetId: z
+      .string()
+      .regex(
+        /^gid:\/\/shopify\/(Product|ProductVariant|Collection)\/[1-9]\d{0,19}$/,
+        "Must be a Shopify product, variant or collection id",
+      ),
     targetTitle: text(255),
     trigger: z.enum(RULE_TRIGGERS),
     issueTwin: z.boolean(),

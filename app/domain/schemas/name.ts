@@ -33,7 +33,9 @@ export const nameValidation = z
       uns_name: z.string(),
       uns_name_id: z.string().optional(),
       public_key: z.string().optional(),
-      livemode: livemode.optional().meta({ description: "When available: false for a name registered with a test key (test mode has its own registry)" }),
+      livemode: livemode
+        .optional()
+        .meta({ description: "When available: false for a name registered with a test key (test mode has its own registry)" }),
     }),
   })
   .meta({ id: "NameValidation" });

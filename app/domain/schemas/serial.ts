@@ -5,16 +5,28 @@ export const MAX_EDITION_SIZE = 1_000_000;
 
 // Every UnitCard and DigitalTwin carries both (docs/decisions/0033-serial-numbers.md).
 export const serialFields = {
-  serialNumber: z.number().int().min(1).nullable().meta({
-    description: "Its number in its edition, from 1: a batch's cards are 1 to N in input order; an issuing rule numbers every twin and card it issues " +
-      "in the order they are issued. null outside an edition (a card created alone, a twin issued by hand)",
-    examples: [12],
-  }),
-  editionSize: z.number().int().min(1).nullable().meta({
-    description: "How many items its edition has: the batch's card count, or the issuing rule's edition size when the item was issued. " +
-      "null for an open edition (a rule with no size) and outside an edition",
-    examples: [250],
-  }),
+  serialNumber: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .meta({
+      description:
+        "Its number in its edition, from 1: a batch's cards are 1 to N in input order; an issuing rule numbers every twin and card it issues " +
+        "in the order they are issued. null outside an edition (a card created alone, a twin issued by hand)",
+      examples: [12],
+    }),
+  editionSize: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .meta({
+      description:
+        "How many items its edition has: the batch's card count, or the issuing rule's edition size when the item was issued. " +
+        "null for an open edition (a rule with no size) and outside an edition",
+      examples: [250],
+    }),
 };
 
 /** An item's place in its edition: #serialNumber of editionSize (editionSize null: an open edition). */
@@ -35,9 +47,4 @@ export const editionNumbers = (first: number, count: number, editionSize: number
   Array.from({ length: count }, (_, index) => ({ serialNumber: first + index, editionSize }));
 
 /** A rule's edition size as the merchant sets it: a whole number ≥ 1, or null for an open edition. */
-export const editionSizeInput = z
-  .number()
-  .int("Must be a whole number")
-  .min(1, "Must be at least 1")
-  .max(MAX_EDITION_SIZE)
-  .nullable();
+export const editionSizeInput = z.number().int("Must be a whole number").min(1, "Must be at least 1").max(MAX_EDITION_SIZE).nullable();

@@ -9,8 +9,10 @@ const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:
 export const walletChallengeInput = z
   .object({
     publicKey: walletPublicKey,
-    domain: z.string().trim().toLowerCase().regex(HOST, "Must be a host name, e.g. harbor-and-pine.com").optional()
-      .meta({ description: "The storefront's host, named in the message so the wallet can show where it is signing; the shop's myshopify domain when absent" }),
+    domain: z.string().trim().toLowerCase().regex(HOST, "Must be a host name, e.g. harbor-and-pine.com").optional().meta({
+      description:
+        "The storefront's host, named in the message so the wallet can show where it is signing; the shop's myshopify domain when absent",
+    }),
   })
   .strict();
 
@@ -18,7 +20,10 @@ export const walletChallengeInput = z
 export const walletLinkInput = z
   .object({
     challengeId: z.string().min(1, "Required").max(64, "Must be at most 64 characters"),
-    signature: z.string().min(1, "Required").max(200, "Must be at most 200 characters")
+    signature: z
+      .string()
+      .min(1, "Required")
+      .max(200, "Must be at most 200 characters")
       .regex(/^[A-Za-z0-9+/]+={0,2}$/, "Must be the wallet's signature in base64"),
     name: universalName.optional(),
   })

@@ -4,8 +4,7 @@ import type { Translator } from "~/faces/admin/i18n/i18n.server";
 
 /** What an admin action answers: the intent it ran, and either its data or the errors per field path. */
 export type ActionResult<T> =
-  | { intent: string; ok: true; data: T }
-  | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
+  { intent: string; ok: true; data: T } | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
 
 /**
  * Runs one intent of an admin form. Domain errors become messages keyed by the
@@ -56,7 +55,10 @@ export function formFields(form: FormData): Record<string, string | undefined> {
 
 /** One list item per line (URLs) or per comma (categories). */
 export const splitList = (value: string | undefined, separator: RegExp) =>
-  (value ?? "").split(separator).map((item) => item.trim()).filter(Boolean);
+  (value ?? "")
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /** `work`'s result; the domain's NOT_FOUND becomes the admin's 404 page with `message` (another shop's ids included). */
 export async function orNotFound<T>(work: Promise<T>, message: string): Promise<T> {

@@ -60,9 +60,10 @@ export function batchCommand(form: BatchForm): { command: CreateCardsCommand } |
     }
   });
   if (Object.keys(rows).length > 0) return { errors: { fields: [], rows } };
-  const body: z.input<typeof createBatchInput> = form.mode === "owner"
-    ? { owner: form.owner.trim(), publicKey: form.publicKey.trim(), cards }
-    : { redemption: redemptionOf(form), cards };
+  const body: z.input<typeof createBatchInput> =
+    form.mode === "owner"
+      ? { owner: form.owner.trim(), publicKey: form.publicKey.trim(), cards }
+      : { redemption: redemptionOf(form), cards };
   let command: CreateCardsCommand | undefined;
   const fields = detailsOf(() => (command = parseInput(createBatchInput, body)));
   return command ? { command } : { errors: { fields, rows } };

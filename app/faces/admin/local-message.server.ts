@@ -1,4 +1,3 @@
-
 /** A local copy of a claim message, as the customer would read it. */
 export interface LocalMessageView {
   /** `To`, `From`, `Subject` lines, as sent (the recipient already masked). */

@@ -26,7 +26,14 @@ export async function sendTestMessage(shop: string, fields: ReturnType<typeof te
   try {
     const id = newId("ntf");
     const test = { ...message, subject: `[Test] ${message.subject}`, sms: `[Test] ${message.sms}` };
-    const sent = await transports[channel].send({ id, shop, channel, destination, payload: { code: message.code, claimUrl: message.claimUrl, claimTarget: "THEME", expiresAt: "", cards: [] }, message: test });
+    const sent = await transports[channel].send({
+      id,
+      shop,
+      channel,
+      destination,
+      payload: { code: message.code, claimUrl: message.claimUrl, claimTarget: "THEME", expiresAt: "", cards: [] },
+      message: test,
+    });
     return { channel, to: destination, providerMessageId: sent.providerMessageId };
   } catch (error) {
     throw fieldError("testTo", `Not sent: ${(error as Error).message}`);

@@ -54,7 +54,11 @@ function editionSizeOf(value: string): number | null {
   return compact === "" ? null : Number(compact);
 }
 
-const lines = (value: string) => value.split(/\n/).map((line) => line.trim()).filter(Boolean);
+const lines = (value: string) =>
+  value
+    .split(/\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** "189.90 EUR" or "EUR 189,90" as [189.9, "EUR"]; anything else stays text, for the domain to refuse at its field. */
 function priceOf(value: string): unknown {

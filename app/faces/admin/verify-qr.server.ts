@@ -17,5 +17,8 @@ export async function verifyQr(url: string, format: QrFormat): Promise<{ body: B
   // Loaded on the first code asked for, not in every process serving the admin.
   const { default: QRCode } = await import("qrcode");
   if (format === "svg") return { body: await QRCode.toString(url, { ...OPTIONS, type: "svg" }), contentType: "image/svg+xml" };
-  return { body: new Blob([new Uint8Array(await QRCode.toBuffer(url, { ...OPTIONS, type: "png", width: QR_PNG_SIZE }))]), contentType: "image/png" };
+  return {
+    body: new Blob([new Uint8Array(await QRCode.toBuffer(url, { ...OPTIONS, type: "png", width: QR_PNG_SIZE }))]),
+    contentType: "image/png",
+  };
 }

@@ -4,7 +4,8 @@ import { DomainError, TooManyAttempts, type ErrorCode, type ErrorDetail } from "
 export type { ErrorDetail };
 
 /** The codes of the /v1 error envelope: the domain's, and those only HTTP has. */
-export type ApiErrorCode = ErrorCode | "INVALID_JSON" | "UNAUTHENTICATED" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE";
+export type ApiErrorCode =
+  ErrorCode | "INVALID_JSON" | "UNAUTHENTICATED" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE";
 
 export const STATUS_OF: Record<ApiErrorCode, number> = {
   INVALID_JSON: 400,

@@ -22,14 +22,17 @@ export function curlSample(
   const values = examples?.parameters ?? {};
   const filledPath = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? `<${name}>`)));
   const query = new URLSearchParams(
-    parameters.filter((parameter) => parameter.in === "query" && values[parameter.name] !== undefined)
+    parameters
+      .filter((parameter) => parameter.in === "query" && values[parameter.name] !== undefined)
       .map((parameter) => [parameter.name, String(values[parameter.name])]),
   ).toString();
   const body = examples?.requests ? Object.values(examples.requests)[0]?.value : undefined;
   const lines = [
     `curl -sS${method === "GET" ? "" : ` -X ${method}`} ${shellQuoted(`${serverUrl}${filledPath}${query ? `?${query}` : ""}`)}`,
     ...(secured ? [`-H "Authorization: Bearer $TWIN_CARDS_API_KEY"`] : []),
-    ...(body === undefined ? [] : [`-H "Content-Type: application/json"`, `-H "Idempotency-Key: $(uuidgen)"`, `-d ${shellQuoted(JSON.stringify(body))}`]),
+    ...(body === undefined
+      ? []
+      : [`-H "Content-Type: application/json"`, `-H "Idempotency-Key: $(uuidgen)"`, `-d ${shellQuoted(JSON.stringify(body))}`]),
   ];
   return [{ lang: "Shell", label: "curl", source: lines.join(" \\\n  ") }];
 }

@@ -61,13 +61,16 @@ function defaultsInWords(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(defaultsInWords);
   if (node === null || typeof node !== "object") return node;
   const { default: value, ...rest } = node as Schema;
-  const out: Schema = Object.fromEntries(Object.entries(rest).map(([key, child]) => [
-    key,
-    DATA_KEYWORDS.has(key) ? child
-      : SCHEMA_MAPS.has(key) && child && typeof child === "object"
-        ? Object.fromEntries(Object.entries(child).map(([name, schema]) => [name, defaultsInWords(schema)]))
-        : defaultsInWords(child),
-  ]));
+  const out: Schema = Object.fromEntries(
+    Object.entries(rest).map(([key, child]) => [
+      key,
+      DATA_KEYWORDS.has(key)
+        ? child
+        : SCHEMA_MAPS.has(key) && child && typeof child === "object"
+          ? Object.fromEntries(Object.entries(child).map(([name, schema]) => [name, defaultsInWords(schema)]))
+          : defaultsInWords(child),
+    ]),
+  );
   if (value === undefined) return out;
   const said = typeof out.description === "string" ? out.description.replace(/\.?$/, ". ") : "";
   return { ...out, description: `${said}Default when left out: ${JSON.stringify(value)}` };
@@ -82,8 +85,14 @@ export function componentSchemas(paths: Record<string, Record<string, { requestB
   const operations = Object.values(paths).flatMap((item) => Object.values(item));
   const input = registrySchemas("input");
   const output = registrySchemas("output");
-  const requestIds = reachable(operations.map((operation) => operation.requestBody), input);
-  const responseIds = reachable(operations.map((operation) => operation.responses), output);
+  const requestIds = reachable(
+    operations.map((operation) => operation.requestBody),
+    input,
+  );
+  const responseIds = reachable(
+    operations.map((operation) => operation.responses),
+    output,
+  );
   for (const id of requestIds) {
     if (responseIds.has(id) && !isDeepStrictEqual(input[id], output[id])) {
       throw new Error(`OpenAPI: ${id} is used in requests and responses but differs between them; give each side its own schema`);

@@ -4,14 +4,17 @@ import { STATUS_OF, type ApiErrorCode } from "./errors";
 export const CODE_MEANINGS: Record<ApiErrorCode, string> = {
   INVALID_JSON: "The body is empty, not JSON, not UTF-8, or nested deeper than 32 levels",
   UNAUTHENTICATED: "No `Authorization: Bearer <api key>`, or a key that is not valid or was revoked",
-  NOT_FOUND: "No such resource in this shop: another shop's id is answered exactly as an unknown one. Also a redemption code this shop never issued",
+  NOT_FOUND:
+    "No such resource in this shop: another shop's id is answered exactly as an unknown one. Also a redemption code this shop never issued",
   METHOD_NOT_ALLOWED: "The path does not serve this method; `Allow` names those it does",
-  CONFLICT: "The Idempotency-Key was used with another request, or requests with it collided (retry); or the operation's own conflict " +
+  CONFLICT:
+    "The Idempotency-Key was used with another request, or requests with it collided (retry); or the operation's own conflict " +
     "(a code redeemed before, a universal name taken, a batch code in use, an owned card voided, a 17th webhook endpoint)",
   EXPIRED: "The redemption code has expired",
   VOIDED: "The shop voided every card of the redemption code (e.g. its order was cancelled)",
   PAYLOAD_TOO_LARGE: "The body is larger than 1 MiB",
-  VALIDATION_FAILED: "`details` names every offending field (e.g. `cards[2].media.imageUrls[0]`, a query parameter, a header); nothing was written",
+  VALIDATION_FAILED:
+    "`details` names every offending field (e.g. `cards[2].media.imageUrls[0]`, a query parameter, a header); nothing was written",
   RATE_LIMITED: "Too many requests for this API key, or too many redeem attempts; wait `Retry-After` seconds",
   INTERNAL: "Something failed on our side; no internals are shown; retry later",
   UNAVAILABLE: "The database stayed busy past the server's retries; nothing was written; retry after `Retry-After` seconds",
@@ -39,7 +42,11 @@ export const errorSchema = {
             required: ["path", "message"],
             additionalProperties: false,
             properties: {
-              path: { type: "string", description: "The offending field, e.g. cards[2].media.imageUrls[0]; a parameter's or header's name; empty for the whole input" },
+              path: {
+                type: "string",
+                description:
+                  "The offending field, e.g. cards[2].media.imageUrls[0]; a parameter's or header's name; empty for the whole input",
+              },
               message: { type: "string" },
             },
           },
@@ -61,7 +68,10 @@ const EXAMPLE_ERRORS: Record<ApiErrorCode, { message: string; details?: { path: 
   PAYLOAD_TOO_LARGE: { message: "The request body is larger than 1 MiB" },
   VALIDATION_FAILED: {
     message: "Invalid input: cards[2].media.imageUrls[0]: Must be an absolute https:// or http:// URL (and 1 more)",
-    details: [{ path: "cards[2].media.imageUrls[0]", message: "Must be an absolute https:// or http:// URL" }, { path: "cards[3].name", message: "Required" }],
+    details: [
+      { path: "cards[2].media.imageUrls[0]", message: "Must be an absolute https:// or http:// URL" },
+      { path: "cards[3].name", message: "Required" },
+    ],
   },
   RATE_LIMITED: { message: "Too many requests for this API key" },
   INTERNAL: { message: "Something went wrong on our side; retry later" },
@@ -75,14 +85,23 @@ export function errorResponse(status: number) {
   const codes = codesOf(status);
   return {
     description: codes.map((code) => `${code}: ${CODE_MEANINGS[code]}`).join("; "),
-    headers: headerRefs("X-Request-Id", ...(status === 429 || status === 503 ? ["Retry-After"] : []), ...(status === 401 ? ["WWW-Authenticate"] : [])),
+    headers: headerRefs(
+      "X-Request-Id",
+      ...(status === 429 || status === 503 ? ["Retry-After"] : []),
+      ...(status === 401 ? ["WWW-Authenticate"] : []),
+    ),
     content: {
       "application/json": {
         schema: { allOf: [{ $ref: "#/components/schemas/Error" }, { properties: { error: { properties: { code: { enum: codes } } } } }] },
-        examples: Object.fromEntries(codes.map((code) => [code, {
-          summary: code,
-          value: { error: { code, message: EXAMPLE_ERRORS[code].message, details: EXAMPLE_ERRORS[code].details ?? [] } },
-        }])),
+        examples: Object.fromEntries(
+          codes.map((code) => [
+            code,
+            {
+              summary: code,
+              value: { error: { code, message: EXAMPLE_ERRORS[code].message, details: EXAMPLE_ERRORS[code].details ?? [] } },
+            },
+          ]),
+        ),
       },
     },
   };
@@ -95,7 +114,17 @@ export function errorsGuide(): string {
     "Every failure answers with one envelope, whatever the path:",
     "",
     "```json",
-    JSON.stringify({ error: { code: "VALIDATION_FAILED", message: EXAMPLE_ERRORS.VALIDATION_FAILED.message, details: EXAMPLE_ERRORS.VALIDATION_FAILED.details } }, null, 2),
+    JSON.stringify(
+      {
+        error: {
+          code: "VALIDATION_FAILED",
+          message: EXAMPLE_ERRORS.VALIDATION_FAILED.message,
+          details: EXAMPLE_ERRORS.VALIDATION_FAILED.details,
+        },
+      },
+      null,
+      2,
+    ),
     "```",
     "",
     "`code` is stable: branch on it, not on `message`, which is for people. `details` lists every offending field at once " +

@@ -80,8 +80,24 @@ export const ownedCard: UnitCard = {
 
 /** Cards 1 and 2 of a batch of 2 sharing one code. */
 export const batchCards: UnitCard[] = [
-  { ...pendingCard, id: IDS.card2, name: "Backstage pass", serialNumber: 1, editionSize: 2, metadata: [], verifyUrl: verifyUrl("4eace9274e65e7e019bc4199edc5388f") },
-  { ...pendingCard, id: IDS.card3, name: "Backstage pass", serialNumber: 2, editionSize: 2, metadata: [], verifyUrl: verifyUrl("0549c488de7c7c995b93cfca650c5ad0") },
+  {
+    ...pendingCard,
+    id: IDS.card2,
+    name: "Backstage pass",
+    serialNumber: 1,
+    editionSize: 2,
+    metadata: [],
+    verifyUrl: verifyUrl("4eace9274e65e7e019bc4199edc5388f"),
+  },
+  {
+    ...pendingCard,
+    id: IDS.card3,
+    name: "Backstage pass",
+    serialNumber: 2,
+    editionSize: 2,
+    metadata: [],
+    verifyUrl: verifyUrl("0549c488de7c7c995b93cfca650c5ad0"),
+  },
 ];
 
 export const voidedCard: UnitCard = {
@@ -128,7 +144,10 @@ export const redeemedEvent: Event = {
   type: "unit_card.redeemed",
   createdAt: "2026-11-25T10:05:00.000Z",
   shop: SHOP,
-  data: { objectType: "unit_card", object: { ...ownedCard, chain: { ...ownedCard.chain!, status: "PENDING", signature: null, mintedAt: null } } },
+  data: {
+    objectType: "unit_card",
+    object: { ...ownedCard, chain: { ...ownedCard.chain!, status: "PENDING", signature: null, mintedAt: null } },
+  },
   livemode: true,
 };
 
@@ -176,7 +195,15 @@ export const queuedDelivery: WebhookDeliveryView = {
 
 /** An endpoint's deliveries newest first: the test event delivered, an earlier event waiting for its retry. */
 export const deliveries: WebhookDeliveryView[] = [
-  { ...queuedDelivery, status: "SUCCEEDED", attempts: 1, responseStatus: 200, nextAttemptAt: null, deliveredAt: "2026-11-25T12:00:01.000Z", updatedAt: "2026-11-25T12:00:01.000Z" },
+  {
+    ...queuedDelivery,
+    status: "SUCCEEDED",
+    attempts: 1,
+    responseStatus: 200,
+    nextAttemptAt: null,
+    deliveredAt: "2026-11-25T12:00:01.000Z",
+    updatedAt: "2026-11-25T12:00:01.000Z",
+  },
   {
     ...queuedDelivery,
     id: IDS.delivery2,

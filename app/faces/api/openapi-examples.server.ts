@@ -55,7 +55,10 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   },
   listUnitCards: {
     parameters: { owner: OWNER, status: "OWNED", cursor: encodeCursor(IDS.card2), limit: 1 },
-    response: { summary: "A page of one card, and the cursor of the next page", value: { data: [example.ownedCard], nextCursor: encodeCursor(IDS.card) } },
+    response: {
+      summary: "A page of one card, and the cursor of the next page",
+      value: { data: [example.ownedCard], nextCursor: encodeCursor(IDS.card) },
+    },
   },
   getUnitCard: {
     parameters: { id: IDS.card },
@@ -78,7 +81,10 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
       byOwner: body<typeof createBatchInput>("Two cards owned now", {
         owner: OWNER,
         publicKey: WALLET,
-        cards: [{ name: "Season ticket", media: { imageUrls: [] } }, { name: "Parking pass", media: { imageUrls: [] } }],
+        cards: [
+          { name: "Season ticket", media: { imageUrls: [] } },
+          { name: "Parking pass", media: { imageUrls: [] } },
+        ],
       }),
     },
     response: { summary: "Numbered 1 and 2 of 2, in input order", value: { data: example.batchCards } },
@@ -166,7 +172,10 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   },
   listWebhookDeliveries: {
     parameters: { id: IDS.endpoint, limit: 2 },
-    response: { summary: "Delivered, and waiting for a retry", value: { data: example.deliveries, nextCursor: encodeCursor(IDS.delivery2) } },
+    response: {
+      summary: "Delivered, and waiting for a retry",
+      value: { data: example.deliveries, nextCursor: encodeCursor(IDS.delivery2) },
+    },
   },
 };
 

@@ -103,34 +103,40 @@ const GUIDE = [
 const OPERATION_TAGS = [
   {
     name: TAG.cards,
-    description: "A digital item — name, images and videos, metadata — issued either to a known owner (`owner` as `<provider>|<id>` and a " +
+    description:
+      "A digital item — name, images and videos, metadata — issued either to a known owner (`owner` as `<provider>|<id>` and a " +
       "Solana wallet `publicKey`) or **by redemption**: the card waits, unowned, while an e-mail or SMS carries a code that claims it " +
       "(shown only in the creation answer). A batch shares one code or one owner. Status `PENDING_REDEMPTION` → `OWNED`, or `VOID` when " +
       "voided before its claim. PRIVATE metadata never leaves the merchant side (not to the storefront, messages or NFTs).",
   },
   {
     name: TAG.redemption,
-    description: "The recipient claims every card of a code at once, once. Case, spaces and hyphens do not matter. Without a wallet key the " +
-      "shop holds the cards for their owner (`custody: \"HELD\"`) until the owner links a wallet.",
+    description:
+      "The recipient claims every card of a code at once, once. Case, spaces and hyphens do not matter. Without a wallet key the " +
+      'shop holds the cards for their owner (`custody: "HELD"`) until the owner links a wallet.',
   },
   {
     name: TAG.names,
-    description: "Global handles (3–32 of `a-z 0-9 . _ -`), each tied to one Solana wallet key: validating one is step 1 of issuing a twin.",
+    description:
+      "Global handles (3–32 of `a-z 0-9 . _ -`), each tied to one Solana wallet key: validating one is step 1 of issuing a twin.",
   },
   {
     name: TAG.twins,
-    description: "A verifiable twin of a product, issued to a universal name in two steps: validate the name (its `uns_name_id` and " +
+    description:
+      "A verifiable twin of a product, issued to a universal name in two steps: validate the name (its `uns_name_id` and " +
       "`public_key`), then issue with them as `name_id` and `public_key`.",
   },
   {
     name: TAG.nft,
-    description: "When the app's operator turns chain issuing on, every twin and owned card is minted once as a Token-2022 NFT in its " +
+    description:
+      "When the app's operator turns chain issuing on, every twin and owned card is minted once as a Token-2022 NFT in its " +
       "owner's wallet; `chain` on the object follows it (`PENDING` → `MINTED`). Its metadata JSON is public.",
   },
   { name: TAG.events, description: "One event per state change, written in the change's transaction, listed for 30 days." },
   {
     name: TAG.endpoints,
-    description: "Where the shop's events are POSTed, signed with the endpoint's secret (see [Webhooks and signatures](#tag/Webhooks-and-signatures)). " +
+    description:
+      "Where the shop's events are POSTed, signed with the endpoint's secret (see [Webhooks and signatures](#tag/Webhooks-and-signatures)). " +
       "Test one with send-test and follow what became of its deliveries.",
   },
   { name: TAG.receiving, description: "What your endpoint receives: one event per request, signed." },

@@ -36,9 +36,13 @@ const ref = (schema: z.ZodType) => {
 };
 
 const headers = {
-  "X-Request-Id": { description: "This request's id (yours, if you sent a valid X-Request-Id)", required: true, schema: { type: "string" } },
+  "X-Request-Id": {
+    description: "This request's id (yours, if you sent a valid X-Request-Id)",
+    required: true,
+    schema: { type: "string" },
+  },
   "Retry-After": { description: "Seconds until a retry can succeed", required: true, schema: { type: "integer", minimum: 1 } },
-  "WWW-Authenticate": { description: "Bearer realm=\"twin-cards\"", required: true, schema: { type: "string" } },
+  "WWW-Authenticate": { description: 'Bearer realm="twin-cards"', required: true, schema: { type: "string" } },
   "Idempotent-Replayed": {
     description: "true when this is the stored response of an earlier request with the same Idempotency-Key (its status, whatever it was)",
     schema: { type: "string", const: "true" },
@@ -55,8 +59,8 @@ const dataOf = (schema: object, extra: Record<string, object> = {}) => ({
 });
 
 /** A page of a cursor-paged list: its items and the cursor of the next page. */
-const pageOf = (item: object) => dataOf({ type: "array", items: item }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } });
-
+const pageOf = (item: object) =>
+  dataOf({ type: "array", items: item }, { nextCursor: { type: ["string", "null"], description: "null on the last page" } });
 
 /** A query parameter's schema: a component of this document, not a standalone JSON Schema document. */
 function parameterSchema(schema: z.ZodType) {
@@ -71,7 +75,8 @@ const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  description: "Makes a retry safe: the same key and body within 24 h returns the stored response (with Idempotent-Replayed: true); " +
+  description:
+    "Makes a retry safe: the same key and body within 24 h returns the stored response (with Idempotent-Replayed: true); " +
     "the key with another request is 409. At most 255 characters; an empty value is the same as none",
   schema: { type: "string", maxLength: 255, pattern: `^(?:${FIELD_CHAR}(?:[\\t ]*${FIELD_CHAR})*)?$` },
 };
@@ -88,8 +93,9 @@ const idParameter = (prefix: string, what: string) => ({
 const withExample = <P extends { name: string }>(parameter: P, examples: OperationExamples | undefined) =>
   examples?.parameters?.[parameter.name] === undefined ? parameter : { ...parameter, example: examples.parameters[parameter.name] };
 
-const jsonWithExamples = (schema: object, examples: Record<string, object> | undefined) =>
-  ({ content: { "application/json": { schema, ...(examples ? { examples } : {}) } } });
+const jsonWithExamples = (schema: object, examples: Record<string, object> | undefined) => ({
+  content: { "application/json": { schema, ...(examples ? { examples } : {}) } },
+});
 
 function operation(args: {
   operationId: string;
@@ -107,17 +113,23 @@ function operation(args: {
   const examples = OPERATION_EXAMPLES[args.operationId];
   const parameters = [
     ...(args.path ? [withExample(args.path, examples)] : []),
-    ...Object.entries(args.query?.shape ?? {}).map(([name, schema]) => withExample({
-      name,
-      in: "query",
-      required: !(schema as z.ZodType).safeParse(undefined).success,
-      schema: parameterSchema(schema as z.ZodType),
-    }, examples)),
+    ...Object.entries(args.query?.shape ?? {}).map(([name, schema]) =>
+      withExample(
+        {
+          name,
+          in: "query",
+          required: !(schema as z.ZodType).safeParse(undefined).success,
+          schema: parameterSchema(schema as z.ZodType),
+        },
+        examples,
+      ),
+    ),
     ...(isPost ? [IDEMPOTENCY_KEY] : []),
   ];
   const strictQuery = args.query ? " Unknown query parameters are 422." : "";
-  const errors = [...new Set([401, 429, 500, 503, ...(isPost ? [400, 409, 413, 422] : []), ...(args.query ? [422] : []), ...args.errors])]
-    .sort((a, b) => a - b);
+  const errors = [
+    ...new Set([401, 429, 500, 503, ...(isPost ? [400, 409, 413, 422] : []), ...(args.query ? [422] : []), ...args.errors]),
+  ].sort((a, b) => a - b);
   return {
     operationId: args.operationId,
     tags: [args.tag],
@@ -142,10 +154,18 @@ const nftMetadataOperation = {
   tags: [TAG.nft],
   summary: "An NFT's public metadata JSON (its on-chain uri, a twin's or card's chain.metadataUrl); CORS open to every origin",
   security: [],
-  parameters: [withExample({
-    name: "file", in: "path", required: true, description: "<nft id>.json; any other is 404",
-    schema: { type: "string", pattern: "^nft_[0-9A-HJKMNP-TV-Z]{26}\\.json$" },
-  }, OPERATION_EXAMPLES.getNftMetadata)],
+  parameters: [
+    withExample(
+      {
+        name: "file",
+        in: "path",
+        required: true,
+        description: "<nft id>.json; any other is 404",
+        schema: { type: "string", pattern: "^nft_[0-9A-HJKMNP-TV-Z]{26}\\.json$" },
+      },
+      OPERATION_EXAMPLES.getNftMetadata,
+    ),
+  ],
   responses: {
     200: {
       description: "name, symbol, description, image, attributes, properties, twin_cards",
@@ -161,129 +181,233 @@ function documentPaths() {
   return {
     "/v1/unit-cards": {
       post: operation({
-        operationId: "createUnitCard", tag: TAG.cards, summary: "Create a unit card by redemption or by owner", success: 201, body: createCardInput,
-        response: dataOf(ref(unitCard)), errors: [],
+        operationId: "createUnitCard",
+        tag: TAG.cards,
+        summary: "Create a unit card by redemption or by owner",
+        success: 201,
+        body: createCardInput,
+        response: dataOf(ref(unitCard)),
+        errors: [],
       }),
       get: operation({
-        operationId: "listUnitCards", tag: TAG.cards, summary: "List unit cards, newest first", success: 200, query: listCardsQuery,
-        response: pageOf(ref(unitCard)), errors: [],
+        operationId: "listUnitCards",
+        tag: TAG.cards,
+        summary: "List unit cards, newest first",
+        success: 200,
+        query: listCardsQuery,
+        response: pageOf(ref(unitCard)),
+        errors: [],
       }),
     },
     "/v1/unit-cards/{id}": {
       get: operation({
-        operationId: "getUnitCard", tag: TAG.cards, summary: "Get a unit card", success: 200, path: idParameter("card", "card"),
-        response: dataOf(ref(unitCard)), errors: [404],
+        operationId: "getUnitCard",
+        tag: TAG.cards,
+        summary: "Get a unit card",
+        success: 200,
+        path: idParameter("card", "card"),
+        response: dataOf(ref(unitCard)),
+        errors: [404],
       }),
     },
     "/v1/unit-cards/{id}/_actions/void": {
       post: operation({
-        operationId: "voidUnitCard", tag: TAG.cards, summary: "Void a card still waiting to be claimed",
-        description: "Its redemption code no longer claims it (a code whose cards are all void answers 410 VOIDED). Idempotent: a void card " +
+        operationId: "voidUnitCard",
+        tag: TAG.cards,
+        summary: "Void a card still waiting to be claimed",
+        description:
+          "Its redemption code no longer claims it (a code whose cards are all void answers 410 VOIDED). Idempotent: a void card " +
           "is returned as it is. 409: the card is already owned (owned cards stay owned).",
-        success: 200, path: idParameter("card", "card"), body: voidCardInput, response: dataOf(ref(unitCard)), errors: [404],
+        success: 200,
+        path: idParameter("card", "card"),
+        body: voidCardInput,
+        response: dataOf(ref(unitCard)),
+        errors: [404],
       }),
     },
     "/v1/unit-cards/_actions/batch": {
       post: operation({
-        operationId: "createUnitCardBatch", tag: TAG.cards, summary: "Create up to 500 cards sharing one redemption code or one owner, all or nothing",
-        description: "409 also when redemption.code is already in use in this shop.", success: 201, body: createBatchInput,
-        response: dataOf({ type: "array", items: ref(unitCard) }), errors: [],
+        operationId: "createUnitCardBatch",
+        tag: TAG.cards,
+        summary: "Create up to 500 cards sharing one redemption code or one owner, all or nothing",
+        description: "409 also when redemption.code is already in use in this shop.",
+        success: 201,
+        body: createBatchInput,
+        response: dataOf({ type: "array", items: ref(unitCard) }),
+        errors: [],
       }),
     },
     "/v1/unit-cards/_actions/redeem": {
       post: operation({
-        operationId: "redeemCode", tag: TAG.redemption, summary: "Claim every card of a redemption code",
-        description: "404: no card was issued under the code in this shop; 409 also when it was redeemed before; 410: it expired (EXPIRED), " +
+        operationId: "redeemCode",
+        tag: TAG.redemption,
+        summary: "Claim every card of a redemption code",
+        description:
+          "404: no card was issued under the code in this shop; 409 also when it was redeemed before; 410: it expired (EXPIRED), " +
           "or the shop voided every card of it (VOIDED; voided cards of a code are otherwise left out of the claim). " +
           "429 also after 10 attempts a minute for one code prefix or from one client address.",
-        success: 200, body: redeemInput, response: dataOf({ type: "array", items: ref(unitCard) }), errors: [404, 410],
+        success: 200,
+        body: redeemInput,
+        response: dataOf({ type: "array", items: ref(unitCard) }),
+        errors: [404, 410],
       }),
     },
     "/v1/validate-name": {
       get: operation({
-        operationId: "validateName", tag: TAG.names, summary: "Step 1 of issuing a twin: validate a universal name", success: 200, query: validateNameQuery,
-        response: dataOf(ref(nameValidation)), errors: [],
+        operationId: "validateName",
+        tag: TAG.names,
+        summary: "Step 1 of issuing a twin: validate a universal name",
+        success: 200,
+        query: validateNameQuery,
+        response: dataOf(ref(nameValidation)),
+        errors: [],
       }),
     },
     "/v1/names": {
       post: operation({
-        operationId: "registerName", tag: TAG.names, summary: "Register a universal name for a wallet key",
-        description: "409 also when the name is taken (names are global, across shops).", success: 201, body: registerNameInput,
-        response: dataOf(ref(nameRecord)), errors: [],
+        operationId: "registerName",
+        tag: TAG.names,
+        summary: "Register a universal name for a wallet key",
+        description: "409 also when the name is taken (names are global, across shops).",
+        success: 201,
+        body: registerNameInput,
+        response: dataOf(ref(nameRecord)),
+        errors: [],
       }),
     },
     "/v1/issue-digital-twin": {
       post: operation({
-        operationId: "issueDigitalTwin", tag: TAG.twins, summary: "Step 2: issue a digital twin to a validated name",
-        description: "name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field.",
-        success: 201, body: issueTwinInput, response: dataOf(ref(digitalTwin)), errors: [],
+        operationId: "issueDigitalTwin",
+        tag: TAG.twins,
+        summary: "Step 2: issue a digital twin to a validated name",
+        description:
+          "name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field.",
+        success: 201,
+        body: issueTwinInput,
+        response: dataOf(ref(digitalTwin)),
+        errors: [],
       }),
     },
     "/v1/digital-twins": {
       get: operation({
-        operationId: "listDigitalTwins", tag: TAG.twins, summary: "List digital twins, newest first", success: 200, query: listTwinsQuery,
-        response: pageOf(ref(digitalTwin)), errors: [],
+        operationId: "listDigitalTwins",
+        tag: TAG.twins,
+        summary: "List digital twins, newest first",
+        success: 200,
+        query: listTwinsQuery,
+        response: pageOf(ref(digitalTwin)),
+        errors: [],
       }),
     },
     "/v1/digital-twins/{id}": {
       get: operation({
-        operationId: "getDigitalTwin", tag: TAG.twins, summary: "Get a digital twin (e.g. to follow its NFT's chain status)", success: 200,
-        path: idParameter("twin", "twin"), response: dataOf(ref(digitalTwin)), errors: [404],
+        operationId: "getDigitalTwin",
+        tag: TAG.twins,
+        summary: "Get a digital twin (e.g. to follow its NFT's chain status)",
+        success: 200,
+        path: idParameter("twin", "twin"),
+        response: dataOf(ref(digitalTwin)),
+        errors: [404],
       }),
     },
     "/v1/metadata/{file}": { get: nftMetadataOperation },
     "/v1/events": {
       get: operation({
-        operationId: "listEvents", tag: TAG.events, summary: "List this shop's events of the last 30 days, newest first",
+        operationId: "listEvents",
+        tag: TAG.events,
+        summary: "List this shop's events of the last 30 days, newest first",
         description: "One event per state change, written in the same transaction as the change. Events older than 30 days are deleted.",
-        success: 200, query: listEventsQuery,
-        response: pageOf(ref(event)), errors: [],
+        success: 200,
+        query: listEventsQuery,
+        response: pageOf(ref(event)),
+        errors: [],
       }),
     },
     "/v1/events/{id}": {
       get: operation({
-        operationId: "getEvent", tag: TAG.events, summary: "Get an event (of the last 30 days)", success: 200, path: idParameter("evt", "event"),
-        response: dataOf(ref(event)), errors: [404],
+        operationId: "getEvent",
+        tag: TAG.events,
+        summary: "Get an event (of the last 30 days)",
+        success: 200,
+        path: idParameter("evt", "event"),
+        response: dataOf(ref(event)),
+        errors: [404],
       }),
     },
     "/v1/webhook-endpoints": {
       post: operation({
-        operationId: "createWebhookEndpoint", tag: TAG.endpoints, summary: "Register a webhook endpoint; the answer carries its signing secret, shown this once",
-        description: "409 also when the shop has 16 endpoints already.", success: 201, body: createWebhookEndpointInput,
-        response: dataOf(ref(webhookEndpoint)), errors: [],
+        operationId: "createWebhookEndpoint",
+        tag: TAG.endpoints,
+        summary: "Register a webhook endpoint; the answer carries its signing secret, shown this once",
+        description: "409 also when the shop has 16 endpoints already.",
+        success: 201,
+        body: createWebhookEndpointInput,
+        response: dataOf(ref(webhookEndpoint)),
+        errors: [],
       }),
       get: operation({
-        operationId: "listWebhookEndpoints", tag: TAG.endpoints, summary: "List this shop's webhook endpoints (at most 16), newest first", success: 200,
-        response: dataOf({ type: "array", items: ref(webhookEndpoint) }), errors: [],
+        operationId: "listWebhookEndpoints",
+        tag: TAG.endpoints,
+        summary: "List this shop's webhook endpoints (at most 16), newest first",
+        success: 200,
+        response: dataOf({ type: "array", items: ref(webhookEndpoint) }),
+        errors: [],
       }),
     },
     "/v1/webhook-endpoints/{id}": {
       get: operation({
-        operationId: "getWebhookEndpoint", tag: TAG.endpoints, summary: "Get a webhook endpoint (never its secret)", success: 200, path: idParameter("we", "endpoint"),
-        response: dataOf(ref(webhookEndpoint)), errors: [404],
+        operationId: "getWebhookEndpoint",
+        tag: TAG.endpoints,
+        summary: "Get a webhook endpoint (never its secret)",
+        success: 200,
+        path: idParameter("we", "endpoint"),
+        response: dataOf(ref(webhookEndpoint)),
+        errors: [404],
       }),
       delete: operation({
-        operationId: "deleteWebhookEndpoint", tag: TAG.endpoints, summary: "Delete a webhook endpoint; deliveries not yet sent are dropped", success: 200,
+        operationId: "deleteWebhookEndpoint",
+        tag: TAG.endpoints,
+        summary: "Delete a webhook endpoint; deliveries not yet sent are dropped",
+        success: 200,
         path: idParameter("we", "endpoint"),
-        response: dataOf({ type: "object", required: ["id", "deleted"], additionalProperties: false, properties: { id: { type: "string" }, deleted: { const: true } } }),
+        response: dataOf({
+          type: "object",
+          required: ["id", "deleted"],
+          additionalProperties: false,
+          properties: { id: { type: "string" }, deleted: { const: true } },
+        }),
         errors: [404],
       }),
     },
     "/v1/webhook-endpoints/{id}/_actions/send-test": {
       post: operation({
-        operationId: "sendWebhookTestEvent", tag: TAG.endpoints, summary: "Send a test event to this endpoint only",
-        description: "Writes one webhook_endpoint.test event and queues its delivery to this endpoint alone (once, whatever the shop's " +
+        operationId: "sendWebhookTestEvent",
+        tag: TAG.endpoints,
+        summary: "Send a test event to this endpoint only",
+        description:
+          "Writes one webhook_endpoint.test event and queues its delivery to this endpoint alone (once, whatever the shop's " +
           "other endpoints subscribe to), as the admin's Send a test event does. 202: the worker sends it within seconds; follow it in the " +
           "endpoint's deliveries. A disabled endpoint's delivery ends FAILED (\"The endpoint is disabled\"): enable it in the admin first.",
-        success: 202, path: idParameter("we", "endpoint"), body: sendTestEventInput, response: dataOf(ref(webhookDelivery)), errors: [404],
+        success: 202,
+        path: idParameter("we", "endpoint"),
+        body: sendTestEventInput,
+        response: dataOf(ref(webhookDelivery)),
+        errors: [404],
       }),
     },
     "/v1/webhook-endpoints/{id}/deliveries": {
       get: operation({
-        operationId: "listWebhookDeliveries", tag: TAG.endpoints, summary: "List this endpoint's deliveries, newest first",
-        description: "What became of each event sent to it (of the last 30 days): status, attempts, the status the endpoint answered, " +
+        operationId: "listWebhookDeliveries",
+        tag: TAG.endpoints,
+        summary: "List this endpoint's deliveries, newest first",
+        description:
+          "What became of each event sent to it (of the last 30 days): status, attempts, the status the endpoint answered, " +
           "the error in a sentence and the next attempt.",
-        success: 200, path: idParameter("we", "endpoint"), query: listDeliveriesQuery, response: pageOf(ref(webhookDelivery)), errors: [404],
+        success: 200,
+        path: idParameter("we", "endpoint"),
+        query: listDeliveriesQuery,
+        response: pageOf(ref(webhookDelivery)),
+        errors: [404],
       }),
     },
   };
@@ -294,18 +418,33 @@ const webhookOperation = {
   operationId: "receiveEvent",
   tags: [TAG.receiving],
   summary: "An event POSTed to your endpoint, signed",
-  description: "Verify Twin-Cards-Signature before trusting the body (see Webhooks and signatures for verifiers in Node and Python). " +
+  description:
+    "Verify Twin-Cards-Signature before trusting the body (see Webhooks and signatures for verifiers in Node and Python). " +
     "Answer 2xx within 10 s; network errors, 429 and 5xx are retried with exponential backoff for 3 days (Retry-After honoured), other answers are not. " +
     "Delivery is at least once (dedupe on the event id) and in no promised order.",
   security: [],
   parameters: [
     {
-      name: "Twin-Cards-Signature", in: "header", required: true,
-      description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\" keyed with the endpoint's secret>",
+      name: "Twin-Cards-Signature",
+      in: "header",
+      required: true,
+      description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint\'s secret>',
       schema: { type: "string", pattern: "^t=\\d+,v1=[0-9a-f]{64}$" },
     },
-    { name: "Twin-Cards-Event-Id", in: "header", required: true, description: "The event's id: your dedupe key", schema: { type: "string" } },
-    { name: "Twin-Cards-Event-Type", in: "header", required: true, description: "The event's type", schema: { type: "string", enum: [...EVENT_TYPES] } },
+    {
+      name: "Twin-Cards-Event-Id",
+      in: "header",
+      required: true,
+      description: "The event's id: your dedupe key",
+      schema: { type: "string" },
+    },
+    {
+      name: "Twin-Cards-Event-Type",
+      in: "header",
+      required: true,
+      description: "The event's type",
+      schema: { type: "string", enum: [...EVENT_TYPES] },
+    },
   ],
   requestBody: { required: true, ...jsonWithExamples(ref(event), WEBHOOK_EXAMPLES) },
   responses: { 200: { description: "Any 2xx: received" } },
@@ -320,19 +459,42 @@ interface DocumentedOperation {
 
 /** Each operation with a curl command built from its examples (Redoc's request samples). */
 function withCodeSamples(paths: Record<string, Record<string, DocumentedOperation>>, serverUrl: string) {
-  return Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, Object.fromEntries(Object.entries(item).map(([method, operation]) => {
-    const secured = !(Array.isArray(operation.security) && operation.security.length === 0);
-    const samples = curlSample(serverUrl, method.toUpperCase(), path, operation.parameters ?? [], OPERATION_EXAMPLES[operation.operationId], secured);
-    return [method, { ...operation, "x-codeSamples": samples }];
-  }))]));
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => {
+          const secured = !(Array.isArray(operation.security) && operation.security.length === 0);
+          const samples = curlSample(
+            serverUrl,
+            method.toUpperCase(),
+            path,
+            operation.parameters ?? [],
+            OPERATION_EXAMPLES[operation.operationId],
+            secured,
+          );
+          return [method, { ...operation, "x-codeSamples": samples }];
+        }),
+      ),
+    ]),
+  );
 }
 
 /** The OpenAPI 3.1 document for /v1, built from the same zod schemas the API validates with. */
 export function openApiDocument(serverUrl: string) {
   const paths = withCodeSamples(documentPaths(), serverUrl);
   // The error answers some operation gives (405 answers only a method no operation has).
-  const statuses = [...new Set(Object.values(paths).flatMap((item) => Object.values(item))
-    .flatMap((operation) => Object.keys(operation.responses).map(Number).filter((status) => status >= 400)))].sort((a, b) => a - b);
+  const statuses = [
+    ...new Set(
+      Object.values(paths)
+        .flatMap((item) => Object.values(item))
+        .flatMap((operation) =>
+          Object.keys(operation.responses)
+            .map(Number)
+            .filter((status) => status >= 400),
+        ),
+    ),
+  ].sort((a, b) => a - b);
   return {
     openapi: "3.1.0",
     info: {

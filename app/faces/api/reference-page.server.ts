@@ -9,7 +9,10 @@ import initUrl from "./reference/redoc-init.js?url";
  * library's stylesheet (perfect-scrollbar 1.5, in redoc 2.5.4), empty first and then filled. Allowed by
  * their exact content; the browser test fails on any style a Redoc upgrade adds.
  */
-const REDOC_LOAD_STYLES = ["'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='", "'sha256-QMIg+bpjm3JdElJ388KYke01izlUW0UoNOeKjpMxdgc='"];
+const REDOC_LOAD_STYLES = [
+  "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+  "'sha256-QMIg+bpjm3JdElJ388KYke01izlUW0UoNOeKjpMxdgc='",
+];
 
 /** What /v1/docs allows: its own two scripts and Redoc's styles (by this response's nonce), the document, Redoc's search worker. */
 export function referencePolicy(nonce: string) {

@@ -169,5 +169,9 @@ const withHeaders = (result: WorkResult & { headers?: Record<string, string> }):
 
 function failure(thrown: unknown, headers: Record<string, string> = {}): Outcome {
   const failed = httpFailure(thrown, "/v1");
-  return { status: failed.status, body: JSON.stringify(errorBody(failed.code, failed.message, failed.details)), headers: { ...headers, ...failed.headers } };
+  return {
+    status: failed.status,
+    body: JSON.stringify(errorBody(failed.code, failed.message, failed.details)),
+    headers: { ...headers, ...failed.headers },
+  };
 }

@@ -32,7 +32,10 @@ function withCors(request: Request, response: Response): Response {
 }
 
 const unauthenticated = (request: Request) =>
-  withCors(request, jsonResponse(errorBody("UNAUTHENTICATED", "Send a valid customer account session token: Authorization: Bearer <token>"), 401));
+  withCors(
+    request,
+    jsonResponse(errorBody("UNAUTHENTICATED", "Send a valid customer account session token: Authorization: Bearer <token>"), 401),
+  );
 
 const appApiKey = () => serverConfig().SHOPIFY_API_KEY;
 

@@ -50,7 +50,12 @@
   const script = document.currentScript;
   const params = new URLSearchParams(location.search);
   window.shopify = {
-    config: { apiKey: script && script.dataset.apiKey, shop: params.get("shop"), host: params.get("host"), locale: params.get("locale") || "en" },
+    config: {
+      apiKey: script && script.dataset.apiKey,
+      shop: params.get("shop"),
+      host: params.get("host"),
+      locale: params.get("locale") || "en",
+    },
     environment: { embedded: true, mobile: false, pos: false },
     idToken,
     toast: { show: showToast, hide() {} },

@@ -26,7 +26,10 @@ export function reopenThroughDemo(request: Request): Response | null {
   const locale = url.searchParams.get("locale");
   for (const name of SHOPIFY_PARAMS) url.searchParams.delete(name);
   const keepLocale = locale ? `&locale=${encodeURIComponent(locale)}` : "";
-  return new Response(null, { status: 302, headers: { Location: `/demo?to=${encodeURIComponent(url.pathname + url.search)}${keepLocale}` } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: `/demo?to=${encodeURIComponent(url.pathname + url.search)}${keepLocale}` },
+  });
 }
 
 /** Where /demo?to= may lead: an admin path, with a plain query string (it ends up in a Location header). */

@@ -24,7 +24,13 @@ export interface DemoOrder {
 /** What each intent answers; `field` names the form field at fault, `problem` what the page says about it. */
 export type DemoOrderResult =
   | { intent: DemoOrderIntent; ok: true; order: DemoOrder; webhook: { topic: string; status: number | null; error?: string } }
-  | { intent: DemoOrderIntent; ok: false; field: "customerId" | "email" | "productId" | "quantity" | null; problem: DemoOrderProblem; detail?: string };
+  | {
+      intent: DemoOrderIntent;
+      ok: false;
+      field: "customerId" | "email" | "productId" | "quantity" | null;
+      problem: DemoOrderProblem;
+      detail?: string;
+    };
 
 type DemoOrderIntent = "place" | "fulfil" | "cancel";
 type DemoOrderProblem = "invalid" | "notFound" | "refused";
@@ -48,7 +54,8 @@ interface StubOrder {
   cancelledAt: string | null;
   lines: { title: string; currentQuantity: number }[];
 }
-type StubAnswer = { order: StubOrder; webhook: { topic: string; status: number | null; error?: string } } | { error: string; field: string | null };
+type StubAnswer =
+  { order: StubOrder; webhook: { topic: string; status: number | null; error?: string } } | { error: string; field: string | null };
 
 function stubUrl(): string {
   const url = serverConfig().SHOPIFY_ADMIN_API_STUB_URL;
@@ -105,12 +112,15 @@ export async function placeDemoOrder(shop: string, form: FormData): Promise<Demo
   }
   const { customerId, email, productId, quantity } = parsed.data;
   const guest = customerId === GUEST;
-  return toResult("place", await callStub<StubAnswer>("/_stub/orders", {
-    shop,
-    customerId: guest ? null : customerId,
-    ...(guest ? { email: email ?? null } : {}),
-    lines: [{ productId, quantity }],
-  }));
+  return toResult(
+    "place",
+    await callStub<StubAnswer>("/_stub/orders", {
+      shop,
+      customerId: guest ? null : customerId,
+      ...(guest ? { email: email ?? null } : {}),
+      lines: [{ productId, quantity }],
+    }),
+  );
 }
 
 /** Fulfils everything left on, or cancels, one of the shop's stub orders; another shop's is not found. */

@@ -68,7 +68,9 @@ export function translator(language: StorefrontLanguage): Translator {
     serial({ serialNumber, editionSize }) {
       if (serialNumber === null) return null;
       const number = numbers.format(serialNumber);
-      return editionSize === null ? t("my_cards.serial_open", { number }) : t("my_cards.serial", { number, size: numbers.format(editionSize) });
+      return editionSize === null
+        ? t("my_cards.serial_open", { number })
+        : t("my_cards.serial", { number, size: numbers.format(editionSize) });
     },
   };
 }

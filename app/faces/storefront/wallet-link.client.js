@@ -22,7 +22,9 @@
   var busy = false;
 
   function fill(text, values) {
-    return String(text).replace(/\{(\w+)\}/g, function (_, key) { return values[key] !== undefined ? String(values[key]) : ""; });
+    return String(text).replace(/\{(\w+)\}/g, function (_, key) {
+      return values[key] !== undefined ? String(values[key]) : "";
+    });
   }
 
   function canSign(wallet) {
@@ -53,7 +55,9 @@
         button.appendChild(icon);
       }
       button.appendChild(document.createTextNode(fill(s.connect, { wallet: wallet.name })));
-      button.addEventListener("click", function () { link(wallet); });
+      button.addEventListener("click", function () {
+        link(wallet);
+      });
       list.appendChild(button);
     });
     none.hidden = wallets.length > 0;
@@ -71,10 +75,15 @@
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(payload),
     }).then(function (response) {
-      return response.json().catch(function () { return null; }).then(function (body) {
-        if (response.ok) return body.data;
-        throw { status: response.status, body: body };
-      });
+      return response
+        .json()
+        .catch(function () {
+          return null;
+        })
+        .then(function (body) {
+          if (response.ok) return body.data;
+          throw { status: response.status, body: body };
+        });
     });
   }
 
@@ -87,7 +96,9 @@
   /** What went wrong, in the customer's words. */
   function problem(failure) {
     var code = failure && failure.body && failure.body.error && failure.body.error.code;
-    var paths = ((failure && failure.body && failure.body.error && failure.body.error.details) || []).map(function (detail) { return detail.path; });
+    var paths = ((failure && failure.body && failure.body.error && failure.body.error.details) || []).map(function (detail) {
+      return detail.path;
+    });
     if (!failure || !failure.status) return s.errorRejected;
     if (failure.status === 401) return s.errorUnauthenticated;
     if (failure.status === 429) return s.errorRateLimited;
@@ -113,7 +124,8 @@
     var name = nameInput.value.trim().toLowerCase();
     var account;
     say(fill(s.connecting, { wallet: wallet.name }), false);
-    wallet.features["standard:connect"].connect()
+    wallet.features["standard:connect"]
+      .connect()
       .then(function (connected) {
         account = ((connected && connected.accounts) || wallet.accounts || [])[0];
         if (!account) throw null;
@@ -122,13 +134,16 @@
       .then(function (challenge) {
         say(fill(s.signing, { wallet: wallet.name }), false);
         var message = new TextEncoder().encode(challenge.message);
-        return wallet.features["solana:signMessage"].signMessage({ account: account, message: message }).then(function (outputs) {
-          var payload = { challengeId: challenge.challengeId, signature: base64(outputs[0].signature) };
-          if (name) payload.name = name;
-          return postJson("/wallet", payload);
-        }, function () {
-          throw null;
-        });
+        return wallet.features["solana:signMessage"].signMessage({ account: account, message: message }).then(
+          function (outputs) {
+            var payload = { challengeId: challenge.challengeId, signature: base64(outputs[0].signature) };
+            if (name) payload.name = name;
+            return postJson("/wallet", payload);
+          },
+          function () {
+            throw null;
+          },
+        );
       })
       .then(linked, function (failure) {
         say(problem(failure), true);

@@ -73,7 +73,15 @@ export function ClaimForm({ initialCode, onClaimed }: { initialCode: string; onC
         <s-stack direction="block" gap="base">
           <s-paragraph>{t("claim.intro")}</s-paragraph>
           {formError ? <s-banner tone="critical" heading={t(formError)} /> : null}
-          <HintedField name="code" label={t("claim.code_label")} hint={t("claim.code_hint")} value={code} onValue={setCode} problems={problems} onProblems={setProblems} />
+          <HintedField
+            name="code"
+            label={t("claim.code_label")}
+            hint={t("claim.code_hint")}
+            value={code}
+            onValue={setCode}
+            problems={problems}
+            onProblems={setProblems}
+          />
           <s-button type="submit" variant="primary" loading={busy}>
             {t("claim.button")}
           </s-button>

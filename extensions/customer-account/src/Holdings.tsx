@@ -63,7 +63,19 @@ function Chain({ chain, title }: { chain: ChainLine | null; title: string }) {
   );
 }
 
-function Item({ picture, title, serial, badge, children }: { picture: string | undefined; title: string; serial: string | null; badge: string; children: ComponentChildren }) {
+function Item({
+  picture,
+  title,
+  serial,
+  badge,
+  children,
+}: {
+  picture: string | undefined;
+  title: string;
+  serial: string | null;
+  badge: string;
+  children: ComponentChildren;
+}) {
   return (
     <s-box border="base" borderRadius="base" padding="base">
       <s-stack direction="block" gap="small">
@@ -82,15 +94,16 @@ function CardItem({ card }: { card: Card }) {
   const when = card.redeemedAt ?? card.createdAt;
   const date = when ? longDate(when) : null;
   return (
-    <Item picture={card.media.imageUrls[0]} title={card.name} serial={serialLabel(card)} badge={owned ? t("list.status_owned") : t("list.status_pending")}>
+    <Item
+      picture={card.media.imageUrls[0]}
+      title={card.name}
+      serial={serialLabel(card)}
+      badge={owned ? t("list.status_owned") : t("list.status_pending")}
+    >
       <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
       <Chain chain={card.chain} title={card.name} />
-      {date ? (
-        <s-text color="subdued">
-          {card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}
-        </s-text>
-      ) : null}
+      {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
     </Item>
   );
 }

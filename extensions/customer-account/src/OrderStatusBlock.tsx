@@ -65,9 +65,23 @@ function OrderStatusBlock() {
 function Item({ item }: { item: OrderItem }) {
   const things = [
     ...(item.twin
-      ? [{ id: item.twin.id, name: item.twin.title, serial: serialLabel(item.twin), picture: item.twin.images[0], kind: t("order.twin", { quantity: formatNumber(item.twin.quantity) }) }]
+      ? [
+          {
+            id: item.twin.id,
+            name: item.twin.title,
+            serial: serialLabel(item.twin),
+            picture: item.twin.images[0],
+            kind: t("order.twin", { quantity: formatNumber(item.twin.quantity) }),
+          },
+        ]
       : []),
-    ...item.cards.map((card) => ({ id: card.id, name: card.name, serial: serialLabel(card), picture: card.media.imageUrls[0], kind: t("order.card") })),
+    ...item.cards.map((card) => ({
+      id: card.id,
+      name: card.name,
+      serial: serialLabel(card),
+      picture: card.media.imageUrls[0],
+      kind: t("order.card"),
+    })),
   ];
   return (
     <s-box border="base" borderRadius="base" padding="base">

@@ -10,7 +10,8 @@ function linkProblems(error: ReturnType<typeof asApiError>, address: string): Pr
   if ((error.status === 422 || error.status === 400) && error.fields.length) {
     const problems: Problems = {};
     for (const field of error.fields) {
-      if (field === "publicKey") problems.publicKey = PUBLIC_KEY.test(address) ? "wallet.errors.address_refused" : "wallet.errors.address_invalid";
+      if (field === "publicKey")
+        problems.publicKey = PUBLIC_KEY.test(address) ? "wallet.errors.address_refused" : "wallet.errors.address_invalid";
       else if (field === "name") problems.name = "wallet.errors.name_invalid";
       else if (field === "acknowledgeRisk") problems.acknowledgeRisk = "wallet.errors.acknowledge_required";
       else problems[""] = "errors.generic";
@@ -70,7 +71,9 @@ export function WalletForm({ holdings, onLinked }: { holdings: Holdings; onLinke
       <s-stack direction="block" gap="base">
         <s-paragraph>{t("wallet.intro")}</s-paragraph>
         {held > 0 ? <s-paragraph>{t("wallet.held", { count: held })}</s-paragraph> : null}
-        {wallet ? <s-text type="strong">{t(wallet.verified ? "wallet.current" : "wallet.current_unverified", { address: wallet.address })}</s-text> : null}
+        {wallet ? (
+          <s-text type="strong">{t(wallet.verified ? "wallet.current" : "wallet.current_unverified", { address: wallet.address })}</s-text>
+        ) : null}
         {done ? <s-banner tone="success" heading={done} /> : null}
         <s-link href={holdings.walletPageUrl} target="_blank">
           {t("wallet.sign")}
@@ -81,8 +84,24 @@ export function WalletForm({ holdings, onLinked }: { holdings: Holdings; onLinke
         <s-form onSubmit={() => void submit()}>
           <s-stack direction="block" gap="base">
             {formError ? <s-banner tone="critical" heading={t(formError)} /> : null}
-            <HintedField name="publicKey" label={t("wallet.address_label")} hint={t("wallet.address_hint")} value={address} onValue={setAddress} problems={problems} onProblems={setProblems} />
-            <HintedField name="name" label={t("wallet.name_label")} hint={t("wallet.name_hint")} value={name} onValue={setName} problems={problems} onProblems={setProblems} />
+            <HintedField
+              name="publicKey"
+              label={t("wallet.address_label")}
+              hint={t("wallet.address_hint")}
+              value={address}
+              onValue={setAddress}
+              problems={problems}
+              onProblems={setProblems}
+            />
+            <HintedField
+              name="name"
+              label={t("wallet.name_label")}
+              hint={t("wallet.name_hint")}
+              value={name}
+              onValue={setName}
+              problems={problems}
+              onProblems={setProblems}
+            />
             <s-checkbox
               name="acknowledgeRisk"
               label={t("wallet.acknowledge")}

@@ -62,7 +62,11 @@ export const claimCode = (code: string) => call<{ cards: Card[] }>("/claim", { c
 
 /** Links a pasted address, the customer having accepted the risk; with a universal name when given. */
 export const linkPastedWallet = (publicKey: string, name: string) =>
-  call<{ wallet: NonNullable<LinkedWallet>; cards: Card[]; name: string | null }>("/wallet", { publicKey, acknowledgeRisk: true, ...(name ? { name } : {}) });
+  call<{ wallet: NonNullable<LinkedWallet>; cards: Card[]; name: string | null }>("/wallet", {
+    publicKey,
+    acknowledgeRisk: true,
+    ...(name ? { name } : {}),
+  });
 
 /** What the order with this numeric id issued to the customer (nothing for another customer's order). */
 export const loadOrderIssues = (orderId: string) => call<OrderIssues>(`/orders/${encodeURIComponent(orderId)}`);

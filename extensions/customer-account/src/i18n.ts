@@ -49,6 +49,9 @@ export function metadataValue(entry: MetadataEntry): string {
   if (typeof value === "number") return formatNumber(value);
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.map(plain).join(", ");
-  if (value && typeof value === "object") return Object.entries(value).map(([key, inner]) => `${key}: ${plain(inner)}`).join(", ");
+  if (value && typeof value === "object")
+    return Object.entries(value)
+      .map(([key, inner]) => `${key}: ${plain(inner)}`)
+      .join(", ");
   return String(value);
 }

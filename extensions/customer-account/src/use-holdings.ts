@@ -3,9 +3,7 @@ import { ApiError, asApiError, loadHoldings } from "./backend";
 import type { Holdings } from "./types";
 
 export type HoldingsState =
-  | { status: "loading"; holdings: Holdings | null }
-  | { status: "error"; error: ApiError }
-  | { status: "ready"; holdings: Holdings };
+  { status: "loading"; holdings: Holdings | null } | { status: "error"; error: ApiError } | { status: "ready"; holdings: Holdings };
 
 /** The customer's holdings, loaded on mount; `reload` fetches them again (keeping the last list on screen meanwhile). */
 export function useHoldings(): [HoldingsState, () => void] {

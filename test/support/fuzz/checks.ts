@@ -104,10 +104,13 @@ export function problemsOf(request: FuzzRequest, exchange: Exchange): string[] {
     if (leak) problems.push(`leak ${leak}`);
   }
   const reachedApp = header(response, "x-request-id") !== undefined;
-  if (!reachedApp && !NODE_OWN_STATUSES.includes(status)) problems.push("answered without X-Request-Id (not by the app) with an unexpected status");
-  if (reachedApp && request.expectStatus && !request.expectStatus.includes(status)) problems.push(`expected ${request.expectStatus.join(" or ")}`);
+  if (!reachedApp && !NODE_OWN_STATUSES.includes(status))
+    problems.push("answered without X-Request-Id (not by the app) with an unexpected status");
+  if (reachedApp && request.expectStatus && !request.expectStatus.includes(status))
+    problems.push(`expected ${request.expectStatus.join(" or ")}`);
   // Single fetch (`.data`) is Remix's own transport: it keeps the status of a route's 405 but not its headers.
-  if (reachedApp && status === 405 && !header(response, "allow") && !/\.data(\?|$)/.test(request.target)) problems.push("405 without Allow");
+  if (reachedApp && status === 405 && !header(response, "allow") && !/\.data(\?|$)/.test(request.target))
+    problems.push("405 without Allow");
   if (reachedApp && status >= 400 && request.method !== "HEAD" && isV1Target(request.target)) {
     const problem = envelopeProblem(text);
     if (problem) problems.push(`no /v1 envelope (${problem})`);
@@ -133,7 +136,9 @@ export function findingsReport(findings: Finding[], perKind = 4): string {
   }
   const lines = [...byKind].flatMap(([kind, list]) => [
     `${kind}: ${list.length}`,
-    ...list.slice(0, perKind).map((finding) => `  ${describe(finding.request)} -> ${finding.status ?? "no answer"} ${JSON.stringify(finding.body.slice(0, 200))}`),
+    ...list
+      .slice(0, perKind)
+      .map((finding) => `  ${describe(finding.request)} -> ${finding.status ?? "no answer"} ${JSON.stringify(finding.body.slice(0, 200))}`),
   ]);
   return `${findings.length} of the responses break the rules:\n${lines.join("\n")}`;
 }

@@ -121,14 +121,17 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 function mutateBody(random: Random, valid: Record<string, unknown>): Buffer {
   return random.weighted<() => Buffer>([
     [45, () => json(valid)],
-    [30, () => {
-      const keys = Object.keys(valid);
-      const copy: Record<string, unknown> = { ...valid };
-      const key = random.chance(0.8) && keys.length ? random.pick(keys) : random.pick(["extra", "__proto__", "constructor", "imageURLs"]);
-      if (random.chance(0.2)) delete copy[key];
-      else copy[key] = junkValue(random);
-      return json(copy);
-    }],
+    [
+      30,
+      () => {
+        const keys = Object.keys(valid);
+        const copy: Record<string, unknown> = { ...valid };
+        const key = random.chance(0.8) && keys.length ? random.pick(keys) : random.pick(["extra", "__proto__", "constructor", "imageURLs"]);
+        if (random.chance(0.2)) delete copy[key];
+        else copy[key] = junkValue(random);
+        return json(copy);
+      },
+    ],
     [25, () => junkBody(random)],
   ])();
 }
@@ -144,7 +147,12 @@ interface Endpoint {
 const card = (random: Random, context: FuzzContext): Record<string, unknown> =>
   random.chance(0.5)
     ? { name: `Fuzz ${random.int(1e6)}`, media: { imageUrls: ["https://cdn.example.com/a.png"] }, email: "fuzz@example.com" }
-    : { name: `Fuzz ${random.int(1e6)}`, media: { imageUrls: [] }, owner: `shopify|${random.between(1, 1e9)}`, publicKey: context.walletKey };
+    : {
+        name: `Fuzz ${random.int(1e6)}`,
+        media: { imageUrls: [] },
+        owner: `shopify|${random.between(1, 1e9)}`,
+        publicKey: context.walletKey,
+      };
 
 const V1_ENDPOINTS: Endpoint[] = [
   { path: () => "/v1/unit-cards", methods: ["GET", "POST"], body: card },
@@ -158,28 +166,51 @@ const V1_ENDPOINTS: Endpoint[] = [
     methods: ["POST"],
     body: (random, context) =>
       random.chance(0.5)
-        ? { redemption: { email: "fuzz@example.com" }, cards: [card(random, context), card(random, context)].map(({ name, media }) => ({ name, media })) }
+        ? {
+            redemption: { email: "fuzz@example.com" },
+            cards: [card(random, context), card(random, context)].map(({ name, media }) => ({ name, media })),
+          }
         : { owner: "shopify|42", publicKey: context.walletKey, cards: [{ name: "a", media: { imageUrls: [] } }] },
   },
   {
     path: () => "/v1/unit-cards/_actions/redeem",
     methods: ["POST"],
-    body: (random, context) => ({ code: random.chance(0.3) ? random.pick(context.codes) : "ABCD-EFGH-JKMN", owner: "shopify|7", publicKey: context.walletKey }),
+    body: (random, context) => ({
+      code: random.chance(0.3) ? random.pick(context.codes) : "ABCD-EFGH-JKMN",
+      owner: "shopify|7",
+      publicKey: context.walletKey,
+    }),
   },
-  { path: (random) => `/v1/validate-name?name=${random.pick(["fuzz-name", "", "%ZZ", "a".repeat(300), "%00", "n%C3%A9"])}`, methods: ["GET"] },
-  { path: () => "/v1/names", methods: ["POST"], body: (random, context) => ({ name: `fz-${random.int(1e9)}`, publicKey: context.walletKey }) },
+  {
+    path: (random) => `/v1/validate-name?name=${random.pick(["fuzz-name", "", "%ZZ", "a".repeat(300), "%00", "n%C3%A9"])}`,
+    methods: ["GET"],
+  },
+  {
+    path: () => "/v1/names",
+    methods: ["POST"],
+    body: (random, context) => ({ name: `fz-${random.int(1e9)}`, publicKey: context.walletKey }),
+  },
   {
     path: () => "/v1/issue-digital-twin",
     methods: ["POST"],
-    body: (random, context) => ({ public_key: context.walletKey, name_id: context.nameId, title: "Fuzz twin", quantity: random.pick([1, 0, -1, 3]) }),
+    body: (random, context) => ({
+      public_key: context.walletKey,
+      name_id: context.nameId,
+      title: "Fuzz twin",
+      quantity: random.pick([1, 0, -1, 3]),
+    }),
   },
   { path: (random, context) => `/v1/digital-twins/${random.chance(0.6) ? context.twinId : random.pick(JUNK_SEGMENTS)}`, methods: ["GET"] },
   {
-    path: (random) => `/v1/metadata/${random.pick(["nft_01JAAAAAAAAAAAAAAAAAAAAAAA.json", "x.json", "nft_01JAAAAAAAAAAAAAAAAAAAAAAA", "%ZZ.json", "..%2f.json"])}`,
+    path: (random) =>
+      `/v1/metadata/${random.pick(["nft_01JAAAAAAAAAAAAAAAAAAAAAAA.json", "x.json", "nft_01JAAAAAAAAAAAAAAAAAAAAAAA", "%ZZ.json", "..%2f.json"])}`,
     methods: ["GET"],
   },
   { path: () => "/v1/openapi.json", methods: ["GET"] },
-  { path: (random) => random.pick(["/v1", "/v1/", "/v1/nope", "/v1/unit-cards/a/b", "/V1/UNIT-CARDS", "/v1/unit-cards/_actions/nope"]), methods: ["GET", "POST"] },
+  {
+    path: (random) => random.pick(["/v1", "/v1/", "/v1/nope", "/v1/unit-cards/a/b", "/V1/UNIT-CARDS", "/v1/unit-cards/_actions/nope"]),
+    methods: ["GET", "POST"],
+  },
 ];
 
 function v1Request(random: Random, context: FuzzContext): FuzzRequest {
@@ -194,19 +225,55 @@ function v1Request(random: Random, context: FuzzContext): FuzzRequest {
   if (random.chance(0.03)) headers.push(["Idempotency-Key", "second"]);
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD" ? random.chance(0.85) : random.chance(0.05)) {
-    headers.push(["Content-Type", random.weighted([[8, "application/json"], [1, "text/plain"], [1, "application/x-www-form-urlencoded"], [1, "application/json; charset=latin1"]])]);
+    headers.push([
+      "Content-Type",
+      random.weighted([
+        [8, "application/json"],
+        [1, "text/plain"],
+        [1, "application/x-www-form-urlencoded"],
+        [1, "application/json; charset=latin1"],
+      ]),
+    ]);
     body = endpoint.body ? mutateBody(random, endpoint.body(random, context)) : junkBody(random);
   }
-  const request: FuzzRequest = { family: "v1", server: "base", method, target: mutatePath(random, endpoint.path(random, context)), headers, body };
+  const request: FuzzRequest = {
+    family: "v1",
+    server: "base",
+    method,
+    target: mutatePath(random, endpoint.path(random, context)),
+    headers,
+    body,
+  };
   if (body && random.chance(0.05)) request.chunked = true;
   return oversized(random, request);
 }
 
 // ---------------------------------------------------------------- app proxy
 
-const BOGUS_SHOPS = ["%ZZ", "evil.com", "", "EVIL.MYSHOPIFY.COM", "a.myshopify.com.evil.com", `${"s".repeat(300)}.myshopify.com`, "shop.myshopify.com\u0000", "%", "..", "https://a.myshopify.com"];
+const BOGUS_SHOPS = [
+  "%ZZ",
+  "evil.com",
+  "",
+  "EVIL.MYSHOPIFY.COM",
+  "a.myshopify.com.evil.com",
+  `${"s".repeat(300)}.myshopify.com`,
+  "shop.myshopify.com\u0000",
+  "%",
+  "..",
+  "https://a.myshopify.com",
+];
 const BOGUS_CUSTOMERS = ["-1", "0", "abc", "1e5", "99999999999999999999999", "1,2", "%ZZ", " 1", "0x10", "1.5"];
-const PROXY_PATHS = ["/proxy", "/proxy/", "/proxy/cards", "/proxy/redeem", "/proxy/redeem?code=ABCD-EFGH-JKMN", "/proxy/names", "/proxy/nope", "/proxy/%ZZ", "/proxy/cards/.."];
+const PROXY_PATHS = [
+  "/proxy",
+  "/proxy/",
+  "/proxy/cards",
+  "/proxy/redeem",
+  "/proxy/redeem?code=ABCD-EFGH-JKMN",
+  "/proxy/names",
+  "/proxy/nope",
+  "/proxy/%ZZ",
+  "/proxy/cards/..",
+];
 
 /**
  * A request as Shopify's app proxy would forward it, with hostile fields: a
@@ -218,13 +285,38 @@ function proxyRequest(random: Random, context: FuzzContext): FuzzRequest {
   const [pathname = "/proxy", ownQuery = ""] = path.split("?");
   const params: [string, string][] = new URLSearchParams(ownQuery).size ? [...new URLSearchParams(ownQuery)] : [];
   const now = Math.floor(Date.now() / 1000);
-  const shop = random.weighted<() => string>([[6, () => context.proxy.shop], [4, () => random.pick(BOGUS_SHOPS)]])();
-  const customer = random.weighted<() => string>([[5, () => context.proxy.customerId], [1, () => ""], [2, () => random.pick(BOGUS_CUSTOMERS)]])();
-  const timestamp = random.weighted<() => string | null>([[6, () => String(now)], [1, () => String(now - 3600)], [1, () => String(now + 3600)], [1, () => random.pick(["abc", "", "1e10", "-1"])], [1, () => null]])();
-  params.push(["shop", shop], ["logged_in_customer_id", customer], ["path_prefix", random.chance(0.9) ? "/apps/twincards" : random.pick(["/evil", "%ZZ", "", "/apps/../x"])]);
+  const shop = random.weighted<() => string>([
+    [6, () => context.proxy.shop],
+    [4, () => random.pick(BOGUS_SHOPS)],
+  ])();
+  const customer = random.weighted<() => string>([
+    [5, () => context.proxy.customerId],
+    [1, () => ""],
+    [2, () => random.pick(BOGUS_CUSTOMERS)],
+  ])();
+  const timestamp = random.weighted<() => string | null>([
+    [6, () => String(now)],
+    [1, () => String(now - 3600)],
+    [1, () => String(now + 3600)],
+    [1, () => random.pick(["abc", "", "1e10", "-1"])],
+    [1, () => null],
+  ])();
+  params.push(
+    ["shop", shop],
+    ["logged_in_customer_id", customer],
+    ["path_prefix", random.chance(0.9) ? "/apps/twincards" : random.pick(["/evil", "%ZZ", "", "/apps/../x"])],
+  );
   if (timestamp !== null) params.push(["timestamp", timestamp]);
   // Repeated parameters: another customer or shop in front, or the same one twice.
-  if (random.chance(0.2)) params.unshift(random.pick<[string, string]>([["logged_in_customer_id", "4242"], ["shop", "other-shop.myshopify.com"], ["shop", shop], ["timestamp", String(now)]]));
+  if (random.chance(0.2))
+    params.unshift(
+      random.pick<[string, string]>([
+        ["logged_in_customer_id", "4242"],
+        ["shop", "other-shop.myshopify.com"],
+        ["shop", shop],
+        ["timestamp", String(now)],
+      ]),
+    );
   if (random.chance(0.05)) params.push(["extra", random.pick(["1", "%ZZ", ""])]);
   const raw = random.chance(0.15);
   let query = params.map(([key, value]) => `${key}=${raw ? value : encodeURIComponent(value)}`).join("&");
@@ -243,7 +335,16 @@ function proxyRequest(random: Random, context: FuzzContext): FuzzRequest {
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD" && random.chance(0.85)) {
     const form = random.chance(0.3);
-    headers.push(["Content-Type", form ? "application/x-www-form-urlencoded" : random.weighted([[8, "application/json"], [1, "text/plain"], [1, "application/vnd.api+json"]])]);
+    headers.push([
+      "Content-Type",
+      form
+        ? "application/x-www-form-urlencoded"
+        : random.weighted([
+            [8, "application/json"],
+            [1, "text/plain"],
+            [1, "application/vnd.api+json"],
+          ]),
+    ]);
     const valid: Record<string, string> = pathname.startsWith("/proxy/names")
       ? { name: `fz-${random.int(1e9)}`, publicKey: context.walletKey }
       : { code: random.pick(context.codes), publicKey: context.walletKey };
@@ -305,13 +406,30 @@ function webhookRequest(random: Random, context: FuzzContext): FuzzRequest {
     [1, () => []],
   ])();
   for (const value of signature) headers.push([`${prefix}Hmac-Sha256`, value]);
-  const path = random.chance(0.9) ? `/webhooks/${topic}` : random.pick(["/webhooks", "/webhooks/", "/webhooks/orders/create", "/webhooks/app/%ZZ"]);
+  const path = random.chance(0.9)
+    ? `/webhooks/${topic}`
+    : random.pick(["/webhooks", "/webhooks/", "/webhooks/orders/create", "/webhooks/app/%ZZ"]);
   const method = methodFor(random, ["POST"]);
-  const request: FuzzRequest = { family: "webhook", server: "base", method, target: mutatePath(random, path), headers, body: method === "GET" || method === "HEAD" ? undefined : body };
+  const request: FuzzRequest = {
+    family: "webhook",
+    server: "base",
+    method,
+    target: mutatePath(random, path),
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : body,
+  };
   if (random.chance(0.03) && (COMMON_METHODS as readonly string[]).includes(method)) {
     // A signed body over 1 MiB: refused for its size before anything reads it.
     const large = largeJson(MIB + random.between(1, 100_000));
-    return { ...request, body: large, headers: [...headers.filter(([name]) => !/hmac/i.test(name)), [`${prefix}Hmac-Sha256`, createHmac("sha256", context.apiSecret).update(large).digest("base64")]], expectStatus: [413] };
+    return {
+      ...request,
+      body: large,
+      headers: [
+        ...headers.filter(([name]) => !/hmac/i.test(name)),
+        [`${prefix}Hmac-Sha256`, createHmac("sha256", context.apiSecret).update(large).digest("base64")],
+      ],
+      expectStatus: [413],
+    };
   }
   return request;
 }
@@ -319,18 +437,50 @@ function webhookRequest(random: Random, context: FuzzContext): FuzzRequest {
 // ---------------------------------------------------------------- admin
 
 const ADMIN_PATHS = [
-  "/app", "/app/", "/app?index", "/app/cards", "/app/cards?status=OWNED&cursor=junk", "/app/cards/new", "/app/customers", "/app/customers?query=%ZZ",
-  "/app/customers/7364129087", "/app/customers/%ZZ", "/app/twins", "/app/notifications", "/app/notifications?index", "/app/notifications/ntf_nope",
-  "/app/settings", "/app/customer-link?id=gid://shopify/Customer/1", "/app/customer-link?id=%ZZ", "/app/nope",
-  "/app/cards/card_01JAAAAAAAAAAAAAAAAAAAAAAA", "/app/cards/%ZZ", "/app/twins/twin_01JAAAAAAAAAAAAAAAAAAAAAAA", "/app/twins/..%2f",
-  "/app/automation", "/app/automation?index", "/app/automation/new", "/app/automation/rule_01JAAAAAAAAAAAAAAAAAAAAAAA", "/app/automation/%ZZ",
+  "/app",
+  "/app/",
+  "/app?index",
+  "/app/cards",
+  "/app/cards?status=OWNED&cursor=junk",
+  "/app/cards/new",
+  "/app/customers",
+  "/app/customers?query=%ZZ",
+  "/app/customers/7364129087",
+  "/app/customers/%ZZ",
+  "/app/twins",
+  "/app/notifications",
+  "/app/notifications?index",
+  "/app/notifications/ntf_nope",
+  "/app/settings",
+  "/app/customer-link?id=gid://shopify/Customer/1",
+  "/app/customer-link?id=%ZZ",
+  "/app/nope",
+  "/app/cards/card_01JAAAAAAAAAAAAAAAAAAAAAAA",
+  "/app/cards/%ZZ",
+  "/app/twins/twin_01JAAAAAAAAAAAAAAAAAAAAAAA",
+  "/app/twins/..%2f",
+  "/app/automation",
+  "/app/automation?index",
+  "/app/automation/new",
+  "/app/automation/rule_01JAAAAAAAAAAAAAAAAAAAAAAA",
+  "/app/automation/%ZZ",
 ];
 
 const ADMIN_FORMS = [
-  { intent: "create", batch: "{}" }, { intent: "create", batch: "not json" }, { intent: "nope" }, { intent: "revoke", id: "key_nope" },
-  { intent: "create", label: "x".repeat(500) }, { intent: "retry-mint", id: "%ZZ" }, { intent: "resend", id: "ntf_nope" },
-  { intent: "nft-approval", approved: "maybe" }, { intent: "register-name", name: "", publicKey: "x" }, {},
-  { intent: "save", rule: "{}" }, { intent: "set-status", id: "rule_nope", status: "PAUSED" }, { intent: "retry-webhook", id: "%ZZ" }, { intent: "void" },
+  { intent: "create", batch: "{}" },
+  { intent: "create", batch: "not json" },
+  { intent: "nope" },
+  { intent: "revoke", id: "key_nope" },
+  { intent: "create", label: "x".repeat(500) },
+  { intent: "retry-mint", id: "%ZZ" },
+  { intent: "resend", id: "ntf_nope" },
+  { intent: "nft-approval", approved: "maybe" },
+  { intent: "register-name", name: "", publicKey: "x" },
+  {},
+  { intent: "save", rule: "{}" },
+  { intent: "set-status", id: "rule_nope", status: "PAUSED" },
+  { intent: "retry-webhook", id: "%ZZ" },
+  { intent: "void" },
 ];
 
 /** The embedded admin: no auth, junk auth, and (sometimes) a real session token so loaders and actions run. */
@@ -345,15 +495,36 @@ function adminRequest(random: Random, context: FuzzContext): FuzzRequest {
     [4, () => undefined],
     [1, () => void (path = join(embedded(adminToken(shop))))],
     [2, () => void headers.push(["Authorization", `Bearer ${adminToken(shop)}`])],
-    [2, () => void (path = join(random.pick([embedded("a.b.c"), `shop=%ZZ&host=%ZZ&embedded=1`, `shop=evil.com`, embedded(adminToken(shop, { secret: "wrong" }))])))],
-    [1, () => void headers.push(["Authorization", random.pick(["Bearer a.b.c", "Bearer", `Bearer ${adminToken(shop, { expiredSecondsAgo: 600 })}`])])],
+    [
+      2,
+      () =>
+        void (path = join(
+          random.pick([
+            embedded("a.b.c"),
+            `shop=%ZZ&host=%ZZ&embedded=1`,
+            `shop=evil.com`,
+            embedded(adminToken(shop, { secret: "wrong" })),
+          ]),
+        )),
+    ],
+    [
+      1,
+      () =>
+        void headers.push([
+          "Authorization",
+          random.pick(["Bearer a.b.c", "Bearer", `Bearer ${adminToken(shop, { expiredSecondsAgo: 600 })}`]),
+        ]),
+    ],
   ])();
   if (random.chance(0.15)) path = path.replace(/^([^?]*)/, "$1.data");
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD" && random.chance(0.85)) {
     const form = random.pick(ADMIN_FORMS) as Record<string, string>;
     const asJson = random.chance(0.2);
-    headers.push(["Content-Type", asJson ? "application/json" : random.chance(0.9) ? "application/x-www-form-urlencoded" : "multipart/form-data; boundary=x"]);
+    headers.push([
+      "Content-Type",
+      asJson ? "application/json" : random.chance(0.9) ? "application/x-www-form-urlencoded" : "multipart/form-data; boundary=x",
+    ]);
     body = asJson ? mutateBody(random, form) : random.chance(0.8) ? Buffer.from(new URLSearchParams(form).toString()) : junkBody(random);
   }
   return oversized(random, { family: "admin", server: "base", method, target: mutatePath(random, path), headers, body });
@@ -364,18 +535,38 @@ function adminRequest(random: Random, context: FuzzContext): FuzzRequest {
 function authRequest(random: Random, context: FuzzContext): FuzzRequest {
   const shop = random.chance(0.5) ? context.adminShop : random.pick([...BOGUS_SHOPS, "fuzz-shop"]);
   const path = random.pick([
-    "/auth", `/auth?shop=${encodeURIComponent(shop)}`, "/auth/login", `/auth/login?shop=${encodeURIComponent(shop)}`, "/auth/login/",
-    "/auth/exit-iframe", `/auth/exit-iframe?shop=${context.adminShop}&host=${adminHost(context.adminShop)}&exitIframe=${encodeURIComponent(random.pick(["/app", "https://evil.com", "//evil.com", "javascript:alert(1)", "%ZZ", "", "https://admin.shopify.com/store/x"]))}`,
-    "/auth/session-token", `/auth/session-token?shop=${encodeURIComponent(shop)}&shopify-reload=${encodeURIComponent(random.pick(["/app", "https://evil.com", "%ZZ"]))}`,
-    "/auth/callback", `/auth/callback?code=x&shop=${encodeURIComponent(shop)}&hmac=zz&state=s&timestamp=1&host=%ZZ`, "/auth/nope", "/auth/%ZZ",
+    "/auth",
+    `/auth?shop=${encodeURIComponent(shop)}`,
+    "/auth/login",
+    `/auth/login?shop=${encodeURIComponent(shop)}`,
+    "/auth/login/",
+    "/auth/exit-iframe",
+    `/auth/exit-iframe?shop=${context.adminShop}&host=${adminHost(context.adminShop)}&exitIframe=${encodeURIComponent(random.pick(["/app", "https://evil.com", "//evil.com", "javascript:alert(1)", "%ZZ", "", "https://admin.shopify.com/store/x"]))}`,
+    "/auth/session-token",
+    `/auth/session-token?shop=${encodeURIComponent(shop)}&shopify-reload=${encodeURIComponent(random.pick(["/app", "https://evil.com", "%ZZ"]))}`,
+    "/auth/callback",
+    `/auth/callback?code=x&shop=${encodeURIComponent(shop)}&hmac=zz&state=s&timestamp=1&host=%ZZ`,
+    "/auth/nope",
+    "/auth/%ZZ",
   ]);
   const method = methodFor(random, ["GET", "POST"]);
   const headers: [string, string][] = [...baseHeaders(random), ...(random.chance(0.2) ? junkHeaders(random) : [])];
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD" && random.chance(0.85)) {
     const kind = random.pick(["form", "form", "json", "multipart", "junk"] as const);
-    headers.push(["Content-Type", { form: "application/x-www-form-urlencoded", json: "application/json", multipart: "multipart/form-data; boundary=x", junk: "text/plain" }[kind]]);
-    body = kind === "form" ? Buffer.from(new URLSearchParams({ shop: random.pick([...BOGUS_SHOPS, context.adminShop, "fuzz-shop"]) }).toString()) : junkBody(random);
+    headers.push([
+      "Content-Type",
+      {
+        form: "application/x-www-form-urlencoded",
+        json: "application/json",
+        multipart: "multipart/form-data; boundary=x",
+        junk: "text/plain",
+      }[kind],
+    ]);
+    body =
+      kind === "form"
+        ? Buffer.from(new URLSearchParams({ shop: random.pick([...BOGUS_SHOPS, context.adminShop, "fuzz-shop"]) }).toString())
+        : junkBody(random);
   }
   return oversized(random, { family: "auth", server: "base", method, target: mutatePath(random, path), headers, body });
 }
@@ -383,32 +574,102 @@ function authRequest(random: Random, context: FuzzContext): FuzzRequest {
 // ---------------------------------------------------------------- demo, static, the rest
 
 function demoRequest(random: Random): FuzzRequest {
-  const path = random.pick(["/demo", "/demo/", "/demo?to=/app/cards", "/demo?to=https://evil.com", "/demo?to=//evil.com", "/demo?to=%ZZ", "/demo?to=/app%0d%0aSet-Cookie:%20x=1", "/demo?to=/app%00", "/demo/app-bridge.js", "/demo/session-token", "/demo/nope", "/demo.data"]);
+  const path = random.pick([
+    "/demo",
+    "/demo/",
+    "/demo?to=/app/cards",
+    "/demo?to=https://evil.com",
+    "/demo?to=//evil.com",
+    "/demo?to=%ZZ",
+    "/demo?to=/app%0d%0aSet-Cookie:%20x=1",
+    "/demo?to=/app%00",
+    "/demo/app-bridge.js",
+    "/demo/session-token",
+    "/demo/nope",
+    "/demo.data",
+  ]);
   const method = methodFor(random, ["GET"]);
   const body = method !== "GET" && method !== "HEAD" && random.chance(0.5) ? junkBody(random) : undefined;
-  return oversized(random, { family: "demo", server: "demo", method, target: mutatePath(random, path), headers: [...baseHeaders(random), ...junkHeaders(random)], body });
+  return oversized(random, {
+    family: "demo",
+    server: "demo",
+    method,
+    target: mutatePath(random, path),
+    headers: [...baseHeaders(random), ...junkHeaders(random)],
+    body,
+  });
 }
 
 function staticRequest(random: Random, context: FuzzContext): FuzzRequest {
   const asset = random.pick(context.assets);
   const path = random.pick([
-    asset, asset, `${asset}?v=%ZZ`, "/assets/nope.js", "/assets/../package.json", "/assets/%2e%2e/%2e%2e/package.json", "/assets/..%2f..%2fpackage.json",
-    "/favicon.ico", "/assets/", "/assets/%ZZ", "/assets/%00", "/build/server/index.js", "/.env", "/package.json", "/prisma/dev.sqlite",
-    `/assets/${"a".repeat(5000)}.js`, "/assets/..\\..\\package.json",
+    asset,
+    asset,
+    `${asset}?v=%ZZ`,
+    "/assets/nope.js",
+    "/assets/../package.json",
+    "/assets/%2e%2e/%2e%2e/package.json",
+    "/assets/..%2f..%2fpackage.json",
+    "/favicon.ico",
+    "/assets/",
+    "/assets/%ZZ",
+    "/assets/%00",
+    "/build/server/index.js",
+    "/.env",
+    "/package.json",
+    "/prisma/dev.sqlite",
+    `/assets/${"a".repeat(5000)}.js`,
+    "/assets/..\\..\\package.json",
   ]);
   const method = methodFor(random, ["GET", "HEAD"]);
-  return oversized(random, { family: "static", server: "base", method, target: path, headers: [...baseHeaders(random), ...junkHeaders(random)] });
+  return oversized(random, {
+    family: "static",
+    server: "base",
+    method,
+    target: path,
+    headers: [...baseHeaders(random), ...junkHeaders(random)],
+  });
 }
 
 function otherRequest(random: Random): FuzzRequest {
   const path = random.pick([
-    "/", "/", "/?_data=root", "/?_data=routes/_index", "/?index", "/.data", "/_root.data", "/__manifest", "/__manifest?p=/app&version=x",
-    "/__manifest?p=%ZZ&version=" + "v".repeat(8000), "/nope", "/wp-admin/", "/.git/config", "/%ZZ", "/%", `/${"a/".repeat(3000)}`, "//", "///etc/passwd",
-    "/\\..\\..\\", "/é", "/index.html", "/robots.txt", "/nope.data", "/api", "/V1", "/v1%2funit-cards",
+    "/",
+    "/",
+    "/?_data=root",
+    "/?_data=routes/_index",
+    "/?index",
+    "/.data",
+    "/_root.data",
+    "/__manifest",
+    "/__manifest?p=/app&version=x",
+    "/__manifest?p=%ZZ&version=" + "v".repeat(8000),
+    "/nope",
+    "/wp-admin/",
+    "/.git/config",
+    "/%ZZ",
+    "/%",
+    `/${"a/".repeat(3000)}`,
+    "//",
+    "///etc/passwd",
+    "/\\..\\..\\",
+    "/é",
+    "/index.html",
+    "/robots.txt",
+    "/nope.data",
+    "/api",
+    "/V1",
+    "/v1%2funit-cards",
   ]);
   const method = methodFor(random, ["GET", "HEAD", "POST"]);
   const body = method !== "GET" && method !== "HEAD" && random.chance(0.6) ? junkBody(random) : undefined;
-  return oversized(random, { family: "other", server: "base", method, target: mutatePath(random, path), headers: [...baseHeaders(random), ...junkHeaders(random)], body });
+  return oversized(random, {
+    family: "other",
+    server: "base",
+    method,
+    target: mutatePath(random, path),
+    headers: [...baseHeaders(random), ...junkHeaders(random)],
+    body,
+  });
 }
 
 /** Framing junk only raw bytes can carry: bad request lines, bytes Node must refuse, CONNECT, pipelining. */
@@ -428,7 +689,9 @@ function rawRequest(random: Random): FuzzRequest {
     () => [`OPTIONS * HTTP/1.1\r\n${host}\r\n`],
     () => [`GET * HTTP/1.1\r\n${host}\r\n`],
     () => [`${random.pick(["GET", "POST", "TRACE"])} ${random.pick(["evil.com:80", "127.0.0.1:443"])} HTTP/1.1\r\n${host}\r\n`],
-    () => [`CONNECT ${random.pick(["127.0.0.1:443", "evil.com:80", "[::1]:22"])} HTTP/1.1\r\nHost: ${random.pick(["127.0.0.1:443", "evil.com:80"])}\r\n\r\n`],
+    () => [
+      `CONNECT ${random.pick(["127.0.0.1:443", "evil.com:80", "[::1]:22"])} HTTP/1.1\r\nHost: ${random.pick(["127.0.0.1:443", "evil.com:80"])}\r\n\r\n`,
+    ],
     () => [`CONNECT ${path} HTTP/1.1\r\n${host}\r\n`],
     () => [`GET ${path} HTTP/1.1\r\n${host}X-A: a\u0000b\r\n\r\n`],
     () => [`GET ${path} HTTP/1.1\r\n${host}X A: b\r\n\r\n`],
@@ -454,5 +717,13 @@ function rawRequest(random: Random): FuzzRequest {
     () => [String.fromCharCode(0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03) + "\r\n\r\n"],
   ])();
   const [method = "", target = ""] = line.split(" ");
-  return { family: "raw", server: random.chance(0.9) ? "base" : "demo", method, target, headers: [], raw: Buffer.from(line, "latin1"), mayDrop };
+  return {
+    family: "raw",
+    server: random.chance(0.9) ? "base" : "demo",
+    method,
+    target,
+    headers: [],
+    raw: Buffer.from(line, "latin1"),
+    mayDrop,
+  };
 }

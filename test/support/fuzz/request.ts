@@ -30,7 +30,13 @@ export function serialize(request: FuzzRequest, host: string): Buffer {
   const names = new Set(request.headers.map(([name]) => name.toLowerCase()));
   if (!names.has("host")) lines.push(Buffer.from(`Host: ${host}\r\n`));
   for (const [name, value] of request.headers) {
-    lines.push(Buffer.concat([Buffer.from(`${name}: `, "latin1"), typeof value === "string" ? Buffer.from(value, "utf8") : value, Buffer.from("\r\n")]));
+    lines.push(
+      Buffer.concat([
+        Buffer.from(`${name}: `, "latin1"),
+        typeof value === "string" ? Buffer.from(value, "utf8") : value,
+        Buffer.from("\r\n"),
+      ]),
+    );
   }
   const body = request.body;
   if (body && request.chunked) {

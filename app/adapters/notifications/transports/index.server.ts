@@ -13,7 +13,12 @@ export function transportsFromConfig(config: NotifyConfig): Transports {
     : localEmailTransport({ dir: config.MESSAGES_DIR, mailFrom: config.MAIL_FROM ?? LOCAL_MAIL_FROM });
   const SMS =
     config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
-      ? twilioTransport({ accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, from: config.TWILIO_FROM, baseUrl: config.TWILIO_BASE_URL })
+      ? twilioTransport({
+          accountSid: config.TWILIO_ACCOUNT_SID,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          from: config.TWILIO_FROM,
+          baseUrl: config.TWILIO_BASE_URL,
+        })
       : localSmsTransport({ dir: config.MESSAGES_DIR, from: config.TWILIO_FROM ?? "Twin Cards" });
   return { EMAIL, SMS };
 }

@@ -27,7 +27,9 @@ export function localEmailTransport(options: { dir: string; mailFrom: string }):
   return {
     name: "local-email",
     async send(notification) {
-      builder ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+      builder ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+      );
       const info = await (await builder).sendMail(emailMessage(notification, options.mailFrom));
       return writeCopy(options.dir, `${notification.id}.eml`, info.message as Buffer);
     },

@@ -38,7 +38,10 @@ export function twilioTransport(options: TwilioOptions): Transport {
         if (!sid) throw new DeliveryError(`SMS provider answered ${response.status} without a message sid`, true);
         return { providerMessageId: sid };
       }
-      const detail = typeof json?.message === "string" ? `${json.message}${json.code !== undefined ? ` (code ${String(json.code)})` : ""}` : text.slice(0, 500);
+      const detail =
+        typeof json?.message === "string"
+          ? `${json.message}${json.code !== undefined ? ` (code ${String(json.code)})` : ""}`
+          : text.slice(0, 500);
       const message = `SMS provider answered ${response.status}: ${detail}`;
       const retryable = response.status === 429 || response.status >= 500;
       throw new DeliveryError(message, retryable, retryAfterMs(response.headers.get("retry-after")));

@@ -14,7 +14,12 @@ export const shortAddress = (address: string) => `${address.slice(0, 5)}…${add
 /** A twin's or card's NFT as a merchant reads it: status, mint (to Solana Explorer), why it waits or failed, Retry. */
 export function ChainStatusCell({ chain, itemId, itemName }: { chain: ChainState; itemId: string; itemName: string }) {
   const { t } = useTranslation();
-  if (!chain) return <Text as="span" tone="subdued">{t("chain.offChain")}</Text>;
+  if (!chain)
+    return (
+      <Text as="span" tone="subdued">
+        {t("chain.offChain")}
+      </Text>
+    );
   const reason = chain.status === "HELD" || chain.status === "FAILED" ? chain.reason : null;
   return (
     <BlockStack gap="100" inlineAlign="start">

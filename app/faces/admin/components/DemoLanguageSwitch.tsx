@@ -22,13 +22,22 @@ export function DemoLanguageSwitch() {
   return (
     <Box paddingInline="400" paddingBlockStart="200">
       <InlineStack gap="200" align="end" blockAlign="center">
-        <Text as="span" variant="bodySm" tone="subdued">{t("demo.language")}</Text>
+        <Text as="span" variant="bodySm" tone="subdued">
+          {t("demo.language")}
+        </Text>
         {LANGUAGES.map(({ locale, key }) =>
           i18n.language === locale ? (
-            <Text key={locale} as="span" variant="bodySm" fontWeight="semibold">{t(key)}</Text>
+            <Text key={locale} as="span" variant="bodySm" fontWeight="semibold">
+              {t(key)}
+            </Text>
           ) : (
             // A full load, as Shopify admin reopens the app: not a client-side navigation.
-            <a key={locale} href={`/demo?${new URLSearchParams({ to: page, locale })}`} lang={locale} style={{ fontSize: "var(--p-font-size-300)" }}>
+            <a
+              key={locale}
+              href={`/demo?${new URLSearchParams({ to: page, locale })}`}
+              lang={locale}
+              style={{ fontSize: "var(--p-font-size-300)" }}
+            >
               {t(key)}
             </a>
           ),

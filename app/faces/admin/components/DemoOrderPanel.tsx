@@ -1,5 +1,19 @@
 import { useFetcher } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, Collapsible, FormLayout, InlineStack, Link, Select, Spinner, Text, TextField } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Collapsible,
+  FormLayout,
+  InlineStack,
+  Link,
+  Select,
+  Spinner,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DemoCatalogue, DemoOrder, DemoOrderResult } from "~/faces/demo/demo-orders.server";
@@ -44,7 +58,9 @@ export function DemoOrderPanel() {
       <Card>
         <BlockStack gap="300">
           <InlineStack align="space-between" blockAlign="center" gap="200">
-            <Text as="p" variant="bodySm" tone="subdued">{t("demoOrder.intro")}</Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {t("demoOrder.intro")}
+            </Text>
             <Button disclosure={open ? "up" : "down"} onClick={() => setOpen(!open)} ariaExpanded={open} ariaControls="demo-order-form">
               {t("demoOrder.open")}
             </Button>
@@ -62,13 +78,25 @@ export function DemoOrderPanel() {
                       <Select
                         label={t("demoOrder.customer")}
                         name="customerId"
-                        options={[...customers.map((customer) => ({ label: customer.name, value: customer.id })), { label: t("demoOrder.guest"), value: GUEST }]}
+                        options={[
+                          ...customers.map((customer) => ({ label: customer.name, value: customer.id })),
+                          { label: t("demoOrder.guest"), value: GUEST },
+                        ]}
                         value={customerId}
                         onChange={setCustomerId}
                         error={fieldError("customerId")}
                       />
                       {customerId === GUEST && (
-                        <TextField label={t("demoOrder.guestEmail")} name="email" type="email" autoComplete="off" value={email} onChange={setEmail} error={fieldError("email")} helpText={t("demoOrder.guestEmailHelp")} />
+                        <TextField
+                          label={t("demoOrder.guestEmail")}
+                          name="email"
+                          type="email"
+                          autoComplete="off"
+                          value={email}
+                          onChange={setEmail}
+                          error={fieldError("email")}
+                          helpText={t("demoOrder.guestEmailHelp")}
+                        />
                       )}
                     </FormLayout.Group>
                     <FormLayout.Group>
@@ -80,16 +108,32 @@ export function DemoOrderPanel() {
                         onChange={setProductId}
                         error={fieldError("productId")}
                       />
-                      <TextField label={t("demoOrder.quantity")} name="quantity" type="number" min={1} max={100} autoComplete="off" value={quantity} onChange={setQuantity} error={fieldError("quantity")} />
+                      <TextField
+                        label={t("demoOrder.quantity")}
+                        name="quantity"
+                        type="number"
+                        min={1}
+                        max={100}
+                        autoComplete="off"
+                        value={quantity}
+                        onChange={setQuantity}
+                        error={fieldError("quantity")}
+                      />
                     </FormLayout.Group>
-                    <Button submit variant="primary" loading={busy && orders.formData?.get("intent") === "place"}>{t("demoOrder.place")}</Button>
+                    <Button submit variant="primary" loading={busy && orders.formData?.get("intent") === "place"}>
+                      {t("demoOrder.place")}
+                    </Button>
                   </FormLayout>
                 </orders.Form>
                 {result && <DemoOrderOutcome result={result} />}
                 {lastOrder && (
                   <InlineStack gap="200">
-                    <Button onClick={() => change("fulfil")} disabled={lastOrder.cancelled || busy}>{t("demoOrder.fulfil", { name: lastOrder.name })}</Button>
-                    <Button onClick={() => change("cancel")} disabled={lastOrder.cancelled || busy} tone="critical">{t("demoOrder.cancel", { name: lastOrder.name })}</Button>
+                    <Button onClick={() => change("fulfil")} disabled={lastOrder.cancelled || busy}>
+                      {t("demoOrder.fulfil", { name: lastOrder.name })}
+                    </Button>
+                    <Button onClick={() => change("cancel")} disabled={lastOrder.cancelled || busy} tone="critical">
+                      {t("demoOrder.cancel", { name: lastOrder.name })}
+                    </Button>
                   </InlineStack>
                 )}
               </BlockStack>
@@ -106,7 +150,11 @@ function DemoOrderOutcome({ result }: { result: DemoOrderResult }) {
   const { t } = useTranslation();
   if (!result.ok) {
     if (result.problem === "invalid") return null;
-    return <Banner tone="critical">{result.problem === "notFound" ? t("demoOrder.notFound") : t("demoOrder.refused", { detail: result.detail ?? "" })}</Banner>;
+    return (
+      <Banner tone="critical">
+        {result.problem === "notFound" ? t("demoOrder.notFound") : t("demoOrder.refused", { detail: result.detail ?? "" })}
+      </Banner>
+    );
   }
   const { order, webhook } = result;
   const delivered = webhook.status !== null && webhook.status >= 200 && webhook.status < 300;
@@ -119,7 +167,10 @@ function DemoOrderOutcome({ result }: { result: DemoOrderResult }) {
         <Text as="p">
           {delivered
             ? t("demoOrder.delivered", { topic: webhook.topic, status: webhook.status })
-            : t("demoOrder.notDelivered", { topic: webhook.topic, reason: webhook.status !== null ? t("demoOrder.answered", { status: webhook.status }) : (webhook.error ?? "") })}
+            : t("demoOrder.notDelivered", {
+                topic: webhook.topic,
+                reason: webhook.status !== null ? t("demoOrder.answered", { status: webhook.status }) : (webhook.error ?? ""),
+              })}
         </Text>
         {delivered && result.intent === "place" && (
           <Text as="p">

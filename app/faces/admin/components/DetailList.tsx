@@ -8,9 +8,19 @@ export function DetailList({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([label, value]) => (
         <InlineStack key={label} gap="400" wrap={false} blockAlign="start">
           <Box minWidth="8rem">
-            <Text as="span" tone="subdued">{label}</Text>
+            <Text as="span" tone="subdued">
+              {label}
+            </Text>
           </Box>
-          <Box>{typeof value === "string" || typeof value === "number" ? <Text as="span" breakWord>{value}</Text> : value}</Box>
+          <Box>
+            {typeof value === "string" || typeof value === "number" ? (
+              <Text as="span" breakWord>
+                {value}
+              </Text>
+            ) : (
+              value
+            )}
+          </Box>
         </InlineStack>
       ))}
     </BlockStack>

@@ -19,7 +19,9 @@ export function FormErrorBanner({ title, errors }: { title: string; errors: Unpl
       ) : (
         <List type="bullet">
           {errors.map((error) => (
-            <List.Item key={error.path || error.message}>{error.path ? t("common.atField", { path: error.path, message: error.message }) : error.message}</List.Item>
+            <List.Item key={error.path || error.message}>
+              {error.path ? t("common.atField", { path: error.path, message: error.message }) : error.message}
+            </List.Item>
           ))}
         </List>
       )}
@@ -31,7 +33,13 @@ export function FormErrorBanner({ title, errors }: { title: string; errors: Unpl
  * The banner above a refused form: the errors no field shows, or — when every
  * error is at its field — `fixFields`, or the failure's own message when none is.
  */
-export function RefusedFormBanner({ title, unplaced, hasFieldErrors, fixFields, message }: {
+export function RefusedFormBanner({
+  title,
+  unplaced,
+  hasFieldErrors,
+  fixFields,
+  message,
+}: {
   title: string;
   unplaced: UnplacedError[];
   hasFieldErrors: boolean;

@@ -6,24 +6,44 @@ import { VerifyQr } from "./VerifyQr";
 
 /** The side column of a twin's or card's page: its NFT, and the QR code of its verification page. */
 /** The item's on-chain state and its verification QR code; a voided card has no code to print (its page only says it is void). */
-export function ItemAside({ chain, itemId, itemName, verifyUrl, voided = false }: { chain: ChainState; itemId: string; itemName: string; verifyUrl: string; voided?: boolean }) {
+export function ItemAside({
+  chain,
+  itemId,
+  itemName,
+  verifyUrl,
+  voided = false,
+}: {
+  chain: ChainState;
+  itemId: string;
+  itemName: string;
+  verifyUrl: string;
+  voided?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <Card>
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">{t("common.onChain")}</Text>
+          <Text as="h2" variant="headingMd">
+            {t("common.onChain")}
+          </Text>
           <ChainStatusCell chain={chain} itemId={itemId} itemName={itemName} />
         </BlockStack>
       </Card>
       <Card>
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">{t("verification.title")}</Text>
+          <Text as="h2" variant="headingMd">
+            {t("verification.title")}
+          </Text>
           {voided ? (
-            <Text as="p" tone="subdued">{t("verification.voided")}</Text>
+            <Text as="p" tone="subdued">
+              {t("verification.voided")}
+            </Text>
           ) : (
             <>
-              <Text as="p" tone="subdued">{t("verification.intro")}</Text>
+              <Text as="p" tone="subdued">
+                {t("verification.intro")}
+              </Text>
               <VerifyQr itemId={itemId} itemName={itemName} verifyUrl={verifyUrl} />
             </>
           )}

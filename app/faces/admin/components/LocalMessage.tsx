@@ -29,7 +29,9 @@ export function LocalMessage({ message }: { message: LocalMessageView }) {
         ))}
       </BlockStack>
       {message.linksLeadTo && (
-        <Text as="p" tone="subdued">{t("notifications.message.demoLinks", { url: message.linksLeadTo })}</Text>
+        <Text as="p" tone="subdued">
+          {t("notifications.message.demoLinks", { url: message.linksLeadTo })}
+        </Text>
       )}
       {tabs.length > 1 && <Tabs tabs={tabs} selected={selected} onSelect={setSelected} />}
       {showHtml ? (
@@ -50,7 +52,13 @@ function LinkedText({ text }: { text: string }) {
   return (
     <Text as="p">
       {text.split(URL_PATTERN).map((part, index) =>
-        index % 2 === 1 ? <Link key={index} url={part} target="_blank">{part}</Link> : part,
+        index % 2 === 1 ? (
+          <Link key={index} url={part} target="_blank">
+            {part}
+          </Link>
+        ) : (
+          part
+        ),
       )}
     </Text>
   );

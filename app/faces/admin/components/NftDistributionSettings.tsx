@@ -39,12 +39,17 @@ export function NftDistributionSettings({ overview }: { overview: ChainOverview 
   return (
     <Card>
       <BlockStack gap="400">
-        <Text as="h2" variant="headingMd">{t("chain.where")}</Text>
+        <Text as="h2" variant="headingMd">
+          {t("chain.where")}
+        </Text>
         {overview.issuing ? (
           <BlockStack gap="200">
             <Text as="p">
               {t("chain.mintedOn", { cluster: knownCluster(cluster) ? t(`chain.cluster.${cluster}`) : cluster })}{" "}
-              <Link url={overview.issuing.issuerExplorerUrl} target="_blank">{shortAddress(overview.issuing.issuer)}</Link>.
+              <Link url={overview.issuing.issuerExplorerUrl} target="_blank">
+                {shortAddress(overview.issuing.issuer)}
+              </Link>
+              .
             </Text>
             <InlineStack gap="200">
               {(["MINTED", "PENDING", "HELD", "FAILED"] as const).map((status) => (
@@ -55,20 +60,34 @@ export function NftDistributionSettings({ overview }: { overview: ChainOverview 
             </InlineStack>
           </BlockStack>
         ) : (
-          <Text as="p" tone="subdued">{t("chain.off")}</Text>
+          <Text as="p" tone="subdued">
+            {t("chain.off")}
+          </Text>
         )}
-        {approvalApplies && <Text as="h2" variant="headingMd">{t("chain.approval")}</Text>}
+        {approvalApplies && (
+          <Text as="h2" variant="headingMd">
+            {t("chain.approval")}
+          </Text>
+        )}
         {!approvalApplies ? null : approved ? (
           <InlineStack gap="300" blockAlign="center">
             <Badge tone="success">{t("chain.approved")}</Badge>
-            <Text as="span" tone="subdued">{t("chain.confirmed", { date: format.dateTime(overview.nftApprovedAt) })}</Text>
-            <Button loading={fetcher.state !== "idle"} onClick={() => submit(false)}>{t("chain.turnOff")}</Button>
+            <Text as="span" tone="subdued">
+              {t("chain.confirmed", { date: format.dateTime(overview.nftApprovedAt) })}
+            </Text>
+            <Button loading={fetcher.state !== "idle"} onClick={() => submit(false)}>
+              {t("chain.turnOff")}
+            </Button>
           </InlineStack>
         ) : (
           <BlockStack gap="300">
             <Banner tone="warning" title={t("chain.heldTitle")}>
               <p>
-                {t("chain.heldBody")} <Link url={ELIGIBILITY_GUIDE} target="_blank">{t("chain.howApproval")}</Link>. {t("chain.heldAfter")}
+                {t("chain.heldBody")}{" "}
+                <Link url={ELIGIBILITY_GUIDE} target="_blank">
+                  {t("chain.howApproval")}
+                </Link>
+                . {t("chain.heldAfter")}
                 {overview.counts.HELD > 0 && ` ${t("chain.heldNow", { count: overview.counts.HELD })}`}
               </p>
             </Banner>

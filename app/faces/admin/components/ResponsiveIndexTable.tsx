@@ -11,12 +11,19 @@ type WithChildren = ReactElement<{ children?: ReactNode }>;
  */
 export function ResponsiveIndexTable({ children, headings, ...props }: IndexTableProps) {
   const { smDown } = useBreakpoints();
-  if (!smDown) return <IndexTable headings={headings} {...props}>{children}</IndexTable>;
+  if (!smDown)
+    return (
+      <IndexTable headings={headings} {...props}>
+        {children}
+      </IndexTable>
+    );
   const titles = headings.map((heading) => (heading.hidden ? null : heading.title));
   return (
     <IndexTable condensed headings={headings} {...props}>
       {Children.map(children, (row) =>
-        isValidElement<{ children?: ReactNode }>(row) ? cloneElement(row, {}, <StackedCells titles={titles}>{row.props.children}</StackedCells>) : row,
+        isValidElement<{ children?: ReactNode }>(row)
+          ? cloneElement(row, {}, <StackedCells titles={titles}>{row.props.children}</StackedCells>)
+          : row,
       )}
     </IndexTable>
   );
@@ -32,7 +39,11 @@ function StackedCells({ titles, children }: { titles: ReactNode[]; children: Rea
             <Box key={index}>{cell.props.children}</Box>
           ) : (
             <InlineStack key={index} gap="200" blockAlign="center">
-              {titles[index] && <Text as="span" variant="bodySm" tone="subdued">{titles[index]}</Text>}
+              {titles[index] && (
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {titles[index]}
+                </Text>
+              )}
               {cell.props.children}
             </InlineStack>
           ),

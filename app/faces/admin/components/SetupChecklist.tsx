@@ -17,7 +17,9 @@ export function SetupChecklist({ hasApiKey, storefrontBlockSeen }: { hasApiKey: 
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{t("setup.title")}</Text>
+        <Text as="h2" variant="headingMd">
+          {t("setup.title")}
+        </Text>
         {steps.map((step) => (
           <InlineStack key={step.id} gap="300" blockAlign="start" wrap={false}>
             {/* The badge keeps its width: a long detail beside it must not squeeze "To do" onto two lines. */}
@@ -28,7 +30,9 @@ export function SetupChecklist({ hasApiKey, storefrontBlockSeen }: { hasApiKey: 
               <Text as="p" variant="bodyMd" fontWeight="semibold">
                 {step.to ? <Link url={step.to}>{step.title}</Link> : step.title}
               </Text>
-              <Text as="p" tone="subdued">{step.detail}</Text>
+              <Text as="p" tone="subdued">
+                {step.detail}
+              </Text>
             </BlockStack>
           </InlineStack>
         ))}

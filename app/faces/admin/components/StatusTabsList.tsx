@@ -42,7 +42,10 @@ export function StatusTabsList(props: {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const selected = Math.max(0, tabs.findIndex((tab) => tab.status === (status ?? undefined)));
+  const selected = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.status === (status ?? undefined)),
+  );
   const pathFor = (tabStatus: string | undefined | null) => (tabStatus ? `${path}?status=${tabStatus}` : path);
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
 

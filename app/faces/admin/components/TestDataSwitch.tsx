@@ -22,10 +22,15 @@ function useTestDataSwitch() {
   const on = typeof pending === "string" ? pending === "on" : (layout?.viewTestData ?? false);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    const saved = fetcher.data.ok ? (fetcher.data.data?.viewTestData ? t("testData.on") : t("testData.off")) : (fetcher.data.message ?? t("testData.notSaved"));
+    const saved = fetcher.data.ok
+      ? fetcher.data.data?.viewTestData
+        ? t("testData.on")
+        : t("testData.off")
+      : (fetcher.data.message ?? t("testData.notSaved"));
     shopify.toast.show(saved, { isError: !fetcher.data.ok });
   }, [fetcher.state, fetcher.data, shopify, t]);
-  const set = (value: boolean) => fetcher.submit({ intent: "view-test-data", on: value ? "on" : "off" }, { method: "post", action: SWITCH_ACTION });
+  const set = (value: boolean) =>
+    fetcher.submit({ intent: "view-test-data", on: value ? "on" : "off" }, { method: "post", action: SWITCH_ACTION });
   return { on, set, busy: fetcher.state !== "idle" };
 }
 
@@ -44,7 +49,11 @@ export function TestDataBanner() {
   return (
     <div style={{ maxWidth: "62.375rem", margin: "0 auto" }}>
       <Box paddingBlockStart="400" paddingInline={{ xs: "0", sm: "600" }}>
-        <Banner tone="warning" title={t("testData.bannerTitle")} action={{ content: t("testData.viewLive"), onAction: () => set(false), loading: busy }} />
+        <Banner
+          tone="warning"
+          title={t("testData.bannerTitle")}
+          action={{ content: t("testData.viewLive"), onAction: () => set(false), loading: busy }}
+        />
       </Box>
     </div>
   );

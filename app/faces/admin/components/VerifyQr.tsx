@@ -11,7 +11,17 @@ const qrPath = (itemId: string, format: "png" | "svg", download = false) =>
  * for a tag. The images come from /app/verify-qr/<id> through fetch, which App
  * Bridge signs with the session token (an <img src> or a plain link would not be).
  */
-export function VerifyQr({ itemId, itemName, verifyUrl, collapsed = false }: { itemId: string; itemName: string; verifyUrl: string; collapsed?: boolean }) {
+export function VerifyQr({
+  itemId,
+  itemName,
+  verifyUrl,
+  collapsed = false,
+}: {
+  itemId: string;
+  itemName: string;
+  verifyUrl: string;
+  collapsed?: boolean;
+}) {
   const { t } = useTranslation();
   const shopify = useAppBridge();
   const [shown, setShown] = useState(!collapsed);
@@ -43,18 +53,31 @@ export function VerifyQr({ itemId, itemName, verifyUrl, collapsed = false }: { i
     }
   };
 
-  if (!shown) return <Button variant="plain" onClick={() => setShown(true)} accessibilityLabel={t("verification.showFor", { name: itemName })}>{t("verification.show")}</Button>;
+  if (!shown)
+    return (
+      <Button variant="plain" onClick={() => setShown(true)} accessibilityLabel={t("verification.showFor", { name: itemName })}>
+        {t("verification.show")}
+      </Button>
+    );
   return (
     <BlockStack gap="200">
-      {image
-        ? <img src={image} alt={t("verification.alt", { name: itemName })} width={160} height={160} data-verify-url={verifyUrl} />
-        : <div style={{ width: 160, height: 160 }} aria-busy="true" />}
+      {image ? (
+        <img src={image} alt={t("verification.alt", { name: itemName })} width={160} height={160} data-verify-url={verifyUrl} />
+      ) : (
+        <div style={{ width: 160, height: 160 }} aria-busy="true" />
+      )}
       <Text as="p" tone="subdued" breakWord>
-        <Link url={verifyUrl} target="_blank">{verifyUrl}</Link>
+        <Link url={verifyUrl} target="_blank">
+          {verifyUrl}
+        </Link>
       </Text>
       <InlineStack gap="200">
-        <Button onClick={() => void download("png")} accessibilityLabel={t("verification.downloadPngFor", { name: itemName })}>{t("verification.downloadPng")}</Button>
-        <Button onClick={() => void download("svg")} accessibilityLabel={t("verification.downloadSvgFor", { name: itemName })}>{t("verification.downloadSvg")}</Button>
+        <Button onClick={() => void download("png")} accessibilityLabel={t("verification.downloadPngFor", { name: itemName })}>
+          {t("verification.downloadPng")}
+        </Button>
+        <Button onClick={() => void download("svg")} accessibilityLabel={t("verification.downloadSvgFor", { name: itemName })}>
+          {t("verification.downloadSvg")}
+        </Button>
       </InlineStack>
     </BlockStack>
   );

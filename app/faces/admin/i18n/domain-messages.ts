@@ -12,7 +12,10 @@ type DomainKey = keyof typeof en.domainErrors;
  */
 const PATTERNS = (Object.entries(en.domainErrors) as [DomainKey, string][]).map(([key, template]) => {
   const names = [...template.matchAll(/{{(\w+)}}/g)].map((match) => match[1]!);
-  const source = template.split(/{{\w+}}/).map(escapeRegExp).join("(.+?)");
+  const source = template
+    .split(/{{\w+}}/)
+    .map(escapeRegExp)
+    .join("(.+?)");
   return { key, names, pattern: new RegExp(`^${source}$`, "s") };
 });
 

@@ -48,7 +48,13 @@ export function createFormatter(settings: FormatSettings): Formatter {
   const { locale, timeZone } = usable(settings);
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone });
   const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-    year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone,
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone,
   });
   const numberFormat = new Intl.NumberFormat(locale);
   return {

@@ -8,7 +8,13 @@ import type { MetadataRow } from "~/faces/admin/rule-form.server";
  * "189.90 EUR") and whether it stays private. `errorAt(index, field)` is the
  * domain's error for that entry's field, if any.
  */
-export function MetadataEditor({ rows, onChange, onAdd, onRemove, errorAt }: {
+export function MetadataEditor({
+  rows,
+  onChange,
+  onAdd,
+  onRemove,
+  errorAt,
+}: {
   rows: MetadataRow[];
   onChange: (id: string, change: Partial<Omit<MetadataRow, "id">>) => void;
   onAdd: () => void;
@@ -19,7 +25,9 @@ export function MetadataEditor({ rows, onChange, onAdd, onRemove, errorAt }: {
   return (
     <BlockStack gap="300">
       <InlineStack align="space-between" blockAlign="center">
-        <Text as="h3" variant="headingSm">{t("automation.form.metadata", { count: rows.length })}</Text>
+        <Text as="h3" variant="headingSm">
+          {t("automation.form.metadata", { count: rows.length })}
+        </Text>
         <Button onClick={onAdd}>{t("automation.form.addEntry")}</Button>
       </InlineStack>
       {rows.map((row, index) => (
@@ -28,14 +36,27 @@ export function MetadataEditor({ rows, onChange, onAdd, onRemove, errorAt }: {
           <BlockStack gap="200">
             {index > 0 && <Divider />}
             <InlineStack align="space-between" blockAlign="center">
-              <Text as="h4" variant="headingXs" id={`${row.id}-heading`}>{t("automation.form.entry", { number: index + 1 })}</Text>
-              <Button variant="plain" tone="critical" onClick={() => onRemove(row.id)} accessibilityLabel={t("automation.form.removeEntry", { number: index + 1 })}>
+              <Text as="h4" variant="headingXs" id={`${row.id}-heading`}>
+                {t("automation.form.entry", { number: index + 1 })}
+              </Text>
+              <Button
+                variant="plain"
+                tone="critical"
+                onClick={() => onRemove(row.id)}
+                accessibilityLabel={t("automation.form.removeEntry", { number: index + 1 })}
+              >
                 {t("automation.form.remove")}
               </Button>
             </InlineStack>
             <FormLayout>
               <FormLayout.Group condensed>
-                <TextField label={t("automation.form.key")} value={row.key} onChange={(key) => onChange(row.id, { key })} autoComplete="off" error={errorAt(index, "key")} />
+                <TextField
+                  label={t("automation.form.key")}
+                  value={row.key}
+                  onChange={(key) => onChange(row.id, { key })}
+                  autoComplete="off"
+                  error={errorAt(index, "key")}
+                />
                 <Select
                   label={t("automation.form.type")}
                   value={row.metaType}

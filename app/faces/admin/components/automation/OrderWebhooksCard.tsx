@@ -19,13 +19,19 @@ export function OrderWebhooksCard({ webhooks }: { webhooks: SerializeFrom<OrderW
     <Card padding="0">
       <Box padding="400" paddingBlockEnd="200">
         <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">{t("automation.webhooks.title")}</Text>
-          <Text as="p" tone="subdued">{t("automation.webhooks.description")}</Text>
+          <Text as="h2" variant="headingMd">
+            {t("automation.webhooks.title")}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t("automation.webhooks.description")}
+          </Text>
         </BlockStack>
       </Box>
       {webhooks.length === 0 ? (
         <Box padding="400" paddingBlockStart="0">
-          <Text as="p" tone="subdued">{t("automation.webhooks.none")}</Text>
+          <Text as="p" tone="subdued">
+            {t("automation.webhooks.none")}
+          </Text>
         </Box>
       ) : (
         <ResponsiveIndexTable
@@ -47,24 +53,37 @@ export function OrderWebhooksCard({ webhooks }: { webhooks: SerializeFrom<OrderW
               <IndexTable.Row id={webhook.id} key={webhook.id} position={index}>
                 <IndexTable.Cell>{format.dateTime(webhook.createdAt)}</IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Text as="span" fontWeight="medium">{webhook.topic}</Text>
+                  <Text as="span" fontWeight="medium">
+                    {webhook.topic}
+                  </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{t("automation.webhooks.orderNumber", { id: webhook.orderId })}</IndexTable.Cell>
                 <IndexTable.Cell>
                   <BlockStack gap="100">
                     <Badge tone={TONE[status]}>{t(`automation.webhooks.status.${status}`)}</Badge>
-                    {webhook.attempts > 1 && <Text as="span" variant="bodySm" tone="subdued">{t("automation.webhooks.attempts", { count: webhook.attempts })}</Text>}
+                    {webhook.attempts > 1 && (
+                      <Text as="span" variant="bodySm" tone="subdued">
+                        {t("automation.webhooks.attempts", { count: webhook.attempts })}
+                      </Text>
+                    )}
                   </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Text as="span" tone={webhook.lastError ? "critical" : undefined} breakWord>{webhook.lastError ?? webhook.outcome ?? "—"}</Text>
+                  <Text as="span" tone={webhook.lastError ? "critical" : undefined} breakWord>
+                    {webhook.lastError ?? webhook.outcome ?? "—"}
+                  </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   {(status === "FAILED" || status === "SKIPPED") && (
                     <Button
                       size="slim"
                       loading={retry.busy && retry.fetcher.formData?.get("id") === webhook.id}
-                      onClick={() => retry.fetcher.submit({ intent: "retry-webhook", id: webhook.id }, { method: "post", action: "/app/automation?index" })}
+                      onClick={() =>
+                        retry.fetcher.submit(
+                          { intent: "retry-webhook", id: webhook.id },
+                          { method: "post", action: "/app/automation?index" },
+                        )
+                      }
                       accessibilityLabel={t("automation.webhooks.retryLabel", { topic: webhook.topic, id: webhook.orderId })}
                     >
                       {t("common.retry")}

@@ -11,7 +11,13 @@ import { IssuedItemLinks } from "./IssuedItemLinks";
 import { OrderIssueStatusBadge } from "./OrderIssueStatusBadge";
 
 /** What one rule issued, order line by order line, newest first, with a Retry for what failed. */
-export function RuleActivityCard({ path, issues, customers, nextCursor, staleCursor }: {
+export function RuleActivityCard({
+  path,
+  issues,
+  customers,
+  nextCursor,
+  staleCursor,
+}: {
   /** The rule's page: its first page of activity. */
   path: string;
   issues: SerializeFrom<OrderIssueView>[];
@@ -25,7 +31,9 @@ export function RuleActivityCard({ path, issues, customers, nextCursor, staleCur
   return (
     <Card padding="0">
       <Box padding="400" paddingBlockEnd="200">
-        <Text as="h2" variant="headingMd">{t("automation.activity.title")}</Text>
+        <Text as="h2" variant="headingMd">
+          {t("automation.activity.title")}
+        </Text>
       </Box>
       {staleCursor ? (
         <Box padding="400">
@@ -33,7 +41,9 @@ export function RuleActivityCard({ path, issues, customers, nextCursor, staleCur
         </Box>
       ) : issues.length === 0 ? (
         <Box padding="400" paddingBlockStart="0">
-          <Text as="p" tone="subdued">{t("automation.activity.none")}</Text>
+          <Text as="p" tone="subdued">
+            {t("automation.activity.none")}
+          </Text>
         </Box>
       ) : (
         <ResponsiveIndexTable
@@ -55,12 +65,20 @@ export function RuleActivityCard({ path, issues, customers, nextCursor, staleCur
               <IndexTable.Row id={issue.id} key={issue.id} position={index}>
                 <IndexTable.Cell>
                   <BlockStack>
-                    <Text as="span" fontWeight="semibold">{issue.orderName}</Text>
-                    <Text as="span" variant="bodySm" tone="subdued">{format.dateTime(issue.createdAt)}</Text>
+                    <Text as="span" fontWeight="semibold">
+                      {issue.orderName}
+                    </Text>
+                    <Text as="span" variant="bodySm" tone="subdued">
+                      {format.dateTime(issue.createdAt)}
+                    </Text>
                   </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  {customer ? <Link url={`/app/customers/${customer.id}`}>{customer.name}</Link> : issue.customerId ?? t("automation.activity.guest")}
+                  {customer ? (
+                    <Link url={`/app/customers/${customer.id}`}>{customer.name}</Link>
+                  ) : (
+                    (issue.customerId ?? t("automation.activity.guest"))
+                  )}
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   {issue.productTitle} {t("automation.activity.quantity", { quantity: format.number(issue.quantity) })}
@@ -71,9 +89,15 @@ export function RuleActivityCard({ path, issues, customers, nextCursor, staleCur
                 <IndexTable.Cell>
                   <BlockStack gap="100">
                     <OrderIssueStatusBadge status={issue.status} />
-                    {issue.reason && <Text as="span" variant="bodySm" tone={issue.status === "FAILED" ? "critical" : "subdued"} breakWord>{issue.reason}</Text>}
+                    {issue.reason && (
+                      <Text as="span" variant="bodySm" tone={issue.status === "FAILED" ? "critical" : "subdued"} breakWord>
+                        {issue.reason}
+                      </Text>
+                    )}
                     {issue.recipient && issue.status === "WAITING" && (
-                      <Text as="span" variant="bodySm" tone="subdued">{t("automation.activity.sentTo", { recipient: issue.recipient })}</Text>
+                      <Text as="span" variant="bodySm" tone="subdued">
+                        {t("automation.activity.sentTo", { recipient: issue.recipient })}
+                      </Text>
                     )}
                   </BlockStack>
                 </IndexTable.Cell>

@@ -1,5 +1,18 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { BlockStack, Box, Button, Card, Checkbox, ChoiceList, Form, FormLayout, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  ChoiceList,
+  Form,
+  FormLayout,
+  InlineStack,
+  Layout,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { RuleTargets } from "~/adapters/shopify/admin-rule-targets.server";
@@ -37,7 +50,13 @@ function placeErrors(failure: RuleFailure | null): { atField: Record<string, str
 }
 
 /** An issuing rule: its target, when it fires, and what each order line issues (a twin, a card from a template, or both). */
-export function RuleForm({ targets, initial, failure, cancelUrl, issued = 0 }: {
+export function RuleForm({
+  targets,
+  initial,
+  failure,
+  cancelUrl,
+  issued = 0,
+}: {
   targets: RuleTargets;
   initial: RuleFormValues;
   failure: RuleFailure | null;
@@ -66,7 +85,10 @@ export function RuleForm({ targets, initial, failure, cancelUrl, issued = 0 }: {
     markEdited(...Object.keys(changes).map((field) => `metadata.${index}.${field}`));
   };
   const addRow = () => {
-    setForm((current) => ({ ...current, metadata: [...current.metadata, { id: `entry-${nextRow}`, key: "", value: "", metaType: "NO_TYPE", private: false }] }));
+    setForm((current) => ({
+      ...current,
+      metadata: [...current.metadata, { id: `entry-${nextRow}`, key: "", value: "", metaType: "NO_TYPE", private: false }],
+    }));
     setNextRow((count) => count + 1);
   };
   // Errors are by position: once a row is gone, the positions they named no longer match.
@@ -84,17 +106,18 @@ export function RuleForm({ targets, initial, failure, cancelUrl, issued = 0 }: {
     <Form onSubmit={onSubmit} noValidate>
       <Layout>
         {failure && (
-          <RefusedFormBanner title={t("automation.form.notSaved")} unplaced={unplaced} hasFieldErrors={hasFieldErrors} fixFields={t("automation.form.fixFields")} message={failure.message} />
+          <RefusedFormBanner
+            title={t("automation.form.notSaved")}
+            unplaced={unplaced}
+            hasFieldErrors={hasFieldErrors}
+            fixFields={t("automation.form.fixFields")}
+            message={failure.message}
+          />
         )}
         <Layout.Section>
           <Card>
             <FormLayout>
-              <TargetPicker
-                targets={targets}
-                value={form}
-                onChange={(target) => change(target, "target")}
-                error={errorAt("target")}
-              />
+              <TargetPicker targets={targets} value={form} onChange={(target) => change(target, "target")} error={errorAt("target")} />
               <ChoiceList
                 title={t("automation.form.trigger")}
                 selected={[form.trigger]}
@@ -111,7 +134,9 @@ export function RuleForm({ targets, initial, failure, cancelUrl, issued = 0 }: {
         <Layout.Section>
           <Card>
             <BlockStack gap="400">
-              <Text as="h2" variant="headingMd">{t("automation.form.what")}</Text>
+              <Text as="h2" variant="headingMd">
+                {t("automation.form.what")}
+              </Text>
               <Checkbox
                 label={t("automation.form.issueTwin")}
                 helpText={t("automation.form.issueTwinHelp")}
@@ -131,7 +156,12 @@ export function RuleForm({ targets, initial, failure, cancelUrl, issued = 0 }: {
                 onChange={(editionSize) => change({ editionSize }, "editionSize")}
                 inputMode="numeric"
                 autoComplete="off"
-                helpText={[t("automation.form.editionSizeHelp"), issued > 0 ? t("automation.form.editionIssued", { issued: format.number(issued) }) : ""].join(" ").trim()}
+                helpText={[
+                  t("automation.form.editionSizeHelp"),
+                  issued > 0 ? t("automation.form.editionIssued", { issued: format.number(issued) }) : "",
+                ]
+                  .join(" ")
+                  .trim()}
                 error={errorAt("editionSize")}
               />
             </BlockStack>
@@ -141,9 +171,17 @@ export function RuleForm({ targets, initial, failure, cancelUrl, issued = 0 }: {
           <Layout.Section>
             <Card>
               <BlockStack gap="400">
-                <Text as="h2" variant="headingMd">{t("automation.form.template")}</Text>
+                <Text as="h2" variant="headingMd">
+                  {t("automation.form.template")}
+                </Text>
                 <FormLayout>
-                  <TextField label={t("automation.form.cardName")} value={form.name} onChange={(name) => change({ name }, "name")} autoComplete="off" error={errorAt("name")} />
+                  <TextField
+                    label={t("automation.form.cardName")}
+                    value={form.name}
+                    onChange={(name) => change({ name }, "name")}
+                    autoComplete="off"
+                    error={errorAt("name")}
+                  />
                   <FormLayout.Group>
                     <TextField
                       label={t("automation.form.imageUrls")}
@@ -191,8 +229,12 @@ export function RuleForm({ targets, initial, failure, cancelUrl, issued = 0 }: {
         )}
         <Layout.Section>
           <InlineStack align="end" gap="300">
-            <Button url={cancelUrl} disabled={saving}>{t("common.cancel")}</Button>
-            <Button submit variant="primary" loading={saving}>{t("automation.form.save")}</Button>
+            <Button url={cancelUrl} disabled={saving}>
+              {t("common.cancel")}
+            </Button>
+            <Button submit variant="primary" loading={saving}>
+              {t("automation.form.save")}
+            </Button>
           </InlineStack>
           <Box paddingBlockEnd="800" />
         </Layout.Section>

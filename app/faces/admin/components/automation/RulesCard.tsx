@@ -16,7 +16,11 @@ export function RulesCard({ rules }: { rules: Rule[] }) {
   if (rules.length === 0) {
     return (
       <Card>
-        <EmptyState heading={t("automation.emptyHeading")} image={EMPTY_STATE_IMAGE} action={{ content: t("automation.create"), url: "/app/automation/new" }}>
+        <EmptyState
+          heading={t("automation.emptyHeading")}
+          image={EMPTY_STATE_IMAGE}
+          action={{ content: t("automation.create"), url: "/app/automation/new" }}
+        >
           <p>{t("automation.emptyBody")}</p>
         </EmptyState>
       </Card>
@@ -42,16 +46,24 @@ export function RulesCard({ rules }: { rules: Rule[] }) {
             <IndexTable.Cell>
               <BlockStack>
                 <Link url={`/app/automation/${rule.id}`} removeUnderline>
-                  <Text as="span" fontWeight="semibold">{rule.targetTitle}</Text>
+                  <Text as="span" fontWeight="semibold">
+                    {rule.targetTitle}
+                  </Text>
                 </Link>
-                <Text as="span" variant="bodySm" tone="subdued">{t(`automation.targetType.${rule.targetType}`)}</Text>
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {t(`automation.targetType.${rule.targetType}`)}
+                </Text>
               </BlockStack>
             </IndexTable.Cell>
             <IndexTable.Cell>{t(`automation.trigger.${rule.trigger}`)}</IndexTable.Cell>
             <IndexTable.Cell>
               <BlockStack>
                 {rule.issueTwin && <Text as="span">{t("automation.twin")}</Text>}
-                {rule.card && <Text as="span">{t(rule.cardPerUnit ? "automation.cardPerUnit" : "automation.cardPerLine", { name: rule.card.name })}</Text>}
+                {rule.card && (
+                  <Text as="span">
+                    {t(rule.cardPerUnit ? "automation.cardPerUnit" : "automation.cardPerLine", { name: rule.card.name })}
+                  </Text>
+                )}
                 <Text as="span" variant="bodySm" tone="subdued">
                   {rule.editionSize === null
                     ? t("automation.editionOpen", { issued: format.number(rule.issuedCount) })
@@ -75,13 +87,20 @@ export function RulesCard({ rules }: { rules: Rule[] }) {
 /** Pause or Resume one rule; its own fetcher, so one row's answer never shows on another. */
 function PauseButton({ rule }: { rule: Rule }) {
   const { t } = useTranslation();
-  const toggle = useIntentFetcher<Rule>("set-status", (updated) => t(updated.status === "PAUSED" ? "automation.paused" : "automation.resumed"));
+  const toggle = useIntentFetcher<Rule>("set-status", (updated) =>
+    t(updated.status === "PAUSED" ? "automation.paused" : "automation.resumed"),
+  );
   const paused = rule.status === "PAUSED";
   return (
     <Button
       size="slim"
       loading={toggle.busy}
-      onClick={() => toggle.fetcher.submit({ intent: "set-status", id: rule.id, status: paused ? "ACTIVE" : "PAUSED" }, { method: "post", action: "/app/automation?index" })}
+      onClick={() =>
+        toggle.fetcher.submit(
+          { intent: "set-status", id: rule.id, status: paused ? "ACTIVE" : "PAUSED" },
+          { method: "post", action: "/app/automation?index" },
+        )
+      }
       accessibilityLabel={t(paused ? "automation.resumeLabel" : "automation.pauseLabel", { title: rule.targetTitle })}
     >
       {t(paused ? "automation.resume" : "automation.pause")}

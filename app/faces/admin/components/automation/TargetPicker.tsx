@@ -6,14 +6,20 @@ import type { RuleForm } from "~/faces/admin/rule-form.server";
 type Target = Pick<RuleForm, "targetType" | "targetId" | "targetTitle">;
 
 const SEPARATOR = " ";
-const valueOf = (target: Pick<Target, "targetType" | "targetId">) => (target.targetId ? `${target.targetType}${SEPARATOR}${target.targetId}` : "");
+const valueOf = (target: Pick<Target, "targetType" | "targetId">) =>
+  target.targetId ? `${target.targetType}${SEPARATOR}${target.targetId}` : "";
 
 /**
  * Products (with their variants, when they have more than Shopify's default one)
  * and collections in one list; a saved target the shop no longer lists stays
  * choosable under its saved title.
  */
-export function TargetPicker({ targets, value, onChange, error }: {
+export function TargetPicker({
+  targets,
+  value,
+  onChange,
+  error,
+}: {
   targets: RuleTargets;
   value: Target;
   onChange: (target: Target) => void;

@@ -1,5 +1,18 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { BlockStack, Box, Button, Card, ChoiceList, Divider, Form, FormLayout, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  ChoiceList,
+  Divider,
+  Form,
+  FormLayout,
+  InlineStack,
+  Layout,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BatchForm, CardBatchFailure } from "~/faces/admin/card-batch-form.server";
@@ -29,7 +42,15 @@ function placeErrors(failure: CardBatchFailure | null): { atField: Record<string
 }
 
 /** The Create cards form: one recipient (a code sent by e-mail/SMS, or an owner) and one row per card. */
-export function CardBatchForm({ failure, defaultLifetimeDays, maxCards }: { failure: CardBatchFailure | null; defaultLifetimeDays: number; maxCards: number }) {
+export function CardBatchForm({
+  failure,
+  defaultLifetimeDays,
+  maxCards,
+}: {
+  failure: CardBatchFailure | null;
+  defaultLifetimeDays: number;
+  maxCards: number;
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -72,7 +93,13 @@ export function CardBatchForm({ failure, defaultLifetimeDays, maxCards }: { fail
     <Form onSubmit={onSubmit} noValidate>
       <Layout>
         {failure && (
-          <RefusedFormBanner title={t("cards.new.notCreated")} unplaced={unplaced} hasFieldErrors={hasFieldErrors} fixFields={t("cards.new.fixFields")} message={failure.message} />
+          <RefusedFormBanner
+            title={t("cards.new.notCreated")}
+            unplaced={unplaced}
+            hasFieldErrors={hasFieldErrors}
+            fixFields={t("cards.new.fixFields")}
+            message={failure.message}
+          />
         )}
         <Layout.Section>
           <Card>
@@ -168,56 +195,62 @@ export function CardBatchForm({ failure, defaultLifetimeDays, maxCards }: { fail
           <Card>
             <BlockStack gap="400">
               <InlineStack align="space-between" blockAlign="center">
-                <Text as="h2" variant="headingMd">{t("cards.new.rows", { count })}</Text>
-                <Button onClick={addRow} disabled={count >= maxCards}>{t("cards.new.addRow")}</Button>
+                <Text as="h2" variant="headingMd">
+                  {t("cards.new.rows", { count })}
+                </Text>
+                <Button onClick={addRow} disabled={count >= maxCards}>
+                  {t("cards.new.addRow")}
+                </Button>
               </InlineStack>
               {form.rows.map((row, index) => (
                 // A group named by its heading, so each row's fields and errors read as that card's.
                 <div role="group" aria-labelledby={`${row.key}-heading`} key={row.key}>
-                <BlockStack gap="300">
-                  {index > 0 && <Divider />}
-                  <InlineStack align="space-between" blockAlign="center">
-                    <Text as="h3" variant="headingSm" id={`${row.key}-heading`}>{t("cards.new.row", { number: index + 1 })}</Text>
-                    <Button
-                      variant="plain"
-                      tone="critical"
-                      onClick={() => removeRow(row.key)}
-                      disabled={count === 1}
-                      accessibilityLabel={t("cards.new.removeRow", { number: index + 1 })}
-                    >
-                      {t("cards.new.remove")}
-                    </Button>
-                  </InlineStack>
-                  <FormLayout>
-                    <FormLayout.Group condensed>
-                      <TextField
-                        label={t("common.name")}
-                        value={row.name}
-                        onChange={setRowField(row.key, "name")}
-                        autoComplete="off"
-                        error={errorAt(`${row.key}.name`)}
-                      />
-                      <TextField
-                        label={t("cards.new.imageUrl")}
-                        type="url"
-                        value={row.imageUrl}
-                        onChange={setRowField(row.key, "imageUrl")}
-                        autoComplete="off"
-                        placeholder="https://"
-                        error={errorAt(`${row.key}.imageUrl`)}
-                      />
-                      <TextField
-                        label={t("cards.new.videoUrl")}
-                        type="url"
-                        value={row.videoUrl}
-                        onChange={setRowField(row.key, "videoUrl")}
-                        autoComplete="off"
-                        placeholder="https://"
-                        error={errorAt(`${row.key}.videoUrl`)}
-                      />
-                    </FormLayout.Group>
-                  </FormLayout>
-                </BlockStack>
+                  <BlockStack gap="300">
+                    {index > 0 && <Divider />}
+                    <InlineStack align="space-between" blockAlign="center">
+                      <Text as="h3" variant="headingSm" id={`${row.key}-heading`}>
+                        {t("cards.new.row", { number: index + 1 })}
+                      </Text>
+                      <Button
+                        variant="plain"
+                        tone="critical"
+                        onClick={() => removeRow(row.key)}
+                        disabled={count === 1}
+                        accessibilityLabel={t("cards.new.removeRow", { number: index + 1 })}
+                      >
+                        {t("cards.new.remove")}
+                      </Button>
+                    </InlineStack>
+                    <FormLayout>
+                      <FormLayout.Group condensed>
+                        <TextField
+                          label={t("common.name")}
+                          value={row.name}
+                          onChange={setRowField(row.key, "name")}
+                          autoComplete="off"
+                          error={errorAt(`${row.key}.name`)}
+                        />
+                        <TextField
+                          label={t("cards.new.imageUrl")}
+                          type="url"
+                          value={row.imageUrl}
+                          onChange={setRowField(row.key, "imageUrl")}
+                          autoComplete="off"
+                          placeholder="https://"
+                          error={errorAt(`${row.key}.imageUrl`)}
+                        />
+                        <TextField
+                          label={t("cards.new.videoUrl")}
+                          type="url"
+                          value={row.videoUrl}
+                          onChange={setRowField(row.key, "videoUrl")}
+                          autoComplete="off"
+                          placeholder="https://"
+                          error={errorAt(`${row.key}.videoUrl`)}
+                        />
+                      </FormLayout.Group>
+                    </FormLayout>
+                  </BlockStack>
                 </div>
               ))}
             </BlockStack>
@@ -225,7 +258,9 @@ export function CardBatchForm({ failure, defaultLifetimeDays, maxCards }: { fail
         </Layout.Section>
         <Layout.Section>
           <InlineStack align="end" gap="300">
-            <Button url="/app/cards" disabled={submitting}>{t("common.cancel")}</Button>
+            <Button url="/app/cards" disabled={submitting}>
+              {t("common.cancel")}
+            </Button>
             <Button submit variant="primary" loading={submitting}>
               {t("cards.new.submit", { count })}
             </Button>

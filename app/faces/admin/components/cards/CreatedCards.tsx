@@ -38,7 +38,9 @@ export function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; on
                     monospaced
                     autoComplete="off"
                     selectTextOnFocus
-                    connectedRight={<CopyButton value={redemption.code} label={t("common.copyCode")} copiedMessage={t("common.codeCopied")} />}
+                    connectedRight={
+                      <CopyButton value={redemption.code} label={t("common.copyCode")} copiedMessage={t("common.codeCopied")} />
+                    }
                   />
                 </Box>
               </BlockStack>
@@ -59,7 +61,9 @@ export function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; on
                     <InlineStack gap="300" blockAlign="center" wrap={false}>
                       <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
                       <BlockStack>
-                        <Text as="span" fontWeight="semibold">{card.name}</Text>
+                        <Text as="span" fontWeight="semibold">
+                          {card.name}
+                        </Text>
                         <SerialText item={card} />
                       </BlockStack>
                     </InlineStack>
@@ -68,7 +72,9 @@ export function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; on
                     <CardStatusBadge status={card.status} custody={card.custody} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Text as="span" tone="subdued">{card.id}</Text>
+                    <Text as="span" tone="subdued">
+                      {card.id}
+                    </Text>
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
@@ -76,7 +82,9 @@ export function CreatedCards({ cards, onCreateMore }: { cards: CreatedCard[]; on
           </Card>
           <InlineStack gap="300" align="end">
             <Button url="/app/cards">{t("cards.new.viewAll")}</Button>
-            <Button variant="primary" onClick={onCreateMore}>{t("cards.new.createMore")}</Button>
+            <Button variant="primary" onClick={onCreateMore}>
+              {t("cards.new.createMore")}
+            </Button>
           </InlineStack>
         </BlockStack>
       </Layout.Section>

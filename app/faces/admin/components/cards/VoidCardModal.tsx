@@ -32,7 +32,9 @@ export function VoidCardModal({ cardName, open, onClose }: { cardName: string; o
       secondaryActions={[{ content: t("common.cancel"), onAction: onClose, disabled: voiding.busy }]}
     >
       <Modal.Section>
-        {voiding.message && !voiding.busy && <FormErrorBanner title={t("cards.detail.notVoided")} errors={[{ path: "", message: voiding.message }]} />}
+        {voiding.message && !voiding.busy && (
+          <FormErrorBanner title={t("cards.detail.notVoided")} errors={[{ path: "", message: voiding.message }]} />
+        )}
         <Text as="p">{t("cards.detail.voidBody")}</Text>
       </Modal.Section>
     </Modal>

@@ -35,12 +35,18 @@ export function CreateCardCard({ customer, names }: { customer: CustomerSummary;
         {mode === "redemption" && customer.locale && <input type="hidden" name="locale" value={customer.locale} />}
         {mode === "redemption" && customer.firstName && <input type="hidden" name="firstName" value={customer.firstName} />}
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">{t("customer.createCard.title", { name: customer.name })}</Text>
+          <Text as="h2" variant="headingMd">
+            {t("customer.createCard.title", { name: customer.name })}
+          </Text>
           {create.success?.redemption?.code && (
             <Banner tone="success" title={t("customer.createCard.createdWithCode")}>
               <InlineStack gap="300" blockAlign="center">
                 <Text as="p">
-                  {t("customer.createCard.code")} <Text as="span" fontWeight="bold">{create.success.redemption.code}</Text> {t("customer.createCard.shownOnce")}
+                  {t("customer.createCard.code")}{" "}
+                  <Text as="span" fontWeight="bold">
+                    {create.success.redemption.code}
+                  </Text>{" "}
+                  {t("customer.createCard.shownOnce")}
                 </Text>
                 <CopyButton value={create.success.redemption.code} label={t("common.copyCode")} copiedMessage={t("common.codeCopied")} />
               </InlineStack>
@@ -50,26 +56,69 @@ export function CreateCardCard({ customer, names }: { customer: CustomerSummary;
             <ChoiceList
               title={t("customer.createCard.how")}
               choices={[
-                { label: t("customer.createCard.owned"), value: "owner", disabled: names.length === 0,
-                  helpText: names.length ? undefined : t("customer.createCard.ownedNeedsName") },
+                {
+                  label: t("customer.createCard.owned"),
+                  value: "owner",
+                  disabled: names.length === 0,
+                  helpText: names.length ? undefined : t("customer.createCard.ownedNeedsName"),
+                },
                 { label: t("customer.createCard.byCode"), value: "redemption" },
               ]}
               selected={[mode]}
               onChange={([value]) => setMode(value as typeof mode)}
             />
-            <TextField label={t("customer.createCard.cardName")} name="name" value={name} onChange={setName} error={errors.name} autoComplete="off" />
-            <TextField label={t("customer.createCard.imageUrls")} name="imageUrls" value={imageUrls} onChange={setImageUrls} multiline={2}
-              helpText={t("common.oneUrlPerLine")} error={Object.entries(errors).find(([path]) => path.startsWith("media"))?.[1]} autoComplete="off" />
+            <TextField
+              label={t("customer.createCard.cardName")}
+              name="name"
+              value={name}
+              onChange={setName}
+              error={errors.name}
+              autoComplete="off"
+            />
+            <TextField
+              label={t("customer.createCard.imageUrls")}
+              name="imageUrls"
+              value={imageUrls}
+              onChange={setImageUrls}
+              multiline={2}
+              helpText={t("common.oneUrlPerLine")}
+              error={Object.entries(errors).find(([path]) => path.startsWith("media"))?.[1]}
+              autoComplete="off"
+            />
             {mode === "owner" ? (
-              <Select label={t("common.wallet")} name="publicKey" value={publicKey} onChange={setPublicKey} error={errors.publicKey ?? errors.owner}
-                options={names.map((entry) => ({ label: `${entry.uns_name} — ${entry.public_key.slice(0, 8)}…`, value: entry.public_key }))} />
+              <Select
+                label={t("common.wallet")}
+                name="publicKey"
+                value={publicKey}
+                onChange={setPublicKey}
+                error={errors.publicKey ?? errors.owner}
+                options={names.map((entry) => ({ label: `${entry.uns_name} — ${entry.public_key.slice(0, 8)}…`, value: entry.public_key }))}
+              />
             ) : (
               <FormLayout.Group>
-                <TextField label={t("common.email")} name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="off" />
-                <TextField label={t("common.phone")} name="phone" type="tel" value={phone} onChange={setPhone} error={errors.phone} autoComplete="off" />
+                <TextField
+                  label={t("common.email")}
+                  name="email"
+                  type="email"
+                  value={email}
+                  onChange={setEmail}
+                  error={errors.email}
+                  autoComplete="off"
+                />
+                <TextField
+                  label={t("common.phone")}
+                  name="phone"
+                  type="tel"
+                  value={phone}
+                  onChange={setPhone}
+                  error={errors.phone}
+                  autoComplete="off"
+                />
               </FormLayout.Group>
             )}
-            <Button submit variant="primary" loading={create.busy}>{t("customer.createCard.submit")}</Button>
+            <Button submit variant="primary" loading={create.busy}>
+              {t("customer.createCard.submit")}
+            </Button>
           </FormLayout>
         </BlockStack>
       </create.fetcher.Form>

@@ -15,17 +15,24 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{t("customer.holdings.twins", { count: holdings.twins.length })}</Text>
+        <Text as="h2" variant="headingMd">
+          {t("customer.holdings.twins", { count: holdings.twins.length })}
+        </Text>
         <ResourceList
           resourceName={{ singular: t("twins.resourceSingular"), plural: t("twins.resourcePlural") }}
           items={holdings.twins}
-          emptyState={<Text as="p" tone="subdued">{t("customer.holdings.noTwins")}</Text>}
+          emptyState={
+            <Text as="p" tone="subdued">
+              {t("customer.holdings.noTwins")}
+            </Text>
+          }
           renderItem={(twin) => (
-            <ResourceItem id={twin.id} onClick={() => undefined}
-              media={<MediaThumbnail images={twin.images} alt={twin.title} />}>
+            <ResourceItem id={twin.id} onClick={() => undefined} media={<MediaThumbnail images={twin.images} alt={twin.title} />}>
               <InlineStack align="space-between">
                 <InlineStack gap="200" blockAlign="center">
-                  <Text as="span" fontWeight="semibold">{twin.title}</Text>
+                  <Text as="span" fontWeight="semibold">
+                    {twin.title}
+                  </Text>
                   <SerialText item={twin} />
                   {twin.chain && <ChainBadge chain={twin.chain} />}
                 </InlineStack>
@@ -34,24 +41,33 @@ export function HoldingsCard({ holdings }: { holdings: CustomerHoldings }) {
                     t("customer.holdings.quantity", { quantity: format.number(twin.quantity) }),
                     twin.price === null ? null : format.money(twin.price, twin.currency),
                     twin.uns_name,
-                  ].filter(Boolean).join(" · ")}
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </Text>
               </InlineStack>
               <VerifyQr itemId={twin.id} itemName={twin.title} verifyUrl={twin.verifyUrl} collapsed />
             </ResourceItem>
           )}
         />
-        <Text as="h2" variant="headingMd">{t("customer.holdings.cards", { count: holdings.cards.length })}</Text>
+        <Text as="h2" variant="headingMd">
+          {t("customer.holdings.cards", { count: holdings.cards.length })}
+        </Text>
         <ResourceList
           resourceName={{ singular: t("cards.resourceSingular"), plural: t("cards.resourcePlural") }}
           items={holdings.cards}
-          emptyState={<Text as="p" tone="subdued">{t("customer.holdings.noCards")}</Text>}
+          emptyState={
+            <Text as="p" tone="subdued">
+              {t("customer.holdings.noCards")}
+            </Text>
+          }
           renderItem={(card) => (
-            <ResourceItem id={card.id} onClick={() => undefined}
-              media={<MediaThumbnail images={card.media.imageUrls} alt={card.name} />}>
+            <ResourceItem id={card.id} onClick={() => undefined} media={<MediaThumbnail images={card.media.imageUrls} alt={card.name} />}>
               <InlineStack align="space-between">
                 <InlineStack gap="200" blockAlign="center">
-                  <Text as="span" fontWeight="semibold">{card.name}</Text>
+                  <Text as="span" fontWeight="semibold">
+                    {card.name}
+                  </Text>
                   <SerialText item={card} />
                   {card.chain && <ChainBadge chain={card.chain} />}
                 </InlineStack>

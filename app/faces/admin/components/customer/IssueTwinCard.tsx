@@ -6,7 +6,18 @@ import type { OrderedProduct } from "~/adapters/shopify/admin-customers.server";
 import { shortAddress } from "../ChainStatusCell";
 import { useIntentFetcher } from "./use-intent-fetcher";
 
-const EMPTY_TWIN = { title: "", description: "", creator: "", quantity: "1", price: "", currency: "", brand: "", categories: "", links: "", images: "" };
+const EMPTY_TWIN = {
+  title: "",
+  description: "",
+  creator: "",
+  quantity: "1",
+  price: "",
+  currency: "",
+  brand: "",
+  categories: "",
+  links: "",
+  images: "",
+};
 type TwinFields = typeof EMPTY_TWIN;
 
 const fromProduct = (product: OrderedProduct): TwinFields => ({
@@ -27,7 +38,8 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
   const { t } = useTranslation();
   const step1 = useIntentFetcher<NameRecord>("validate-name");
   const step2 = useIntentFetcher<{ title: string; chain: unknown }>("issue-twin", (twin) =>
-    t(twin.chain ? "customer.issueTwin.issuedMinting" : "customer.issueTwin.issued", { title: twin.title }));
+    t(twin.chain ? "customer.issueTwin.issuedMinting" : "customer.issueTwin.issued", { title: twin.title }),
+  );
   const [name, setName] = useState("");
   const [validated, setValidated] = useState<NameRecord | null>(null);
   const [productIndex, setProductIndex] = useState("");
@@ -60,8 +72,12 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
     <Card>
       <BlockStack gap="400">
         <InlineStack align="space-between">
-          <Text as="h2" variant="headingMd">{t("customer.issueTwin.title")}</Text>
-          <Badge tone={validated ? "success" : undefined}>{validated ? t("customer.issueTwin.step2") : t("customer.issueTwin.step1")}</Badge>
+          <Text as="h2" variant="headingMd">
+            {t("customer.issueTwin.title")}
+          </Text>
+          <Badge tone={validated ? "success" : undefined}>
+            {validated ? t("customer.issueTwin.step2") : t("customer.issueTwin.step1")}
+          </Badge>
         </InlineStack>
         <step1.fetcher.Form method="post" noValidate>
           <input type="hidden" name="intent" value="validate-name" />
@@ -77,21 +93,40 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
               error={step1.fieldErrors.name}
               helpText={t("customer.issueTwin.nameHelp")}
               autoComplete="off"
-              connectedRight={<Button submit loading={step1.busy}>{t("customer.issueTwin.validate")}</Button>}
+              connectedRight={
+                <Button submit loading={step1.busy}>
+                  {t("customer.issueTwin.validate")}
+                </Button>
+              }
             />
           </FormLayout>
         </step1.fetcher.Form>
 
         {validated ? (
-          <Banner tone="success" title={t("customer.issueTwin.registeredTo", { name: validated.uns_name, wallet: shortAddress(validated.public_key) })}>
+          <Banner
+            tone="success"
+            title={t("customer.issueTwin.registeredTo", { name: validated.uns_name, wallet: shortAddress(validated.public_key) })}
+          >
             <BlockStack gap="100">
-              <Text as="p">{t("customer.issueTwin.nameId")} <Text as="span" fontWeight="semibold">{validated.uns_name_id}</Text></Text>
-              <Text as="p" breakWord>{t("customer.issueTwin.publicKey")} <Text as="span" fontWeight="semibold">{validated.public_key}</Text></Text>
+              <Text as="p">
+                {t("customer.issueTwin.nameId")}{" "}
+                <Text as="span" fontWeight="semibold">
+                  {validated.uns_name_id}
+                </Text>
+              </Text>
+              <Text as="p" breakWord>
+                {t("customer.issueTwin.publicKey")}{" "}
+                <Text as="span" fontWeight="semibold">
+                  {validated.public_key}
+                </Text>
+              </Text>
             </BlockStack>
           </Banner>
         ) : (
           <Box background="bg-surface-secondary" padding="300" borderRadius="200">
-            <Text as="p" tone="subdued">{t("customer.issueTwin.locked")}</Text>
+            <Text as="p" tone="subdued">
+              {t("customer.issueTwin.locked")}
+            </Text>
           </Box>
         )}
 
@@ -128,11 +163,17 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
                   <TextField label={t("customer.issueTwin.brand")} {...field("brand")} />
                   <TextField label={t("customer.issueTwin.creator")} {...field("creator")} />
                 </FormLayout.Group>
-                <TextField label={t("customer.issueTwin.categories")} helpText={t("customer.issueTwin.categoriesHelp")} {...field("categories")} />
+                <TextField
+                  label={t("customer.issueTwin.categories")}
+                  helpText={t("customer.issueTwin.categoriesHelp")}
+                  {...field("categories")}
+                />
                 <TextField label={t("customer.issueTwin.links")} multiline={2} helpText={t("common.oneUrlPerLine")} {...field("links")} />
                 <TextField label={t("customer.issueTwin.images")} multiline={2} helpText={t("common.oneUrlPerLine")} {...field("images")} />
                 <InlineStack align="end">
-                  <Button submit variant="primary" loading={step2.busy}>{t("customer.issueTwin.submit")}</Button>
+                  <Button submit variant="primary" loading={step2.busy}>
+                    {t("customer.issueTwin.submit")}
+                  </Button>
                 </InlineStack>
               </FormLayout>
             </step2.fetcher.Form>

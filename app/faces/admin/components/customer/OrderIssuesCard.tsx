@@ -13,18 +13,32 @@ export function OrderIssuesCard({ issues }: { issues: SerializeFrom<OrderIssueVi
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">{t("customer.orderIssues.title")}</Text>
-        {issues.length === 0 && <Text as="p" tone="subdued">{t("customer.orderIssues.none")}</Text>}
+        <Text as="h2" variant="headingMd">
+          {t("customer.orderIssues.title")}
+        </Text>
+        {issues.length === 0 && (
+          <Text as="p" tone="subdued">
+            {t("customer.orderIssues.none")}
+          </Text>
+        )}
         {issues.map((issue) => (
           <BlockStack key={issue.id} gap="100">
             <InlineStack align="space-between" blockAlign="center" gap="200">
               <Text as="p" fontWeight="semibold">
-                {t("customer.orderIssues.line", { order: issue.orderName, product: issue.productTitle, quantity: format.number(issue.quantity) })}
+                {t("customer.orderIssues.line", {
+                  order: issue.orderName,
+                  product: issue.productTitle,
+                  quantity: format.number(issue.quantity),
+                })}
               </Text>
               <OrderIssueStatusBadge status={issue.status} />
             </InlineStack>
             <IssuedItemLinks twinId={issue.twinId} cardIds={issue.cardIds} serials={issue.serials} />
-            {issue.reason && <Text as="p" variant="bodySm" tone="subdued">{issue.reason}</Text>}
+            {issue.reason && (
+              <Text as="p" variant="bodySm" tone="subdued">
+                {issue.reason}
+              </Text>
+            )}
           </BlockStack>
         ))}
       </BlockStack>

@@ -23,13 +23,31 @@ export function RegisterNameCard() {
       <register.fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="register-name" />
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">{t("customer.registerName.title")}</Text>
+          <Text as="h2" variant="headingMd">
+            {t("customer.registerName.title")}
+          </Text>
           <FormLayout>
-            <TextField label={t("customer.registerName.name")} name="name" value={name} onChange={setName} error={register.fieldErrors.name}
-              helpText={t("customer.registerName.nameHelp")} autoComplete="off" />
-            <TextField label={t("common.walletPublicKey")} name="publicKey" value={publicKey} onChange={setPublicKey}
-              error={register.fieldErrors.publicKey} helpText={t("customer.registerName.keyHelp")} autoComplete="off" />
-            <Button submit loading={register.busy}>{t("customer.registerName.submit")}</Button>
+            <TextField
+              label={t("customer.registerName.name")}
+              name="name"
+              value={name}
+              onChange={setName}
+              error={register.fieldErrors.name}
+              helpText={t("customer.registerName.nameHelp")}
+              autoComplete="off"
+            />
+            <TextField
+              label={t("common.walletPublicKey")}
+              name="publicKey"
+              value={publicKey}
+              onChange={setPublicKey}
+              error={register.fieldErrors.publicKey}
+              helpText={t("customer.registerName.keyHelp")}
+              autoComplete="off"
+            />
+            <Button submit loading={register.busy}>
+              {t("customer.registerName.submit")}
+            </Button>
           </FormLayout>
         </BlockStack>
       </register.fetcher.Form>

@@ -2,7 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect } from "react";
 
-type Result = { intent: string; ok: true; data: unknown } | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
+type Result =
+  { intent: string; ok: true; data: unknown } | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
 
 /**
  * A fetcher for one intent of the page's action: its field errors, its last

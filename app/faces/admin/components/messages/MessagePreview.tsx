@@ -16,12 +16,24 @@ export function MessagePreview({ preview }: { preview: Preview }) {
   const which = tabs[selected]!.id;
   return (
     <BlockStack gap="300">
-      <Text as="h3" variant="headingSm">{t("messages.preview")}</Text>
+      <Text as="h3" variant="headingSm">
+        {t("messages.preview")}
+      </Text>
       <Tabs tabs={tabs} selected={selected} onSelect={setSelected} />
       {which !== "preview-sms" && (
         <BlockStack gap="100">
-          <Text as="p" variant="bodySm" breakWord><Text as="span" tone="subdued">{t("messages.from")} </Text>{preview.from}</Text>
-          <Text as="p" variant="bodySm" breakWord><Text as="span" tone="subdued">{t("messages.subject")}: </Text><span data-preview="subject">{preview.subject}</span></Text>
+          <Text as="p" variant="bodySm" breakWord>
+            <Text as="span" tone="subdued">
+              {t("messages.from")}{" "}
+            </Text>
+            {preview.from}
+          </Text>
+          <Text as="p" variant="bodySm" breakWord>
+            <Text as="span" tone="subdued">
+              {t("messages.subject")}:{" "}
+            </Text>
+            <span data-preview="subject">{preview.subject}</span>
+          </Text>
         </BlockStack>
       )}
       {which === "preview-email" ? (

@@ -33,12 +33,18 @@ export function SenderSettings({ sender }: { sender: Sender }) {
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="logo" />
         <FormLayout>
-          <Text as="h2" variant="headingMd">{t("messages.sender")}</Text>
+          <Text as="h2" variant="headingMd">
+            {t("messages.sender")}
+          </Text>
           <InlineStack gap="300" blockAlign="center" wrap={false}>
             {sender.logoUrl ? <Thumbnail source={sender.logoUrl} alt={sender.name} size="medium" /> : null}
             <BlockStack gap="100">
-              <Text as="p" fontWeight="semibold">{sender.name}</Text>
-              <Text as="p" tone="subdued">{t("messages.senderHelp")}</Text>
+              <Text as="p" fontWeight="semibold">
+                {sender.name}
+              </Text>
+              <Text as="p" tone="subdued">
+                {t("messages.senderHelp")}
+              </Text>
             </BlockStack>
           </InlineStack>
           <TextField
@@ -57,7 +63,9 @@ export function SenderSettings({ sender }: { sender: Sender }) {
           />
           <Box>
             <InlineStack align="end">
-              <Button submit loading={fetcher.state !== "idle"}>{t("messages.saveLogo")}</Button>
+              <Button submit loading={fetcher.state !== "idle"}>
+                {t("messages.saveLogo")}
+              </Button>
             </InlineStack>
           </Box>
         </FormLayout>

@@ -18,7 +18,8 @@ interface TemplateData extends Draft {
   preview: Preview;
 }
 
-type Answer<T> = { intent: string; ok: true; data: T } | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
+type Answer<T> =
+  { intent: string; ok: true; data: T } | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
 
 const PREVIEW_DELAY_MS = 400;
 
@@ -30,7 +31,11 @@ export function TemplateEditor({ templates, testTo }: { templates: TemplateData[
   return (
     <Card padding="0">
       <Tabs
-        tabs={templates.map((each) => ({ id: `template-${each.language}`, content: t(`messages.language.${each.language}`), panelID: `template-${each.language}-panel` }))}
+        tabs={templates.map((each) => ({
+          id: `template-${each.language}`,
+          content: t(`messages.language.${each.language}`),
+          panelID: `template-${each.language}-panel`,
+        }))}
         selected={selected}
         onSelect={setSelected}
       />
@@ -56,7 +61,10 @@ function LanguageTemplate({ template, testTo: initialTestTo, active }: { templat
   const [saveErrorsShown, setSaveErrorsShown] = useState(false);
   const edits = useRef(0);
 
-  const fields = useCallback((intent: string, extra: Record<string, string> = {}) => ({ intent, language: template.language, ...draft, ...extra }), [draft, template.language]);
+  const fields = useCallback(
+    (intent: string, extra: Record<string, string> = {}) => ({ intent, language: template.language, ...draft, ...extra }),
+    [draft, template.language],
+  );
 
   // The live preview: the draft rendered by the server a moment after the merchant stops typing.
   useEffect(() => {
@@ -89,8 +97,11 @@ function LanguageTemplate({ template, testTo: initialTestTo, active }: { templat
     setDraft((current) => ({ ...current, [field]: value }));
   };
 
-  const latest = [save.data?.ok ? save.data.data : null, preview.data?.ok ? preview.data.data : null, reset.data?.ok ? reset.data.data.preview : null]
-    .filter((candidate): candidate is Preview => candidate !== null);
+  const latest = [
+    save.data?.ok ? save.data.data : null,
+    preview.data?.ok ? preview.data.data : null,
+    reset.data?.ok ? reset.data.data.preview : null,
+  ].filter((candidate): candidate is Preview => candidate !== null);
   const shown = (edits.current > 0 && preview.data?.ok ? preview.data.data : latest[0]) ?? template.preview;
   const saveFailed = saveErrorsShown && save.data && !save.data.ok ? save.data.fieldErrors : {};
   const errorAt = (field: string) => saveFailed[field] ?? shown.fieldErrors[field];
@@ -104,29 +115,77 @@ function LanguageTemplate({ template, testTo: initialTestTo, active }: { templat
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="language" value={template.language} />
           <FormLayout>
-            <TextField label={t("messages.subject")} name="subject" value={draft.subject} onChange={edit("subject")} autoComplete="off" monospaced error={errorAt("subject")} />
-            <TextField label={t("messages.emailBody")} name="emailBody" value={draft.emailBody} onChange={edit("emailBody")} autoComplete="off" multiline={8} monospaced
-              helpText={t("messages.emailBodyHelp")} error={errorAt("emailBody")} />
-            <TextField label={t("messages.smsBody")} name="smsBody" value={draft.smsBody} onChange={edit("smsBody")} autoComplete="off" multiline={3} monospaced
-              helpText={t(smsLength.encoding === "GSM-7" ? "messages.smsLengthGsm" : "messages.smsLengthUcs", { count: smsLength.segments, length: smsLength.length })}
-              error={errorAt("smsBody")} />
+            <TextField
+              label={t("messages.subject")}
+              name="subject"
+              value={draft.subject}
+              onChange={edit("subject")}
+              autoComplete="off"
+              monospaced
+              error={errorAt("subject")}
+            />
+            <TextField
+              label={t("messages.emailBody")}
+              name="emailBody"
+              value={draft.emailBody}
+              onChange={edit("emailBody")}
+              autoComplete="off"
+              multiline={8}
+              monospaced
+              helpText={t("messages.emailBodyHelp")}
+              error={errorAt("emailBody")}
+            />
+            <TextField
+              label={t("messages.smsBody")}
+              name="smsBody"
+              value={draft.smsBody}
+              onChange={edit("smsBody")}
+              autoComplete="off"
+              multiline={3}
+              monospaced
+              helpText={t(smsLength.encoding === "GSM-7" ? "messages.smsLengthGsm" : "messages.smsLengthUcs", {
+                count: smsLength.segments,
+                length: smsLength.length,
+              })}
+              error={errorAt("smsBody")}
+            />
             <InlineStack align="end" gap="200">
-              <Button disabled={!template.customized && edits.current === 0} loading={reset.state !== "idle"}
-                onClick={() => reset.submit({ intent: "reset", language: template.language }, { method: "post" })}>
+              <Button
+                disabled={!template.customized && edits.current === 0}
+                loading={reset.state !== "idle"}
+                onClick={() => reset.submit({ intent: "reset", language: template.language }, { method: "post" })}
+              >
                 {t("messages.reset")}
               </Button>
-              <Button submit variant="primary" loading={save.state !== "idle"}>{t("messages.save")}</Button>
+              <Button submit variant="primary" loading={save.state !== "idle"}>
+                {t("messages.save")}
+              </Button>
             </InlineStack>
           </FormLayout>
         </save.Form>
         {active && <MessagePreview preview={shown} />}
         <test.Form method="post" noValidate>
-          {Object.entries(fields("test")).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+          {Object.entries(fields("test")).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <FormLayout>
-            <Text as="h3" variant="headingSm">{t("messages.testTitle")}</Text>
-            <TextField label={t("messages.testTo")} name="testTo" value={testTo} onChange={setTestTo} autoComplete="email"
-              helpText={t("messages.testHelp")} error={testFailed?.fieldErrors.testTo ?? (testFailed && !testFailed.fieldErrors.testTo ? testFailed.message : undefined)}
-              connectedRight={<Button submit loading={test.state !== "idle"}>{t("messages.sendTest")}</Button>} />
+            <Text as="h3" variant="headingSm">
+              {t("messages.testTitle")}
+            </Text>
+            <TextField
+              label={t("messages.testTo")}
+              name="testTo"
+              value={testTo}
+              onChange={setTestTo}
+              autoComplete="email"
+              helpText={t("messages.testHelp")}
+              error={testFailed?.fieldErrors.testTo ?? (testFailed && !testFailed.fieldErrors.testTo ? testFailed.message : undefined)}
+              connectedRight={
+                <Button submit loading={test.state !== "idle"}>
+                  {t("messages.sendTest")}
+                </Button>
+              }
+            />
           </FormLayout>
         </test.Form>
       </BlockStack>

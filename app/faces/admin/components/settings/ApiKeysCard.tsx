@@ -11,7 +11,9 @@ export function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; o
   return (
     <Card padding="0">
       <Box padding="400" paddingBlockEnd="200">
-        <Text as="h2" variant="headingMd">{t("settings.yourKeys")}</Text>
+        <Text as="h2" variant="headingMd">
+          {t("settings.yourKeys")}
+        </Text>
       </Box>
       {apiKeys.length === 0 ? (
         <EmptyState heading={t("settings.noKeys")} image={EMPTY_STATE_IMAGE}>
@@ -35,10 +37,14 @@ export function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; o
           {apiKeys.map((apiKey, index) => (
             <IndexTable.Row id={apiKey.id} key={apiKey.id} position={index}>
               <IndexTable.Cell>
-                <Text as="span" fontWeight="semibold">{apiKey.label}</Text>
+                <Text as="span" fontWeight="semibold">
+                  {apiKey.label}
+                </Text>
               </IndexTable.Cell>
               <IndexTable.Cell>
-                <Text as="span" tone="subdued">{apiKey.prefix}…</Text>
+                <Text as="span" tone="subdued">
+                  {apiKey.prefix}…
+                </Text>
               </IndexTable.Cell>
               <IndexTable.Cell>
                 {apiKey.livemode ? <Badge>{t("settings.modeLive")}</Badge> : <Badge tone="warning">{t("settings.modeTest")}</Badge>}
@@ -50,7 +56,12 @@ export function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; o
               </IndexTable.Cell>
               <IndexTable.Cell>
                 {!apiKey.revokedAt && (
-                  <Button variant="plain" tone="critical" onClick={() => onRevoke(apiKey)} accessibilityLabel={t("settings.revokeLabel", { label: apiKey.label })}>
+                  <Button
+                    variant="plain"
+                    tone="critical"
+                    onClick={() => onRevoke(apiKey)}
+                    accessibilityLabel={t("settings.revokeLabel", { label: apiKey.label })}
+                  >
                     {t("settings.revoke")}
                   </Button>
                 )}

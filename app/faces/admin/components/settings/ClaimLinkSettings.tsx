@@ -53,7 +53,9 @@ export function ClaimLinkSettings({ settings }: { settings: Settings }) {
             error={failed?.fieldErrors.accountPageUrl}
           />
           <InlineStack align="end">
-            <Button submit loading={fetcher.state !== "idle"}>{t("claimLinks.save")}</Button>
+            <Button submit loading={fetcher.state !== "idle"}>
+              {t("claimLinks.save")}
+            </Button>
           </InlineStack>
         </FormLayout>
       </fetcher.Form>

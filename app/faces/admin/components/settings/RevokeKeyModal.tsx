@@ -41,7 +41,11 @@ export function RevokeKeyModal({ apiKey, onClose }: { apiKey: ApiKeySummary | nu
         <BlockStack gap="300">
           {failed && <FormErrorBanner title={t("settings.notRevoked")} errors={[{ path: "", message: failed.message }]} />}
           <Text as="p">
-            {t("settings.revokeBodyStart")} <Text as="span" fontWeight="semibold">{apiKey?.prefix}…</Text> {t("settings.revokeBodyEnd")}
+            {t("settings.revokeBodyStart")}{" "}
+            <Text as="span" fontWeight="semibold">
+              {apiKey?.prefix}…
+            </Text>{" "}
+            {t("settings.revokeBodyEnd")}
           </Text>
         </BlockStack>
       </Modal.Section>

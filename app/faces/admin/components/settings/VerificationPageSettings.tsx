@@ -17,7 +17,9 @@ export function VerificationPageSettings({ indexed }: { indexed: boolean }) {
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    shopify.toast.show(fetcher.data.ok ? t("verification.saved") : (fetcher.data.message ?? t("verification.notSaved")), { isError: !fetcher.data.ok });
+    shopify.toast.show(fetcher.data.ok ? t("verification.saved") : (fetcher.data.message ?? t("verification.notSaved")), {
+      isError: !fetcher.data.ok,
+    });
   }, [fetcher.state, fetcher.data, shopify, t]);
 
   return (
