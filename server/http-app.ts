@@ -42,9 +42,9 @@ export function createHttpApp(options: {
     clientAddress: req.ip ?? "",
     forwardedAddress: forwardedAddressOf(req, trust),
   });
-  // The /v1 routes straight from the built modules, before any static file is looked for (server/v1-router.ts).
-  // Not in dev, where Vite hands over a new build on every change.
-  if (typeof options.build !== "function") app.use(v1Router(options.build, getLoadContext));
+  // The /v1 routes straight from the route modules, before any static file is looked for (server/v1-router.ts):
+  // the same router in dev, where Vite hands over the build, as in production.
+  app.use(v1Router(options.build, getLoadContext));
   app.use(options.assets);
   // app.use, not app.all("*"): Express would decode the path itself and fail with a 500 on bad %-encoding.
   app.use(

@@ -1,5 +1,5 @@
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 // Types only: the route modules' code runs from the Remix build, never from this bundle.
 import type { Outcome, PlainRequest, ServeV1 } from "../app/faces/api/v1-route.server";
 import { routedUrl } from "./error-response";
@@ -27,15 +27,28 @@ interface Route {
 const PLAIN_PATH = /^\/v1(?:\/[A-Za-z0-9._~-]+)+$/;
 
 export function v1Router(
-  build: ServerBuild,
+  build: ServerBuild | (() => Promise<ServerBuild>),
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
 ): RequestHandler {
-  const routes = v1Routes(build);
+  // In dev, Vite hands over the build anew on every request (its own cache, a new module after a change):
+  // the route table is made once per build it returns.
+  const tables = new WeakMap<ServerBuild, Route[]>();
+  const routesOf = (current: ServerBuild) => {
+    let routes = tables.get(current);
+    if (!routes) tables.set(current, (routes = v1Routes(current)));
+    return routes;
+  };
+  const served = typeof build === "function" ? null : routesOf(build);
   return (req, res, next) => {
     if (req.method === "OPTIONS" || !/^\/v1\//i.test(req.originalUrl)) return next();
     const url = routedUrl(req.originalUrl);
     if (!url || !PLAIN_PATH.test(url.pathname) || url.pathname.endsWith(".data")) return next();
-    const matched = match(routes, url.pathname.slice(1).split("/"));
+    if (served) return route(served, url.pathname, req, res, next);
+    (build as () => Promise<ServerBuild>)().then((current) => route(routesOf(current), url.pathname, req, res, next), next);
+  };
+
+  function route(routes: Route[], pathname: string, req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    const matched = match(routes, pathname.slice(1).split("/"));
     const handler = matched && (req.method === "GET" || req.method === "HEAD" ? matched.route.module.loader : matched.route.module.action);
     if (!matched || !handler) return next();
     const serve = (handler as { serve?: ServeV1 }).serve;
@@ -57,10 +70,10 @@ export function v1Router(
         thrown.headers.set("X-Remix-Catch", "yes");
         response = thrown;
       }
-      if (!(response instanceof Response)) return next(new Error(`${url.pathname}: a /v1 route answered something other than a Response`));
+      if (!(response instanceof Response)) return next(new Error(`${pathname}: a /v1 route answered something other than a Response`));
       await send(res, response, req.method === "HEAD");
     })().catch(next);
-  };
+  }
 }
 
 /** The build's /v1 routes, static segments before parameters (Remix's ranking for these paths). */
