@@ -21,6 +21,51 @@ const OUTSIDE_THE_DOMAIN = [
   { regex: "^@shopify/", message: "app/domain knows no Shopify library: the Shopify adapter calls it" },
 ];
 
+// Storage is the stores' (app/db/stores), behind the interfaces the domain declares (app/domain/stores): issue 26.
+const STORAGE = [
+  { regex: "^@prisma/client$", message: "app/domain knows no Prisma: use or add a store method (app/domain/stores, app/db/stores)" },
+  { regex: "^~/db(/|$)", message: "app/domain writes no query: use or add a store method (app/domain/stores, app/db/stores)" },
+];
+const SQL_TEXT = {
+  selector:
+    "Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\\s/], TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\\s/]",
+  message: "SQL lives in its store (app/db/stores), never in the domain or a face",
+};
+// Domain files that still reach the database themselves, moved to stores one aggregate at a time (issue 26).
+// The list only shrinks: a file leaves it when its queries are in stores.
+const NOT_YET_IN_STORES = [
+  "card-view.ts",
+  "card-void.server.ts",
+  "cards.server.ts",
+  "chain-mints.server.ts",
+  "chain-view.ts",
+  "claim-links.server.ts",
+  "claim-messages.server.ts",
+  "customer-order-issues.server.ts",
+  "customer-wallets.server.ts",
+  "events.server.ts",
+  "health.server.ts",
+  "idempotency.server.ts",
+  "issuing-rules.server.ts",
+  "message-templates.server.ts",
+  "mint-events.server.ts",
+  "names.server.ts",
+  "nft-metadata.ts",
+  "notification-admin.server.ts",
+  "notifications.server.ts",
+  "order-issuing.server.ts",
+  "overview.server.ts",
+  "privacy.server.ts",
+  "redeem.server.ts",
+  "shop-profile.server.ts",
+  "test-data-view.server.ts",
+  "twins.server.ts",
+  "verification.server.ts",
+  "wallet-links.server.ts",
+  "webhook-deliveries.server.ts",
+  "webhook-endpoints.server.ts",
+].map((file) => `app/domain/${file}`);
+
 // A relative path out of app/domain: write the alias (~/...), so the rules above see where it goes.
 const LEAVING = (up) => ({ regex: `^${up}`, message: "Import from outside app/domain with ~/..., never by a relative path" });
 
@@ -72,7 +117,20 @@ export default tseslint.config(
   },
   {
     files: ["app/domain/*.ts"],
+    ignores: NOT_YET_IN_STORES,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, ...STORAGE, LEAVING("\\.\\./")] }],
+      "no-restricted-syntax": ["error", PROCESS_ENV, SQL_TEXT],
+    },
+  },
+  {
+    files: NOT_YET_IN_STORES,
     rules: { "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, LEAVING("\\.\\./")] }] },
+  },
+  {
+    // Faces authenticate, parse, call the domain and shape the answer: no storage of their own.
+    files: ["app/faces/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", PROCESS_ENV, SQL_TEXT] },
   },
   {
     // The client package ships on its own with no dependency: it imports only its own files.
@@ -98,7 +156,10 @@ export default tseslint.config(
   },
   {
     files: ["app/domain/*/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, LEAVING("(\\.\\./){2}")] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, ...STORAGE, LEAVING("(\\.\\./){2}")] }],
+      "no-restricted-syntax": ["error", PROCESS_ENV, SQL_TEXT],
+    },
   },
   // Layout is Prettier's (npm run format); no ESLint rule argues with it.
   prettier,

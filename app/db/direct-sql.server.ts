@@ -9,6 +9,9 @@ const sqliteValue = (value: SqlParam) => (typeof value === "boolean" ? Number(va
 /** A BOOLEAN column as a direct statement reads it: SQLite hands back 1 or 0, PostgreSQL a boolean. */
 export const toBoolean = (value: unknown): boolean => value === true || value === 1 || value === 1n;
 
+/** A DATETIME column as a direct statement reads it: SQLite hands back text, PostgreSQL a Date. */
+export const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
+
 /**
  * Statements sent to the database driver itself, not through Prisma (issue 14,
  * decision 0028): for the few queries every /v1 request makes (its API key, the

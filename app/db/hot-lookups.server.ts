@@ -1,5 +1,4 @@
 import { directSql } from "./client.server";
-import { toBoolean } from "./direct-sql.server";
 
 /**
  * The lookups every /v1 request of their kind makes, by a unique column, as one
@@ -7,34 +6,6 @@ import { toBoolean } from "./direct-sql.server";
  * a query's fixed cost was several times the round trip. Same rows, same
  * database, no cache: a revoked key fails on the very next request, on every replica.
  */
-
-export interface ApiKeyRow {
-  id: string;
-  shop: string;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-  livemode: boolean;
-}
-
-// SQLite hands DATETIME columns back as text in raw queries, PostgreSQL as Date.
-const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
-
-/** The API key whose SHA-256 is `keyHash`, revoked or not; null when there is none. */
-export async function apiKeyByHash(keyHash: string): Promise<ApiKeyRow | null> {
-  const rows = await directSql.query('SELECT "id", "shop", "lastUsedAt", "revokedAt", "livemode" FROM "ApiKey" WHERE "keyHash" = $1', [
-    keyHash,
-  ]);
-  const row = rows[0];
-  return row
-    ? {
-        id: String(row.id),
-        shop: String(row.shop),
-        lastUsedAt: toDate(row.lastUsedAt),
-        revokedAt: toDate(row.revokedAt),
-        livemode: toBoolean(row.livemode),
-      }
-    : null;
-}
 
 /** The universal name `name` (names are global; test mode has its own), null when nobody registered it. */
 export async function universalNameByName(

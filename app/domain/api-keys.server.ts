@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { ApiKey } from "@prisma/client";
-import { db } from "~/db/client.server";
-import { apiKeyByHash } from "~/db/hot-lookups.server";
 import { notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
 import { apiKeyInput, parseInput } from "./schemas";
+import { stores, type ApiKeyRecord } from "./stores";
 
 // Every key starts tc_; keys made since test mode say which mode: tc_live_… or tc_test_… (older tc_… keys are live).
 const KEY_PREFIX = "tc_";
@@ -24,7 +22,7 @@ export interface ApiKeySummary {
   livemode: boolean;
 }
 
-const toSummary = (row: ApiKey): ApiKeySummary => ({
+const toSummary = (row: ApiKeyRecord): ApiKeySummary => ({
   id: row.id,
   label: row.label,
   prefix: row.prefix,
@@ -48,32 +46,32 @@ export function newApiKeySecret(mode: keyof typeof FLAVOUR_PREFIX = "live"): { k
 export async function createApiKey(input: unknown): Promise<{ key: string; apiKey: ApiKeySummary }> {
   const { shop, label, mode } = parseInput(apiKeyInput, input);
   const { key, prefix, keyHash } = newApiKeySecret(mode);
-  const row = await db.apiKey.create({ data: { id: newId("key"), shop, label, prefix, keyHash, livemode: mode === "live" } });
+  const row = await stores().apiKeys.create({ id: newId("key"), shop, label, prefix, keyHash, livemode: mode === "live" });
   return { key, apiKey: toSummary(row) };
 }
 
 /** The shop a key belongs to and whether it is live, or null for an unknown or revoked key. */
 export async function authenticateApiKey(key: string): Promise<{ shop: string; keyId: string; livemode: boolean } | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
-  const row = await apiKeyByHash(hashKey(key));
+  const row = await stores().apiKeys.credentialsByHash(hashKey(key));
   if (!row || row.revokedAt) return null;
   const now = new Date();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+    await stores().apiKeys.markUsed(row.id, now);
   }
   return { shop: row.shop, keyId: row.id, livemode: row.livemode };
 }
 
 export async function listApiKeys(shop: string): Promise<ApiKeySummary[]> {
-  const rows = await db.apiKey.findMany({ where: { shop }, orderBy: { id: "desc" } });
+  const rows = await stores().apiKeys.listForShop(shop);
   return rows.map(toSummary);
 }
 
 /** Revoking is immediate and final; revoking twice is harmless. */
 export async function revokeApiKey(shop: string, id: string): Promise<ApiKeySummary> {
   if (!isIdOf("key", id)) throw notFound("API key");
-  const row = await db.apiKey.findFirst({ where: { shop, id } });
+  const row = await stores().apiKeys.findForShop(shop, id);
   if (!row) throw notFound("API key");
   if (row.revokedAt) return toSummary(row);
-  return toSummary(await db.apiKey.update({ where: { id }, data: { revokedAt: new Date() } }));
+  return toSummary(await stores().apiKeys.revoke(id, new Date()));
 }

@@ -1,4 +1,5 @@
 import { db } from "~/db/client.server";
+import { stores } from "./stores";
 
 export interface ShopOverview {
   pendingCards: number;
@@ -20,7 +21,7 @@ export async function shopOverview(shop: string, livemode = true): Promise<ShopO
     db.unitCard.count({ where: { shop, livemode, status: "OWNED" } }),
     db.digitalTwin.count({ where: { shop, livemode } }),
     db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
-    db.apiKey.count({ where: { shop, revokedAt: null } }),
+    stores().apiKeys.countActive(shop),
     db.shopSetup.findUnique({ where: { shop } }),
   ]);
   return {

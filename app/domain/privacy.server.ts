@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { stores } from "./stores";
 import { Prisma } from "@prisma/client";
 import { ulid } from "ulid";
 import { db, transaction, type Tx } from "~/db/client.server";
@@ -211,7 +212,7 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const unitCards = await tx.unitCard.deleteMany({ where: { shop } });
     const redemptions = await tx.redemption.deleteMany({ where: { shop } });
     const digitalTwins = await tx.digitalTwin.deleteMany({ where: { shop } });
-    const apiKeys = await tx.apiKey.deleteMany({ where: { shop } });
+    const apiKeys = { count: await stores().apiKeys.deleteForShop(shop) };
     const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop } });
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop } });
     const sessions = await tx.session.deleteMany({ where: { shop } });

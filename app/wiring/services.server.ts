@@ -10,16 +10,19 @@ import {
 } from "./config.server";
 import { secretBox } from "../adapters/webhooks/secret-box.server";
 import { wireDomain } from "../domain/ports";
+import { wireStores } from "../domain/stores";
+import { databaseStores } from "./stores.server";
 import type { PollingWorker } from "../lib/polling-worker";
 import { localMessageCopies, messagesDir } from "../adapters/notifications/transports/local.server";
 import { imageProbe } from "../adapters/images/image-probe.server";
 
 /**
- * The one place adapters meet the domain: its ports (app/domain/ports.ts) filled
+ * The one place adapters meet the domain: its stores (app/domain/stores) and its ports (app/domain/ports.ts) filled
  * from this process's configuration, each setting read on first use. The Remix
  * build (app/entry.server.tsx), `npm run worker` and the tests call it at start.
  */
 export function wireServices(): void {
+  wireStores(databaseStores());
   wireDomain({
     chain: chainPorts(() => chainConfig().chain),
     urls: { appUrl: publicAppUrl, proxyPath },

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cardPage } from "~/db/card-page.server";
 import { db, directSql, isUniqueViolation, transaction } from "~/db/client.server";
 import { databaseKind } from "~/db/database-url";
-import { apiKeyByHash, claimLinkColumns, enabledWebhookEndpoints } from "~/db/hot-lookups.server";
+import { claimLinkColumns, enabledWebhookEndpoints } from "~/db/hot-lookups.server";
+import { apiKeyStore } from "~/db/stores/api-keys.server";
 import { insertRows } from "~/db/insert-rows.server";
 import { newId } from "~/domain/ids";
 
@@ -35,8 +36,8 @@ describe("direct SQL", () => {
     });
     process.env.TZ = "America/New_York";
 
-    expect(await apiKeyByHash(keyHash)).toEqual({ id: row.id, shop: row.shop, lastUsedAt, revokedAt, livemode: true });
-    expect(await apiKeyByHash("no such hash")).toBeNull();
+    expect(await apiKeyStore.credentialsByHash(keyHash)).toEqual({ id: row.id, shop: row.shop, lastUsedAt, revokedAt, livemode: true });
+    expect(await apiKeyStore.credentialsByHash("no such hash")).toBeNull();
   });
 
   it("joins the open transaction: sees its rows before they commit, and loses them with its rollback", async () => {

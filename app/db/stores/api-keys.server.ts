@@ -1,0 +1,30 @@
+import type { ApiKeyCredentials, ApiKeyStore } from "~/domain/stores";
+import { db, directSql } from "../client.server";
+import { toBoolean, toDate } from "../direct-sql.server";
+
+/** API keys (the ApiKey table): every query of it. */
+export const apiKeyStore: ApiKeyStore = {
+  create: ({ id, shop, label, prefix, keyHash, livemode }) => db.apiKey.create({ data: { id, shop, label, prefix, keyHash, livemode } }),
+
+  // A plain SELECT on the driver: every /v1 request makes it (decision 0028).
+  async credentialsByHash(keyHash): Promise<ApiKeyCredentials | null> {
+    const [row] = await directSql.query('SELECT "id", "shop", "lastUsedAt", "revokedAt", "livemode" FROM "ApiKey" WHERE "keyHash" = $1', [
+      keyHash,
+    ]);
+    if (!row) return null;
+    return {
+      id: String(row.id),
+      shop: String(row.shop),
+      lastUsedAt: toDate(row.lastUsedAt),
+      revokedAt: toDate(row.revokedAt),
+      livemode: toBoolean(row.livemode),
+    };
+  },
+
+  markUsed: async (id, at) => void (await db.apiKey.update({ where: { id }, data: { lastUsedAt: at } })),
+  listForShop: (shop) => db.apiKey.findMany({ where: { shop }, orderBy: { id: "desc" } }),
+  findForShop: (shop, id) => db.apiKey.findFirst({ where: { shop, id } }),
+  revoke: (id, at) => db.apiKey.update({ where: { id }, data: { revokedAt: at } }),
+  countActive: (shop) => db.apiKey.count({ where: { shop, revokedAt: null } }),
+  deleteForShop: async (shop) => (await db.apiKey.deleteMany({ where: { shop } })).count,
+};

@@ -1,0 +1,9 @@
+import { transaction } from "../db/client.server";
+import { apiKeyStore } from "../db/stores/api-keys.server";
+import type { DomainStores } from "../domain/stores";
+
+/** The domain's stores (app/domain/stores) on this process's database. */
+export const databaseStores = (): DomainStores => ({
+  transaction: (work) => transaction(() => work()),
+  apiKeys: apiKeyStore,
+});
