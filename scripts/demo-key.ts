@@ -6,8 +6,8 @@ import { authenticateApiKey, createApiKey } from "../app/domain/api-keys.server"
 export const DEMO_KEY_FILE = "tmp/demo-api-key";
 
 /**
- * The demo shop's API key, a test key (tc_test_…, decision 0036) as the README's
- * walkthrough uses: the one from the last run while it still works in this
+ * The demo shop's API key, a test key (tc_test_…, decision 0036) as the API guide's
+ * walkthrough (docs/api.md) uses: the one from the last run while it still works in this
  * database, else a new one — so restarting the demo does not add another "demo"
  * key to Settings each time.
  */

@@ -1,7 +1,7 @@
 // npm run demo: migrate the embedded SQLite file, create a test API key for the
 // demo shop, start the local Admin API stub and the built server (in demo
-// mode) on 127.0.0.1:3000, and print the admin URL, the key and the README's
-// walkthrough with that key filled in. A local storefront (stubs/storefront) on
+// mode) on 127.0.0.1:3000, and print the admin URL, the key and the API guide's
+// walkthrough (docs/api.md) with that key filled in. A local storefront (stubs/storefront) on
 // 127.0.0.1:3002 shows the theme's blocks and the claim page through the app
 // proxy, so a claim message's link can be followed. DEMO_CHAIN=1 adds a local Solana chain
 // and turns on-chain issuing on for the demo shop.

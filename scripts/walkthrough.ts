@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 const START = "<!-- walkthrough:start -->";
 const END = "<!-- walkthrough:end -->";
 
-/** The README's curl walkthrough (the bash block between the walkthrough markers). */
-export function readWalkthrough(readmePath = "README.md"): string {
+/** The curl walkthrough of the API guide, docs/api.md (the bash block between the walkthrough markers). */
+export function readWalkthrough(readmePath = "docs/api.md"): string {
   const readme = readFileSync(readmePath, "utf8");
   const section = readme.slice(readme.indexOf(START) + START.length, readme.indexOf(END));
   const match = /```bash\n([\s\S]*?)```/.exec(section);
-  if (!readme.includes(START) || !match) throw new Error(`README.md has no bash block between ${START} and ${END}`);
+  if (!readme.includes(START) || !match) throw new Error(`${readmePath} has no bash block between ${START} and ${END}`);
   return match[1]!;
 }
 

@@ -1,7 +1,7 @@
 /** The header every webhook delivery is signed in. */
 export const SIGNATURE_HEADER = "Twin-Cards-Signature";
 
-/** How far a delivery's timestamp may be from now, by default: the README's 300 s. */
+/** How far a delivery's timestamp may be from now, by default: the 300 s of the receiver example in docs/webhooks.md. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 export interface VerifyOptions {

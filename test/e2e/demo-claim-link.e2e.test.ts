@@ -8,7 +8,7 @@ import { openAdminPage, openFirstCustomer, shown, toast } from "../support/admin
 import { launchBrowser, screenshot } from "../support/browser";
 import { sendLocalCopy } from "../support/notify";
 
-// The README's "follow a claim end to end" in the demo: a card created in admin,
+// docs/tour.md's "follow the claim end to end" in the demo: a card created in admin,
 // its message opened with View message, its link followed to the demo's
 // storefront, where a customer logs in and claims the card.
 const demoUrl = inject("demoUrl");

@@ -52,7 +52,7 @@ describe("the client package's verifyWebhookSignature", () => {
     expect(await verifyWebhookSignature(delivery.body, header.replace(/t=\d+/, `t=${signedAt / 1000 - 1}`), secret)).toBe(false);
     expect(await verifyWebhookSignature(delivery.body, undefined, secret)).toBe(false);
 
-    // The README's tolerance is 300 s either way; the receiver may choose another.
+    // The receiver example's tolerance (docs/webhooks.md) is 300 s either way; the receiver may choose another.
     expect(await verifyWebhookSignature(delivery.body, header, secret, { now: signedAt + 299_000 })).toBe(true);
     expect(await verifyWebhookSignature(delivery.body, header, secret, { now: signedAt + 360_000 })).toBe(false);
     expect(await verifyWebhookSignature(delivery.body, header, secret, { now: signedAt - 360_000 })).toBe(false);

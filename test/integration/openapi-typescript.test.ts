@@ -9,8 +9,8 @@ import { clientExampleBodies, walkthroughBodies, type ReadmeBody } from "../supp
 
 /*
  * What an integrator does first: generate TypeScript types from the served
- * document with openapi-typescript (default options) and type the README's
- * request bodies with them. A body the README shows that the types refuse means
+ * document with openapi-typescript (default options) and type the API guide's
+ * (docs/api.md) request bodies with them. A body the guide shows that the types refuse means
  * the document and the API disagree (e.g. a field the server fills in when it is
  * left out, but the document makes required).
  */
@@ -70,7 +70,7 @@ describe("types generated from the served OpenAPI document with openapi-typescri
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it("accept every request body the README shows: the walkthrough's JSON and the client example", async () => {
+  it("accept every request body the API guide shows: the walkthrough's JSON and the client example", async () => {
     const walkthrough = walkthroughBodies();
     const client = await clientExampleBodies();
     // Steps 2, 4, 5 and 6 of the walkthrough send a body; the client example creates a card.

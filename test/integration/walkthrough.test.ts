@@ -7,7 +7,7 @@ import { baseUrl } from "../support/api";
 
 const run = promisify(execFile);
 
-describe("the README walkthrough", () => {
+describe("the API guide's curl walkthrough (docs/api.md)", () => {
   it("runs exactly as printed against the built server with a test key, ending with the card owned and nothing sent", async () => {
     const { stdout } = await run("bash", ["-euo", "pipefail", "-c", readWalkthrough()], {
       env: { ...process.env, API: `${baseUrl}/v1` },

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { TwinCardsClient } from "@twin-cards/client";
 import { readWalkthrough } from "../../scripts/walkthrough";
 
-/** A request body the README shows, as TypeScript source, and the operation it is sent to. */
+/** A request body the API guide (docs/api.md) shows, as TypeScript source, and the operation it is sent to. */
 export interface ReadmeBody {
-  /** Where it is in the README, for failure messages. */
+  /** Where it is in the guide, for failure messages. */
   label: string;
   method: "GET" | "POST";
   /** The path as the document writes it, e.g. /v1/unit-cards. */
@@ -41,7 +41,7 @@ function shellWord(text: string, start: number): string {
   return out;
 }
 
-/** Every `curl ... -d '<json>'` of the README walkthrough: the JSON bodies a reader sends. */
+/** Every `curl ... -d '<json>'` of the guide's walkthrough: the JSON bodies a reader sends. */
 export function walkthroughBodies(): ReadmeBody[] {
   const script = readWalkthrough();
   const calls = [...script.matchAll(/curl -s "\$API\/([^"?]+)"/g)];
@@ -85,14 +85,14 @@ async function requestOf(method: string): Promise<{ method: "GET" | "POST"; path
   const names = method.split(".");
   const owner = names.slice(0, -1).reduce<unknown>((object, name) => (object as Record<string, unknown> | undefined)?.[name], client);
   const call = (owner as Record<string, unknown> | undefined)?.[names.at(-1)!];
-  if (typeof call !== "function") throw new Error(`The README calls client.${method}, which TwinCardsClient does not have`);
+  if (typeof call !== "function") throw new Error(`docs/api.md calls client.${method}, which TwinCardsClient does not have`);
   await (call as (input: unknown) => Promise<unknown>).call(owner, {}).catch(() => undefined);
   if (!seen) throw new Error(`client.${method} sent no request`);
   return seen;
 }
 
-/** Every `client.<resource>.<method>({ ... })` in the README's TypeScript blocks, with the request it sends. */
-export async function clientExampleBodies(readmePath = "README.md"): Promise<ReadmeBody[]> {
+/** Every `client.<resource>.<method>({ ... })` in the guide's TypeScript blocks, with the request it sends. */
+export async function clientExampleBodies(readmePath = "docs/api.md"): Promise<ReadmeBody[]> {
   const readme = readFileSync(readmePath, "utf8");
   const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
   const bodies: ReadmeBody[] = [];

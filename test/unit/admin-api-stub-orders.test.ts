@@ -396,11 +396,11 @@ describe("fetchOrder against the stub", () => {
   });
 });
 
-describe("the README's stub example", () => {
+describe("the stub example of docs/admin-api-stub.md", () => {
   it("places the guest order it says, with a body the stub takes as written", async () => {
-    const readme = readFileSync("README.md", "utf8");
+    const readme = readFileSync("docs/admin-api-stub.md", "utf8");
     const body = /curl -s -X POST http:\/\/127\.0\.0\.1:3001\/_stub\/orders [^\n]*\n\s*-d '([^']+)'/.exec(readme)?.[1];
-    expect(body, "README.md's POST /_stub/orders example").toBeDefined();
+    expect(body, "docs/admin-api-stub.md's POST /_stub/orders example").toBeDefined();
     const { status, body: answer } = await control("/_stub/orders", body!);
     expect(status).toBe(200);
     expect(answer.order).toMatchObject({ customerId: null, email: "guest@example.com", lines: [{ productId: watch.id, quantity: 1 }] });

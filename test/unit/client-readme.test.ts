@@ -44,7 +44,7 @@ function compile(files: string[]): ts.Diagnostic[] {
 /** The TypeScript blocks of a Markdown file. */
 const typeScriptBlocks = (file: string) => [...readFileSync(file, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
-describe("the client's TypeScript examples in client/README.md and README.md", () => {
+describe("the client's TypeScript examples in client/README.md and docs/api.md", () => {
   beforeAll(() => {
     directory = mkdtempSync(path.join(os.tmpdir(), "twin-cards-client-readme-"));
   });
@@ -52,11 +52,14 @@ describe("the client's TypeScript examples in client/README.md and README.md", (
 
   it("compile against the package", () => {
     const blocks = typeScriptBlocks("client/README.md");
-    // README.md's only TypeScript is its client package section.
-    const rootBlocks = typeScriptBlocks("README.md");
+    // docs/api.md's only TypeScript is its client package section (moved there from README.md).
+    const rootBlocks = typeScriptBlocks("docs/api.md");
     writeFileSync(path.join(directory, "given.ts"), `${GIVEN}export {};\n`);
     const files = [...blocks, ...rootBlocks].map((block, index) => {
-      const file = path.join(directory, index < blocks.length ? `client-readme-${index + 1}.ts` : `readme-${index - blocks.length + 1}.ts`);
+      const file = path.join(
+        directory,
+        index < blocks.length ? `client-readme-${index + 1}.ts` : `api-guide-${index - blocks.length + 1}.ts`,
+      );
       writeFileSync(file, `${block}\nexport {};\n`);
       return file;
     });
