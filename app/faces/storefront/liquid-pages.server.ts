@@ -113,7 +113,7 @@ function plainValue(value: unknown, tr: Translator): string {
 export const day = (iso: string, tr: Translator) => html`<time datetime="${iso}">${tr.date(iso)}</time>`;
 
 export function pictures(urls: string[], name: string, tr: Translator): Markup {
-  return html`${urls.filter(isWebUrl).map((url, index) => html`<div class="twincards-media"><img src="${url}" alt="${index === 0 ? name : tr.t("page.image_number", { name, number: index + 1 })}" loading="lazy" /></div>`)}`;
+  return html`${urls.filter(isWebUrl).map((url, index) => html`<div class="twincards-media"><img src="${url}" alt="${index === 0 ? name : tr.t("page.image_number", { name, number: index + 1 })}" loading="lazy"></div>`)}`;
 }
 
 /** "#12 of 250" under an item's name; nothing outside an edition. */
@@ -125,10 +125,7 @@ export function serialLine(item: { serialNumber: number | null; editionSize: num
 function chainNote(chain: StorefrontChain, title: string, tr: Translator): Markup | null {
   if (!chain) return null;
   if (chain.status !== "MINTED") return html`<p>${tr.t("my_cards.nft_pending")}</p>`;
-  return html`<p>
-    ${tr.t("my_cards.nft_minted")}
-    <a href="${chain.explorerUrl}" rel="noopener" aria-label="${tr.t("my_cards.nft_view")}: ${title}">${tr.t("my_cards.nft_view")}</a>
-  </p>`;
+  return html`<p>${tr.t("my_cards.nft_minted")} <a href="${chain.explorerUrl}" rel="noopener" aria-label="${tr.t("my_cards.nft_view")}: ${title}">${tr.t("my_cards.nft_view")}</a></p>`;
 }
 
 /**
@@ -141,28 +138,16 @@ function cardItem(card: StorefrontCard, tr: Translator, level: 2 | 3 = 3, heldNo
   const when = card.redeemedAt
     ? html`${tr.t("my_cards.claimed_on")} ${day(card.redeemedAt, tr)}`
     : html`${tr.t("my_cards.added_on")} ${day(card.createdAt, tr)}`;
-  return html`<li class="twincards-card">
-    <article>
-      ${pictures(card.media.imageUrls, card.name, tr)}
-      ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
-      ${level === 2 ? html`<h2>${card.name}</h2>` : html`<h3>${card.name}</h3>`} ${serialLine(card, tr)}
-      <p>${tr.t("page.status_line", { status })} · ${when}</p>
-      ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
-      ${chainNote(card.chain, card.name, tr)}
-      ${
-        card.metadata.length > 0 &&
-        html`<dl>
-          ${card.metadata.map(
-            (entry) =>
-              html`<div>
-                <dt>${humanizeKey(entry.key)}</dt>
-                <dd>${metadataValue(entry, tr)}</dd>
-              </div>`,
-          )}
-        </dl>`
-      }
-    </article>
-  </li>`;
+  return html`<li class="twincards-card"><article>
+${pictures(card.media.imageUrls, card.name, tr)}
+${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
+${level === 2 ? html`<h2>${card.name}</h2>` : html`<h3>${card.name}</h3>`}
+${serialLine(card, tr)}
+<p>${tr.t("page.status_line", { status })} · ${when}</p>
+${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
+${chainNote(card.chain, card.name, tr)}
+${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
+</article></li>`;
 }
 
 function twinItem(twin: StorefrontTwin, tr: Translator): Markup {
@@ -176,66 +161,36 @@ function twinItem(twin: StorefrontTwin, tr: Translator): Markup {
     [tr.t("page.categories"), twin.categories.join(", ")],
     [tr.t("page.issued_on"), day(twin.createdAt, tr)],
   ];
-  return html`<li class="twincards-twin">
-    <article>
-      ${pictures(twin.images, twin.title, tr)}
-      <h3>${twin.title}</h3>
-      ${serialLine(twin, tr)} ${twin.description && html`<p>${twin.description}</p>`}
-      <dl>
-        ${facts
-          .filter(([, value]) => value !== "")
-          .map(
-            ([term, value]) =>
-              html`<div>
-                <dt>${term}</dt>
-                <dd>${value}</dd>
-              </div>`,
-          )}
-      </dl>
-      ${chainNote(twin.chain, twin.title, tr)}
-      ${
-        links.length > 0 &&
-        html`<ul>
-          ${links.map((url) => html`<li><a href="${url}" rel="nofollow noopener" aria-label="${tr.t("my_cards.link")}: ${twin.title}">${tr.t("my_cards.link")}</a></li>`)}
-        </ul>`
-      }
-    </article>
-  </li>`;
+  return html`<li class="twincards-twin"><article>
+${pictures(twin.images, twin.title, tr)}
+<h3>${twin.title}</h3>
+${serialLine(twin, tr)}
+${twin.description && html`<p>${twin.description}</p>`}
+<dl>${facts.filter(([, value]) => value !== "").map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
+${chainNote(twin.chain, twin.title, tr)}
+${links.length > 0 && html`<ul>${links.map((url) => html`<li><a href="${url}" rel="nofollow noopener" aria-label="${tr.t("my_cards.link")}: ${twin.title}">${tr.t("my_cards.link")}</a></li>`)}</ul>`}
+</article></li>`;
 }
 
 /** GET /proxy: the logged-in customer's cards and twins. */
 export function holdingsPage({ cards, twins }: StorefrontHoldings, pathPrefix: string): string {
   const empty = cards.length === 0 && twins.length === 0;
   return localized(
-    (tr) =>
-      html`<h1>${tr.t("my_cards.heading")}</h1>
-        ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
-        ${
-          cards.length > 0 &&
-          html`<h2>${tr.t("page.cards")}</h2>
-            <ul class="twincards-list">
-              ${cards.map((card) => cardItem(card, tr))}
-            </ul>`
-        }
-        ${
-          twins.length > 0 &&
-          html`<h2>${tr.t("page.twins")}</h2>
-            <ul class="twincards-list">
-              ${twins.map((twin) => twinItem(twin, tr))}
-            </ul>`
-        }
-        ${walletNext(cards, tr, pathPrefix)}
-        <p><a href="${pathPrefix}/redeem">${tr.t("page.claim_link")}</a></p>`,
+    (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
+${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
+${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr))}</ul>`}
+${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr))}</ul>`}
+${walletNext(cards, tr, pathPrefix)}
+<p><a href="${pathPrefix}/redeem">${tr.t("page.claim_link")}</a></p>`,
   );
 }
 
 /** What a logged-out visitor sees instead of a page about a customer. */
 export function loggedOutPage(page: "my_cards" | "claim", loginHref: string): string {
   return localized(
-    (tr) =>
-      html`<h1>${tr.t(`${page}.heading`)}</h1>
-        <p>${tr.t(`log_in.${page}`)}</p>
-        <p><a href="${loginHref}">${tr.t("log_in.link")}</a></p>`,
+    (tr) => html`<h1>${tr.t(`${page}.heading`)}</h1>
+<p>${tr.t(`log_in.${page}`)}</p>
+<p><a href="${loginHref}">${tr.t("log_in.link")}</a></p>`,
   );
 }
 
@@ -287,42 +242,27 @@ export function claimFormPage(state: ClaimFormState, pathPrefix: string): string
       const id = FIELD_IDS[name];
       const error = problems.get(name);
       return html`<label for="${id}">${label}</label>
-        <input
-          id="${id}"
-          name="${name}"
-          type="text"
-          value="${state[name]}"
-          ${attributes}
-          autocomplete="off"
-          spellcheck="false"
-          aria-describedby="${error ? `${id}-error ` : ""}${id}-hint"
-          ${error ? html` aria-invalid="true"` : ""}
-        />
-        ${error && html`<p class="twincards-error" id="${id}-error">${tr.t(error)}</p>`}
-        <p id="${id}-hint">${hint}</p>`;
+<input id="${id}" name="${name}" type="text" value="${state[name]}" ${attributes} autocomplete="off" spellcheck="false" aria-describedby="${error ? `${id}-error ` : ""}${id}-hint"${error ? html` aria-invalid="true"` : ""}>
+${error && html`<p class="twincards-error" id="${id}-error">${tr.t(error)}</p>`}
+<p id="${id}-hint">${hint}</p>`;
     };
     return html`<h1>${tr.t("claim.heading")}</h1>
-      ${summary && html`<div class="twincards-error" role="alert"><p>${tr.t(summary)}</p></div>`}
-      <form method="post" action="${pathPrefix}/redeem">
-        ${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlength="80" required autocapitalize="characters"`)}
-        <button type="submit">${tr.t("claim.button")}</button>
-      </form>
-      <p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a></p>`;
+${summary && html`<div class="twincards-error" role="alert"><p>${tr.t(summary)}</p></div>`}
+<form method="post" action="${pathPrefix}/redeem">
+${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlength="80" required autocapitalize="characters"`)}
+<button type="submit">${tr.t("claim.button")}</button>
+</form>
+<p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a></p>`;
   });
 }
 
 /** A successful no-JavaScript claim: the cards now in the customer's hands, and what they may do next. */
 export function claimedPage(cards: StorefrontCard[], pathPrefix: string): string {
   return localized(
-    (tr) =>
-      html`<h1>${cards.length === 1 ? tr.t("page.claimed_one") : tr.t("page.claimed_other", { count: tr.number(cards.length) })}</h1>
-        <ul class="twincards-list">
-          ${cards.map((card) => cardItem(card, tr, 2, false))}
-        </ul>
-        ${walletNext(cards, tr, pathPrefix)}
-        <p>
-          <a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a> · <a href="${pathPrefix}/redeem">${tr.t("page.claim_another")}</a>
-        </p>`,
+    (tr) => html`<h1>${cards.length === 1 ? tr.t("page.claimed_one") : tr.t("page.claimed_other", { count: tr.number(cards.length) })}</h1>
+<ul class="twincards-list">${cards.map((card) => cardItem(card, tr, 2, false))}</ul>
+${walletNext(cards, tr, pathPrefix)}
+<p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a> · <a href="${pathPrefix}/redeem">${tr.t("page.claim_another")}</a></p>`,
   );
 }
 
@@ -335,9 +275,8 @@ function walletNext(cards: StorefrontCard[], tr: Translator, pathPrefix: string)
 /** The customer's cards could not be loaded: nothing they can fix but trying again. */
 export function loadErrorPage(pathPrefix: string): string {
   return localized(
-    (tr) =>
-      html`<h1>${tr.t("my_cards.heading")}</h1>
-        <p class="twincards-error" role="alert">${tr.t("page.load_error")}</p>
-        <p><a href="${pathPrefix}">${tr.t("my_cards.retry")}</a></p>`,
+    (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
+<p class="twincards-error" role="alert">${tr.t("page.load_error")}</p>
+<p><a href="${pathPrefix}">${tr.t("my_cards.retry")}</a></p>`,
   );
 }

@@ -30,62 +30,56 @@ const verifiedLine = (tr: Translator, item: { livemode: boolean }) =>
 
 function facts(rows: [string, Markup | string | null][]): Markup {
   const shown = rows.filter((row): row is [string, Markup | string] => row[1] !== null && row[1] !== "");
-  return html`<dl>
-    ${shown.map(
-      ([term, value]) =>
-        html`<div>
-          <dt>${term}</dt>
-          <dd>${value}</dd>
-        </div>`,
-    )}
-  </dl>`;
+  return html`<dl>${shown.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>`;
 }
 
 function chainSection(chain: VerifiedTwin["chain"], tr: Translator): Markup {
   if (!chain) return html`<p>${tr.t("verify.chain_off")}</p>`;
   if (chain.status !== "MINTED") return html`<p>${tr.t("verify.chain_pending")}</p>`;
   return html`<p>${tr.t("verify.chain_minted")} <code class="twincards-mint">${chain.mint}</code></p>
-    <p><a href="${chain.explorerUrl}" rel="noopener">${tr.t("verify.chain_view")}</a></p>`;
+<p><a href="${chain.explorerUrl}" rel="noopener">${tr.t("verify.chain_view")}</a></p>`;
 }
 
 function twinContent(twin: VerifiedTwin, tr: Translator): Markup {
   return html`<p>${tr.t("verify.kind_twin")}</p>
-    <h1>${twin.title}</h1>
-    ${serialLine(twin, tr)} ${verifiedLine(tr, twin)}
-    ${twin.images.length > 0 && html`<div class="twincards-verify-media">${pictures(twin.images.slice(0, 4), twin.title, tr)}</div>`}
-    ${twin.description && html`<p>${twin.description}</p>`}
-    ${facts([
-      [tr.t("verify.holder"), twin.holder],
-      [tr.t("page.brand"), twin.brand],
-      [tr.t("page.creator"), twin.creator],
-      [tr.t("verify.quantity"), tr.number(twin.quantity)],
-      [tr.t("page.categories"), twin.categories.join(", ")],
-      [tr.t("verify.issued_on"), day(twin.issuedAt, tr)],
-    ])}
-    ${chainSection(twin.chain, tr)}`;
+<h1>${twin.title}</h1>
+${serialLine(twin, tr)}
+${verifiedLine(tr, twin)}
+${twin.images.length > 0 && html`<div class="twincards-verify-media">${pictures(twin.images.slice(0, 4), twin.title, tr)}</div>`}
+${twin.description && html`<p>${twin.description}</p>`}
+${facts([
+  [tr.t("verify.holder"), twin.holder],
+  [tr.t("page.brand"), twin.brand],
+  [tr.t("page.creator"), twin.creator],
+  [tr.t("verify.quantity"), tr.number(twin.quantity)],
+  [tr.t("page.categories"), twin.categories.join(", ")],
+  [tr.t("verify.issued_on"), day(twin.issuedAt, tr)],
+])}
+${chainSection(twin.chain, tr)}`;
 }
 
 function cardContent(card: VerifiedCard, tr: Translator): Markup {
   const videos = card.videos.filter(isWebUrl);
   return html`<p>${tr.t("verify.kind_card")}</p>
-    <h1>${card.name}</h1>
-    ${serialLine(card, tr)} ${verifiedLine(tr, card)}
-    ${card.images.length > 0 && html`<div class="twincards-verify-media">${pictures(card.images.slice(0, 4), card.name, tr)}</div>`}
-    ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
-    ${facts([
-      [tr.t("verify.holder"), card.custody === "HELD" ? tr.t("verify.holder_held") : (card.holder ?? tr.t("verify.holder_none"))],
-      [tr.t("verify.issued_on"), day(card.issuedAt, tr)],
-      [tr.t("verify.claimed_on"), card.claimedAt && day(card.claimedAt, tr)],
-      ...card.metadata.map((entry): [string, string] => [humanizeKey(entry.key), metadataValue(entry, tr)]),
-    ])}
-    ${chainSection(card.chain, tr)}`;
+<h1>${card.name}</h1>
+${serialLine(card, tr)}
+${verifiedLine(tr, card)}
+${card.images.length > 0 && html`<div class="twincards-verify-media">${pictures(card.images.slice(0, 4), card.name, tr)}</div>`}
+${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
+${facts([
+  [tr.t("verify.holder"), card.custody === "HELD" ? tr.t("verify.holder_held") : (card.holder ?? tr.t("verify.holder_none"))],
+  [tr.t("verify.issued_on"), day(card.issuedAt, tr)],
+  [tr.t("verify.claimed_on"), card.claimedAt && day(card.claimedAt, tr)],
+  ...card.metadata.map((entry): [string, string] => [humanizeKey(entry.key), metadataValue(entry, tr)]),
+])}
+${chainSection(card.chain, tr)}`;
 }
 
 function unclaimedContent(card: UnclaimedCard, tr: Translator): Markup {
   const pending = card.status === "PENDING_REDEMPTION";
   return html`<p>${tr.t("verify.kind_card")}</p>
-    <h1>${withShop(tr, pending ? "verify.pending_heading" : "verify.void_heading")}</h1>
-    <p>${withShop(tr, pending ? "verify.pending" : "verify.void", { date: tr.date(card.issuedAt) })}</p>`;
+<h1>${withShop(tr, pending ? "verify.pending_heading" : "verify.void_heading")}</h1>
+<p>${withShop(tr, pending ? "verify.pending" : "verify.void", { date: tr.date(card.issuedAt) })}</p>`;
 }
 
 function content(item: Verification, tr: Translator): Markup {
@@ -104,13 +98,13 @@ function preview(item: Verification, tr: Translator): { title: Markup; descripti
 /** The Open Graph and Twitter tags of a page (attribute values; the shop's name is filled in by Liquid). */
 function shareTags(item: Verification, tr: Translator): Markup {
   const { title, description, image } = preview(item, tr);
-  return html`<meta property="og:type" content="website" />
-    <meta property="og:site_name" content="${SHOP_NAME}" />
-    <meta property="og:url" content="${item.url}" />
-    <meta property="og:title" content="${title}" />
-    <meta property="og:description" content="${description}" />
-    ${image && html`<meta property="og:image" content="${image}" />`}
-    <meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}" />`;
+  return html`<meta property="og:type" content="website">
+<meta property="og:site_name" content="${SHOP_NAME}">
+<meta property="og:url" content="${item.url}">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+${image && html`<meta property="og:image" content="${image}">`}
+<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}">`;
 }
 
 const VERIFY_STYLE = liquid(`<style>
@@ -128,39 +122,35 @@ export function verifyPage(item: Verification): string {
 /** The same page as a whole document, for link-preview and search crawlers: the tags in a real <head>. */
 export function verifyDocument(item: Verification): string {
   return `{% layout none %}\n${byLanguage(
-    (tr) =>
-      html`<!doctype html>
-        <html lang="${tr.language}">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <title>${preview(item, tr).title} – ${SHOP_NAME}</title>
-            <meta name="description" content="${preview(item, tr).description}" />
-            ${!item.indexed && html`<meta name="robots" content="noindex" />`}
-            <link rel="canonical" href="${item.url}" />
-            ${shareTags(item, tr)} ${liquid(STYLE.value)}${VERIFY_STYLE}
-          </head>
-          <body>
-            <main class="twincards" lang="${tr.language}">${content(item, tr)}</main>
-          </body>
-        </html>`,
+    (tr) => html`<!doctype html>
+<html lang="${tr.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${preview(item, tr).title} – ${SHOP_NAME}</title>
+<meta name="description" content="${preview(item, tr).description}">
+${!item.indexed && html`<meta name="robots" content="noindex">`}
+<link rel="canonical" href="${item.url}">
+${shareTags(item, tr)}
+${liquid(STYLE.value)}${VERIFY_STYLE}
+</head>
+<body><main class="twincards" lang="${tr.language}">${content(item, tr)}</main></body>
+</html>`,
   )}`;
 }
 
 /** An unknown token, another shop's, or one of the wrong shape: nothing to verify. */
 export function notVerifiablePage(): string {
   return localized(
-    (tr) =>
-      html`<h1>${tr.t("verify.not_found_heading")}</h1>
-        <p>${withShop(tr, "verify.not_found")}</p>`,
+    (tr) => html`<h1>${tr.t("verify.not_found_heading")}</h1>
+<p>${withShop(tr, "verify.not_found")}</p>`,
   );
 }
 
 /** The page could not be made: too many lookups from one address, or the database is away. */
 export function verifyProblemPage(problem: "verify.rate_limited" | "verify.load_error"): string {
   return localized(
-    (tr) =>
-      html`<h1>${tr.t("verify.not_found_heading")}</h1>
-        <p class="twincards-error" role="alert">${tr.t(problem)}</p>`,
+    (tr) => html`<h1>${tr.t("verify.not_found_heading")}</h1>
+<p class="twincards-error" role="alert">${tr.t(problem)}</p>`,
   );
 }

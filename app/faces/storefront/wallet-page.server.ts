@@ -88,32 +88,17 @@ function scriptWords(tr: Translator): Markup {
 }
 
 function signSection(tr: Translator, pathPrefix: string): Markup {
-  return html`<section
-    class="twincards-wallet-sign"
-    data-twin-cards-wallet
-    data-proxy-url="${pathPrefix}"
-    data-locale="${tr.language}"
-    ${scriptWords(tr)}
-  >
-    <h2>${tr.t("wallet.sign_heading")}</h2>
-    <p>${tr.t("wallet.sign_intro")}</p>
-    <label for="twincards-wallet-sign-name">${tr.t("wallet.name_label")} (${tr.t("claim.optional")})</label>
-    <input
-      id="twincards-wallet-sign-name"
-      name="name"
-      type="text"
-      maxlength="32"
-      autocomplete="off"
-      autocapitalize="off"
-      spellcheck="false"
-      aria-describedby="twincards-wallet-sign-name-hint"
-    />
-    <p id="twincards-wallet-sign-name-hint">${tr.t("wallet.name_hint")}</p>
-    <div class="twincards-wallet-list" data-wallet-list></div>
-    <p data-no-wallet hidden>${tr.t("wallet.no_wallet")}</p>
-    <noscript><p>${tr.t("wallet.no_script")}</p></noscript>
-    <p class="twincards-wallet-status" data-wallet-status role="status" aria-live="polite"></p>
-  </section>`;
+  return html`<section class="twincards-wallet-sign" data-twin-cards-wallet data-proxy-url="${pathPrefix}" data-locale="${tr.language}"${scriptWords(tr)}>
+<h2>${tr.t("wallet.sign_heading")}</h2>
+<p>${tr.t("wallet.sign_intro")}</p>
+<label for="twincards-wallet-sign-name">${tr.t("wallet.name_label")} (${tr.t("claim.optional")})</label>
+<input id="twincards-wallet-sign-name" name="name" type="text" maxlength="32" autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="twincards-wallet-sign-name-hint">
+<p id="twincards-wallet-sign-name-hint">${tr.t("wallet.name_hint")}</p>
+<div class="twincards-wallet-list" data-wallet-list></div>
+<p data-no-wallet hidden>${tr.t("wallet.no_wallet")}</p>
+<noscript><p>${tr.t("wallet.no_script")}</p></noscript>
+<p class="twincards-wallet-status" data-wallet-status role="status" aria-live="polite"></p>
+</section>`;
 }
 
 function pasteSection(state: PastedAddressState, tr: Translator, pathPrefix: string): Markup {
@@ -122,80 +107,44 @@ function pasteSection(state: PastedAddressState, tr: Translator, pathPrefix: str
     const problem = problems.get(field);
     return (
       problem &&
-      html`<p
-        class="twincards-error"
-        id="${field ? `${FIELD_IDS[field]}-error` : "twincards-wallet-error"}"
-        ${field ? "" : html` role="alert"`}
-      >
-        ${tr.t(problem)}
-      </p>`
+      html`<p class="twincards-error" id="${field ? `${FIELD_IDS[field]}-error` : "twincards-wallet-error"}"${field ? "" : html` role="alert"`}>${tr.t(problem)}</p>`
     );
   };
   const described = (field: PasteField, hint: boolean) =>
     [problems.has(field) ? `${FIELD_IDS[field]}-error` : "", hint ? `${FIELD_IDS[field]}-hint` : ""].filter(Boolean).join(" ");
   const invalid = (field: PasteField) => (problems.has(field) ? html` aria-invalid="true"` : "");
   return html`<section class="twincards-wallet-paste">
-    <h2>${tr.t("wallet.paste_heading")}</h2>
-    <p class="twincards-warning">${tr.t("wallet.paste_warning")}</p>
-    ${error("")}
-    <form method="post" action="${pathPrefix}/wallet">
-      <label for="${FIELD_IDS.publicKey}">${tr.t("wallet.address_label")}</label>
-      <input
-        id="${FIELD_IDS.publicKey}"
-        name="publicKey"
-        type="text"
-        value="${state.publicKey}"
-        maxlength="64"
-        required
-        autocomplete="off"
-        autocapitalize="off"
-        spellcheck="false"
-        aria-describedby="${described("publicKey", true)}"
-        ${invalid("publicKey")}
-      />
-      ${error("publicKey")}
-      <p id="${FIELD_IDS.publicKey}-hint">${tr.t("wallet.address_hint")}</p>
-      <label for="${FIELD_IDS.name}">${tr.t("wallet.name_label")} (${tr.t("claim.optional")})</label>
-      <input
-        id="${FIELD_IDS.name}"
-        name="name"
-        type="text"
-        value="${state.name}"
-        maxlength="32"
-        autocomplete="off"
-        autocapitalize="off"
-        spellcheck="false"
-        aria-describedby="${described("name", true)}"
-        ${invalid("name")}
-      />
-      ${error("name")}
-      <p id="${FIELD_IDS.name}-hint">${tr.t("wallet.name_hint")}</p>
-      <p class="twincards-check">
-        <input
-          id="${FIELD_IDS.acknowledgeRisk}"
-          name="acknowledgeRisk"
-          type="checkbox"
-          value="true"
-          required${problems.has("acknowledgeRisk") ? html` aria-invalid="true" aria-describedby="${FIELD_IDS.acknowledgeRisk}-error"` : ""}
-        />
-        <label for="${FIELD_IDS.acknowledgeRisk}">${tr.t("wallet.acknowledge")}</label>
-      </p>
-      ${error("acknowledgeRisk")}
-      <button type="submit" class="twincards-secondary">${tr.t("wallet.paste_button")}</button>
-    </form>
-  </section>`;
+<h2>${tr.t("wallet.paste_heading")}</h2>
+<p class="twincards-warning">${tr.t("wallet.paste_warning")}</p>
+${error("")}
+<form method="post" action="${pathPrefix}/wallet">
+<label for="${FIELD_IDS.publicKey}">${tr.t("wallet.address_label")}</label>
+<input id="${FIELD_IDS.publicKey}" name="publicKey" type="text" value="${state.publicKey}" maxlength="64" required autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="${described("publicKey", true)}"${invalid("publicKey")}>
+${error("publicKey")}
+<p id="${FIELD_IDS.publicKey}-hint">${tr.t("wallet.address_hint")}</p>
+<label for="${FIELD_IDS.name}">${tr.t("wallet.name_label")} (${tr.t("claim.optional")})</label>
+<input id="${FIELD_IDS.name}" name="name" type="text" value="${state.name}" maxlength="32" autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="${described("name", true)}"${invalid("name")}>
+${error("name")}
+<p id="${FIELD_IDS.name}-hint">${tr.t("wallet.name_hint")}</p>
+<p class="twincards-check"><input id="${FIELD_IDS.acknowledgeRisk}" name="acknowledgeRisk" type="checkbox" value="true" required${problems.has("acknowledgeRisk") ? html` aria-invalid="true" aria-describedby="${FIELD_IDS.acknowledgeRisk}-error"` : ""}>
+<label for="${FIELD_IDS.acknowledgeRisk}">${tr.t("wallet.acknowledge")}</label></p>
+${error("acknowledgeRisk")}
+<button type="submit" class="twincards-secondary">${tr.t("wallet.paste_button")}</button>
+</form>
+</section>`;
 }
 
 /** GET /proxy/wallet, and a refused paste without JavaScript: both ways to link a wallet. */
 export function walletPage(holdings: StorefrontHoldings, state: PastedAddressState, pathPrefix: string): string {
   return (
     localized(
-      (tr) =>
-        html`<h1>${tr.t("wallet.heading")}</h1>
-          <p>${tr.t("wallet.intro")}</p>
-          <p>${heldLine(holdings, tr)}</p>
-          ${currentLine(holdings.wallet, tr)} ${signSection(tr, pathPrefix)} ${pasteSection(state, tr, pathPrefix)}
-          <p><a href="${pathPrefix}">${tr.t("wallet.back")}</a></p>`,
+      (tr) => html`<h1>${tr.t("wallet.heading")}</h1>
+<p>${tr.t("wallet.intro")}</p>
+<p>${heldLine(holdings, tr)}</p>
+${currentLine(holdings.wallet, tr)}
+${signSection(tr, pathPrefix)}
+${pasteSection(state, tr, pathPrefix)}
+<p><a href="${pathPrefix}">${tr.t("wallet.back")}</a></p>`,
     ) + `\n{% raw %}<script>${walletScript}</script>{% endraw %}`
   );
 }
@@ -211,8 +160,8 @@ export function walletLinkedPage(linked: StorefrontWalletLinked, pathPrefix: str
           ? tr.t("wallet.linked_one", { address: linked.wallet.address })
           : tr.t("wallet.linked_other", { address: linked.wallet.address, count: tr.number(count) });
     return html`<h1>${tr.t("wallet.heading")}</h1>
-      <p role="status">${line}</p>
-      ${linked.name && html`<p>${tr.t("wallet.name_registered", { name: linked.name })}</p>`}
-      <p><a href="${pathPrefix}">${tr.t("wallet.back")}</a></p>`;
+<p role="status">${line}</p>
+${linked.name && html`<p>${tr.t("wallet.name_registered", { name: linked.name })}</p>`}
+<p><a href="${pathPrefix}">${tr.t("wallet.back")}</a></p>`;
   });
 }
