@@ -105,6 +105,9 @@ export const inTransaction = (): boolean => current.getStore()?.open === true;
 
 export { isUniqueViolation } from "./errors.server";
 
+/** A trivial query: resolves when the database answers (GET /healthz). */
+export const pingDatabase = async (): Promise<void> => void (await db.$queryRaw`SELECT 1`);
+
 /**
  * The database could not serve the request in time (SQLite locked by other
  * writers past the retry budget, no turn for a transaction, PostgreSQL

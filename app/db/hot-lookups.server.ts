@@ -25,15 +25,6 @@ export async function redemptionCodeTaken(shop: string, codeHash: string): Promi
   return rows.length > 0;
 }
 
-/** The shop's claim-link columns of its setup row, null when it has none. */
-export async function claimLinkColumns(shop: string): Promise<{ claimLinkTarget: string; accountPageUrl: string | null } | null> {
-  const rows = await directSql.query<{ claimLinkTarget: string; accountPageUrl: string | null }>(
-    'SELECT "claimLinkTarget", "accountPageUrl" FROM "ShopSetup" WHERE "shop" = $1',
-    [shop],
-  );
-  return rows[0] ?? null;
-}
-
 /** The shop's enabled endpoints of one mode (live or test) and the event types each subscribed to (stored JSON). */
 export async function enabledWebhookEndpoints(shop: string, livemode: boolean): Promise<{ id: string; eventTypes: unknown }[]> {
   const rows = await directSql.query<{ id: string; eventTypes: unknown }>(

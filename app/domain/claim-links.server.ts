@@ -1,10 +1,9 @@
-import { db } from "~/db/client.server";
-import { claimLinkColumns } from "~/db/hot-lookups.server";
 import { validationFailed } from "./errors";
 import { ports } from "./ports";
 import { parseInput } from "./schemas";
 import { shopProfile, type ShopProfile } from "./shop-profile.server";
 import { z } from "./schemas/zod";
+import { stores } from "./stores";
 
 /*
  * Where the link in a claim message lands (a shop setting, admin Settings):
@@ -52,7 +51,7 @@ const asTarget = (value: string): ClaimLinkTarget => (value === "ACCOUNT" ? "ACC
 
 /** The shop's setting, read in the caller's transaction when it has one (a card's claim message is written there). */
 export async function claimLinkSettings(shop: string): Promise<ClaimLinkSettings> {
-  const setup = await claimLinkColumns(shop);
+  const setup = await stores().settings.claimLinkColumns(shop);
   const accountPageUrl = setup?.accountPageUrl ?? null;
   // ACCOUNT without an address cannot be saved; a row written otherwise still gets working links.
   return { target: accountPageUrl ? asTarget(setup?.claimLinkTarget ?? "THEME") : "THEME", accountPageUrl };
@@ -85,7 +84,7 @@ export async function setClaimLinkSettings(shop: string, input: unknown): Promis
     }
   }
   const data = { claimLinkTarget: parsed.target, accountPageUrl: parsed.accountPageUrl ?? null };
-  const row = await db.shopSetup.upsert({ where: { shop }, create: { shop, ...data }, update: data });
+  const row = await stores().settings.saveSetup(shop, data);
   return { target: asTarget(row.claimLinkTarget), accountPageUrl: row.accountPageUrl };
 }
 

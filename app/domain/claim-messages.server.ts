@@ -1,9 +1,9 @@
-import { db } from "~/db/client.server";
 import { chooseMessageLocale, formatExpiry, renderWords, type MessageLocale, type RenderedWords } from "./messages/claim-message";
 import { DEFAULT_TEMPLATES, type MessageLanguage, type MessageTemplateText } from "./messages/default-templates";
 import type { MessageScope } from "./messages/variables";
 import type { ClaimNotificationPayload } from "./notifications.server";
 import { shopProfile, type ShopProfile } from "./shop-profile.server";
+import { stores } from "./stores";
 
 /*
  * A claim message as it is sent: rendered from the outbox row's payload when the
@@ -25,7 +25,7 @@ export interface ClaimMessage extends MessageLocale, RenderedWords {
 
 /** The shop's template in a language: its own when it wrote one, else the default. */
 export async function templateFor(shop: string, language: MessageLanguage): Promise<MessageTemplateText & { customized: boolean }> {
-  const row = await db.messageTemplate.findUnique({ where: { shop_language: { shop, language } } });
+  const row = await stores().settings.messageTemplate(shop, language);
   return row
     ? { subject: row.subject, emailBody: row.emailBody, smsBody: row.smsBody, customized: true }
     : { ...DEFAULT_TEMPLATES[language], customized: false };

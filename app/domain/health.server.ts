@@ -1,4 +1,4 @@
-import { db } from "~/db/client.server";
+import { stores } from "./stores";
 
 /** Longer than a healthy database ever takes, shorter than a load balancer's check timeout. */
 const CHECK_BUDGET_MS = 3_000;
@@ -9,10 +9,12 @@ export async function databaseAnswers(): Promise<boolean> {
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), CHECK_BUDGET_MS);
   });
-  const query = db.$queryRaw`SELECT 1`.then(
-    () => true,
-    () => false,
-  );
+  const query = stores()
+    .ping()
+    .then(
+      () => true,
+      () => false,
+    );
   try {
     return await Promise.race([query, late]);
   } finally {

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import type { IdempotencyRecord } from "@prisma/client";
-import { db, isUniqueViolation, transaction } from "~/db/client.server";
 import { conflict } from "./errors";
 import { newId } from "./ids";
+import { stores, type IdempotencyRecordRow } from "./stores";
 
 const RETENTION_MS = 24 * 3600_000;
 // Two requests can each see the other's commit between a read and a write; a third time is not a race but a fault.
@@ -51,7 +50,7 @@ export async function once<T extends WorkResult>(
       return { ...result, replayed: false };
     } catch (error) {
       // Another request with this key committed first: replay what it stored (next round).
-      if (!isUniqueViolation(error)) throw error;
+      if (!stores().isUniqueViolation(error)) throw error;
     }
   }
   throw conflict("Requests with this Idempotency-Key keep racing; retry", [{ path: "Idempotency-Key", message: "In use" }]);
@@ -76,12 +75,12 @@ async function runAndStore<T extends WorkResult>(
 ): Promise<T> {
   let failed: T;
   try {
-    return await transaction(async (tx) => {
+    return await stores().transaction(async () => {
       // Claims the key first: on PostgreSQL a concurrent twin waits here for this commit instead of doing the work too.
-      const record = await tx.idempotencyRecord.create({ data: { id: newId("idem"), shop, livemode, key, requestHash: fingerprint } });
+      const record = await stores().idempotency.create({ id: newId("idem"), shop, livemode, key, requestHash: fingerprint });
       const result = await work();
       if (!succeeded(result)) throw new RolledBack(result);
-      await tx.idempotencyRecord.update({ where: { id: record.id }, data: { status: result.status, body: result.body } });
+      await stores().idempotency.saveResponse(record.id, result);
       return result;
     });
   } catch (error) {
@@ -89,8 +88,14 @@ async function runAndStore<T extends WorkResult>(
     failed = error.result as T;
   }
   if (failed.keep) {
-    await db.idempotencyRecord.create({
-      data: { id: newId("idem"), shop, livemode, key, requestHash: fingerprint, status: failed.status, body: failed.body },
+    await stores().idempotency.create({
+      id: newId("idem"),
+      shop,
+      livemode,
+      key,
+      requestHash: fingerprint,
+      status: failed.status,
+      body: failed.body,
     });
   }
   return failed;
@@ -104,10 +109,10 @@ const succeeded = (result: WorkResult) => result.keep && result.status < 300;
  * by versions that stored it after the work), free their key.
  */
 async function storedResponse({ shop, livemode }: IdempotencyScope, key: string, fingerprint: string): Promise<StoredResponse | null> {
-  const existing = await db.idempotencyRecord.findUnique({ where: { shop_livemode_key: { shop, livemode, key } } });
+  const existing = await stores().idempotency.find(shop, livemode, key);
   if (!existing) return null;
   if (!isReplayable(existing)) {
-    await db.idempotencyRecord.deleteMany({ where: { id: existing.id, createdAt: existing.createdAt } });
+    await stores().idempotency.forget(existing.id, existing.createdAt);
     return null;
   }
   if (existing.requestHash !== fingerprint) {
@@ -118,7 +123,7 @@ async function storedResponse({ shop, livemode }: IdempotencyScope, key: string,
   return { status: existing.status, body: existing.body };
 }
 
-const isReplayable = (record: IdempotencyRecord): record is IdempotencyRecord & StoredResponse =>
+const isReplayable = (record: IdempotencyRecordRow): record is IdempotencyRecordRow & StoredResponse =>
   record.status !== null && record.body !== null && Date.now() - record.createdAt.getTime() <= RETENTION_MS;
 
 // Stored responses can hold redemption codes: forget them once they can no
@@ -129,5 +134,5 @@ let lastPurge = 0;
 async function purgeExpired(now: number) {
   if (now - lastPurge < PURGE_EVERY_MS) return;
   lastPurge = now;
-  await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(now - RETENTION_MS) } } });
+  await stores().idempotency.purgeCreatedBefore(new Date(now - RETENTION_MS));
 }

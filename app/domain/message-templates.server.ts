@@ -1,4 +1,3 @@
-import { db } from "~/db/client.server";
 import { messageOf, scopeOf, templateFor, type ClaimMessage } from "./claim-messages.server";
 import { validationFailed } from "./errors";
 import { renderField } from "./messages/claim-message";
@@ -9,6 +8,7 @@ import { ports } from "./ports";
 import { parseInput } from "./schemas";
 import { z } from "./schemas/zod";
 import { shopProfile, type ShopProfile } from "./shop-profile.server";
+import { stores } from "./stores";
 
 /*
  * The shop's claim-message templates (Settings → Messages): subject, e-mail body
@@ -107,17 +107,13 @@ export async function saveMessageTemplate(shop: string, input: unknown): Promise
   const { language, subject, emailBody, smsBody } = template;
   // The default's own words are no customisation: the next default (a better wording) reaches the shop.
   if (isDefaultTemplate(language, template)) return resetMessageTemplate(shop, language);
-  await db.messageTemplate.upsert({
-    where: { shop_language: { shop, language } },
-    create: { shop, language, subject, emailBody, smsBody },
-    update: { subject, emailBody, smsBody },
-  });
+  await stores().settings.saveMessageTemplate({ shop, language, subject, emailBody, smsBody });
   return { language, subject, emailBody, smsBody, customized: true, defaults: DEFAULT_TEMPLATES[language] };
 }
 
 /** Back to the default wording for a language. */
 export async function resetMessageTemplate(shop: string, language: unknown): Promise<TemplateView> {
   const { language: parsed } = parseInput(z.object({ language: z.enum(MESSAGE_LANGUAGES) }), { language });
-  await db.messageTemplate.deleteMany({ where: { shop, language: parsed } });
+  await stores().settings.deleteMessageTemplate(shop, parsed);
   return { language: parsed, ...DEFAULT_TEMPLATES[parsed], customized: false, defaults: DEFAULT_TEMPLATES[parsed] };
 }

@@ -22,7 +22,7 @@ export async function shopOverview(shop: string, livemode = true): Promise<ShopO
     db.digitalTwin.count({ where: { shop, livemode } }),
     db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
     stores().apiKeys.countActive(shop),
-    db.shopSetup.findUnique({ where: { shop } }),
+    stores().settings.setup(shop),
   ]);
   return {
     pendingCards,
@@ -44,10 +44,6 @@ const seenBlocks = new Set<string>();
  */
 export async function recordStorefrontBlockSeen(shop: string, now = new Date()) {
   if (seenBlocks.has(shop)) return;
-  await db.shopSetup.upsert({
-    where: { shop },
-    create: { shop, storefrontBlockSeenAt: now },
-    update: {},
-  });
+  await stores().settings.markStorefrontBlockSeen(shop, now);
   seenBlocks.add(shop);
 }

@@ -1,8 +1,8 @@
-import { db } from "~/db/client.server";
 import { validationFailed } from "./errors";
 import { ports } from "./ports";
 import { parseInput } from "./schemas";
 import { z } from "./schemas/zod";
+import { stores } from "./stores";
 
 /*
  * What claim messages say of the shop: its name, logo, primary locale and time
@@ -55,7 +55,7 @@ export const fallbackProfile = (shop: string): ShopProfile => ({
 });
 
 export async function shopProfile(shop: string): Promise<ShopProfile> {
-  const row = await db.shopProfile.findUnique({ where: { shop } });
+  const row = await stores().settings.profile(shop);
   const facts = row ?? fallback(shop);
   const customLogoUrl = row?.customLogoUrl ?? null;
   return {
@@ -75,14 +75,13 @@ export async function shopProfile(shop: string): Promise<ShopProfile> {
 
 /** When Shopify was last asked about the shop, or null. */
 export async function shopProfileRefreshedAt(shop: string): Promise<Date | null> {
-  const row = await db.shopProfile.findUnique({ where: { shop }, select: { refreshedAt: true } });
+  const row = await stores().settings.profile(shop);
   return row && row.refreshedAt.getTime() > 0 ? row.refreshedAt : null;
 }
 
 /** Keeps what Shopify said; the merchant's own logo stays. */
 export async function saveShopFacts(shop: string, facts: ShopFacts, now = new Date()): Promise<void> {
-  const data = { ...facts, refreshedAt: now };
-  await db.shopProfile.upsert({ where: { shop }, create: { shop, ...data }, update: data });
+  await stores().settings.saveShopFacts(shop, { ...facts, refreshedAt: now });
 }
 
 const IMAGE_URL = "Must be an absolute https:// or http:// URL";
@@ -111,10 +110,6 @@ export async function setMessageLogo(shop: string, input: unknown): Promise<Shop
     if (!probe.ok) throw validationFailed([{ path: "logoUrl", message: probe.reason }]);
   }
   // A shop the app never read keeps the fallbacks until Shopify is asked (refreshedAt 0: not known).
-  await db.shopProfile.upsert({
-    where: { shop },
-    create: { shop, ...fallback(shop), customLogoUrl: url, refreshedAt: new Date(0) },
-    update: { customLogoUrl: url },
-  });
+  await stores().settings.saveCustomLogo(shop, url, { ...fallback(shop), refreshedAt: new Date(0) });
   return shopProfile(shop);
 }

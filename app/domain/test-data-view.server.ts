@@ -1,4 +1,4 @@
-import { db } from "~/db/client.server";
+import { stores } from "./stores";
 
 /*
  * The admin's "View test data" switch (decision 0036): per shop, off by default.
@@ -8,13 +8,13 @@ import { db } from "~/db/client.server";
 
 /** Whether the shop's admin shows test data. */
 export async function viewTestData(shop: string): Promise<boolean> {
-  const setup = await db.shopSetup.findUnique({ where: { shop }, select: { viewTestData: true } });
+  const setup = await stores().settings.setup(shop);
   return setup?.viewTestData ?? false;
 }
 
 /** The merchant's choice (the switch on Home, in Settings, and the banner's "View live data"). */
 export async function setViewTestData(shop: string, on: boolean): Promise<{ viewTestData: boolean }> {
-  await db.shopSetup.upsert({ where: { shop }, create: { shop, viewTestData: on }, update: { viewTestData: on } });
+  await stores().settings.saveSetup(shop, { viewTestData: on });
   return { viewTestData: on };
 }
 

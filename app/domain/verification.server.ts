@@ -11,6 +11,7 @@ import { custodyOf } from "./card-view";
 import type { CardCustody, MetadataEntry } from "./schemas";
 import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
 import { verifyUrlOf } from "./verify-url";
+import { stores } from "./stores";
 
 /*
  * What the public verification page (/apps/twincards/v/<token>) may show of a
@@ -158,12 +159,12 @@ async function holderName(owner: string | null, publicKey: string | null): Promi
 
 /** Whether search engines may index the shop's verification pages (default: no). */
 export async function verifyPagesIndexed(shop: string): Promise<boolean> {
-  const setup = await db.shopSetup.findUnique({ where: { shop }, select: { verifyPagesIndexed: true } });
+  const setup = await stores().settings.setup(shop);
   return setup?.verifyPagesIndexed ?? false;
 }
 
 /** The merchant's choice (admin Settings). */
 export async function setVerifyPagesIndexed(shop: string, indexed: boolean): Promise<{ indexed: boolean }> {
-  await db.shopSetup.upsert({ where: { shop }, create: { shop, verifyPagesIndexed: indexed }, update: { verifyPagesIndexed: indexed } });
+  await stores().settings.saveSetup(shop, { verifyPagesIndexed: indexed });
   return { indexed };
 }

@@ -1,9 +1,15 @@
-import { transaction } from "../db/client.server";
+import { isUniqueViolation, pingDatabase, transaction } from "../db/client.server";
 import { apiKeyStore } from "../db/stores/api-keys.server";
+import { idempotencyStore } from "../db/stores/idempotency.server";
+import { settingsStore } from "../db/stores/settings.server";
 import type { DomainStores } from "../domain/stores";
 
 /** The domain's stores (app/domain/stores) on this process's database. */
 export const databaseStores = (): DomainStores => ({
   transaction: (work) => transaction(() => work()),
+  isUniqueViolation,
+  ping: pingDatabase,
   apiKeys: apiKeyStore,
+  settings: settingsStore,
+  idempotency: idempotencyStore,
 });

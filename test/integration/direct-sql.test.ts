@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cardPage } from "~/db/card-page.server";
 import { db, directSql, isUniqueViolation, transaction } from "~/db/client.server";
 import { databaseKind } from "~/db/database-url";
-import { claimLinkColumns, enabledWebhookEndpoints } from "~/db/hot-lookups.server";
+import { enabledWebhookEndpoints } from "~/db/hot-lookups.server";
 import { apiKeyStore } from "~/db/stores/api-keys.server";
+import { settingsStore } from "~/db/stores/settings.server";
 import { insertRows } from "~/db/insert-rows.server";
 import { newId } from "~/domain/ids";
 
@@ -44,7 +45,7 @@ describe("direct SQL", () => {
     const s = shop();
     const seenInside = await transaction(async (tx) => {
       await tx.shopSetup.create({ data: { shop: s, claimLinkTarget: "ACCOUNT", accountPageUrl: "https://example.com/account" } });
-      return claimLinkColumns(s);
+      return settingsStore.claimLinkColumns(s);
     });
     expect(seenInside).toEqual({ claimLinkTarget: "ACCOUNT", accountPageUrl: "https://example.com/account" });
 
@@ -52,11 +53,11 @@ describe("direct SQL", () => {
     await expect(
       transaction(async (tx) => {
         await tx.shopSetup.create({ data: { shop: other } });
-        expect(await claimLinkColumns(other)).toEqual({ claimLinkTarget: "THEME", accountPageUrl: null });
+        expect(await settingsStore.claimLinkColumns(other)).toEqual({ claimLinkTarget: "THEME", accountPageUrl: null });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    expect(await claimLinkColumns(other)).toBeNull();
+    expect(await settingsStore.claimLinkColumns(other)).toBeNull();
   });
 
   it("shares its transactions with another copy of app/db (the compiled server and the Remix build each bundle one)", async () => {

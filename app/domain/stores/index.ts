@@ -1,4 +1,6 @@
 import type { ApiKeyStore } from "./api-keys";
+import type { IdempotencyStore } from "./idempotency";
+import type { SettingsStore } from "./settings";
 
 /**
  * The storage the domain needs, one store per aggregate, declared here (each in
@@ -11,7 +13,13 @@ export interface DomainStores {
    * store call inside joins it (an idempotent /v1 request stores its answer with its work).
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Whether an error is a unique constraint refusing a row (a key, code or name someone else took first), on either database. */
+  isUniqueViolation(error: unknown): boolean;
+  /** Asks the database a trivial question; rejects when it cannot answer. */
+  ping(): Promise<void>;
   apiKeys: ApiKeyStore;
+  settings: SettingsStore;
+  idempotency: IdempotencyStore;
 }
 
 let wired: DomainStores | undefined;
@@ -28,3 +36,5 @@ export function stores(): DomainStores {
 }
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
+export type * from "./settings";
+export type * from "./idempotency";

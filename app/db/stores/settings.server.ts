@@ -1,0 +1,41 @@
+import type { SettingsStore } from "~/domain/stores";
+import { db, directSql } from "../client.server";
+
+/** The shop's admin choices (ShopSetup), profile (ShopProfile) and message wording (MessageTemplate). */
+export const settingsStore: SettingsStore = {
+  setup: (shop) => db.shopSetup.findUnique({ where: { shop } }),
+  saveSetup: (shop, choices) => db.shopSetup.upsert({ where: { shop }, create: { shop, ...choices }, update: choices }),
+
+  // A plain SELECT on the driver: every claim message and claim link reads it (decision 0028).
+  async claimLinkColumns(shop) {
+    const rows = await directSql.query<{ claimLinkTarget: string; accountPageUrl: string | null }>(
+      'SELECT "claimLinkTarget", "accountPageUrl" FROM "ShopSetup" WHERE "shop" = $1',
+      [shop],
+    );
+    return rows[0] ?? null;
+  },
+
+  async markStorefrontBlockSeen(shop, at) {
+    await db.shopSetup.upsert({ where: { shop }, create: { shop, storefrontBlockSeenAt: at }, update: {} });
+  },
+
+  profile: (shop) => db.shopProfile.findUnique({ where: { shop } }),
+  async saveShopFacts(shop, facts) {
+    await db.shopProfile.upsert({ where: { shop }, create: { shop, ...facts }, update: facts });
+  },
+  async saveCustomLogo(shop, url, factsWhenNew) {
+    await db.shopProfile.upsert({ where: { shop }, create: { shop, ...factsWhenNew, customLogoUrl: url }, update: { customLogoUrl: url } });
+  },
+
+  messageTemplate: (shop, language) => db.messageTemplate.findUnique({ where: { shop_language: { shop, language } } }),
+  async saveMessageTemplate({ shop, language, subject, emailBody, smsBody }) {
+    await db.messageTemplate.upsert({
+      where: { shop_language: { shop, language } },
+      create: { shop, language, subject, emailBody, smsBody },
+      update: { subject, emailBody, smsBody },
+    });
+  },
+  async deleteMessageTemplate(shop, language) {
+    await db.messageTemplate.deleteMany({ where: { shop, language } });
+  },
+};
