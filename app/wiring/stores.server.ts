@@ -1,9 +1,13 @@
 import { transaction } from "../db/client.server";
 import { apiKeyStore } from "../db/stores/api-keys.server";
+import { orderStore } from "../db/stores/orders.server";
+import { issuingRuleStore } from "../db/stores/rules.server";
 import type { DomainStores } from "../domain/stores";
 
 /** The domain's stores (app/domain/stores) on this process's database. */
 export const databaseStores = (): DomainStores => ({
   transaction: (work) => transaction(() => work()),
   apiKeys: apiKeyStore,
+  rules: issuingRuleStore,
+  orders: orderStore,
 });

@@ -1,4 +1,6 @@
 import type { ApiKeyStore } from "./api-keys";
+import type { OrderStore } from "./orders";
+import type { IssuingRuleStore } from "./rules";
 
 /**
  * The storage the domain needs, one store per aggregate, declared here (each in
@@ -12,6 +14,8 @@ export interface DomainStores {
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
   apiKeys: ApiKeyStore;
+  rules: IssuingRuleStore;
+  orders: OrderStore;
 }
 
 let wired: DomainStores | undefined;
@@ -28,3 +32,12 @@ export function stores(): DomainStores {
 }
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
+export type {
+  NewOrderWebhook,
+  OrderIssueRecord,
+  OrderIssueWithRule,
+  OrderStore,
+  OrderWebhookRecord,
+  StoredOrderIssueStatus,
+} from "./orders";
+export type { IssuingRuleRecord, IssuingRuleStore, RuleSettings, TakenNumbers } from "./rules";
