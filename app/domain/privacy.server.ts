@@ -157,13 +157,8 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
 
     const names = await tx.universalName.updateMany({ where: { owner: who.owner, registeredByShop: shop }, data: { owner: null } });
     // What their orders issued stays in the rules' activity, without whom it went to.
-    const orderIssues = {
-      count: await stores().orders.forgetCustomer(
-        shop,
-        who.customerId,
-        sentToThem.map((row) => row.redemptionId),
-      ),
-    };
+    const theirCodes = sentToThem.map((row) => row.redemptionId);
+    const orderIssues = { count: await stores().orders.forgetCustomer(shop, who.customerId, theirCodes) };
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop, customerId: who.customerId } });
     // The wallet they linked and their link requests name them; the cards keep their key, not whose it is.
     const wallets = await tx.customerWallet.deleteMany({ where: { shop, owner: who.owner } });
