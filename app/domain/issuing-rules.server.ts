@@ -1,8 +1,8 @@
-import type { IssuingRule as RuleRow, OrderIssue as IssueRow, Prisma, Redemption, UnitCard } from "@prisma/client";
-import { db, dbNull, transaction } from "~/db/client.server";
+import type { Redemption, UnitCard } from "@prisma/client";
+import { db } from "~/db/client.server";
 import { fieldError, notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
-import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
+import { afterCursor, pageLimit, toPage } from "./pagination";
 import {
   issuingRuleInput,
   parseInput,
@@ -14,6 +14,7 @@ import {
   type RuleTrigger,
   type Serial,
 } from "./schemas";
+import { stores, type IssuingRuleRecord, type OrderIssueRecord, type OrderIssueWithRule, type RuleSettings } from "./stores";
 
 /** An issuing rule as the admin shows it. */
 export interface IssuingRule {
@@ -34,29 +35,29 @@ export interface IssuingRule {
   updatedAt: string;
 }
 
-export const toIssuingRule = (row: RuleRow): IssuingRule => ({
+export const toIssuingRule = (row: IssuingRuleRecord): IssuingRule => ({
   id: row.id,
-  targetType: row.targetType as RuleTargetType,
+  targetType: row.targetType,
   targetId: row.targetId,
   targetTitle: row.targetTitle,
-  trigger: row.trigger as RuleTrigger,
+  trigger: row.trigger,
   issueTwin: row.issueTwin,
-  card: (row.cardTemplate as CardData | null) ?? null,
+  card: row.cardTemplate,
   cardPerUnit: row.cardPerUnit,
   editionSize: row.editionSize,
   issuedCount: row.issuedCount,
-  status: row.status as RuleStatus,
+  status: row.status,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const ruleData = (rule: IssuingRuleInput) => ({
+const ruleSettings = (rule: IssuingRuleInput): RuleSettings => ({
   targetType: rule.targetType,
   targetId: rule.targetId,
   targetTitle: rule.targetTitle,
   trigger: rule.trigger,
   issueTwin: rule.issueTwin,
-  cardTemplate: (rule.card ?? undefined) as Prisma.InputJsonValue | undefined,
+  cardTemplate: rule.card,
   cardPerUnit: rule.cardPerUnit,
   editionSize: rule.editionSize,
 });
@@ -64,8 +65,7 @@ const ruleData = (rule: IssuingRuleInput) => ({
 /** Saves a new, active rule; a template the domain would refuse is refused here, at its field. */
 export async function createRule(shop: string, input: unknown): Promise<IssuingRule> {
   const rule = parseInput(issuingRuleInput, input);
-  const row = await db.issuingRule.create({ data: { id: newId("rule"), shop, ...ruleData(rule) } });
-  return toIssuingRule(row);
+  return toIssuingRule(await stores().rules.create({ id: newId("rule"), shop, ...ruleSettings(rule) }));
 }
 
 /**
@@ -76,14 +76,10 @@ export async function createRule(shop: string, input: unknown): Promise<IssuingR
 export async function updateRule(shop: string, id: string, input: unknown): Promise<IssuingRule> {
   const rule = parseInput(issuingRuleInput, input);
   await getRuleRow(shop, id);
-  const data = ruleData(rule);
-  return transaction(async (tx) => {
-    const { count } = await tx.issuingRule.updateMany({
-      where: { id, shop, ...(rule.editionSize === null ? {} : { issuedCount: { lte: rule.editionSize } }) },
-      data: { ...data, cardTemplate: data.cardTemplate ?? dbNull() },
-    });
+  return stores().transaction(async () => {
+    const replaced = await stores().rules.replaceSettings(shop, id, ruleSettings(rule));
     const row = await getRuleRow(shop, id);
-    if (count === 0) throw fieldError("editionSize", `The rule has already issued ${row.issuedCount}: the edition cannot be smaller`);
+    if (!replaced) throw fieldError("editionSize", `The rule has already issued ${row.issuedCount}: the edition cannot be smaller`);
     return toIssuingRule(row);
   });
 }
@@ -91,7 +87,7 @@ export async function updateRule(shop: string, id: string, input: unknown): Prom
 /** Pauses or resumes a rule: a paused rule issues nothing for orders that arrive meanwhile. */
 export async function setRuleStatus(shop: string, id: string, status: RuleStatus): Promise<IssuingRule> {
   await getRuleRow(shop, id);
-  return toIssuingRule(await db.issuingRule.update({ where: { id }, data: { status } }));
+  return toIssuingRule(await stores().rules.setStatus(id, status));
 }
 
 export async function getRule(shop: string, id: string): Promise<IssuingRule> {
@@ -100,12 +96,11 @@ export async function getRule(shop: string, id: string): Promise<IssuingRule> {
 
 /** Every rule of the shop, newest first (a shop has a handful: no paging). */
 export async function listRules(shop: string): Promise<IssuingRule[]> {
-  const rows = await db.issuingRule.findMany({ where: { shop }, orderBy: { id: "desc" } });
-  return rows.map(toIssuingRule);
+  return (await stores().rules.listForShop(shop)).map(toIssuingRule);
 }
 
-async function getRuleRow(shop: string, id: string): Promise<RuleRow> {
-  const row = isIdOf("rule", id) ? await db.issuingRule.findFirst({ where: { shop, id } }) : null;
+async function getRuleRow(shop: string, id: string): Promise<IssuingRuleRecord> {
+  const row = isIdOf("rule", id) ? await stores().rules.findForShop(shop, id) : null;
   if (!row) throw notFound("Issuing rule");
   return row;
 }
@@ -135,15 +130,11 @@ export interface OrderIssueView {
   createdAt: string;
 }
 
-type IssueWithState = IssueRow & { rule: { targetTitle: string } };
-
-const ISSUE_INCLUDE = { rule: { select: { targetTitle: true } } } as const;
-
 /**
  * The status a person sees: WAITING becomes CLAIMED once its code was redeemed
  * and VOIDED once none of its cards can be claimed any more.
  */
-async function withState(rows: IssueWithState[]): Promise<OrderIssueView[]> {
+async function withState(rows: OrderIssueWithRule[]): Promise<OrderIssueView[]> {
   const redemptionIds = rows.flatMap((row) => (row.status === "WAITING" && row.redemptionId ? [row.redemptionId] : []));
   const [redemptions, serials] = await Promise.all([
     redemptionIds.length
@@ -156,9 +147,9 @@ async function withState(rows: IssueWithState[]): Promise<OrderIssueView[]> {
 }
 
 /** The serial numbers of the twins and cards `rows` issued, by item id. */
-async function serialsOf(rows: IssueRow[]): Promise<Map<string, Serial>> {
+async function serialsOf(rows: OrderIssueRecord[]): Promise<Map<string, Serial>> {
   const twinIds = rows.flatMap((row) => (row.twinId ? [row.twinId] : []));
-  const cardIds = rows.flatMap((row) => row.cardIds as string[]);
+  const cardIds = rows.flatMap((row) => row.cardIds);
   const numbered = { serialNumber: { not: null } } as const;
   const select = { id: true, serialNumber: true, editionSize: true } as const;
   const [twins, cards] = await Promise.all([
@@ -169,12 +160,12 @@ async function serialsOf(rows: IssueRow[]): Promise<Map<string, Serial>> {
 }
 
 function toOrderIssueView(
-  row: IssueWithState,
+  row: OrderIssueWithRule,
   serials: Map<string, Serial>,
   redemption?: Redemption & { cards: Pick<UnitCard, "id" | "status">[] },
 ): OrderIssueView {
-  const cardIds = row.cardIds as string[];
-  let status = row.status as OrderIssueStatus;
+  const cardIds = row.cardIds;
+  let status: OrderIssueStatus = row.status;
   if (status === "WAITING" && redemption) {
     const mine = redemption.cards.filter((card) => cardIds.includes(card.id));
     if (mine.length > 0 && mine.every((card) => card.status === "VOID")) status = "VOIDED";
@@ -183,7 +174,7 @@ function toOrderIssueView(
   return {
     id: row.id,
     ruleId: row.ruleId,
-    ruleTitle: row.rule.targetTitle,
+    ruleTitle: row.ruleTitle,
     orderId: row.orderId,
     orderName: row.orderName,
     lineItemId: row.lineItemId,
@@ -209,19 +200,16 @@ export async function ruleActivity(
 ): Promise<{ issues: OrderIssueView[]; nextCursor: string | null }> {
   await getRuleRow(shop, ruleId);
   const limit = pageLimit(options.limit, 50);
-  const rows = await db.orderIssue.findMany({
-    where: { shop, ruleId, ...afterCursor(options.cursor, "iss") },
-    ...pageQuery(limit),
-    include: ISSUE_INCLUDE,
-  });
+  // One more than the page, to know whether another follows.
+  const beforeId = afterCursor(options.cursor, "iss").id?.lt;
+  const rows = await stores().orders.ruleActivity(shop, ruleId, { beforeId, take: limit + 1 });
   const { page, nextCursor } = toPage(rows, limit);
   return { issues: await withState(page), nextCursor };
 }
 
 /** What orders issued to one customer, newest first (the admin's customer page). */
 export async function issuesForCustomer(shop: string, customerId: string, limit = 50): Promise<OrderIssueView[]> {
-  const rows = await db.orderIssue.findMany({ where: { shop, customerId }, orderBy: { id: "desc" }, take: limit, include: ISSUE_INCLUDE });
-  return withState(rows);
+  return withState(await stores().orders.issuesForCustomer(shop, customerId, limit));
 }
 
 /**
@@ -229,10 +217,5 @@ export async function issuesForCustomer(shop: string, customerId: string, limit 
  * is that customer's (the order-status block): another's order is empty.
  */
 export async function issuesForOrder(shop: string, orderId: string, customerId?: string): Promise<OrderIssueView[]> {
-  const rows = await db.orderIssue.findMany({
-    where: { shop, orderId, ...(customerId !== undefined ? { customerId } : {}) },
-    orderBy: { id: "asc" },
-    include: ISSUE_INCLUDE,
-  });
-  return withState(rows);
+  return withState(await stores().orders.issuesForOrder(shop, orderId, customerId));
 }

@@ -1,6 +1,5 @@
-import type { IssuingRule as RuleRow, OrderIssue as IssueRow, UniversalName } from "@prisma/client";
-import { db, isUniqueViolation, transaction, type Tx } from "~/db/client.server";
-import { takeRuleNumbers } from "~/db/edition-numbers.server";
+import type { UniversalName } from "@prisma/client";
+import { db, transaction, type Tx } from "~/db/client.server";
 import { voidPendingCards } from "./card-void.server";
 import { createCardsFor } from "./cards.server";
 import { newId } from "./ids";
@@ -20,6 +19,7 @@ import {
   type Serial,
 } from "./schemas";
 import { issuesToDetails } from "./schemas/parse";
+import { stores, type IssuingRuleRecord, type OrderIssueRecord } from "./stores";
 import { issueTwinTo } from "./twins.server";
 
 /*
@@ -41,34 +41,27 @@ export async function recordOrderWebhook(
   shop: string,
   webhook: { webhookId: string; topic: OrderTopic; orderId: string; detail: OrderWebhookDetail },
 ): Promise<"recorded" | "duplicate"> {
-  try {
-    await db.orderWebhook.create({
-      data: {
-        id: newId("owh"),
-        shop,
-        webhookId: webhook.webhookId,
-        topic: webhook.topic,
-        orderId: webhook.orderId,
-        payload: webhook.detail as object,
-      },
-    });
-    return "recorded";
-  } catch (error) {
-    if (isUniqueViolation(error)) return "duplicate";
-    throw error;
-  }
+  const recorded = await stores().orders.recordWebhook({
+    id: newId("owh"),
+    shop,
+    webhookId: webhook.webhookId,
+    topic: webhook.topic,
+    orderId: webhook.orderId,
+    detail: webhook.detail,
+  });
+  return recorded ? "recorded" : "duplicate";
 }
 
 const skipped = (outcome: string): OrderWorkResult => ({ status: "SKIPPED", outcome });
 
-function matchesRule(rule: RuleRow, line: OrderLine): boolean {
+function matchesRule(rule: IssuingRuleRecord, line: OrderLine): boolean {
   if (rule.targetType === "PRODUCT") return line.productId === rule.targetId;
   if (rule.targetType === "VARIANT") return line.variantId === rule.targetId;
   return line.collectionIds.includes(rule.targetId);
 }
 
 interface Match {
-  rule: RuleRow;
+  rule: IssuingRuleRecord;
   line: OrderLine;
   quantity: number;
 }
@@ -94,10 +87,7 @@ type Recipient =
 export async function issueFromOrder(shop: string, order: OrderSnapshot, moment: OrderMoment): Promise<OrderWorkResult> {
   const paid = moment.kind === "paid";
   if (order.cancelled) return skipped(`Order ${order.name} was cancelled`);
-  const rules = await db.issuingRule.findMany({
-    where: { shop, status: "ACTIVE", trigger: paid ? "PAID" : "FULFILLED" },
-    orderBy: { id: "asc" },
-  });
+  const rules = await stores().rules.activeFor(shop, paid ? "PAID" : "FULFILLED");
   if (rules.length === 0) return skipped(paid ? "No active rule issues at payment" : "No active rule issues at fulfilment");
   const momentKey = paid ? "paid" : `fulfillment:${moment.fulfillmentId}`;
   const matches = linesAt(order, moment).flatMap(({ line, quantity }) =>
@@ -105,10 +95,7 @@ export async function issueFromOrder(shop: string, order: OrderSnapshot, moment:
   );
   if (matches.length === 0) return skipped(`No rule matches the products of order ${order.name}`);
 
-  const existing = await db.orderIssue.findMany({
-    where: { shop, orderId: order.id, moment: momentKey },
-    select: { ruleId: true, lineItemId: true, status: true },
-  });
+  const existing = await stores().orders.issuesAt(shop, order.id, momentKey);
   const settled = new Set(existing.filter((issue) => issue.status !== "FAILED").map((issue) => `${issue.ruleId} ${issue.lineItemId}`));
   const todo = matches.filter((match) => !settled.has(`${match.rule.id} ${match.line.id}`));
   if (todo.length === 0) return { status: "DONE", outcome: `Already issued for order ${order.name}` };
@@ -116,12 +103,12 @@ export async function issueFromOrder(shop: string, order: OrderSnapshot, moment:
   const recipient = await recipientOf(order);
   if (!recipient) return skipped(`Order ${order.name} has no customer with a universal name, and no e-mail or phone to send a claim to`);
   const plans = todo.map((match) => plan(match, recipient));
-  return transaction(async (tx) => {
+  return stores().transaction(async () => {
     if (recipient.kind === "redemption") capOneCode(plans);
     await numberInEditions(plans);
     const issued = recipient.kind === "name" ? await issueToName(shop, plans, recipient) : await issueByRedemption(shop, plans, recipient);
     for (const [index, item] of plans.entries()) {
-      await recordIssue(tx, shop, order, momentKey, item, recipient, issued[index]!);
+      await recordIssue(shop, order, momentKey, item, recipient, issued[index]!);
     }
     const failed = plans.filter((item) => item.failure).length;
     const count = plans.length - failed;
@@ -158,7 +145,7 @@ async function recipientOf(order: OrderSnapshot): Promise<Recipient | null> {
 function plan(match: Match, recipient: Recipient): Plan {
   const { rule, line, quantity } = match;
   const cardCount = rule.cardTemplate ? (rule.cardPerUnit ? quantity : 1) : 0;
-  const template = rule.cardTemplate as CardData | null;
+  const template = rule.cardTemplate;
   const cards: CardData[] = template ? Array.from({ length: cardCount }, () => template) : [];
   const failed = (failure: string): Plan => ({ ...match, twin: null, cards: [], failure, serials: [] });
   if (rule.issueTwin && !line.product) return failed("The product was deleted: there is nothing to make a twin of");
@@ -258,7 +245,7 @@ async function numberInEditions(plans: Plan[]) {
   const byRule = plans.filter((item) => !item.failure).sort((a, b) => (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0));
   for (const item of byRule) {
     const count = (item.twin ? 1 : 0) + item.cards.length;
-    const taken = await takeRuleNumbers(item.rule.id, count);
+    const taken = await stores().rules.takeNumbers(item.rule.id, count);
     if (taken.ok) item.serials = editionNumbers(taken.first, count, taken.editionSize);
     else item.failure = editionFull(taken.issued, taken.editionSize, count);
   }
@@ -295,8 +282,14 @@ async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract
   });
 }
 
-async function recordIssue(tx: Tx, shop: string, order: OrderSnapshot, moment: string, item: Plan, recipient: Recipient, issued: Issued) {
-  const data = {
+async function recordIssue(shop: string, order: OrderSnapshot, moment: string, item: Plan, recipient: Recipient, issued: Issued) {
+  await stores().orders.saveIssue({
+    id: newId("iss"),
+    shop,
+    ruleId: item.rule.id,
+    orderId: order.id,
+    lineItemId: item.line.id,
+    moment,
     orderName: order.name,
     productTitle: item.line.product?.title || item.line.title,
     quantity: item.quantity,
@@ -307,11 +300,6 @@ async function recordIssue(tx: Tx, shop: string, order: OrderSnapshot, moment: s
     twinId: issued.twinId,
     cardIds: issued.cardIds,
     redemptionId: issued.redemptionId,
-  };
-  await tx.orderIssue.upsert({
-    where: { shop_ruleId_lineItemId_moment: { shop, ruleId: item.rule.id, lineItemId: item.line.id, moment } },
-    create: { id: newId("iss"), shop, ruleId: item.rule.id, orderId: order.id, lineItemId: item.line.id, moment, ...data },
-    update: data,
   });
 }
 
@@ -327,18 +315,18 @@ export async function voidFromOrder(
   detail: OrderWebhookDetail,
 ): Promise<OrderWorkResult> {
   return transaction(async (tx) => {
-    const issues = await tx.orderIssue.findMany({ where: { shop, orderId, status: "WAITING" }, orderBy: { id: "asc" } });
+    const issues = await stores().orders.waitingIssues(shop, orderId);
     const refunded = new Map((detail.lines ?? []).map((line) => [line.id, line.quantity]));
     let voided = 0;
     for (const issue of issues) {
       const orderName = issue.orderName;
       if (topic === "orders/cancelled") {
-        voided += await voidIssue(tx, shop, issue, issue.cardIds as string[], `Order ${orderName} was cancelled`);
+        voided += await voidIssue(tx, shop, issue, issue.cardIds, `Order ${orderName} was cancelled`);
         continue;
       }
       const units = refunded.get(issue.lineItemId);
       if (units === undefined) continue;
-      const pending = await stillPending(tx, issue.cardIds as string[]);
+      const pending = await stillPending(tx, issue.cardIds);
       voided += await voidIssue(tx, shop, issue, refundedCards(issue, pending, units), `Order ${orderName} was refunded`);
     }
     return voided > 0 ? { status: "DONE", outcome: `Voided ${voided} unclaimed card(s)` } : skipped("Nothing unclaimed to void");
@@ -353,29 +341,27 @@ async function stillPending(tx: Tx, cardIds: string[]): Promise<string[]> {
 }
 
 /** What a refund of `units` voids among the cards still waiting: one per unit (a second refund takes the next), the line's single card once the whole line is refunded. */
-function refundedCards(issue: IssueRow, pending: string[], units: number): string[] {
-  if ((issue.cardIds as string[]).length <= 1) return units >= issue.quantity ? pending : [];
+function refundedCards(issue: OrderIssueRecord, pending: string[], units: number): string[] {
+  if (issue.cardIds.length <= 1) return units >= issue.quantity ? pending : [];
   return pending.slice(Math.max(0, pending.length - units));
 }
 
 /** Voids `cardIds`; the issue is VOIDED once every card of it is (a claimed one keeps it as it was: the admin shows it claimed). */
-async function voidIssue(tx: Tx, shop: string, issue: IssueRow, cardIds: string[], reason: string): Promise<number> {
+async function voidIssue(tx: Tx, shop: string, issue: OrderIssueRecord, cardIds: string[], reason: string): Promise<number> {
   const count = await voidPendingCards(tx, shop, cardIds, reason);
-  const notVoid = await tx.unitCard.count({ where: { id: { in: issue.cardIds as string[] }, status: { not: "VOID" } } });
-  if (notVoid === 0) await tx.orderIssue.update({ where: { id: issue.id }, data: { status: "VOIDED", reason } });
+  const notVoid = await tx.unitCard.count({ where: { id: { in: issue.cardIds }, status: { not: "VOID" } } });
+  if (notVoid === 0) await stores().orders.markIssueVoided(issue.id, reason);
   return count;
 }
 
 /** Works the webhooks of a FAILED issue again (the admin's Retry): the next pass issues it if it can. */
 export async function retryOrderIssue(shop: string, issueId: string): Promise<void> {
-  const issue = await db.orderIssue.findFirst({ where: { shop, id: issueId, status: "FAILED" } });
+  const issue = await stores().orders.failedIssue(shop, issueId);
   if (!issue) return;
   const topic = issue.moment === "paid" ? "orders/paid" : "fulfillments/create";
-  const webhooks = await db.orderWebhook.findMany({ where: { shop, orderId: issue.orderId, topic }, select: { id: true, payload: true } });
+  const webhooks = await stores().orders.webhooksFor(shop, issue.orderId, topic);
   const fulfillmentId = issue.moment.startsWith("fulfillment:") ? issue.moment.slice("fulfillment:".length) : null;
-  const ids = webhooks
-    .filter((row) => fulfillmentId === null || (row.payload as OrderWebhookDetail).id === fulfillmentId)
-    .map((row) => row.id);
+  const ids = webhooks.filter((row) => fulfillmentId === null || row.detail.id === fulfillmentId).map((row) => row.id);
   await requeue(shop, ids);
 }
 
@@ -387,10 +373,7 @@ export async function retryOrderWebhook(shop: string, id: string): Promise<void>
 async function requeue(shop: string, ids: string[]) {
   if (ids.length === 0) return;
   // Not one being worked right now: its worker records the outcome.
-  await db.orderWebhook.updateMany({
-    where: { shop, id: { in: ids }, status: { in: ["DONE", "SKIPPED", "FAILED"] } },
-    data: { status: "PENDING", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null },
-  });
+  await stores().orders.requeueWebhooks(shop, ids);
 }
 
 /** A recorded order webhook as the admin lists it. */
@@ -407,7 +390,7 @@ export interface OrderWebhookView {
 
 /** The shop's latest order webhooks, newest first: what arrived and what became of it. */
 export async function recentOrderWebhooks(shop: string, limit = 20): Promise<OrderWebhookView[]> {
-  const rows = await db.orderWebhook.findMany({ where: { shop }, orderBy: { id: "desc" }, take: limit });
+  const rows = await stores().orders.recentWebhooks(shop, limit);
   return rows.map((row) => ({
     id: row.id,
     topic: row.topic,

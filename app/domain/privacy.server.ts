@@ -157,10 +157,8 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
 
     const names = await tx.universalName.updateMany({ where: { owner: who.owner, registeredByShop: shop }, data: { owner: null } });
     // What their orders issued stays in the rules' activity, without whom it went to.
-    const orderIssues = await tx.orderIssue.updateMany({
-      where: { shop, OR: [{ customerId: who.customerId }, { redemptionId: { in: sentToThem.map((row) => row.redemptionId) } }] },
-      data: { customerId: null, recipient: null },
-    });
+    const theirCodes = sentToThem.map((row) => row.redemptionId);
+    const orderIssues = { count: await stores().orders.forgetCustomer(shop, who.customerId, theirCodes) };
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop, customerId: who.customerId } });
     // The wallet they linked and their link requests name them; the cards keep their key, not whose it is.
     const wallets = await tx.customerWallet.deleteMany({ where: { shop, owner: who.owner } });
@@ -220,8 +218,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const events = await tx.event.deleteMany({ where: { shop } });
     const webhookEndpoints = await tx.webhookEndpoint.deleteMany({ where: { shop } });
     // Their activity (OrderIssue) goes with the rules (cascade).
-    const issuingRules = await tx.issuingRule.deleteMany({ where: { shop } });
-    const orderWebhooks = await tx.orderWebhook.deleteMany({ where: { shop } });
+    const issuingRules = { count: await stores().rules.deleteForShop(shop) };
+    const orderWebhooks = { count: await stores().orders.deleteWebhooksForShop(shop) };
     const linkedWallets = await tx.customerWallet.deleteMany({ where: { shop } });
     await tx.walletChallenge.deleteMany({ where: { shop } });
 

@@ -2,6 +2,8 @@ import { isUniqueViolation, pingDatabase, transaction } from "../db/client.serve
 import { apiKeyStore } from "../db/stores/api-keys.server";
 import { idempotencyStore } from "../db/stores/idempotency.server";
 import { settingsStore } from "../db/stores/settings.server";
+import { orderStore } from "../db/stores/orders.server";
+import { issuingRuleStore } from "../db/stores/rules.server";
 import type { DomainStores } from "../domain/stores";
 
 /** The domain's stores (app/domain/stores) on this process's database. */
@@ -12,4 +14,6 @@ export const databaseStores = (): DomainStores => ({
   apiKeys: apiKeyStore,
   settings: settingsStore,
   idempotency: idempotencyStore,
+  rules: issuingRuleStore,
+  orders: orderStore,
 });

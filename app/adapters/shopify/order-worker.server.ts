@@ -1,7 +1,8 @@
-import type { OrderWebhook, Prisma } from "@prisma/client";
-import { db, isDatabaseBusy, transaction } from "~/db/client.server";
+import { isDatabaseBusy, transaction } from "~/db/client.server";
+import { orderWebhookQueue, type OrderWebhookFilter } from "~/db/stores/orders.server";
 import { issueFromOrder, voidFromOrder, type OrderWorkResult } from "~/domain/order-issuing.server";
-import type { OrderMoment, OrderSnapshot, OrderTopic, OrderWebhookDetail } from "~/domain/orders";
+import type { OrderMoment, OrderSnapshot } from "~/domain/orders";
+import type { OrderWebhookRecord } from "~/domain/stores";
 import { OutboxError } from "~/lib/outbox-error";
 import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
 
@@ -11,7 +12,7 @@ export type OrderSource = (shop: string, orderId: string) => Promise<OrderSnapsh
 export interface OrderWorkerOptions extends OutboxTuning {
   source: OrderSource;
   /** Only rows matching this as well (e.g. one shop in tests). */
-  where?: Prisma.OrderWebhookWhereInput;
+  where?: OrderWebhookFilter;
 }
 
 /** The outcome was computed, but the lease went to another worker meanwhile: roll the work back. */
@@ -26,18 +27,18 @@ class LeaseLost extends Error {}
  * and the next attempt finds what was issued (OrderIssue is unique per rule,
  * line and moment). Admin API failures are retried with backoff.
  */
-export class OrderWorker extends OutboxWorker<OrderWebhook> {
+export class OrderWorker extends OutboxWorker<OrderWebhookRecord> {
   private readonly source: OrderSource;
 
   constructor(options: OrderWorkerOptions) {
     super(
       "Order worker",
       new OutboxTable({
-        delegate: { findMany: (args) => db.orderWebhook.findMany(args), updateMany: (args) => db.orderWebhook.updateMany(args) },
+        delegate: orderWebhookQueue.delegate,
         heldStatus: "WORKING",
         claimData: { attempts: { increment: 1 } },
         where: options.where,
-        load: (id) => db.orderWebhook.findUnique({ where: { id } }),
+        load: orderWebhookQueue.load,
         transaction,
         isTransient: isDatabaseBusy,
       }),
@@ -53,7 +54,7 @@ export class OrderWorker extends OutboxWorker<OrderWebhook> {
     this.source = options.source;
   }
 
-  protected async handle(job: OrderWebhook, { id, lease }: { id: string; lease: Date }): Promise<string> {
+  protected async handle(job: OrderWebhookRecord, { id, lease }: { id: string; lease: Date }): Promise<string> {
     const claim: Claim = { id, lease, label: `Order webhook ${id} (${job.topic}, order ${job.orderId}, ${job.shop})` };
     try {
       const work = await this.prepare(job);
@@ -76,9 +77,8 @@ export class OrderWorker extends OutboxWorker<OrderWebhook> {
   }
 
   /** Reads what the work needs from outside (no transaction is open meanwhile); returns the work itself. */
-  private async prepare(job: OrderWebhook): Promise<() => Promise<OrderWorkResult>> {
-    const topic = job.topic as OrderTopic;
-    const detail = job.payload as OrderWebhookDetail;
+  private async prepare(job: OrderWebhookRecord): Promise<() => Promise<OrderWorkResult>> {
+    const { topic, detail } = job;
     if (topic === "orders/cancelled" || topic === "refunds/create") return () => voidFromOrder(job.shop, job.orderId, topic, detail);
     const order = await this.readOrder(job.shop, job.orderId);
     if (order === "not-installed")

@@ -1,6 +1,8 @@
 import type { ApiKeyStore } from "./api-keys";
 import type { IdempotencyStore } from "./idempotency";
 import type { SettingsStore } from "./settings";
+import type { OrderStore } from "./orders";
+import type { IssuingRuleStore } from "./rules";
 
 /**
  * The storage the domain needs, one store per aggregate, declared here (each in
@@ -20,6 +22,8 @@ export interface DomainStores {
   apiKeys: ApiKeyStore;
   settings: SettingsStore;
   idempotency: IdempotencyStore;
+  rules: IssuingRuleStore;
+  orders: OrderStore;
 }
 
 let wired: DomainStores | undefined;
@@ -38,3 +42,12 @@ export function stores(): DomainStores {
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
 export type * from "./settings";
 export type * from "./idempotency";
+export type {
+  NewOrderWebhook,
+  OrderIssueRecord,
+  OrderIssueWithRule,
+  OrderStore,
+  OrderWebhookRecord,
+  StoredOrderIssueStatus,
+} from "./orders";
+export type { IssuingRuleRecord, IssuingRuleStore, RuleSettings, TakenNumbers } from "./rules";

@@ -1,0 +1,119 @@
+import type { OrderIssue, OrderWebhook, Prisma } from "@prisma/client";
+import type { OrderTopic, OrderWebhookDetail } from "~/domain/orders";
+import type { OrderIssueRecord, OrderIssueWithRule, OrderStore, OrderWebhookRecord, StoredOrderIssueStatus } from "~/domain/stores";
+import type { OutboxDelegate } from "~/lib/outbox-worker";
+import { db, isUniqueViolation } from "../client.server";
+
+const toIssue = (row: OrderIssue): OrderIssueRecord => ({
+  ...row,
+  status: row.status as StoredOrderIssueStatus,
+  cardIds: row.cardIds as string[],
+});
+
+/** The lists show each issue with its rule's target. */
+const WITH_RULE = { rule: { select: { targetTitle: true } } } as const;
+const withRule = ({ rule, ...row }: OrderIssue & { rule: { targetTitle: string } }): OrderIssueWithRule => ({
+  ...toIssue(row),
+  ruleTitle: rule.targetTitle,
+});
+
+const toWebhook = ({ payload, ...row }: OrderWebhook): OrderWebhookRecord => ({
+  ...row,
+  topic: row.topic as OrderTopic,
+  detail: payload as OrderWebhookDetail,
+});
+
+/** Order issues (the OrderIssue table) and order webhooks (OrderWebhook): every query of them but the order worker's (below). */
+export const orderStore: OrderStore = {
+  issuesAt: async (shop, orderId, moment) =>
+    (await db.orderIssue.findMany({
+      where: { shop, orderId, moment },
+      select: { ruleId: true, lineItemId: true, status: true },
+    })) as Pick<OrderIssueRecord, "ruleId" | "lineItemId" | "status">[],
+
+  async saveIssue({ id, shop, ruleId, orderId, lineItemId, moment, ...data }) {
+    await db.orderIssue.upsert({
+      where: { shop_ruleId_lineItemId_moment: { shop, ruleId, lineItemId, moment } },
+      create: { id, shop, ruleId, orderId, lineItemId, moment, ...data },
+      update: data,
+    });
+  },
+
+  waitingIssues: async (shop, orderId) =>
+    (await db.orderIssue.findMany({ where: { shop, orderId, status: "WAITING" }, orderBy: { id: "asc" } })).map(toIssue),
+  markIssueVoided: async (id, reason) => void (await db.orderIssue.update({ where: { id }, data: { status: "VOIDED", reason } })),
+  failedIssue: async (shop, id) => {
+    const row = await db.orderIssue.findFirst({ where: { shop, id, status: "FAILED" } });
+    return row && toIssue(row);
+  },
+
+  ruleActivity: async (shop, ruleId, { beforeId, take }) =>
+    (
+      await db.orderIssue.findMany({
+        where: { shop, ruleId, ...(beforeId ? { id: { lt: beforeId } } : {}) },
+        orderBy: { id: "desc" },
+        take,
+        include: WITH_RULE,
+      })
+    ).map(withRule),
+  issuesForCustomer: async (shop, customerId, limit) =>
+    (await db.orderIssue.findMany({ where: { shop, customerId }, orderBy: { id: "desc" }, take: limit, include: WITH_RULE })).map(withRule),
+  issuesForOrder: async (shop, orderId, customerId) =>
+    (
+      await db.orderIssue.findMany({
+        where: { shop, orderId, ...(customerId !== undefined ? { customerId } : {}) },
+        orderBy: { id: "asc" },
+        include: WITH_RULE,
+      })
+    ).map(withRule),
+  forgetCustomer: async (shop, customerId, redemptionIds) =>
+    (
+      await db.orderIssue.updateMany({
+        where: { shop, OR: [{ customerId }, { redemptionId: { in: redemptionIds } }] },
+        data: { customerId: null, recipient: null },
+      })
+    ).count,
+
+  async recordWebhook({ id, shop, webhookId, topic, orderId, detail }) {
+    try {
+      await db.orderWebhook.create({ data: { id, shop, webhookId, topic, orderId, payload: detail as object } });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  },
+
+  webhooksFor: async (shop, orderId, topic) =>
+    (await db.orderWebhook.findMany({ where: { shop, orderId, topic }, select: { id: true, payload: true } })).map((row) => ({
+      id: row.id,
+      detail: row.payload as OrderWebhookDetail,
+    })),
+
+  async requeueWebhooks(shop, ids) {
+    await db.orderWebhook.updateMany({
+      where: { shop, id: { in: ids }, status: { in: ["DONE", "SKIPPED", "FAILED"] } },
+      data: { status: "PENDING", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null },
+    });
+  },
+
+  recentWebhooks: async (shop, limit) =>
+    (await db.orderWebhook.findMany({ where: { shop }, orderBy: { id: "desc" }, take: limit })).map(toWebhook),
+  deleteWebhooksForShop: async (shop) => (await db.orderWebhook.deleteMany({ where: { shop } })).count,
+};
+
+/** Which order webhooks a worker takes, besides due ones (e.g. one shop in tests). */
+export type OrderWebhookFilter = Prisma.OrderWebhookWhereInput;
+
+/**
+ * The order worker's queue (app/adapters/shopify/order-worker.server.ts, decision 0029): the OrderWebhook
+ * table as the shared outbox loop polls, claims and records it (app/lib/outbox-worker.ts), and a claimed row.
+ */
+export const orderWebhookQueue: { delegate: OutboxDelegate; load(id: string): Promise<OrderWebhookRecord | null> } = {
+  // Looked up per call, so an outcome written inside transaction() joins it.
+  delegate: { findMany: (args) => db.orderWebhook.findMany(args), updateMany: (args) => db.orderWebhook.updateMany(args) },
+  load: async (id) => {
+    const row = await db.orderWebhook.findUnique({ where: { id } });
+    return row && toWebhook(row);
+  },
+};

@@ -1,0 +1,86 @@
+import type { OrderTopic, OrderWebhookDetail } from "../orders";
+
+/** What one rule issued (or failed to) for one order line at one moment: one per rule, line and moment. */
+export interface OrderIssueRecord {
+  id: string;
+  shop: string;
+  ruleId: string;
+  /** The order's numeric id. */
+  orderId: string;
+  /** e.g. #1001 */
+  orderName: string;
+  lineItemId: string;
+  /** "paid", or "fulfillment:<id>" */
+  moment: string;
+  productTitle: string;
+  quantity: number;
+  /** The order's customer (numeric id); null for a guest checkout. */
+  customerId: string | null;
+  /** Where the claim went, masked; null when issued to the customer's universal name. */
+  recipient: string | null;
+  status: StoredOrderIssueStatus;
+  reason: string | null;
+  twinId: string | null;
+  cardIds: string[];
+  redemptionId: string | null;
+  createdAt: Date;
+}
+
+/** ISSUED (to a universal name), WAITING (by redemption), VOIDED or FAILED. */
+export type StoredOrderIssueStatus = "ISSUED" | "WAITING" | "VOIDED" | "FAILED";
+
+/** An order issue with the title of its rule's target, for the lists. */
+export type OrderIssueWithRule = OrderIssueRecord & { ruleTitle: string };
+
+/** A recorded order webhook, worked by the order worker. */
+export interface OrderWebhookRecord {
+  id: string;
+  shop: string;
+  /** Shopify's webhook id: a redelivery finds its row and adds nothing. */
+  webhookId: string;
+  topic: OrderTopic;
+  orderId: string;
+  detail: OrderWebhookDetail;
+  /** PENDING, WORKING, DONE, SKIPPED or FAILED. */
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  lockedUntil: Date | null;
+  lastError: string | null;
+  /** What working it did, or why it did nothing (SKIPPED). */
+  outcome: string | null;
+  createdAt: Date;
+}
+
+export type NewOrderWebhook = Pick<OrderWebhookRecord, "id" | "shop" | "webhookId" | "topic" | "orderId" | "detail">;
+
+/** Order issues (OrderIssue) and the order webhooks they are issued from (OrderWebhook). */
+export interface OrderStore {
+  /** What was recorded for the order at a moment, by rule and line (issuing again skips those not FAILED). */
+  issuesAt(shop: string, orderId: string, moment: string): Promise<Pick<OrderIssueRecord, "ruleId" | "lineItemId" | "status">[]>;
+  /** Records what a rule issued for a line at a moment: the one issue of that rule, line and moment, written anew. */
+  saveIssue(issue: Omit<OrderIssueRecord, "createdAt">): Promise<void>;
+  /** The order's issues whose cards wait to be claimed, oldest first. */
+  waitingIssues(shop: string, orderId: string): Promise<OrderIssueRecord[]>;
+  markIssueVoided(id: string, reason: string): Promise<void>;
+  failedIssue(shop: string, id: string): Promise<OrderIssueRecord | null>;
+  /** A page of what a rule issued, newest first: `take` issues older than `beforeId` (from the newest without). */
+  ruleActivity(shop: string, ruleId: string, page: { beforeId?: string; take: number }): Promise<OrderIssueWithRule[]>;
+  /** What orders issued to a customer, newest first. */
+  issuesForCustomer(shop: string, customerId: string, limit: number): Promise<OrderIssueWithRule[]>;
+  /** What an order issued, oldest first; with `customerId`, only if the order is that customer's. */
+  issuesForOrder(shop: string, orderId: string, customerId?: string): Promise<OrderIssueWithRule[]>;
+  /** The customer's issues (theirs, or sent to one of `redemptionIds`) forget whom they went to; how many. */
+  forgetCustomer(shop: string, customerId: string, redemptionIds: string[]): Promise<number>;
+
+  /** Records a webhook for the order worker; false when the shop's webhook of that id was recorded already. */
+  recordWebhook(webhook: NewOrderWebhook): Promise<boolean>;
+  /** The order's recorded webhooks of a topic, with their detail. */
+  webhooksFor(shop: string, orderId: string, topic: OrderTopic): Promise<Pick<OrderWebhookRecord, "id" | "detail">[]>;
+  /** Puts finished webhooks (DONE, SKIPPED, FAILED; not one being worked) back in the queue, due now. */
+  requeueWebhooks(shop: string, ids: string[]): Promise<void>;
+  /** The shop's latest webhooks, newest first. */
+  recentWebhooks(shop: string, limit: number): Promise<OrderWebhookRecord[]>;
+  /** Every webhook of the shop; how many there were. */
+  deleteWebhooksForShop(shop: string): Promise<number>;
+}
