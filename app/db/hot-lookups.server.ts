@@ -19,12 +19,6 @@ export async function universalNameByName(
   return rows[0] ?? null;
 }
 
-/** Whether the shop has a redemption code with this hash (a new code must not be someone else's). */
-export async function redemptionCodeTaken(shop: string, codeHash: string): Promise<boolean> {
-  const rows = await directSql.query('SELECT 1 AS "taken" FROM "Redemption" WHERE "shop" = $1 AND "codeHash" = $2', [shop, codeHash]);
-  return rows.length > 0;
-}
-
 /** The shop's claim-link columns of its setup row, null when it has none. */
 export async function claimLinkColumns(shop: string): Promise<{ claimLinkTarget: string; accountPageUrl: string | null } | null> {
   const rows = await directSql.query<{ claimLinkTarget: string; accountPageUrl: string | null }>(

@@ -1,4 +1,4 @@
-import type { IssuingRule as RuleRow, OrderIssue as IssueRow, Prisma, Redemption, UnitCard } from "@prisma/client";
+import type { IssuingRule as RuleRow, OrderIssue as IssueRow, Prisma } from "@prisma/client";
 import { db, dbNull, transaction } from "~/db/client.server";
 import { fieldError, notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
@@ -14,6 +14,7 @@ import {
   type RuleTrigger,
   type Serial,
 } from "./schemas";
+import { stores, type RedemptionWithCards } from "./stores";
 
 /** An issuing rule as the admin shows it. */
 export interface IssuingRule {
@@ -146,9 +147,7 @@ const ISSUE_INCLUDE = { rule: { select: { targetTitle: true } } } as const;
 async function withState(rows: IssueWithState[]): Promise<OrderIssueView[]> {
   const redemptionIds = rows.flatMap((row) => (row.status === "WAITING" && row.redemptionId ? [row.redemptionId] : []));
   const [redemptions, serials] = await Promise.all([
-    redemptionIds.length
-      ? db.redemption.findMany({ where: { id: { in: redemptionIds } }, include: { cards: { select: { id: true, status: true } } } })
-      : [],
+    redemptionIds.length ? stores().cards.redemptionsWithCards(redemptionIds) : [],
     serialsOf(rows),
   ]);
   const byId = new Map(redemptions.map((redemption) => [redemption.id, redemption]));
@@ -163,7 +162,7 @@ async function serialsOf(rows: IssueRow[]): Promise<Map<string, Serial>> {
   const select = { id: true, serialNumber: true, editionSize: true } as const;
   const [twins, cards] = await Promise.all([
     twinIds.length ? db.digitalTwin.findMany({ where: { id: { in: twinIds }, ...numbered }, select }) : [],
-    cardIds.length ? db.unitCard.findMany({ where: { id: { in: cardIds }, ...numbered }, select }) : [],
+    cardIds.length ? stores().cards.serialsOf(cardIds) : [],
   ]);
   return new Map([...twins, ...cards].map((item) => [item.id, { serialNumber: item.serialNumber!, editionSize: item.editionSize }]));
 }
@@ -171,7 +170,7 @@ async function serialsOf(rows: IssueRow[]): Promise<Map<string, Serial>> {
 function toOrderIssueView(
   row: IssueWithState,
   serials: Map<string, Serial>,
-  redemption?: Redemption & { cards: Pick<UnitCard, "id" | "status">[] },
+  redemption?: RedemptionWithCards<"id" | "status">,
 ): OrderIssueView {
   const cardIds = row.cardIds as string[];
   let status = row.status as OrderIssueStatus;

@@ -20,6 +20,7 @@ import {
   type Serial,
 } from "./schemas";
 import { issuesToDetails } from "./schemas/parse";
+import { stores } from "./stores";
 import { issueTwinTo } from "./twins.server";
 
 /*
@@ -285,13 +286,13 @@ async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract
     },
     serials,
   );
-  const redemptionId = await db.unitCard.findUniqueOrThrow({ where: { id: cards[0]!.id }, select: { redemptionId: true } });
+  const redemptionId = await stores().cards.redemptionIdOf(cards[0]!.id);
   let next = 0;
   return plans.map((item) => {
     if (item.failure) return NOTHING;
     const mine = cards.slice(next, next + item.cards.length);
     next += item.cards.length;
-    return { twinId: null, cardIds: mine.map((card) => card.id), redemptionId: redemptionId.redemptionId };
+    return { twinId: null, cardIds: mine.map((card) => card.id), redemptionId };
   });
 }
 
@@ -338,7 +339,7 @@ export async function voidFromOrder(
       }
       const units = refunded.get(issue.lineItemId);
       if (units === undefined) continue;
-      const pending = await stillPending(tx, issue.cardIds as string[]);
+      const pending = await stillPending(issue.cardIds as string[]);
       voided += await voidIssue(tx, shop, issue, refundedCards(issue, pending, units), `Order ${orderName} was refunded`);
     }
     return voided > 0 ? { status: "DONE", outcome: `Voided ${voided} unclaimed card(s)` } : skipped("Nothing unclaimed to void");
@@ -346,9 +347,8 @@ export async function voidFromOrder(
 }
 
 /** The issue's cards still waiting to be claimed, in the order they were issued. */
-async function stillPending(tx: Tx, cardIds: string[]): Promise<string[]> {
-  const pending = await tx.unitCard.findMany({ where: { id: { in: cardIds }, status: "PENDING_REDEMPTION" }, select: { id: true } });
-  const ids = new Set(pending.map((card) => card.id));
+async function stillPending(cardIds: string[]): Promise<string[]> {
+  const ids = new Set(await stores().cards.pendingAmong(cardIds));
   return cardIds.filter((id) => ids.has(id));
 }
 
@@ -361,7 +361,7 @@ function refundedCards(issue: IssueRow, pending: string[], units: number): strin
 /** Voids `cardIds`; the issue is VOIDED once every card of it is (a claimed one keeps it as it was: the admin shows it claimed). */
 async function voidIssue(tx: Tx, shop: string, issue: IssueRow, cardIds: string[], reason: string): Promise<number> {
   const count = await voidPendingCards(tx, shop, cardIds, reason);
-  const notVoid = await tx.unitCard.count({ where: { id: { in: issue.cardIds as string[] }, status: { not: "VOID" } } });
+  const notVoid = await stores().cards.countNotVoid(issue.cardIds as string[]);
   if (notVoid === 0) await tx.orderIssue.update({ where: { id: issue.id }, data: { status: "VOIDED", reason } });
   return count;
 }

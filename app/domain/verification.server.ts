@@ -10,6 +10,7 @@ import { publicMetadata } from "./public-metadata";
 import { custodyOf } from "./card-view";
 import type { CardCustody, MetadataEntry } from "./schemas";
 import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
+import { stores } from "./stores";
 import { verifyUrlOf } from "./verify-url";
 
 /*
@@ -101,7 +102,7 @@ export async function verificationOf(shop: string, token: string, client: { addr
   if (!isVerifyToken(token)) return null;
   const [twin, card, indexed] = await Promise.all([
     db.digitalTwin.findFirst({ where: { shop, verifyToken: token }, include: { name: true, chainMint: true } }),
-    db.unitCard.findFirst({ where: { shop, verifyToken: token }, include: { chainMint: true, redemption: true } }),
+    stores().cards.byVerifyToken(shop, token),
     verifyPagesIndexed(shop),
   ]);
   const base = { url: verifyUrlOf(shop, token), indexed };

@@ -1,4 +1,5 @@
 import type { ApiKeyStore } from "./api-keys";
+import type { CardStore } from "./cards";
 
 /**
  * The storage the domain needs, one store per aggregate, declared here (each in
@@ -12,6 +13,7 @@ export interface DomainStores {
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
   apiKeys: ApiKeyStore;
+  cards: CardStore;
 }
 
 let wired: DomainStores | undefined;
@@ -28,3 +30,13 @@ export function stores(): DomainStores {
 }
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
+export type {
+  CardChainMint,
+  CardPageFilter,
+  CardStore,
+  CardView,
+  CardWithCode,
+  RedemptionRecord,
+  RedemptionWithCards,
+  UnitCardRecord,
+} from "./cards";
