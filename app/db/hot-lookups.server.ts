@@ -19,12 +19,6 @@ export async function universalNameByName(
   return rows[0] ?? null;
 }
 
-/** Whether the shop has a redemption code with this hash (a new code must not be someone else's). */
-export async function redemptionCodeTaken(shop: string, codeHash: string): Promise<boolean> {
-  const rows = await directSql.query('SELECT 1 AS "taken" FROM "Redemption" WHERE "shop" = $1 AND "codeHash" = $2', [shop, codeHash]);
-  return rows.length > 0;
-}
-
 /** The shop's enabled endpoints of one mode (live or test) and the event types each subscribed to (stored JSON). */
 export async function enabledWebhookEndpoints(shop: string, livemode: boolean): Promise<{ id: string; eventTypes: unknown }[]> {
   const rows = await directSql.query<{ id: string; eventTypes: unknown }>(

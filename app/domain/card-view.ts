@@ -1,12 +1,10 @@
-import type { ChainMint, Redemption, UnitCard as CardRow } from "@prisma/client";
 import { toChainState } from "./chain-view";
 import { verifyUrlOf } from "./verify-url";
 import type { CardCustody, CardStatus, MetadataEntry, UnitCard } from "./schemas";
+import type { CardChainMint, CardWithCode } from "./stores";
 
-export type CardWithRedemption = CardRow & { redemption: Redemption | null; chainMint?: ChainMint | null };
-
-/** What to load with a card for its API view. */
-export const CARD_VIEW_INCLUDE = { redemption: true, chainMint: true } as const;
+/** A stored card with its redemption, and its mint when it has one (a card view, CardView, always reads it). */
+export type CardWithRedemption = CardWithCode & { chainMint?: CardChainMint | null };
 
 /** The API's UnitCard from a stored card. `code` is given only in the creation response. */
 export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {

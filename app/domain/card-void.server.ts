@@ -1,10 +1,11 @@
 import type { Tx } from "~/db/client.server";
 import { transaction } from "~/db/client.server";
-import { CARD_VIEW_INCLUDE, toUnitCard } from "./card-view";
+import { toUnitCard } from "./card-view";
 import { conflict, notFound } from "./errors";
 import { recordEvents } from "./events.server";
 import { isIdOf } from "./ids";
 import type { UnitCard } from "./schemas";
+import { stores } from "./stores";
 
 const VOIDED_BY_MERCHANT = "Voided by the merchant";
 
@@ -16,11 +17,11 @@ const VOIDED_BY_MERCHANT = "Voided by the merchant";
 export async function voidCard(shop: string, id: string, reason = VOIDED_BY_MERCHANT, livemode = true): Promise<UnitCard> {
   if (!isIdOf("card", id)) throw notFound("Unit card");
   return transaction(async (tx) => {
-    const card = await tx.unitCard.findFirst({ where: { shop, id, livemode }, select: { status: true } });
-    if (!card) throw notFound("Unit card");
-    if (card.status === "OWNED") throw conflict("This card is already owned; an owned card cannot be voided");
-    if (card.status === "PENDING_REDEMPTION") await voidPendingCards(tx, shop, [id], reason, livemode);
-    const row = await tx.unitCard.findFirstOrThrow({ where: { shop, id }, include: CARD_VIEW_INCLUDE });
+    const status = await stores().cards.statusOf(shop, id, livemode);
+    if (status === null) throw notFound("Unit card");
+    if (status === "OWNED") throw conflict("This card is already owned; an owned card cannot be voided");
+    if (status === "PENDING_REDEMPTION") await voidPendingCards(tx, shop, [id], reason, livemode);
+    const row = await stores().cards.viewOf(shop, id);
     return toUnitCard(row);
   });
 }
@@ -30,16 +31,9 @@ export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reas
   if (ids.length === 0) return 0;
   const now = new Date();
   // Conditional on the status, so a redeem that won meanwhile keeps its cards.
-  const { count } = await tx.unitCard.updateMany({
-    where: { shop, livemode, id: { in: ids }, status: "PENDING_REDEMPTION" },
-    data: { status: "VOID", voidedAt: now, voidReason: reason },
-  });
+  const count = await stores().cards.voidPending(shop, livemode, ids, reason, now);
   if (count === 0) return 0;
-  const voided = await tx.unitCard.findMany({
-    where: { id: { in: ids }, status: "VOID", voidedAt: now },
-    include: CARD_VIEW_INCLUDE,
-    orderBy: { id: "asc" },
-  });
+  const voided = await stores().cards.voidedAt(ids, now);
   await recordEvents(
     tx,
     shop,
@@ -57,13 +51,10 @@ export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reas
 
 /** Claim messages not sent yet for codes with nothing left to claim are not sent: their code would only answer VOIDED. */
 async function withdrawClaimMessages(tx: Tx, shop: string, redemptionIds: string[]) {
-  const emptied = await tx.redemption.findMany({
-    where: { shop, id: { in: [...new Set(redemptionIds)] }, cards: { every: { status: "VOID" } } },
-    select: { id: true },
-  });
+  const emptied = await stores().cards.emptiedCodes(shop, [...new Set(redemptionIds)]);
   if (emptied.length === 0) return;
   await tx.notification.updateMany({
-    where: { redemptionId: { in: emptied.map((row) => row.id) }, status: "PENDING" },
+    where: { redemptionId: { in: emptied }, status: "PENDING" },
     data: { status: "FAILED", lockedUntil: null, lastError: WITHDRAWN },
   });
 }

@@ -1,10 +1,6 @@
-import type { Prisma, Redemption } from "@prisma/client";
 import type { z } from "zod";
-import { db, isUniqueViolation, transaction, type Tx } from "~/db/client.server";
-import { cardPage } from "~/db/card-page.server";
-import { redemptionCodeTaken } from "~/db/hot-lookups.server";
-import { insertRows } from "~/db/insert-rows.server";
-import { CARD_VIEW_INCLUDE, toUnitCard, type CardWithRedemption } from "./card-view";
+import { isUniqueViolation, transaction, type Tx } from "~/db/client.server";
+import { toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { recordEvents } from "./events.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";
@@ -27,6 +23,7 @@ import {
   type Serial,
   type UnitCard,
 } from "./schemas";
+import { stores, type RedemptionRecord, type UnitCardRecord } from "./stores";
 
 export const DEFAULT_CODE_LIFETIME_DAYS = 90;
 
@@ -82,12 +79,12 @@ async function createCards(
         recipient.kind === "redemption"
           ? await createRedemption(tx, shop, recipient.redemption, cards, now, codePath, livemode)
           : undefined;
-      const rows = cards.map((card, index) => ({
+      const rows = cards.map((card, index): UnitCardRecord => ({
         id: newId("card"),
         shop,
         name: card.name,
         media: card.media,
-        metadata: card.metadata as Prisma.InputJsonValue,
+        metadata: card.metadata,
         owner: recipient.kind === "owner" ? recipient.owner : null,
         publicKey: recipient.kind === "owner" ? recipient.publicKey : null,
         status: recipient.kind === "owner" ? "OWNED" : "PENDING_REDEMPTION",
@@ -100,8 +97,7 @@ async function createCards(
         editionSize: serials[index]!.editionSize,
         livemode,
       }));
-      // createMany's rows, without Prisma building a query per row (a batch of 500 held the event loop for its whole length).
-      await insertRows(tx, "UnitCard", rows, { json: ["media", "metadata"] });
+      await stores().cards.insertCards(rows);
       // Cards by owner are minted now; cards by redemption when redeemed, to the redeemer's key; test cards never.
       const mints =
         recipient.kind === "owner" && livemode
@@ -146,9 +142,9 @@ async function createRedemption(
 ) {
   const code = target.code?.trim() ?? (await unusedGeneratedCode(shop, livemode));
   const codeHash = hashCode(shop, normalizeCode(code), livemode);
-  if (target.code !== undefined && (await redemptionCodeTaken(shop, codeHash))) throw codeInUse(codePath);
+  if (target.code !== undefined && (await stores().cards.codeTaken(shop, codeHash))) throw codeInUse(codePath);
   const expiresAt = target.expiresAt ?? new Date(now.getTime() + DEFAULT_CODE_LIFETIME_DAYS * 86_400_000);
-  const row: Redemption = {
+  const row: RedemptionRecord = {
     id: newId("red"),
     shop,
     codeHash,
@@ -161,8 +157,7 @@ async function createRedemption(
     redeemedPublicKey: null,
     livemode,
   };
-  // Every column written as is: Prisma's create would compile a query for it (issue 14).
-  await insertRows(tx, "Redemption", [row]);
+  await stores().cards.insertRedemption(row);
   await enqueueClaimNotifications(tx, {
     shop,
     redemptionId: row.id,
@@ -185,7 +180,7 @@ const CODE_TRIES = 5;
 async function unusedGeneratedCode(shop: string, livemode: boolean): Promise<string> {
   for (let attempt = 0; attempt < CODE_TRIES; attempt++) {
     const code = generateCode();
-    if (!(await redemptionCodeTaken(shop, hashCode(shop, normalizeCode(code), livemode)))) return code;
+    if (!(await stores().cards.codeTaken(shop, hashCode(shop, normalizeCode(code), livemode)))) return code;
   }
   throw new Error(`${CODE_TRIES} generated redemption codes in a row were already in use`);
 }
@@ -194,7 +189,7 @@ async function unusedGeneratedCode(shop: string, livemode: boolean): Promise<str
 export async function getCard(shop: string, id: string, livemode = true): Promise<UnitCard> {
   // Not an id of ours (a mistyped or hostile path): nothing to look up, and PostgreSQL refuses some such strings outright.
   if (!isIdOf("card", id)) throw notFound("Unit card");
-  const row = await db.unitCard.findFirst({ where: { shop, id, livemode }, include: CARD_VIEW_INCLUDE });
+  const row = await stores().cards.findForShop(shop, id, livemode);
   if (!row) throw notFound("Unit card");
   return toUnitCard(row);
 }
@@ -203,7 +198,10 @@ export async function getCard(shop: string, id: string, livemode = true): Promis
 export async function listCards(shop: string, query: unknown, livemode = true): Promise<{ cards: UnitCard[]; nextCursor: string | null }> {
   const { owner, status, cursor, limit } = parseInput(listCardsQuery, query);
   // pageQuery's page (newest first, one more row than asked), as one statement.
-  const rows = await cardPage({ shop, livemode, owner, status, beforeId: afterCursor(cursor, "card").id?.lt }, pageQuery(limit).take);
+  const rows = await stores().cards.page(
+    { shop, livemode, owner, status, beforeId: afterCursor(cursor, "card").id?.lt },
+    pageQuery(limit).take,
+  );
   const { page, nextCursor } = toPage(rows, limit);
   return { cards: page.map((row) => toUnitCard(row)), nextCursor };
 }

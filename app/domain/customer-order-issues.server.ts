@@ -1,7 +1,8 @@
 import { db } from "~/db/client.server";
-import { CARD_VIEW_INCLUDE, toUnitCard } from "./card-view";
+import { toUnitCard } from "./card-view";
 import { issuesForOrder, type OrderIssueView } from "./issuing-rules.server";
 import { toStorefrontCard, toStorefrontTwin, type StorefrontCard, type StorefrontTwin } from "./storefront.server";
+import { stores } from "./stores";
 import { toDigitalTwin, TWIN_VIEW_INCLUDE } from "./twins.server";
 
 /*
@@ -39,9 +40,7 @@ export async function customerOrderIssues(shop: string, orderId: string, custome
   const cardIds = issues.flatMap((issue) => issue.cardIds);
   const [twins, cards] = await Promise.all([
     twinIds.length ? db.digitalTwin.findMany({ where: { shop, id: { in: twinIds } }, include: TWIN_VIEW_INCLUDE }) : [],
-    cardIds.length
-      ? db.unitCard.findMany({ where: { shop, id: { in: cardIds } }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } })
-      : [],
+    cardIds.length ? stores().cards.viewsInShop(shop, cardIds) : [],
   ]);
   const twinById = new Map(twins.map((row) => [row.id, toStorefrontTwin(toDigitalTwin(row))]));
   const cardById = new Map(cards.map((row) => [row.id, toStorefrontCard(toUnitCard(row))]));

@@ -1,4 +1,3 @@
-import type { Redemption, UnitCard } from "@prisma/client";
 import { db } from "~/db/client.server";
 import { fieldError, notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
@@ -14,7 +13,14 @@ import {
   type RuleTrigger,
   type Serial,
 } from "./schemas";
-import { stores, type IssuingRuleRecord, type OrderIssueRecord, type OrderIssueWithRule, type RuleSettings } from "./stores";
+import {
+  stores,
+  type IssuingRuleRecord,
+  type OrderIssueRecord,
+  type OrderIssueWithRule,
+  type RedemptionWithCards,
+  type RuleSettings,
+} from "./stores";
 
 /** An issuing rule as the admin shows it. */
 export interface IssuingRule {
@@ -137,9 +143,7 @@ export interface OrderIssueView {
 async function withState(rows: OrderIssueWithRule[]): Promise<OrderIssueView[]> {
   const redemptionIds = rows.flatMap((row) => (row.status === "WAITING" && row.redemptionId ? [row.redemptionId] : []));
   const [redemptions, serials] = await Promise.all([
-    redemptionIds.length
-      ? db.redemption.findMany({ where: { id: { in: redemptionIds } }, include: { cards: { select: { id: true, status: true } } } })
-      : [],
+    redemptionIds.length ? stores().cards.redemptionsWithCards(redemptionIds) : [],
     serialsOf(rows),
   ]);
   const byId = new Map(redemptions.map((redemption) => [redemption.id, redemption]));
@@ -154,7 +158,7 @@ async function serialsOf(rows: OrderIssueRecord[]): Promise<Map<string, Serial>>
   const select = { id: true, serialNumber: true, editionSize: true } as const;
   const [twins, cards] = await Promise.all([
     twinIds.length ? db.digitalTwin.findMany({ where: { id: { in: twinIds }, ...numbered }, select }) : [],
-    cardIds.length ? db.unitCard.findMany({ where: { id: { in: cardIds }, ...numbered }, select }) : [],
+    cardIds.length ? stores().cards.serialsOf(cardIds) : [],
   ]);
   return new Map([...twins, ...cards].map((item) => [item.id, { serialNumber: item.serialNumber!, editionSize: item.editionSize }]));
 }
@@ -162,7 +166,7 @@ async function serialsOf(rows: OrderIssueRecord[]): Promise<Map<string, Serial>>
 function toOrderIssueView(
   row: OrderIssueWithRule,
   serials: Map<string, Serial>,
-  redemption?: Redemption & { cards: Pick<UnitCard, "id" | "status">[] },
+  redemption?: RedemptionWithCards<"id" | "status">,
 ): OrderIssueView {
   const cardIds = row.cardIds;
   let status: OrderIssueStatus = row.status;

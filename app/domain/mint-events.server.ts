@@ -1,5 +1,6 @@
 import type { Tx } from "~/db/client.server";
-import { CARD_VIEW_INCLUDE, toUnitCard } from "./card-view";
+import { CARD_VIEW_INCLUDE } from "~/db/stores/cards.server";
+import { toUnitCard } from "./card-view";
 import { recordEvent } from "./events.server";
 import type { EventType } from "./schemas";
 import { toDigitalTwin } from "./twins.server";

@@ -5,6 +5,7 @@ import { conflict, fieldError, notFound } from "./errors";
 import { isIdOf } from "./ids";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 import { ports } from "./ports";
+import { stores } from "./stores";
 
 export const NOTIFICATION_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
@@ -56,20 +57,17 @@ export async function listNotifications(
 /** The claim notifications sent for a card's redemption code (none for a card issued to an owner), oldest first. */
 export async function notificationsOfCard(shop: string, cardId: string): Promise<NotificationSummary[]> {
   if (!isIdOf("card", cardId)) return [];
-  const card = await db.unitCard.findFirst({ where: { shop, id: cardId }, select: { redemptionId: true } });
-  if (!card?.redemptionId) return [];
-  const rows = await db.notification.findMany({ where: { shop, redemptionId: card.redemptionId }, orderBy: { id: "asc" } });
+  const redemptionId = await stores().cards.redemptionIdInShop(shop, cardId);
+  if (!redemptionId) return [];
+  const rows = await db.notification.findMany({ where: { shop, redemptionId }, orderBy: { id: "asc" } });
   return rows.map(toSummary);
 }
 
 /** Where each card's claim code was sent (its notifications' destinations, in full), by card id; cards issued to an owner have none. */
 export async function destinationsOfCards(shop: string, cardIds: string[]): Promise<Record<string, string[]>> {
   if (cardIds.length === 0) return {};
-  const cards = await db.unitCard.findMany({
-    where: { shop, id: { in: cardIds }, redemptionId: { not: null } },
-    select: { id: true, redemption: { select: { notifications: { select: { destination: true }, orderBy: { id: "asc" } } } } },
-  });
-  return Object.fromEntries(cards.map((card) => [card.id, card.redemption?.notifications.map((n) => n.destination) ?? []]));
+  const cards = await stores().cards.claimDestinations(shop, cardIds);
+  return Object.fromEntries(cards.map((card) => [card.id, card.destinations]));
 }
 
 /** One notification of the shop in one mode, or NOT_FOUND (also for another shop's or another mode's). */

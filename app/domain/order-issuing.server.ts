@@ -272,13 +272,13 @@ async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract
     },
     serials,
   );
-  const redemptionId = await db.unitCard.findUniqueOrThrow({ where: { id: cards[0]!.id }, select: { redemptionId: true } });
+  const redemptionId = await stores().cards.redemptionIdOf(cards[0]!.id);
   let next = 0;
   return plans.map((item) => {
     if (item.failure) return NOTHING;
     const mine = cards.slice(next, next + item.cards.length);
     next += item.cards.length;
-    return { twinId: null, cardIds: mine.map((card) => card.id), redemptionId: redemptionId.redemptionId };
+    return { twinId: null, cardIds: mine.map((card) => card.id), redemptionId };
   });
 }
 
@@ -326,7 +326,7 @@ export async function voidFromOrder(
       }
       const units = refunded.get(issue.lineItemId);
       if (units === undefined) continue;
-      const pending = await stillPending(tx, issue.cardIds);
+      const pending = await stillPending(issue.cardIds);
       voided += await voidIssue(tx, shop, issue, refundedCards(issue, pending, units), `Order ${orderName} was refunded`);
     }
     return voided > 0 ? { status: "DONE", outcome: `Voided ${voided} unclaimed card(s)` } : skipped("Nothing unclaimed to void");
@@ -334,9 +334,8 @@ export async function voidFromOrder(
 }
 
 /** The issue's cards still waiting to be claimed, in the order they were issued. */
-async function stillPending(tx: Tx, cardIds: string[]): Promise<string[]> {
-  const pending = await tx.unitCard.findMany({ where: { id: { in: cardIds }, status: "PENDING_REDEMPTION" }, select: { id: true } });
-  const ids = new Set(pending.map((card) => card.id));
+async function stillPending(cardIds: string[]): Promise<string[]> {
+  const ids = new Set(await stores().cards.pendingAmong(cardIds));
   return cardIds.filter((id) => ids.has(id));
 }
 
@@ -349,7 +348,7 @@ function refundedCards(issue: OrderIssueRecord, pending: string[], units: number
 /** Voids `cardIds`; the issue is VOIDED once every card of it is (a claimed one keeps it as it was: the admin shows it claimed). */
 async function voidIssue(tx: Tx, shop: string, issue: OrderIssueRecord, cardIds: string[], reason: string): Promise<number> {
   const count = await voidPendingCards(tx, shop, cardIds, reason);
-  const notVoid = await tx.unitCard.count({ where: { id: { in: issue.cardIds }, status: { not: "VOID" } } });
+  const notVoid = await stores().cards.countNotVoid(issue.cardIds);
   if (notVoid === 0) await stores().orders.markIssueVoided(issue.id, reason);
   return count;
 }

@@ -17,8 +17,8 @@ export interface ShopOverview {
  */
 export async function shopOverview(shop: string, livemode = true): Promise<ShopOverview> {
   const [pendingCards, ownedCards, twins, failedNotifications, activeApiKeys, setup] = await Promise.all([
-    db.unitCard.count({ where: { shop, livemode, status: "PENDING_REDEMPTION" } }),
-    db.unitCard.count({ where: { shop, livemode, status: "OWNED" } }),
+    stores().cards.countWithStatus(shop, livemode, "PENDING_REDEMPTION"),
+    stores().cards.countWithStatus(shop, livemode, "OWNED"),
     db.digitalTwin.count({ where: { shop, livemode } }),
     db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
     stores().apiKeys.countActive(shop),

@@ -130,10 +130,9 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
   const who = identify(customer);
   const anonymous = `${REDACTED}|${randomUUID()}`;
   return transaction(async (tx) => {
-    const unitCards = await tx.unitCard.updateMany({ where: { shop, owner: who.owner }, data: { owner: anonymous } });
+    const unitCards = { count: await stores().cards.anonymizeOwner(shop, who.owner, anonymous) };
 
-    const redeemed = await tx.redemption.findMany({ where: { shop, redeemedBy: who.owner }, select: { id: true } });
-    await tx.redemption.updateMany({ where: { shop, redeemedBy: who.owner }, data: { redeemedBy: null } });
+    const redeemed = await stores().cards.forgetRedeemer(shop, who.owner);
 
     const sentToThem = await tx.notification.findMany({ where: { shop, destination: { in: who.destinations } } });
     for (const notification of sentToThem) {
@@ -149,10 +148,7 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
         },
       });
       // The masked destination shown on the redemption goes too (it was derived from theirs).
-      await tx.redemption.update({
-        where: { id: notification.redemptionId },
-        data: notification.channel === "EMAIL" ? { emailMasked: null } : { phoneMasked: null },
-      });
+      await stores().cards.forgetMaskedDestination(notification.redemptionId, notification.channel === "EMAIL" ? "email" : "phone");
     }
 
     const names = await tx.universalName.updateMany({ where: { owner: who.owner, registeredByShop: shop }, data: { owner: null } });
@@ -168,7 +164,7 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
 
     return {
       unitCards: unitCards.count,
-      redemptions: new Set([...redeemed.map((row) => row.id), ...sentToThem.map((row) => row.redemptionId)]).size,
+      redemptions: new Set([...redeemed, ...sentToThem.map((row) => row.redemptionId)]).size,
       notifications: sentToThem.length,
       universalNames: names.count,
       orderIssues: orderIssues.count,
@@ -207,8 +203,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
   return transaction(async (tx) => {
     const notifications = await tx.notification.deleteMany({ where: { shop } });
     const chainMints = await tx.chainMint.deleteMany({ where: { shop } });
-    const unitCards = await tx.unitCard.deleteMany({ where: { shop } });
-    const redemptions = await tx.redemption.deleteMany({ where: { shop } });
+    const unitCards = { count: await stores().cards.deleteCardsForShop(shop) };
+    const redemptions = { count: await stores().cards.deleteRedemptionsForShop(shop) };
     const digitalTwins = await tx.digitalTwin.deleteMany({ where: { shop } });
     const apiKeys = { count: await stores().apiKeys.deleteForShop(shop) };
     const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop } });
@@ -299,22 +295,9 @@ async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<Cust
     const channels = channelsToThem.get(notification.redemptionId) ?? new Set<string>();
     channelsToThem.set(notification.redemptionId, channels.add(notification.channel));
   }
-  const redemptions = await tx.redemption.findMany({
-    where: { shop, OR: [{ redeemedBy: who.owner }, { id: { in: [...channelsToThem.keys()] } }] },
-    orderBy: { id: "asc" },
-  });
-  const cards = await tx.unitCard.findMany({
-    where: {
-      shop,
-      OR: [
-        { owner: who.owner },
-        // Sent to them and not yet claimed; once someone else claimed a card it is that person's.
-        { redemptionId: { in: [...channelsToThem.keys()] }, status: "PENDING_REDEMPTION" },
-      ],
-    },
-    orderBy: { id: "asc" },
-    include: { redemption: true, chainMint: true },
-  });
+  const redemptions = await stores().cards.redemptionsOfCustomer(shop, who.owner, [...channelsToThem.keys()]);
+  // Theirs, and those sent to them not yet claimed (once someone else claimed a card it is that person's).
+  const cards = await stores().cards.cardsOfCustomer(shop, who.owner, [...channelsToThem.keys()]);
   const names = await tx.universalName.findMany({ where: { owner: who.owner }, orderBy: { id: "asc" } });
   const twins = await tx.digitalTwin.findMany({
     where: { shop, name: { owner: who.owner } },

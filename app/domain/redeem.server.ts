@@ -8,6 +8,7 @@ import { hashCode, normalizeCode } from "./codes.server";
 import { recordEvents } from "./events.server";
 import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
+import { stores } from "./stores";
 
 // 10 attempts a minute per code prefix (in a shop) and per client address, as a
 // token bucket: a burst of 10, then one every 6 s. Shared by every replica (decision 0025).
@@ -66,27 +67,13 @@ export async function redeemCounted(
   const publicKey = givenKey ?? null;
   const now = new Date();
   return transaction(async (tx) => {
-    const redemption = await tx.redemption.findUnique({
-      where: { shop_codeHash: { shop, codeHash: hashCode(shop, normalized, livemode) }, livemode },
-      include: { cards: { select: { status: true } } },
-    });
+    const redemption = await stores().cards.redemptionByCode(shop, hashCode(shop, normalized, livemode), livemode);
     assertRedeemable(redemption, now);
     // The first write decides the race: only one transaction sees redeemedAt still null.
-    const { count } = await tx.redemption.updateMany({
-      where: { id: redemption.id, redeemedAt: null },
-      data: { redeemedAt: now, redeemedBy: owner, redeemedPublicKey: publicKey },
-    });
-    if (count === 0) throw alreadyRedeemed();
+    if (!(await stores().cards.markRedeemed(redemption.id, now, owner, publicKey))) throw alreadyRedeemed();
     // Voided cards (a cancelled order, the merchant) stay void; the rest are claimed.
-    await tx.unitCard.updateMany({
-      where: { redemptionId: redemption.id, status: "PENDING_REDEMPTION" },
-      data: { status: "OWNED", owner, publicKey },
-    });
-    const cards = await tx.unitCard.findMany({
-      where: { redemptionId: redemption.id, status: "OWNED" },
-      orderBy: { id: "asc" },
-      include: { redemption: true },
-    });
+    await stores().cards.claimPending(redemption.id, owner, publicKey);
+    const cards = await stores().cards.ownedOfCode(redemption.id);
     // Held cards wait for a wallet: they are minted when their owner links one. Test cards are never minted.
     const mints =
       publicKey && livemode

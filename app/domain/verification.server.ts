@@ -10,8 +10,8 @@ import { publicMetadata } from "./public-metadata";
 import { custodyOf } from "./card-view";
 import type { CardCustody, MetadataEntry } from "./schemas";
 import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
-import { verifyUrlOf } from "./verify-url";
 import { stores } from "./stores";
+import { verifyUrlOf } from "./verify-url";
 
 /*
  * What the public verification page (/apps/twincards/v/<token>) may show of a
@@ -102,7 +102,7 @@ export async function verificationOf(shop: string, token: string, client: { addr
   if (!isVerifyToken(token)) return null;
   const [twin, card, indexed] = await Promise.all([
     db.digitalTwin.findFirst({ where: { shop, verifyToken: token }, include: { name: true, chainMint: true } }),
-    db.unitCard.findFirst({ where: { shop, verifyToken: token }, include: { chainMint: true, redemption: true } }),
+    stores().cards.byVerifyToken(shop, token),
     verifyPagesIndexed(shop),
   ]);
   const base = { url: verifyUrlOf(shop, token), indexed };

@@ -5,7 +5,7 @@ import bs58 from "bs58";
 import { db, transaction } from "~/db/client.server";
 import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { RateLimit } from "~/lib/rate-limit";
-import { CARD_VIEW_INCLUDE, toUnitCard } from "./card-view";
+import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import type { LinkedWallet } from "./customer-wallets.server";
 import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
@@ -26,6 +26,7 @@ import {
   type WalletLinkCommand,
 } from "./schemas";
 import { toStorefrontCard, toStorefrontWallet, type StorefrontCard, type StorefrontWallet } from "./storefront.server";
+import { stores } from "./stores";
 
 /*
  * A customer who claimed with no wallet links one later (decision 0032): their
@@ -199,19 +200,14 @@ async function linkWallet(
     create: { shop, owner, publicKey, verified, linkedAt: now },
     update: { publicKey, verified, linkedAt: now },
   });
-  const held = await db.unitCard.findMany({
-    where: { shop, owner, livemode: true, status: "OWNED", publicKey: null },
-    select: { id: true },
-    orderBy: { id: "asc" },
-  });
-  const ids = held.map((card) => card.id);
-  await db.unitCard.updateMany({ where: { id: { in: ids }, publicKey: null }, data: { publicKey } });
+  const ids = await stores().cards.heldFor(shop, owner);
+  await stores().cards.moveToWallet(ids, publicKey);
   await enqueueMints(
     db,
     shop,
     ids.map((cardId) => ({ cardId, recipient: publicKey })),
   );
-  const rows = await db.unitCard.findMany({ where: { id: { in: ids } }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } });
+  const rows = await stores().cards.views(ids);
   const cards = rows.map((row) => toUnitCard(row));
   await recordEvents(
     db,

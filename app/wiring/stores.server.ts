@@ -4,6 +4,7 @@ import { idempotencyStore } from "../db/stores/idempotency.server";
 import { settingsStore } from "../db/stores/settings.server";
 import { orderStore } from "../db/stores/orders.server";
 import { issuingRuleStore } from "../db/stores/rules.server";
+import { cardStore } from "../db/stores/cards.server";
 import type { DomainStores } from "../domain/stores";
 
 /** The domain's stores (app/domain/stores) on this process's database. */
@@ -16,4 +17,5 @@ export const databaseStores = (): DomainStores => ({
   idempotency: idempotencyStore,
   rules: issuingRuleStore,
   orders: orderStore,
+  cards: cardStore,
 });

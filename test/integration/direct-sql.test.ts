@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cardPage } from "~/db/card-page.server";
 import { db, directSql, isUniqueViolation, transaction } from "~/db/client.server";
 import { databaseKind } from "~/db/database-url";
 import { enabledWebhookEndpoints } from "~/db/hot-lookups.server";
 import { apiKeyStore } from "~/db/stores/api-keys.server";
 import { settingsStore } from "~/db/stores/settings.server";
+import { cardStore } from "~/db/stores/cards.server";
 import { insertRows } from "~/db/insert-rows.server";
 import { newId } from "~/domain/ids";
 
@@ -180,12 +180,12 @@ describe("direct SQL", () => {
     const include = { redemption: true, chainMint: true } as const;
 
     const live = { shop: s, livemode: true };
-    expect(await cardPage(live, 10)).toEqual(await db.unitCard.findMany({ where: live, orderBy: { id: "desc" }, take: 10, include }));
-    expect(await cardPage({ shop: s, livemode: false }, 10)).toEqual([
+    expect(await cardStore.page(live, 10)).toEqual(await db.unitCard.findMany({ where: live, orderBy: { id: "desc" }, take: 10, include }));
+    expect(await cardStore.page({ shop: s, livemode: false }, 10)).toEqual([
       await db.unitCard.findUniqueOrThrow({ where: { id: cards[5]!.id }, include }),
     ]);
     const cursor = cards[3]!.id;
-    expect(await cardPage({ ...live, owner: "shopify|1", beforeId: cursor }, 10)).toEqual(
+    expect(await cardStore.page({ ...live, owner: "shopify|1", beforeId: cursor }, 10)).toEqual(
       await db.unitCard.findMany({
         where: { ...live, owner: "shopify|1", id: { lt: cursor } },
         orderBy: { id: "desc" },
@@ -193,9 +193,9 @@ describe("direct SQL", () => {
         include,
       }),
     );
-    expect(await cardPage({ ...live, status: "VOID" }, 10)).toEqual(
+    expect(await cardStore.page({ ...live, status: "VOID" }, 10)).toEqual(
       await db.unitCard.findMany({ where: { ...live, status: "VOID" }, include }),
     );
-    expect(await cardPage(live, 2)).toHaveLength(2);
+    expect(await cardStore.page(live, 2)).toHaveLength(2);
   });
 });

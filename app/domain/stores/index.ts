@@ -3,6 +3,7 @@ import type { IdempotencyStore } from "./idempotency";
 import type { SettingsStore } from "./settings";
 import type { OrderStore } from "./orders";
 import type { IssuingRuleStore } from "./rules";
+import type { CardStore } from "./cards";
 
 /**
  * The storage the domain needs, one store per aggregate, declared here (each in
@@ -24,6 +25,7 @@ export interface DomainStores {
   idempotency: IdempotencyStore;
   rules: IssuingRuleStore;
   orders: OrderStore;
+  cards: CardStore;
 }
 
 let wired: DomainStores | undefined;
@@ -51,3 +53,13 @@ export type {
   StoredOrderIssueStatus,
 } from "./orders";
 export type { IssuingRuleRecord, IssuingRuleStore, RuleSettings, TakenNumbers } from "./rules";
+export type {
+  CardChainMint,
+  CardPageFilter,
+  CardStore,
+  CardView,
+  CardWithCode,
+  RedemptionRecord,
+  RedemptionWithCards,
+  UnitCardRecord,
+} from "./cards";

@@ -1,9 +1,7 @@
 import type { ChainMint, Redemption, UnitCard } from "@prisma/client";
-import { directSql } from "./client.server";
-import { toBoolean, type SqlParam } from "./direct-sql.server";
-
-/** A card with what its API view shows of its redemption and mint, as Prisma's `include` returns them. */
-export type CardPageRow = UnitCard & { redemption: Redemption | null; chainMint: ChainMint | null };
+import type { CardPageFilter, CardView } from "~/domain/stores";
+import { directSql } from "../client.server";
+import { toBoolean, type SqlParam } from "../direct-sql.server";
 
 type Kind = "text" | "date" | "json" | "int" | "bool";
 
@@ -86,22 +84,12 @@ const pickCard = picker<UnitCard>(CARD);
 const pickRedemption = picker<Redemption>(REDEMPTION, "r.");
 const pickMint = picker<ChainMint>(MINT, "m.");
 
-export interface CardPageFilter {
-  shop: string;
-  /** Live cards, or the test cards of test mode. */
-  livemode: boolean;
-  owner?: string;
-  status?: string;
-  /** Only cards with a smaller id (the cursor's). */
-  beforeId?: string;
-}
-
 /**
  * The shop's cards newest first, `take` at most, with their redemption and mint:
  * what `findMany({ include: { redemption, chainMint } })` returns, as one plain
  * statement (issue 14: Prisma planned three queries for a page, 4 ms of CPU).
  */
-export async function cardPage({ shop, livemode, owner, status, beforeId }: CardPageFilter, take: number): Promise<CardPageRow[]> {
+export async function cardPage({ shop, livemode, owner, status, beforeId }: CardPageFilter, take: number): Promise<CardView[]> {
   const params: SqlParam[] = [shop, livemode];
   const where = ['c."shop" = $1', 'c."livemode" = $2'];
   for (const [column, value, operator] of [

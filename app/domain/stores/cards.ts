@@ -1,0 +1,168 @@
+/** A unit card as stored (the UnitCard table). */
+export interface UnitCardRecord {
+  id: string;
+  shop: string;
+  name: string;
+  /** Stored JSON: the card's image and video URLs. */
+  media: unknown;
+  /** Stored JSON: the card's MetadataEntry list. */
+  metadata: unknown;
+  owner: string | null;
+  publicKey: string | null;
+  /** PENDING_REDEMPTION | OWNED | VOID (voided while pending: its code no longer claims it). */
+  status: string;
+  voidedAt: Date | null;
+  voidReason: string | null;
+  redemptionId: string | null;
+  /** Names the public verification page (decision 0026). */
+  verifyToken: string;
+  createdAt: Date;
+  /** Its place in its edition (decision 0033). */
+  serialNumber: number | null;
+  editionSize: number | null;
+  /** false: a test card (decision 0036). */
+  livemode: boolean;
+}
+
+/** A redemption code as stored (the Redemption table): only its hash is kept. */
+export interface RedemptionRecord {
+  id: string;
+  shop: string;
+  codeHash: string;
+  phoneMasked: string | null;
+  emailMasked: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  redeemedAt: Date | null;
+  redeemedBy: string | null;
+  redeemedPublicKey: string | null;
+  livemode: boolean;
+}
+
+/** A card's mint (its ChainMint row), as read with the card for its API view. */
+export interface CardChainMint {
+  id: string;
+  shop: string;
+  twinId: string | null;
+  cardId: string | null;
+  recipient: string;
+  mintAddress: string;
+  cluster: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  lockedUntil: Date | null;
+  lastError: string | null;
+  sentSignatures: string;
+  signature: string | null;
+  mintedAt: Date | null;
+  createdAt: Date;
+}
+
+/** A card with its redemption code's row (null for a card issued to an owner). */
+export type CardWithCode = UnitCardRecord & { redemption: RedemptionRecord | null };
+
+/** A card with what its API view shows: its redemption and its mint. */
+export type CardView = CardWithCode & { chainMint: CardChainMint | null };
+
+/** A redemption with the status of each of its cards. */
+export type RedemptionWithCards<Card extends keyof UnitCardRecord = "status"> = RedemptionRecord & {
+  cards: Pick<UnitCardRecord, Card>[];
+};
+
+/** Which of a shop's cards a page lists (newest first). */
+export interface CardPageFilter {
+  shop: string;
+  /** Live cards, or the test cards of test mode. */
+  livemode: boolean;
+  owner?: string;
+  status?: string;
+  /** Only cards with a smaller id (the cursor's). */
+  beforeId?: string;
+}
+
+/** Cards and their redemption codes (the UnitCard and Redemption tables). */
+export interface CardStore {
+  // Creating (POST /v1/unit-cards and its batch: the hot path, written as multi-row INSERTs).
+  /** Whether the shop has a redemption code with this hash (a new code must not be someone else's). */
+  codeTaken(shop: string, codeHash: string): Promise<boolean>;
+  /** Writes a new redemption, every column as given. A code the shop already has fails as a unique violation. */
+  insertRedemption(redemption: RedemptionRecord): Promise<void>;
+  /** Writes new cards, every column as given, in the order given (a batch is all or nothing inside a transaction). */
+  insertCards(cards: UnitCardRecord[]): Promise<void>;
+
+  // Reading cards for their API view.
+  /** One of the shop's cards in one mode. */
+  findForShop(shop: string, id: string, livemode: boolean): Promise<CardView | null>;
+  /** A card of the shop that exists (it throws otherwise), of either mode. */
+  viewOf(shop: string, id: string): Promise<CardView>;
+  /** The shop's cards newest first, `take` at most. */
+  page(filter: CardPageFilter, take: number): Promise<CardView[]>;
+  /** The cards `ids`, oldest first. */
+  views(ids: string[]): Promise<CardView[]>;
+  /** The shop's cards among `ids`, oldest first. */
+  viewsInShop(shop: string, ids: string[]): Promise<CardView[]>;
+  /** The shop's card with this verification token. */
+  byVerifyToken(shop: string, token: string): Promise<CardView | null>;
+
+  // Redeeming.
+  /** The shop's redemption whose code hashes to `codeHash` in one mode, with its cards' statuses. */
+  redemptionByCode(shop: string, codeHash: string, livemode: boolean): Promise<RedemptionWithCards | null>;
+  /** Marks the redemption redeemed, if nobody did yet: false when another redeem won. */
+  markRedeemed(id: string, at: Date, redeemedBy: string, redeemedPublicKey: string | null): Promise<boolean>;
+  /** Gives the redemption's pending cards (not the void ones) to their owner. */
+  claimPending(redemptionId: string, owner: string, publicKey: string | null): Promise<void>;
+  /** The redemption's owned cards, oldest first. */
+  ownedOfCode(redemptionId: string): Promise<CardWithCode[]>;
+
+  // Voiding.
+  /** The status of the shop's card in one mode, null when there is none. */
+  statusOf(shop: string, id: string, livemode: boolean): Promise<string | null>;
+  /** Voids those of `ids` still pending (a redeem that won keeps its cards); how many. */
+  voidPending(shop: string, livemode: boolean, ids: string[], reason: string, at: Date): Promise<number>;
+  /** Those of `ids` voided at `at`, oldest first. */
+  voidedAt(ids: string[], at: Date): Promise<CardView[]>;
+  /** Those of the shop's redemptions `ids` whose cards are all void. */
+  emptiedCodes(shop: string, ids: string[]): Promise<string[]>;
+  /** Those of `ids` still pending. */
+  pendingAmong(ids: string[]): Promise<string[]>;
+  /** How many of `ids` are not void. */
+  countNotVoid(ids: string[]): Promise<number>;
+
+  // Issuing rules and orders.
+  /** The redemption of card `id`, which exists (it throws otherwise). */
+  redemptionIdOf(id: string): Promise<string | null>;
+  /** The redemptions `ids`, with the id and status of each of their cards. */
+  redemptionsWithCards(ids: string[]): Promise<RedemptionWithCards<"id" | "status">[]>;
+  /** The numbered ones among cards `ids`, with their numbers. */
+  serialsOf(ids: string[]): Promise<Pick<UnitCardRecord, "id" | "serialNumber" | "editionSize">[]>;
+
+  // Wallets and notifications.
+  /** The ids of the shop's live cards held for `owner` (owned, no wallet yet), oldest first. */
+  heldFor(shop: string, owner: string): Promise<string[]>;
+  /** Puts those of cards `ids` with no wallet in `publicKey`. */
+  moveToWallet(ids: string[], publicKey: string): Promise<void>;
+  /** The redemption of the shop's card `id`, null when there is no such card or it has none. */
+  redemptionIdInShop(shop: string, id: string): Promise<string | null>;
+  /** For the shop's cards among `ids` that have a code: where its notifications went, oldest first. */
+  claimDestinations(shop: string, ids: string[]): Promise<{ id: string; destinations: string[] }[]>;
+
+  // The admin home page.
+  countWithStatus(shop: string, livemode: boolean, status: string): Promise<number>;
+
+  // Privacy requests.
+  /** Hands the shop's cards of `owner` to `anonymous`; how many. */
+  anonymizeOwner(shop: string, owner: string, anonymous: string): Promise<number>;
+  /** Forgets who redeemed the shop's codes `owner` redeemed; their ids. */
+  forgetRedeemer(shop: string, owner: string): Promise<string[]>;
+  /** Forgets the masked e-mail or phone a redemption shows. */
+  forgetMaskedDestination(id: string, destination: "email" | "phone"): Promise<void>;
+  /** The shop's redemptions `owner` redeemed or among `ids`, oldest first. */
+  redemptionsOfCustomer(shop: string, owner: string, ids: string[]): Promise<RedemptionRecord[]>;
+  /** The shop's cards `owner` owns, and those pending of the redemptions `redemptionIds`, oldest first. */
+  cardsOfCustomer(shop: string, owner: string, redemptionIds: string[]): Promise<CardView[]>;
+  /** Every card of the shop (shop/redact); how many there were. */
+  deleteCardsForShop(shop: string): Promise<number>;
+  /** Every redemption of the shop (after its cards); how many there were. */
+  deleteRedemptionsForShop(shop: string): Promise<number>;
+}
