@@ -42,7 +42,6 @@ const NOT_YET_IN_STORES = [
   "claim-links.server.ts",
   "claim-messages.server.ts",
   "customer-order-issues.server.ts",
-  "customer-wallets.server.ts",
   "events.server.ts",
   "health.server.ts",
   "idempotency.server.ts",

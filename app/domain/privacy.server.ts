@@ -163,8 +163,7 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
     });
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop, customerId: who.customerId } });
     // The wallet they linked and their link requests name them; the cards keep their key, not whose it is.
-    const wallets = await tx.customerWallet.deleteMany({ where: { shop, owner: who.owner } });
-    await tx.walletChallenge.deleteMany({ where: { shop, owner: who.owner } });
+    const wallets = { count: await stores().wallets.deleteForCustomer(shop, who.owner) };
     // Stored /v1 responses (kept for Idempotency-Key replays) that name them as owner.
     const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop, body: { contains: JSON.stringify(who.owner) } } });
 
@@ -222,8 +221,7 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     // Their activity (OrderIssue) goes with the rules (cascade).
     const issuingRules = await tx.issuingRule.deleteMany({ where: { shop } });
     const orderWebhooks = await tx.orderWebhook.deleteMany({ where: { shop } });
-    const linkedWallets = await tx.customerWallet.deleteMany({ where: { shop } });
-    await tx.walletChallenge.deleteMany({ where: { shop } });
+    const linkedWallets = { count: await stores().wallets.deleteForShop(shop) };
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
     const namesDeleted = await tx.universalName.deleteMany({ where: { registeredByShop: shop, twins: { none: {} } } });
@@ -323,7 +321,7 @@ async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<Cust
     orderBy: { id: "asc" },
     include: { name: true, chainMint: true },
   });
-  const wallet = await tx.customerWallet.findUnique({ where: { shop_owner: { shop, owner: who.owner } } });
+  const wallet = await stores().wallets.linkedWallet(shop, who.owner);
 
   return {
     shop,

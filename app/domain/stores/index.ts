@@ -1,4 +1,5 @@
 import type { ApiKeyStore } from "./api-keys";
+import type { WalletStore } from "./wallets";
 
 /**
  * The storage the domain needs, one store per aggregate, declared here (each in
@@ -12,6 +13,7 @@ export interface DomainStores {
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
   apiKeys: ApiKeyStore;
+  wallets: WalletStore;
 }
 
 let wired: DomainStores | undefined;
@@ -28,3 +30,4 @@ export function stores(): DomainStores {
 }
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
+export type { CustomerWalletRecord, NewWalletChallenge, WalletChallengeRecord, WalletStore } from "./wallets";
