@@ -38,7 +38,6 @@ const NOT_YET_IN_STORES = [
   "card-void.server.ts",
   "cards.server.ts",
   "chain-mints.server.ts",
-  "chain-view.ts",
   "claim-links.server.ts",
   "claim-messages.server.ts",
   "customer-order-issues.server.ts",

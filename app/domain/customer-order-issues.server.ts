@@ -2,7 +2,8 @@ import { db } from "~/db/client.server";
 import { CARD_VIEW_INCLUDE, toUnitCard } from "./card-view";
 import { issuesForOrder, type OrderIssueView } from "./issuing-rules.server";
 import { toStorefrontCard, toStorefrontTwin, type StorefrontCard, type StorefrontTwin } from "./storefront.server";
-import { toDigitalTwin, TWIN_VIEW_INCLUDE } from "./twins.server";
+import { stores } from "./stores";
+import { toDigitalTwin } from "./twins.server";
 
 /*
  * What an order issued, as its customer sees it on the order's status page in
@@ -38,7 +39,7 @@ export async function customerOrderIssues(shop: string, orderId: string, custome
   const twinIds = issues.flatMap((issue) => (issue.twinId ? [issue.twinId] : []));
   const cardIds = issues.flatMap((issue) => issue.cardIds);
   const [twins, cards] = await Promise.all([
-    twinIds.length ? db.digitalTwin.findMany({ where: { shop, id: { in: twinIds } }, include: TWIN_VIEW_INCLUDE }) : [],
+    twinIds.length ? stores().names.twinViewsByIds(shop, twinIds) : [],
     cardIds.length
       ? db.unitCard.findMany({ where: { shop, id: { in: cardIds } }, include: CARD_VIEW_INCLUDE, orderBy: { id: "asc" } })
       : [],

@@ -14,6 +14,7 @@ import {
   type RuleTrigger,
   type Serial,
 } from "./schemas";
+import { stores } from "./stores";
 
 /** An issuing rule as the admin shows it. */
 export interface IssuingRule {
@@ -162,7 +163,7 @@ async function serialsOf(rows: IssueRow[]): Promise<Map<string, Serial>> {
   const numbered = { serialNumber: { not: null } } as const;
   const select = { id: true, serialNumber: true, editionSize: true } as const;
   const [twins, cards] = await Promise.all([
-    twinIds.length ? db.digitalTwin.findMany({ where: { id: { in: twinIds }, ...numbered }, select }) : [],
+    twinIds.length ? stores().names.twinSerials(twinIds) : [],
     cardIds.length ? db.unitCard.findMany({ where: { id: { in: cardIds }, ...numbered }, select }) : [],
   ]);
   return new Map([...twins, ...cards].map((item) => [item.id, { serialNumber: item.serialNumber!, editionSize: item.editionSize }]));

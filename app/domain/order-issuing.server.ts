@@ -1,4 +1,4 @@
-import type { IssuingRule as RuleRow, OrderIssue as IssueRow, UniversalName } from "@prisma/client";
+import type { IssuingRule as RuleRow, OrderIssue as IssueRow } from "@prisma/client";
 import { db, isUniqueViolation, transaction, type Tx } from "~/db/client.server";
 import { takeRuleNumbers } from "~/db/edition-numbers.server";
 import { voidPendingCards } from "./card-void.server";
@@ -20,6 +20,7 @@ import {
   type Serial,
 } from "./schemas";
 import { issuesToDetails } from "./schemas/parse";
+import { stores, type UniversalNameRecord } from "./stores";
 import { issueTwinTo } from "./twins.server";
 
 /*
@@ -83,7 +84,7 @@ interface Plan extends Match {
 }
 
 type Recipient =
-  | { kind: "name"; name: UniversalName; owner: string }
+  | { kind: "name"; name: UniversalNameRecord; owner: string }
   | { kind: "redemption"; email?: string; phone?: string; masked: string; locale?: string; firstName?: string };
 
 /**
@@ -143,7 +144,7 @@ function linesAt(order: OrderSnapshot, moment: OrderMoment): { line: OrderLine; 
 async function recipientOf(order: OrderSnapshot): Promise<Recipient | null> {
   if (order.customerId) {
     const owner = shopifyOwner(order.customerId);
-    const name = await db.universalName.findFirst({ where: { owner, livemode: true }, orderBy: { createdAt: "asc" } });
+    const name = await stores().names.firstLiveNameOfOwner(owner);
     if (name) return { kind: "name", name, owner };
   }
   const email = emailSchema.safeParse(order.email ?? undefined);
@@ -184,7 +185,7 @@ function describe(issues: Parameters<typeof issuesToDetails>[0]): string {
 }
 
 /** The twin as the customer page's manual flow pre-fills it from an ordered product. */
-function twinFields(line: OrderLine, quantity: number, name: UniversalName) {
+function twinFields(line: OrderLine, quantity: number, name: UniversalNameRecord) {
   const product = line.product!;
   return {
     name_id: name.id,

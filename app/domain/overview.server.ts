@@ -19,7 +19,7 @@ export async function shopOverview(shop: string, livemode = true): Promise<ShopO
   const [pendingCards, ownedCards, twins, failedNotifications, activeApiKeys, setup] = await Promise.all([
     db.unitCard.count({ where: { shop, livemode, status: "PENDING_REDEMPTION" } }),
     db.unitCard.count({ where: { shop, livemode, status: "OWNED" } }),
-    db.digitalTwin.count({ where: { shop, livemode } }),
+    stores().names.countTwins(shop, livemode),
     db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
     stores().apiKeys.countActive(shop),
     db.shopSetup.findUnique({ where: { shop } }),

@@ -155,7 +155,7 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
       });
     }
 
-    const names = await tx.universalName.updateMany({ where: { owner: who.owner, registeredByShop: shop }, data: { owner: null } });
+    const names = { count: await stores().names.forgetOwner(shop, who.owner) };
     // What their orders issued stays in the rules' activity, without whom it went to.
     const orderIssues = await tx.orderIssue.updateMany({
       where: { shop, OR: [{ customerId: who.customerId }, { redemptionId: { in: sentToThem.map((row) => row.redemptionId) } }] },
@@ -210,7 +210,7 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const chainMints = await tx.chainMint.deleteMany({ where: { shop } });
     const unitCards = await tx.unitCard.deleteMany({ where: { shop } });
     const redemptions = await tx.redemption.deleteMany({ where: { shop } });
-    const digitalTwins = await tx.digitalTwin.deleteMany({ where: { shop } });
+    const digitalTwins = { count: await stores().names.deleteTwinsForShop(shop) };
     const apiKeys = { count: await stores().apiKeys.deleteForShop(shop) };
     const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop } });
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop } });
@@ -224,8 +224,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const linkedWallets = { count: await stores().wallets.deleteForShop(shop) };
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
-    const namesDeleted = await tx.universalName.deleteMany({ where: { registeredByShop: shop, twins: { none: {} } } });
-    const namesKept = await tx.universalName.updateMany({ where: { registeredByShop: shop }, data: { owner: null } });
+    const namesDeleted = { count: await stores().names.deleteUnusedRegisteredBy(shop) };
+    const namesKept = { count: await stores().names.forgetOwnersRegisteredBy(shop) };
 
     return {
       unitCards: unitCards.count,
@@ -315,12 +315,8 @@ async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<Cust
     orderBy: { id: "asc" },
     include: { redemption: true, chainMint: true },
   });
-  const names = await tx.universalName.findMany({ where: { owner: who.owner }, orderBy: { id: "asc" } });
-  const twins = await tx.digitalTwin.findMany({
-    where: { shop, name: { owner: who.owner } },
-    orderBy: { id: "asc" },
-    include: { name: true, chainMint: true },
-  });
+  const names = await stores().names.allNamesOfOwner(who.owner);
+  const twins = await stores().names.twinViewsOfOwner(shop, who.owner);
   const wallet = await stores().wallets.linkedWallet(shop, who.owner);
 
   return {

@@ -1,5 +1,6 @@
 import { transaction } from "../db/client.server";
 import { apiKeyStore } from "../db/stores/api-keys.server";
+import { nameStore } from "../db/stores/names.server";
 import { walletStore } from "../db/stores/wallets.server";
 import type { DomainStores } from "../domain/stores";
 
@@ -7,5 +8,6 @@ import type { DomainStores } from "../domain/stores";
 export const databaseStores = (): DomainStores => ({
   transaction: (work) => transaction(() => work()),
   apiKeys: apiKeyStore,
+  names: nameStore,
   wallets: walletStore,
 });

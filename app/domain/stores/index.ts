@@ -1,4 +1,5 @@
 import type { ApiKeyStore } from "./api-keys";
+import type { NameStore } from "./names";
 import type { WalletStore } from "./wallets";
 
 /**
@@ -13,6 +14,7 @@ export interface DomainStores {
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
   apiKeys: ApiKeyStore;
+  names: NameStore;
   wallets: WalletStore;
 }
 
@@ -30,4 +32,17 @@ export function stores(): DomainStores {
 }
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
+export type {
+  DigitalTwinRecord,
+  MintStateRecord,
+  NameKey,
+  NameStore,
+  NewDigitalTwin,
+  NewUniversalName,
+  TwinFilter,
+  TwinPage,
+  TwinView,
+  TwinWithName,
+  UniversalNameRecord,
+} from "./names";
 export type { CustomerWalletRecord, NewWalletChallenge, WalletChallengeRecord, WalletStore } from "./wallets";
