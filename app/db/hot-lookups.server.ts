@@ -7,18 +7,6 @@ import { directSql } from "./client.server";
  * database, no cache: a revoked key fails on the very next request, on every replica.
  */
 
-/** The universal name `name` (names are global; test mode has its own), null when nobody registered it. */
-export async function universalNameByName(
-  name: string,
-  livemode: boolean,
-): Promise<{ id: string; name: string; publicKey: string } | null> {
-  const rows = await directSql.query<{ id: string; name: string; publicKey: string }>(
-    'SELECT "id", "name", "publicKey" FROM "UniversalName" WHERE "name" = $1 AND "livemode" = $2',
-    [name, livemode],
-  );
-  return rows[0] ?? null;
-}
-
 /** The shop's enabled endpoints of one mode (live or test) and the event types each subscribed to (stored JSON). */
 export async function enabledWebhookEndpoints(shop: string, livemode: boolean): Promise<{ id: string; eventTypes: unknown }[]> {
   const rows = await directSql.query<{ id: string; eventTypes: unknown }>(

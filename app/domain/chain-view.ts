@@ -1,13 +1,13 @@
-import type { ChainMint } from "@prisma/client";
 import { metadataPath } from "./nft-metadata";
 import { ports } from "./ports";
 import type { ChainState, ChainStatus } from "./schemas";
+import type { MintStateRecord } from "./stores";
 
 /** A stored status as the API shows it: MINTING (a worker holds the row) is still PENDING to everyone else. */
 export const publicStatus = (status: string): ChainStatus => (status === "MINTING" ? "PENDING" : (status as ChainStatus));
 
 /** The API's view of a mint. */
-export function toChainState(row: ChainMint | null | undefined): ChainState {
+export function toChainState(row: MintStateRecord | null | undefined): ChainState {
   if (!row) return null;
   const status = publicStatus(row.status);
   const { chain, urls } = ports();

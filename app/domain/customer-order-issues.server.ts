@@ -1,9 +1,8 @@
-import { db } from "~/db/client.server";
 import { toUnitCard } from "./card-view";
 import { issuesForOrder, type OrderIssueView } from "./issuing-rules.server";
 import { toStorefrontCard, toStorefrontTwin, type StorefrontCard, type StorefrontTwin } from "./storefront.server";
 import { stores } from "./stores";
-import { toDigitalTwin, TWIN_VIEW_INCLUDE } from "./twins.server";
+import { toDigitalTwin } from "./twins.server";
 
 /*
  * What an order issued, as its customer sees it on the order's status page in
@@ -39,7 +38,7 @@ export async function customerOrderIssues(shop: string, orderId: string, custome
   const twinIds = issues.flatMap((issue) => (issue.twinId ? [issue.twinId] : []));
   const cardIds = issues.flatMap((issue) => issue.cardIds);
   const [twins, cards] = await Promise.all([
-    twinIds.length ? db.digitalTwin.findMany({ where: { shop, id: { in: twinIds } }, include: TWIN_VIEW_INCLUDE }) : [],
+    twinIds.length ? stores().names.twinViewsByIds(shop, twinIds) : [],
     cardIds.length ? stores().cards.viewsInShop(shop, cardIds) : [],
   ]);
   const twinById = new Map(twins.map((row) => [row.id, toStorefrontTwin(toDigitalTwin(row))]));

@@ -1,4 +1,4 @@
-import { db } from "~/db/client.server";
+import { stores } from "./stores";
 
 /** The wallet a customer linked in a shop (decision 0032). */
 export interface LinkedWallet {
@@ -10,7 +10,7 @@ export interface LinkedWallet {
 
 /** The wallet `owner` linked in `shop`, or null: where their later claims go. */
 export async function linkedWallet(shop: string, owner: string): Promise<LinkedWallet | null> {
-  const row = await db.customerWallet.findUnique({ where: { shop_owner: { shop, owner } } });
+  const row = await stores().wallets.linkedWallet(shop, owner);
   return row && { publicKey: row.publicKey, verified: row.verified, linkedAt: row.linkedAt.toISOString() };
 }
 

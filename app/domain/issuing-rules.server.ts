@@ -1,4 +1,3 @@
-import { db } from "~/db/client.server";
 import { fieldError, notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
 import { afterCursor, pageLimit, toPage } from "./pagination";
@@ -154,10 +153,8 @@ async function withState(rows: OrderIssueWithRule[]): Promise<OrderIssueView[]> 
 async function serialsOf(rows: OrderIssueRecord[]): Promise<Map<string, Serial>> {
   const twinIds = rows.flatMap((row) => (row.twinId ? [row.twinId] : []));
   const cardIds = rows.flatMap((row) => row.cardIds);
-  const numbered = { serialNumber: { not: null } } as const;
-  const select = { id: true, serialNumber: true, editionSize: true } as const;
   const [twins, cards] = await Promise.all([
-    twinIds.length ? db.digitalTwin.findMany({ where: { id: { in: twinIds }, ...numbered }, select }) : [],
+    twinIds.length ? stores().names.twinSerials(twinIds) : [],
     cardIds.length ? stores().cards.serialsOf(cardIds) : [],
   ]);
   return new Map([...twins, ...cards].map((item) => [item.id, { serialNumber: item.serialNumber!, editionSize: item.editionSize }]));

@@ -1,13 +1,12 @@
-import type { UniversalName } from "@prisma/client";
 import type { z } from "zod";
-import { db, isUniqueViolation, transaction } from "~/db/client.server";
-import { universalNameByName } from "~/db/hot-lookups.server";
+import { transaction } from "~/db/client.server";
 import { conflict } from "./errors";
 import { recordEvent } from "./events.server";
 import { newId } from "./ids";
 import { parseInput, registerNameInput, validateNameQuery, type NameRecord, type NameValidation } from "./schemas";
+import { stores, type UniversalNameRecord } from "./stores";
 
-const toNameRecord = (row: Pick<UniversalName, "id" | "name" | "publicKey" | "livemode">): NameRecord => ({
+const toNameRecord = (row: Pick<UniversalNameRecord, "id" | "name" | "publicKey" | "livemode">): NameRecord => ({
   uns_name: row.name,
   uns_name_id: row.id,
   public_key: row.publicKey,
@@ -26,38 +25,40 @@ export const registerName = (shop: string, input: unknown) => registerNameFor(sh
  */
 export async function registerNameFor(shop: string, { name, publicKey, owner }: RegisterNameCommand, livemode = true): Promise<NameRecord> {
   const taken = () => conflict(`The name "${name}" is already taken`, [{ path: "name", message: "Already taken" }]);
-  try {
-    return await transaction(async (tx) => {
-      if (await tx.universalName.findUnique({ where: { name_livemode: { name, livemode } } })) throw taken();
-      const row = await tx.universalName.create({
-        data: { id: newId("uns"), name, publicKey, owner: owner ?? null, registeredByShop: shop, livemode },
-      });
-      const record = toNameRecord(row);
-      await recordEvent(tx, shop, "name.registered", { objectType: "name", object: record }, { livemode });
-      return record;
+  return transaction(async (tx) => {
+    if (await stores().names.nameTaken(name, livemode)) throw taken();
+    // Null when a concurrent registration took the name between the check and here.
+    const row = await stores().names.register({
+      id: newId("uns"),
+      name,
+      publicKey,
+      owner: owner ?? null,
+      registeredByShop: shop,
+      livemode,
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
-    throw error;
-  }
+    if (!row) throw taken();
+    const record = toNameRecord(row);
+    await recordEvent(tx, shop, "name.registered", { objectType: "name", object: record }, { livemode });
+    return record;
+  });
 }
 
 /** Step 1 of issuing a twin. An unknown name is `available: false` with only the name. */
 export async function validateName(query: unknown, livemode = true): Promise<NameValidation> {
   const { name } = parseInput(validateNameQuery, query);
-  const row = await universalNameByName(name, livemode);
+  const row = await stores().names.keyOfName(name, livemode);
   return row ? { available: true, payload: toNameRecord({ ...row, livemode }) } : { available: false, payload: { uns_name: name } };
 }
 
 /** The real universal names an owner (e.g. `shopify|7364129087`) holds (a customer never sees test data). */
 export async function namesOfOwner(owner: string): Promise<NameRecord[]> {
-  const rows = await db.universalName.findMany({ where: { owner, livemode: true }, orderBy: { name: "asc" } });
+  const rows = await stores().names.liveNamesOfOwner(owner);
   return rows.map(toNameRecord);
 }
 
 /** Who holds each of these names (`<provider>|<id>`, or null when none was given), by name id. */
 export async function ownersOfNames(nameIds: string[]): Promise<Record<string, string | null>> {
   if (nameIds.length === 0) return {};
-  const rows = await db.universalName.findMany({ where: { id: { in: nameIds } }, select: { id: true, owner: true } });
+  const rows = await stores().names.ownersOfNames(nameIds);
   return Object.fromEntries(rows.map((row) => [row.id, row.owner]));
 }

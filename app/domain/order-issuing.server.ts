@@ -1,5 +1,4 @@
-import type { UniversalName } from "@prisma/client";
-import { db, transaction, type Tx } from "~/db/client.server";
+import { transaction, type Tx } from "~/db/client.server";
 import { voidPendingCards } from "./card-void.server";
 import { createCardsFor } from "./cards.server";
 import { newId } from "./ids";
@@ -19,7 +18,7 @@ import {
   type Serial,
 } from "./schemas";
 import { issuesToDetails } from "./schemas/parse";
-import { stores, type IssuingRuleRecord, type OrderIssueRecord } from "./stores";
+import { stores, type IssuingRuleRecord, type OrderIssueRecord, type UniversalNameRecord } from "./stores";
 import { issueTwinTo } from "./twins.server";
 
 /*
@@ -76,7 +75,7 @@ interface Plan extends Match {
 }
 
 type Recipient =
-  | { kind: "name"; name: UniversalName; owner: string }
+  | { kind: "name"; name: UniversalNameRecord; owner: string }
   | { kind: "redemption"; email?: string; phone?: string; masked: string; locale?: string; firstName?: string };
 
 /**
@@ -130,7 +129,7 @@ function linesAt(order: OrderSnapshot, moment: OrderMoment): { line: OrderLine; 
 async function recipientOf(order: OrderSnapshot): Promise<Recipient | null> {
   if (order.customerId) {
     const owner = shopifyOwner(order.customerId);
-    const name = await db.universalName.findFirst({ where: { owner, livemode: true }, orderBy: { createdAt: "asc" } });
+    const name = await stores().names.firstLiveNameOfOwner(owner);
     if (name) return { kind: "name", name, owner };
   }
   const email = emailSchema.safeParse(order.email ?? undefined);
@@ -171,7 +170,7 @@ function describe(issues: Parameters<typeof issuesToDetails>[0]): string {
 }
 
 /** The twin as the customer page's manual flow pre-fills it from an ordered product. */
-function twinFields(line: OrderLine, quantity: number, name: UniversalName) {
+function twinFields(line: OrderLine, quantity: number, name: UniversalNameRecord) {
   const product = line.product!;
   return {
     name_id: name.id,

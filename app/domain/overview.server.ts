@@ -19,7 +19,7 @@ export async function shopOverview(shop: string, livemode = true): Promise<ShopO
   const [pendingCards, ownedCards, twins, failedNotifications, activeApiKeys, setup] = await Promise.all([
     stores().cards.countWithStatus(shop, livemode, "PENDING_REDEMPTION"),
     stores().cards.countWithStatus(shop, livemode, "OWNED"),
-    db.digitalTwin.count({ where: { shop, livemode } }),
+    stores().names.countTwins(shop, livemode),
     db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
     stores().apiKeys.countActive(shop),
     stores().settings.setup(shop),

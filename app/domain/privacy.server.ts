@@ -151,14 +151,13 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
       await stores().cards.forgetMaskedDestination(notification.redemptionId, notification.channel === "EMAIL" ? "email" : "phone");
     }
 
-    const names = await tx.universalName.updateMany({ where: { owner: who.owner, registeredByShop: shop }, data: { owner: null } });
+    const names = { count: await stores().names.forgetOwner(shop, who.owner) };
     // What their orders issued stays in the rules' activity, without whom it went to.
     const theirCodes = sentToThem.map((row) => row.redemptionId);
     const orderIssues = { count: await stores().orders.forgetCustomer(shop, who.customerId, theirCodes) };
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop, customerId: who.customerId } });
     // The wallet they linked and their link requests name them; the cards keep their key, not whose it is.
-    const wallets = await tx.customerWallet.deleteMany({ where: { shop, owner: who.owner } });
-    await tx.walletChallenge.deleteMany({ where: { shop, owner: who.owner } });
+    const wallets = { count: await stores().wallets.deleteForCustomer(shop, who.owner) };
     // Stored /v1 responses (kept for Idempotency-Key replays) that name them as owner.
     const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop, body: { contains: JSON.stringify(who.owner) } } });
 
@@ -205,7 +204,7 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const chainMints = await tx.chainMint.deleteMany({ where: { shop } });
     const unitCards = { count: await stores().cards.deleteCardsForShop(shop) };
     const redemptions = { count: await stores().cards.deleteRedemptionsForShop(shop) };
-    const digitalTwins = await tx.digitalTwin.deleteMany({ where: { shop } });
+    const digitalTwins = { count: await stores().names.deleteTwinsForShop(shop) };
     const apiKeys = { count: await stores().apiKeys.deleteForShop(shop) };
     const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop } });
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop } });
@@ -216,12 +215,11 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     // Their activity (OrderIssue) goes with the rules (cascade).
     const issuingRules = { count: await stores().rules.deleteForShop(shop) };
     const orderWebhooks = { count: await stores().orders.deleteWebhooksForShop(shop) };
-    const linkedWallets = await tx.customerWallet.deleteMany({ where: { shop } });
-    await tx.walletChallenge.deleteMany({ where: { shop } });
+    const linkedWallets = { count: await stores().wallets.deleteForShop(shop) };
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
-    const namesDeleted = await tx.universalName.deleteMany({ where: { registeredByShop: shop, twins: { none: {} } } });
-    const namesKept = await tx.universalName.updateMany({ where: { registeredByShop: shop }, data: { owner: null } });
+    const namesDeleted = { count: await stores().names.deleteUnusedRegisteredBy(shop) };
+    const namesKept = { count: await stores().names.forgetOwnersRegisteredBy(shop) };
 
     return {
       unitCards: unitCards.count,
@@ -298,13 +296,9 @@ async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<Cust
   const redemptions = await stores().cards.redemptionsOfCustomer(shop, who.owner, [...channelsToThem.keys()]);
   // Theirs, and those sent to them not yet claimed (once someone else claimed a card it is that person's).
   const cards = await stores().cards.cardsOfCustomer(shop, who.owner, [...channelsToThem.keys()]);
-  const names = await tx.universalName.findMany({ where: { owner: who.owner }, orderBy: { id: "asc" } });
-  const twins = await tx.digitalTwin.findMany({
-    where: { shop, name: { owner: who.owner } },
-    orderBy: { id: "asc" },
-    include: { name: true, chainMint: true },
-  });
-  const wallet = await tx.customerWallet.findUnique({ where: { shop_owner: { shop, owner: who.owner } } });
+  const names = await stores().names.allNamesOfOwner(who.owner);
+  const twins = await stores().names.twinViewsOfOwner(shop, who.owner);
+  const wallet = await stores().wallets.linkedWallet(shop, who.owner);
 
   return {
     shop,

@@ -1,5 +1,4 @@
-import type { ChainMint, DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
-import { db, transaction } from "~/db/client.server";
+import { transaction } from "~/db/client.server";
 import { enqueueMints } from "./chain-mints.server";
 import { toChainState } from "./chain-view";
 import { fieldError, notFound } from "./errors";
@@ -18,11 +17,9 @@ import {
   type Serial,
 } from "./schemas";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
+import { stores, type MintStateRecord, type TwinWithName } from "./stores";
 
-/** What to load with a twin for its API view. */
-export const TWIN_VIEW_INCLUDE = { name: true, chainMint: true } as const;
-
-export const toDigitalTwin = (row: TwinRow & { name: UniversalName; chainMint?: ChainMint | null }): DigitalTwin => ({
+export const toDigitalTwin = (row: TwinWithName & { chainMint?: MintStateRecord | null }): DigitalTwin => ({
   id: row.id,
   name_id: row.nameId,
   uns_name: row.name.name,
@@ -60,32 +57,29 @@ export async function issueTwinTo(
 ): Promise<DigitalTwin> {
   return transaction(async (tx) => {
     // A test twin goes to a test name, a live one to a live name.
-    const name = await tx.universalName.findUnique({ where: { id: twin.name_id, livemode } });
+    const name = await stores().names.findById(twin.name_id, livemode);
     if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
     if (name.publicKey !== twin.public_key) throw fieldError("public_key", "Does not match the universal name's public key");
-    const row = await tx.digitalTwin.create({
-      data: {
-        id: newId("twin"),
-        shop,
-        nameId: name.id,
-        publicKey: twin.public_key,
-        title: twin.title,
-        creator: twin.creator,
-        description: twin.description,
-        quantity: twin.quantity,
-        // Exact decimal text in the currency's own precision: 19.99 USD → "19.99", 1500 JPY → "1500".
-        price: twin.price === undefined || !twin.currency ? null : twin.price.toFixed(currencyMinorDigits(twin.currency)),
-        currency: twin.currency ?? null,
-        brand: twin.brand,
-        categories: twin.categories,
-        links: twin.links,
-        images: twin.images,
-        verifyToken: newVerifyToken(),
-        serialNumber: serial.serialNumber,
-        editionSize: serial.editionSize,
-        livemode,
-      },
-      include: { name: true },
+    const row = await stores().names.createTwin({
+      id: newId("twin"),
+      shop,
+      nameId: name.id,
+      publicKey: twin.public_key,
+      title: twin.title,
+      creator: twin.creator,
+      description: twin.description,
+      quantity: twin.quantity,
+      // Exact decimal text in the currency's own precision: 19.99 USD → "19.99", 1500 JPY → "1500".
+      price: twin.price === undefined || !twin.currency ? null : twin.price.toFixed(currencyMinorDigits(twin.currency)),
+      currency: twin.currency ?? null,
+      brand: twin.brand,
+      categories: twin.categories,
+      links: twin.links,
+      images: twin.images,
+      verifyToken: newVerifyToken(),
+      serialNumber: serial.serialNumber,
+      editionSize: serial.editionSize,
+      livemode,
     });
     // The twin's NFT goes to the key the name is registered with (checked above); a test twin is never minted.
     const [chainMint] = livemode ? await enqueueMints(tx, shop, [{ twinId: row.id, recipient: twin.public_key }]) : [];
@@ -98,7 +92,7 @@ export async function issueTwinTo(
 /** One of the shop's twins (another shop's, or another mode's, is not found): how an integrator follows its NFT. */
 export async function getTwin(shop: string, id: string, livemode = true): Promise<DigitalTwin> {
   if (!isIdOf("twin", id)) throw notFound("Digital twin");
-  const row = await db.digitalTwin.findFirst({ where: { shop, id, livemode }, include: TWIN_VIEW_INCLUDE });
+  const row = await stores().names.twinView(shop, id, livemode);
   if (!row) throw notFound("Digital twin");
   return toDigitalTwin(row);
 }
@@ -128,20 +122,11 @@ export async function listTwins(
   options: ListTwinsOptions = {},
 ): Promise<{ twins: DigitalTwin[]; nextCursor: string | null }> {
   const limit = pageLimit(options.limit, 50);
-  const rows = await db.digitalTwin.findMany({
-    where: {
-      shop,
-      livemode: options.livemode ?? true,
-      AND: [
-        ...(options.nameIds ? [{ nameId: { in: options.nameIds } }] : []),
-        ...(options.nameId !== undefined ? [{ nameId: options.nameId }] : []),
-      ],
-      ...(options.publicKey !== undefined ? { publicKey: options.publicKey } : {}),
-      ...afterCursor(options.cursor, "twin"),
-    },
-    ...pageQuery(limit),
-    include: TWIN_VIEW_INCLUDE,
-  });
+  const rows = await stores().names.twinPage(
+    shop,
+    { livemode: options.livemode ?? true, nameIds: options.nameIds, nameId: options.nameId, publicKey: options.publicKey },
+    { beforeId: afterCursor(options.cursor, "twin").id?.lt, take: pageQuery(limit).take },
+  );
   const { page, nextCursor } = toPage(rows, limit);
   return { twins: page.map(toDigitalTwin), nextCursor };
 }

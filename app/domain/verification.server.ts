@@ -1,5 +1,3 @@
-import type { ChainMint } from "@prisma/client";
-import { db } from "~/db/client.server";
 import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { RateLimit } from "~/lib/rate-limit";
 import { toChainState } from "./chain-view";
@@ -10,7 +8,7 @@ import { publicMetadata } from "./public-metadata";
 import { custodyOf } from "./card-view";
 import type { CardCustody, MetadataEntry } from "./schemas";
 import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
-import { stores } from "./stores";
+import { stores, type MintStateRecord } from "./stores";
 import { verifyUrlOf } from "./verify-url";
 
 /*
@@ -85,7 +83,7 @@ const byClientAddress = new RateLimit(
   databaseBuckets,
 );
 
-const chainOf = (mint: ChainMint | null): StorefrontChain => {
+const chainOf = (mint: MintStateRecord | null): StorefrontChain => {
   const chain = toChainState(mint);
   return chain && { status: chain.status, mint: chain.mint, explorerUrl: chain.explorerUrl };
 };
@@ -101,7 +99,7 @@ export async function verificationOf(shop: string, token: string, client: { addr
     throw new TooManyAttempts("Too many verification pages opened from this address; try again shortly", taken.retryAfterSeconds);
   if (!isVerifyToken(token)) return null;
   const [twin, card, indexed] = await Promise.all([
-    db.digitalTwin.findFirst({ where: { shop, verifyToken: token }, include: { name: true, chainMint: true } }),
+    stores().names.twinByVerifyToken(shop, token),
     stores().cards.byVerifyToken(shop, token),
     verifyPagesIndexed(shop),
   ]);
@@ -153,7 +151,7 @@ export async function verificationOf(shop: string, token: string, client: { addr
 /** The masked universal name registered to this owner with this key (the first alphabetically), if any. */
 async function holderName(owner: string | null, publicKey: string | null): Promise<string | null> {
   if (!owner || !publicKey) return null;
-  const name = await db.universalName.findFirst({ where: { owner, publicKey }, orderBy: { name: "asc" } });
+  const name = await stores().names.firstNameOfOwnerKey(owner, publicKey);
   return name ? maskName(name.name) : null;
 }
 

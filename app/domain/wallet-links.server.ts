@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ed25519 } from "@noble/curves/ed25519";
-import type { WalletChallenge } from "@prisma/client";
 import bs58 from "bs58";
-import { db, transaction } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { RateLimit } from "~/lib/rate-limit";
 import { toUnitCard } from "./card-view";
@@ -26,7 +25,7 @@ import {
   type WalletLinkCommand,
 } from "./schemas";
 import { toStorefrontCard, toStorefrontWallet, type StorefrontCard, type StorefrontWallet } from "./storefront.server";
-import { stores } from "./stores";
+import { stores, type WalletChallengeRecord } from "./stores";
 
 /*
  * A customer who claimed with no wallet links one later (decision 0032): their
@@ -60,7 +59,7 @@ export interface WalletLinked {
   name: NameRecord | null;
 }
 
-type ChallengeFields = Pick<WalletChallenge, "shop" | "owner" | "publicKey" | "domain" | "nonce" | "issuedAt" | "expiresAt">;
+type ChallengeFields = Pick<WalletChallengeRecord, "shop" | "owner" | "publicKey" | "domain" | "nonce" | "issuedAt" | "expiresAt">;
 
 /** The message of a challenge, rebuilt the same way whenever it is shown or checked. */
 export function walletLinkMessage(challenge: ChallengeFields): string {
@@ -100,7 +99,7 @@ export async function startWalletLink(
     issuedAt: now,
     expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
   };
-  await db.walletChallenge.create({ data: challenge });
+  await stores().wallets.createChallenge(challenge);
   return { challengeId: challenge.id, message: walletLinkMessage(challenge), expiresAt: challenge.expiresAt.toISOString() };
 }
 
@@ -116,7 +115,7 @@ export async function completeWalletLink(
   now = new Date(),
 ): Promise<WalletLinked> {
   const owner = shopifyOwner(customerId);
-  const challenge = await db.walletChallenge.findUnique({ where: { id: challengeId } });
+  const challenge = await stores().wallets.challenge(challengeId);
   if (!challenge || challenge.shop !== shop || challenge.owner !== owner) throw notFound("Link request");
   if (challenge.usedAt) throw usedAlready();
   if (challenge.expiresAt <= now)
@@ -126,10 +125,9 @@ export async function completeWalletLink(
       { path: "signature", message: "Not this wallet's signature of this request: sign again with the wallet you chose" },
     ]);
   }
-  return transaction(async (tx) => {
+  return stores().transaction(async () => {
     // One use: of two completions at once, one marks it.
-    const { count } = await tx.walletChallenge.updateMany({ where: { id: challenge.id, usedAt: null }, data: { usedAt: now } });
-    if (count === 0) throw usedAlready();
+    if (!(await stores().wallets.markChallengeUsed(challenge.id, now))) throw usedAlready();
     return linkWallet(shop, owner, challenge.publicKey, true, name, now);
   });
 }
@@ -141,7 +139,7 @@ export function linkWalletUnsigned(
   { publicKey, name }: UnsignedWalletLinkCommand,
   now = new Date(),
 ): Promise<WalletLinked> {
-  return transaction(() => linkWallet(shop, shopifyOwner(customerId), publicKey, false, name, now));
+  return stores().transaction(() => linkWallet(shop, shopifyOwner(customerId), publicKey, false, name, now));
 }
 
 /** Edge wrapper: parse what a customer's page sent, then start a challenge. */
@@ -195,11 +193,7 @@ async function linkWallet(
   now: Date,
 ): Promise<WalletLinked> {
   const registered = name ? await registerNameFor(shop, { name, publicKey, owner }) : null;
-  await db.customerWallet.upsert({
-    where: { shop_owner: { shop, owner } },
-    create: { shop, owner, publicKey, verified, linkedAt: now },
-    update: { publicKey, verified, linkedAt: now },
-  });
+  await stores().wallets.saveWallet({ shop, owner, publicKey, verified, linkedAt: now });
   const ids = await stores().cards.heldFor(shop, owner);
   await stores().cards.moveToWallet(ids, publicKey);
   await enqueueMints(

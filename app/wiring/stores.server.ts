@@ -5,6 +5,8 @@ import { settingsStore } from "../db/stores/settings.server";
 import { orderStore } from "../db/stores/orders.server";
 import { issuingRuleStore } from "../db/stores/rules.server";
 import { cardStore } from "../db/stores/cards.server";
+import { nameStore } from "../db/stores/names.server";
+import { walletStore } from "../db/stores/wallets.server";
 import type { DomainStores } from "../domain/stores";
 
 /** The domain's stores (app/domain/stores) on this process's database. */
@@ -18,4 +20,6 @@ export const databaseStores = (): DomainStores => ({
   rules: issuingRuleStore,
   orders: orderStore,
   cards: cardStore,
+  names: nameStore,
+  wallets: walletStore,
 });

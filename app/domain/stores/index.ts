@@ -4,6 +4,8 @@ import type { SettingsStore } from "./settings";
 import type { OrderStore } from "./orders";
 import type { IssuingRuleStore } from "./rules";
 import type { CardStore } from "./cards";
+import type { NameStore } from "./names";
+import type { WalletStore } from "./wallets";
 
 /**
  * The storage the domain needs, one store per aggregate, declared here (each in
@@ -26,6 +28,8 @@ export interface DomainStores {
   rules: IssuingRuleStore;
   orders: OrderStore;
   cards: CardStore;
+  names: NameStore;
+  wallets: WalletStore;
 }
 
 let wired: DomainStores | undefined;
@@ -63,3 +67,17 @@ export type {
   RedemptionWithCards,
   UnitCardRecord,
 } from "./cards";
+export type {
+  DigitalTwinRecord,
+  MintStateRecord,
+  NameKey,
+  NameStore,
+  NewDigitalTwin,
+  NewUniversalName,
+  TwinFilter,
+  TwinPage,
+  TwinView,
+  TwinWithName,
+  UniversalNameRecord,
+} from "./names";
+export type { CustomerWalletRecord, NewWalletChallenge, WalletChallengeRecord, WalletStore } from "./wallets";
