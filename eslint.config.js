@@ -48,7 +48,6 @@ const NOT_YET_IN_STORES = [
   "privacy.server.ts",
   "redeem.server.ts",
   "twins.server.ts",
-  "verification.server.ts",
   "wallet-links.server.ts",
   "webhook-deliveries.server.ts",
   "webhook-endpoints.server.ts",

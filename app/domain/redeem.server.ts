@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { transaction } from "~/db/client.server";
-import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { RateLimit } from "~/lib/rate-limit";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
@@ -8,14 +7,14 @@ import { hashCode, normalizeCode } from "./codes.server";
 import { recordEvents } from "./events.server";
 import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
-import { stores } from "./stores";
+import { stores, wiredRateBuckets } from "./stores";
 
 // 10 attempts a minute per code prefix (in a shop) and per client address, as a
 // token bucket: a burst of 10, then one every 6 s. Shared by every replica (decision 0025).
 const ATTEMPTS_PER_MINUTE = 10;
 const attempts = { capacity: ATTEMPTS_PER_MINUTE, refillPerSecond: ATTEMPTS_PER_MINUTE / 60 };
-const byCodePrefix = new RateLimit("redeem-code", attempts, databaseBuckets);
-const byClientAddress = new RateLimit("redeem-address", attempts, databaseBuckets);
+const byCodePrefix = new RateLimit("redeem-code", attempts, wiredRateBuckets);
+const byClientAddress = new RateLimit("redeem-address", attempts, wiredRateBuckets);
 
 export interface RedeemClient {
   /** The caller's network address, for the per-address attempt limit. */

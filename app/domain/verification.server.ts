@@ -1,4 +1,3 @@
-import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { RateLimit } from "~/lib/rate-limit";
 import { toChainState } from "./chain-view";
 import { TooManyAttempts } from "./errors";
@@ -8,7 +7,7 @@ import { publicMetadata } from "./public-metadata";
 import { custodyOf } from "./card-view";
 import type { CardCustody, MetadataEntry } from "./schemas";
 import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
-import { stores, type MintStateRecord } from "./stores";
+import { stores, wiredRateBuckets, type MintStateRecord } from "./stores";
 import { verifyUrlOf } from "./verify-url";
 
 /*
@@ -80,7 +79,7 @@ const LOOKUPS_PER_MINUTE = 60;
 const byClientAddress = new RateLimit(
   "verify-address",
   { capacity: LOOKUPS_PER_MINUTE, refillPerSecond: LOOKUPS_PER_MINUTE / 60 },
-  databaseBuckets,
+  wiredRateBuckets,
 );
 
 const chainOf = (mint: MintStateRecord | null): StorefrontChain => {

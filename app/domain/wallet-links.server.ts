@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { ed25519 } from "@noble/curves/ed25519";
 import bs58 from "bs58";
 import { db } from "~/db/client.server";
-import { databaseBuckets } from "~/db/rate-limit-store.server";
 import { RateLimit } from "~/lib/rate-limit";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
@@ -25,7 +24,7 @@ import {
   type WalletLinkCommand,
 } from "./schemas";
 import { toStorefrontCard, toStorefrontWallet, type StorefrontCard, type StorefrontWallet } from "./storefront.server";
-import { stores, type WalletChallengeRecord } from "./stores";
+import { stores, wiredRateBuckets, type WalletChallengeRecord } from "./stores";
 
 /*
  * A customer who claimed with no wallet links one later (decision 0032): their
@@ -42,7 +41,7 @@ const CHALLENGES_PER_MINUTE = 10;
 const challengesByCustomer = new RateLimit(
   "wallet-challenge",
   { capacity: CHALLENGES_PER_MINUTE, refillPerSecond: CHALLENGES_PER_MINUTE / 60 },
-  databaseBuckets,
+  wiredRateBuckets,
 );
 
 /** What the customer's wallet is asked to sign. */

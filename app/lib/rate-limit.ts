@@ -8,7 +8,7 @@ export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: num
 
 /**
  * Where the buckets live, shared by every process that must enforce one limit
- * together (app/db/rate-limit-store.server.ts keeps them in the database).
+ * together (app/db/stores/rate-buckets.server.ts keeps them in the database).
  */
 export interface BucketStore {
   /**

@@ -1,5 +1,6 @@
 import { isUniqueViolation, pingDatabase, transaction } from "../db/client.server";
 import { apiKeyStore } from "../db/stores/api-keys.server";
+import { rateBucketStore } from "../db/stores/rate-buckets.server";
 import { idempotencyStore } from "../db/stores/idempotency.server";
 import { settingsStore } from "../db/stores/settings.server";
 import { orderStore } from "../db/stores/orders.server";
@@ -15,6 +16,7 @@ export const databaseStores = (): DomainStores => ({
   isUniqueViolation,
   ping: pingDatabase,
   apiKeys: apiKeyStore,
+  rateBuckets: rateBucketStore,
   settings: settingsStore,
   idempotency: idempotencyStore,
   rules: issuingRuleStore,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db, transaction } from "~/db/client.server";
-import { databaseBuckets } from "~/db/rate-limit-store.server";
+import { rateBucketStore as databaseBuckets } from "~/db/stores/rate-buckets.server";
 
 // The buckets every replica shares, on the suite's database (SQLite or PostgreSQL):
 // what the database answers is what all processes together are allowed.

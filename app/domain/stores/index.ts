@@ -1,3 +1,4 @@
+import type { BucketStore } from "~/lib/rate-limit";
 import type { ApiKeyStore } from "./api-keys";
 import type { IdempotencyStore } from "./idempotency";
 import type { SettingsStore } from "./settings";
@@ -23,6 +24,8 @@ export interface DomainStores {
   /** Asks the database a trivial question; rejects when it cannot answer. */
   ping(): Promise<void>;
   apiKeys: ApiKeyStore;
+  /** The rate limits' token buckets, shared by every process on the database (decision 0025). */
+  rateBuckets: BucketStore;
   settings: SettingsStore;
   idempotency: IdempotencyStore;
   rules: IssuingRuleStore;
@@ -38,6 +41,15 @@ let wired: DomainStores | undefined;
 export function wireStores(stores: DomainStores): void {
   wired = stores;
 }
+
+/**
+ * The wired rate-limit buckets, looked up at each take: a RateLimit is made when its module
+ * loads, before the process is wired.
+ */
+export const wiredRateBuckets: BucketStore = {
+  take: (limit, key, policy) => stores().rateBuckets.take(limit, key, policy),
+  purge: (limit, idleMs) => stores().rateBuckets.purge(limit, idleMs),
+};
 
 /** The stores the process was wired with. */
 export function stores(): DomainStores {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { authenticateApiKey } from "~/domain/api-keys.server";
 import { once, requestFingerprint, type WorkResult } from "~/domain/idempotency.server";
 import { RateLimit } from "~/lib/rate-limit";
-import { databaseBuckets } from "~/db/rate-limit-store.server";
+import { wiredRateBuckets } from "~/domain/stores";
 import { ApiError, errorBody, httpFailure } from "./errors";
 import { bodyText, parseJsonBody, readBodyBytes } from "./request-body.server";
 
@@ -65,7 +65,7 @@ export interface V1RouteOptions {
 }
 
 // Per API key: 20 requests a second sustained, bursts of 100, across every replica.
-const perKey = new RateLimit("api-key", { capacity: 100, refillPerSecond: 20 }, databaseBuckets);
+const perKey = new RateLimit("api-key", { capacity: 100, refillPerSecond: 20 }, wiredRateBuckets);
 const MAX_IDEMPOTENCY_KEY = 255;
 
 /**
