@@ -117,7 +117,10 @@ export default tseslint.config(
   {
     // Faces authenticate, parse, call the domain and shape the answer: no storage of their own.
     files: ["app/faces/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}"],
-    rules: { "no-restricted-syntax": ["error", PROCESS_ENV, SQL_TEXT] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: STORAGE }],
+      "no-restricted-syntax": ["error", PROCESS_ENV, SQL_TEXT],
+    },
   },
   {
     // The client package ships on its own with no dependency: it imports only its own files.

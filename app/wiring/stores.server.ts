@@ -1,4 +1,4 @@
-import { isUniqueViolation, pingDatabase, transaction } from "../db/client.server";
+import { isDatabaseBusy, isUniqueViolation, pingDatabase, transaction } from "../db/client.server";
 import { apiKeyStore } from "../db/stores/api-keys.server";
 import { rateBucketStore } from "../db/stores/rate-buckets.server";
 import { idempotencyStore } from "../db/stores/idempotency.server";
@@ -14,6 +14,7 @@ import type { DomainStores } from "../domain/stores";
 export const databaseStores = (): DomainStores => ({
   transaction: (work) => transaction(() => work()),
   isUniqueViolation,
+  isUnavailable: isDatabaseBusy,
   ping: pingDatabase,
   apiKeys: apiKeyStore,
   rateBuckets: rateBucketStore,

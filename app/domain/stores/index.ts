@@ -21,6 +21,8 @@ export interface DomainStores {
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Whether an error is a unique constraint refusing a row (a key, code or name someone else took first), on either database. */
   isUniqueViolation(error: unknown): boolean;
+  /** Whether an error means the database could not serve in time (busy, restarting, unreachable): a retry later can succeed. */
+  isUnavailable(error: unknown): boolean;
   /** Asks the database a trivial question; rejects when it cannot answer. */
   ping(): Promise<void>;
   apiKeys: ApiKeyStore;

@@ -1,5 +1,5 @@
-import { isDatabaseBusy } from "~/db/client.server";
 import { DomainError, TooManyAttempts, type ErrorCode, type ErrorDetail } from "~/domain/errors";
+import { stores } from "~/domain/stores";
 
 export type { ErrorDetail };
 
@@ -60,7 +60,7 @@ export interface HttpFailure {
  * is logged under `where` and answered 500 without a word about it.
  */
 export function httpFailure(thrown: unknown, where: string): HttpFailure {
-  const error = isDatabaseBusy(thrown) ? new ApiError("UNAVAILABLE", "The service is busy; retry in a moment", [], 1) : thrown;
+  const error = stores().isUnavailable(thrown) ? new ApiError("UNAVAILABLE", "The service is busy; retry in a moment", [], 1) : thrown;
   if (!(error instanceof DomainError) && !(error instanceof ApiError)) {
     console.error(`Unhandled error in ${where}:`, error);
     return { status: 500, code: "INTERNAL", message: "Something went wrong on our side; retry later", details: [], headers: {} };
