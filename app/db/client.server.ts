@@ -28,11 +28,8 @@ declare global {
 // SQLite or PostgreSQL, from the URL (app/db/prisma-client.server.ts).
 function openDatabase(): ProcessDatabase {
   const { client, direct } = createDatabase(databaseUrl());
-  return {
-    client: followingTransactions(client),
-    direct: joiningTransactions(direct, databaseKind(databaseUrl())),
-    current: new AsyncLocalStorage(),
-  };
+  const current = new AsyncLocalStorage<OpenTransaction>();
+  return { client: followingTransactions(client, current), direct: joiningTransactions(direct, databaseKind(databaseUrl())), current };
 }
 
 /**
@@ -41,7 +38,7 @@ function openDatabase(): ProcessDatabase {
  * a transaction would otherwise wait for that very transaction (SQLite has one
  * connection per process, PostgreSQL would lock the same rows) and never run.
  */
-function followingTransactions(client: PrismaClient): PrismaClient {
+function followingTransactions(client: PrismaClient, current: AsyncLocalStorage<OpenTransaction>): PrismaClient {
   return new Proxy(client, {
     get(target, property) {
       const open = current.getStore();
@@ -73,11 +70,14 @@ function joiningTransactions(direct: DirectSql, kind: DatabaseKind): DirectSql {
 // One database per process, kept on globalThis: Vite's dev reloads must not open more, and the
 // compiled server (build/node) and the Remix build each bundle this module but share the one
 // database, its transactions included (a transaction opened by one bundle's code is the other's).
-const database = (globalThis.__twinCardsDb ??= openDatabase());
-const { current } = database;
-export const db: PrismaClient = database.client;
+// Opened on first use, not on import: DATABASE_URL is read then, as every setting is (a test may set it first).
+const opened = (): ProcessDatabase => (globalThis.__twinCardsDb ??= openDatabase());
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get: (_target, property) => Reflect.get(opened().client, property),
+  has: (_target, property) => Reflect.has(opened().client, property),
+});
 /** The few per-request statements sent to the driver itself (app/db/direct-sql.server.ts), joining the open `transaction()`. */
-export const directSql: DirectSql = database.direct;
+export const directSql: DirectSql = { query: (sql, params) => opened().direct.query(sql, params) };
 export type Db = PrismaClient;
 
 /**
@@ -86,6 +86,7 @@ export type Db = PrismaClient;
  * /v1 request stores its response in the same transaction as its work).
  */
 export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  const { current } = opened();
   const open = current.getStore();
   if (open?.open) return work(open.tx);
   return retryOnConflict(() =>
@@ -101,7 +102,7 @@ export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 /** Whether the caller runs inside `transaction()` (its queries through `db` join that transaction). */
-export const inTransaction = (): boolean => current.getStore()?.open === true;
+export const inTransaction = (): boolean => globalThis.__twinCardsDb?.current.getStore()?.open === true;
 
 export { isUniqueViolation } from "./errors.server";
 
