@@ -43,7 +43,6 @@ const NOT_YET_IN_STORES = [
   "claim-messages.server.ts",
   "customer-order-issues.server.ts",
   "customer-wallets.server.ts",
-  "events.server.ts",
   "health.server.ts",
   "idempotency.server.ts",
   "issuing-rules.server.ts",
@@ -62,8 +61,6 @@ const NOT_YET_IN_STORES = [
   "twins.server.ts",
   "verification.server.ts",
   "wallet-links.server.ts",
-  "webhook-deliveries.server.ts",
-  "webhook-endpoints.server.ts",
 ].map((file) => `app/domain/${file}`);
 
 // A relative path out of app/domain: write the alias (~/...), so the rules above see where it goes.

@@ -33,13 +33,3 @@ export async function claimLinkColumns(shop: string): Promise<{ claimLinkTarget:
   );
   return rows[0] ?? null;
 }
-
-/** The shop's enabled endpoints of one mode (live or test) and the event types each subscribed to (stored JSON). */
-export async function enabledWebhookEndpoints(shop: string, livemode: boolean): Promise<{ id: string; eventTypes: unknown }[]> {
-  const rows = await directSql.query<{ id: string; eventTypes: unknown }>(
-    'SELECT "id", "eventTypes" FROM "WebhookEndpoint" WHERE "shop" = $1 AND "status" = $2 AND "livemode" = $3 ORDER BY "id"',
-    [shop, "ENABLED", livemode],
-  );
-  // SQLite keeps JSON as text; PostgreSQL's jsonb arrives parsed.
-  return rows.map((row) => ({ id: row.id, eventTypes: typeof row.eventTypes === "string" ? JSON.parse(row.eventTypes) : row.eventTypes }));
-}

@@ -217,8 +217,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop } });
     const sessions = await tx.session.deleteMany({ where: { shop } });
     // Their webhook deliveries go with them (cascade).
-    const events = await tx.event.deleteMany({ where: { shop } });
-    const webhookEndpoints = await tx.webhookEndpoint.deleteMany({ where: { shop } });
+    const events = { count: await stores().events.deleteForShop(shop) };
+    const webhookEndpoints = { count: await stores().webhookEndpoints.deleteForShop(shop) };
     // Their activity (OrderIssue) goes with the rules (cascade).
     const issuingRules = await tx.issuingRule.deleteMany({ where: { shop } });
     const orderWebhooks = await tx.orderWebhook.deleteMany({ where: { shop } });

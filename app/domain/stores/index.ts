@@ -1,4 +1,6 @@
 import type { ApiKeyStore } from "./api-keys";
+import type { EventStore } from "./events";
+import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
  * The storage the domain needs, one store per aggregate, declared here (each in
@@ -12,6 +14,9 @@ export interface DomainStores {
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
   apiKeys: ApiKeyStore;
+  events: EventStore;
+  webhookEndpoints: WebhookEndpointStore;
+  webhookDeliveries: WebhookDeliveryStore;
 }
 
 let wired: DomainStores | undefined;
@@ -28,3 +33,15 @@ export function stores(): DomainStores {
 }
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
+export type { EventPage, EventRecord, EventStore } from "./events";
+export type {
+  DeliveryJob,
+  DeliveryWithEventType,
+  EndpointSubscription,
+  NewWebhookDelivery,
+  NewWebhookEndpoint,
+  WebhookDeliveryRecord,
+  WebhookDeliveryStore,
+  WebhookEndpointRecord,
+  WebhookEndpointStore,
+} from "./webhooks";
