@@ -51,7 +51,6 @@ const NOT_YET_IN_STORES = [
   "names.server.ts",
   "nft-metadata.ts",
   "notification-admin.server.ts",
-  "notifications.server.ts",
   "order-issuing.server.ts",
   "overview.server.ts",
   "privacy.server.ts",

@@ -5,6 +5,7 @@ import { conflict, notFound } from "./errors";
 import { recordEvents } from "./events.server";
 import { isIdOf } from "./ids";
 import type { UnitCard } from "./schemas";
+import { stores } from "./stores";
 
 const VOIDED_BY_MERCHANT = "Voided by the merchant";
 
@@ -62,10 +63,10 @@ async function withdrawClaimMessages(tx: Tx, shop: string, redemptionIds: string
     select: { id: true },
   });
   if (emptied.length === 0) return;
-  await tx.notification.updateMany({
-    where: { redemptionId: { in: emptied.map((row) => row.id) }, status: "PENDING" },
-    data: { status: "FAILED", lockedUntil: null, lastError: WITHDRAWN },
-  });
+  await stores().notifications.withdrawPending(
+    emptied.map((row) => row.id),
+    WITHDRAWN,
+  );
 }
 
 /** Why a claim message was not sent (the notification's last error, shown in admin). */

@@ -20,7 +20,7 @@ export async function shopOverview(shop: string, livemode = true): Promise<ShopO
     db.unitCard.count({ where: { shop, livemode, status: "PENDING_REDEMPTION" } }),
     db.unitCard.count({ where: { shop, livemode, status: "OWNED" } }),
     db.digitalTwin.count({ where: { shop, livemode } }),
-    db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
+    stores().notifications.countFailed(shop, livemode),
     stores().apiKeys.countActive(shop),
     db.shopSetup.findUnique({ where: { shop } }),
   ]);

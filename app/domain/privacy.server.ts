@@ -135,18 +135,15 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
     const redeemed = await tx.redemption.findMany({ where: { shop, redeemedBy: who.owner }, select: { id: true } });
     await tx.redemption.updateMany({ where: { shop, redeemedBy: who.owner }, data: { redeemedBy: null } });
 
-    const sentToThem = await tx.notification.findMany({ where: { shop, destination: { in: who.destinations } } });
+    const sentToThem = await stores().notifications.sentTo(shop, who.destinations);
     for (const notification of sentToThem) {
       const rest = withoutCode(notification.payload);
       const undelivered = notification.status !== "SENT";
-      await tx.notification.update({
-        where: { id: notification.id },
-        data: {
-          destination: REDACTED,
-          payload: rest as Prisma.InputJsonObject,
-          // Nothing can be delivered to "redacted": stop the dispatcher from trying.
-          ...(undelivered ? { status: "FAILED", lockedUntil: null, lastError: "Customer data redacted" } : {}),
-        },
+      await stores().notifications.redact(notification.id, {
+        destination: REDACTED,
+        payload: rest,
+        // Nothing can be delivered to "redacted": stop the dispatcher from trying.
+        ...(undelivered ? { failedWith: "Customer data redacted" } : {}),
       });
       // The masked destination shown on the redemption goes too (it was derived from theirs).
       await tx.redemption.update({
@@ -207,7 +204,7 @@ export interface ShopDeletionSummary {
  */
 export async function deleteShopData(shop: string): Promise<ShopDeletionSummary> {
   return transaction(async (tx) => {
-    const notifications = await tx.notification.deleteMany({ where: { shop } });
+    const notifications = { count: await stores().notifications.deleteForShop(shop) };
     const chainMints = await tx.chainMint.deleteMany({ where: { shop } });
     const unitCards = await tx.unitCard.deleteMany({ where: { shop } });
     const redemptions = await tx.redemption.deleteMany({ where: { shop } });
@@ -291,10 +288,7 @@ function normalized(
 }
 
 async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<CustomerDataReport> {
-  const notifications = await tx.notification.findMany({
-    where: { shop, destination: { in: who.destinations } },
-    orderBy: { id: "asc" },
-  });
+  const notifications = await stores().notifications.sentToOldestFirst(shop, who.destinations);
   // Per redemption, the channels it reached them on: a code may also have gone to someone else.
   const channelsToThem = new Map<string, Set<string>>();
   for (const notification of notifications) {

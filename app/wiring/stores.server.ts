@@ -1,6 +1,7 @@
 import { transaction } from "../db/client.server";
 import { apiKeyStore } from "../db/stores/api-keys.server";
 import { eventStore } from "../db/stores/events.server";
+import { notificationStore } from "../db/stores/notifications.server";
 import { webhookDeliveryStore, webhookEndpointStore } from "../db/stores/webhooks.server";
 import type { DomainStores } from "../domain/stores";
 
@@ -11,4 +12,5 @@ export const databaseStores = (): DomainStores => ({
   events: eventStore,
   webhookEndpoints: webhookEndpointStore,
   webhookDeliveries: webhookDeliveryStore,
+  notifications: notificationStore,
 });

@@ -1,5 +1,6 @@
 import type { ApiKeyStore } from "./api-keys";
 import type { EventStore } from "./events";
+import type { NotificationStore } from "./notifications";
 import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
@@ -17,6 +18,7 @@ export interface DomainStores {
   events: EventStore;
   webhookEndpoints: WebhookEndpointStore;
   webhookDeliveries: WebhookDeliveryStore;
+  notifications: NotificationStore;
 }
 
 let wired: DomainStores | undefined;
@@ -34,6 +36,7 @@ export function stores(): DomainStores {
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
 export type { EventPage, EventRecord, EventStore } from "./events";
+export type { NewNotification, NotificationPage, NotificationRecord, NotificationStore, NotificationWithCardIds } from "./notifications";
 export type {
   DeliveryJob,
   DeliveryWithEventType,
