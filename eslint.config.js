@@ -47,7 +47,6 @@ const NOT_YET_IN_STORES = [
   "idempotency.server.ts",
   "issuing-rules.server.ts",
   "message-templates.server.ts",
-  "mint-events.server.ts",
   "names.server.ts",
   "nft-metadata.ts",
   "notification-admin.server.ts",

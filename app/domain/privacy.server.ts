@@ -205,7 +205,7 @@ export interface ShopDeletionSummary {
 export async function deleteShopData(shop: string): Promise<ShopDeletionSummary> {
   return transaction(async (tx) => {
     const notifications = { count: await stores().notifications.deleteForShop(shop) };
-    const chainMints = await tx.chainMint.deleteMany({ where: { shop } });
+    const chainMints = { count: await stores().chainMints.deleteForShop(shop) };
     const unitCards = await tx.unitCard.deleteMany({ where: { shop } });
     const redemptions = await tx.redemption.deleteMany({ where: { shop } });
     const digitalTwins = await tx.digitalTwin.deleteMany({ where: { shop } });

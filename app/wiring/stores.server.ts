@@ -1,5 +1,6 @@
 import { transaction } from "../db/client.server";
 import { apiKeyStore } from "../db/stores/api-keys.server";
+import { chainMintStore } from "../db/stores/chain-mints.server";
 import { eventStore } from "../db/stores/events.server";
 import { notificationStore } from "../db/stores/notifications.server";
 import { webhookDeliveryStore, webhookEndpointStore } from "../db/stores/webhooks.server";
@@ -13,4 +14,5 @@ export const databaseStores = (): DomainStores => ({
   webhookEndpoints: webhookEndpointStore,
   webhookDeliveries: webhookDeliveryStore,
   notifications: notificationStore,
+  chainMints: chainMintStore,
 });

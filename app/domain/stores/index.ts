@@ -1,4 +1,5 @@
 import type { ApiKeyStore } from "./api-keys";
+import type { ChainMintStore } from "./chain-mints";
 import type { EventStore } from "./events";
 import type { NotificationStore } from "./notifications";
 import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
@@ -19,6 +20,7 @@ export interface DomainStores {
   webhookEndpoints: WebhookEndpointStore;
   webhookDeliveries: WebhookDeliveryStore;
   notifications: NotificationStore;
+  chainMints: ChainMintStore;
 }
 
 let wired: DomainStores | undefined;
@@ -35,6 +37,7 @@ export function stores(): DomainStores {
 }
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
+export type { ChainMintRecord, ChainMintStore, ChainMintWithItem, ChainMintWithSubject, NewChainMint } from "./chain-mints";
 export type { EventPage, EventRecord, EventStore } from "./events";
 export type { NewNotification, NotificationPage, NotificationRecord, NotificationStore, NotificationWithCardIds } from "./notifications";
 export type {
