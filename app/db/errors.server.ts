@@ -46,7 +46,7 @@ export const isUniqueViolation = (error: unknown): boolean =>
 
 /**
  * What a driver adapter reports for a database out of reach. Prisma maps these to P1001 and the like for its
- * own queries, but a raw query's failure arrives as P2010 carrying them (app/db/hot-lookups.server.ts).
+ * own queries, but a raw query's failure arrives as P2010 carrying them (the stores' direct statements, app/db/stores).
  */
 const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 

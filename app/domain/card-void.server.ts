@@ -53,10 +53,7 @@ export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reas
 async function withdrawClaimMessages(tx: Tx, shop: string, redemptionIds: string[]) {
   const emptied = await stores().cards.emptiedCodes(shop, [...new Set(redemptionIds)]);
   if (emptied.length === 0) return;
-  await tx.notification.updateMany({
-    where: { redemptionId: { in: emptied }, status: "PENDING" },
-    data: { status: "FAILED", lockedUntil: null, lastError: WITHDRAWN },
-  });
+  await stores().notifications.withdrawPending(emptied, WITHDRAWN);
 }
 
 /** Why a claim message was not sent (the notification's last error, shown in admin). */

@@ -1,11 +1,12 @@
-import type { ChainMint } from "@prisma/client";
-import { db, transaction, type Db, type Tx } from "~/db/client.server";
+import { db, transaction, type Db } from "~/db/client.server";
 import { conflict, notFound } from "./errors";
+import type { CallersTransaction } from "./events.server";
 import { isIdOf, newId } from "./ids";
 import { publicStatus } from "./chain-view";
 import { metadataJson, type NftSubject } from "./nft-metadata";
 import { ports } from "./ports";
 import type { ChainStatus } from "./schemas";
+import { stores, type ChainMintRecord } from "./stores";
 
 export type MintFor = { twinId: string; cardId?: never } | { cardId: string; twinId?: never };
 
@@ -14,11 +15,15 @@ export type MintFor = { twinId: string; cardId?: never } | { cardId: string; twi
  * chain issuing is configured; a no-op otherwise (the off-chain registry is
  * the default). The mint address is derived and stored here, before any send.
  */
-export async function enqueueMints(tx: Tx, shop: string, items: (MintFor & { recipient: string })[]): Promise<ChainMint[]> {
+export async function enqueueMints(
+  _tx: CallersTransaction,
+  shop: string,
+  items: (MintFor & { recipient: string })[],
+): Promise<ChainMintRecord[]> {
   const issuer = ports().chain.issuer();
   if (!issuer || items.length === 0) return [];
-  return tx.chainMint.createManyAndReturn({
-    data: items.map(({ recipient, ...subject }) => {
+  return stores().chainMints.enqueue(
+    items.map(({ recipient, ...subject }) => {
       const id = newId("nft");
       return {
         id,
@@ -29,7 +34,7 @@ export async function enqueueMints(tx: Tx, shop: string, items: (MintFor & { rec
         cluster: issuer.cluster,
       };
     }),
-  });
+  );
 }
 
 /** Whether this server mints (SOLANA_RPC_URL and ISSUER_SECRET_KEY are set). */
@@ -38,15 +43,10 @@ export const chainIssuingOn = () => ports().chain.issuer() !== null;
 /** The admin's Retry for a twin's or card's NFT: a FAILED mint goes back to the queue with fresh attempts. */
 export async function retryMint(shop: string, itemId: string): Promise<void> {
   if (!isIdOf("twin", itemId) && !isIdOf("card", itemId)) throw notFound("Mint");
-  const ofItem = { shop, OR: [{ twinId: itemId }, { cardId: itemId }] };
-  const { count } = await db.chainMint.updateMany({
-    where: { ...ofItem, status: "FAILED" },
-    data: { status: "PENDING", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, lastError: null },
-  });
-  if (count === 1) return;
-  const exists = await db.chainMint.findFirst({ where: ofItem, select: { status: true } });
-  if (!exists) throw notFound("Mint");
-  throw conflict(`Only a FAILED mint can be retried; this one is ${publicStatus(exists.status)}`);
+  if ((await stores().chainMints.retryFailed(shop, itemId, new Date())) === 1) return;
+  const status = await stores().chainMints.statusOfItem(shop, itemId);
+  if (status === null) throw notFound("Mint");
+  throw conflict(`Only a FAILED mint can be retried; this one is ${publicStatus(status)}`);
 }
 
 /** Whether the merchant confirmed Shopify approved the shop to distribute NFTs. */
@@ -65,11 +65,7 @@ export async function setNftDistributionApproval(shop: string, approved: boolean
   return transaction(async (tx) => {
     await tx.shopSetup.upsert({ where: { shop }, create: { shop, nftApprovedAt }, update: { nftApprovedAt } });
     if (!approved) return { released: 0 };
-    const { count } = await tx.chainMint.updateMany({
-      where: { shop, status: "HELD" },
-      data: { status: "PENDING", nextAttemptAt: new Date(), lastError: null },
-    });
-    return { released: count };
+    return { released: await stores().chainMints.releaseHeld(shop, new Date()) };
   });
 }
 
@@ -97,15 +93,14 @@ export async function chainOverview(shop: string): Promise<ChainOverview> {
 
 /** How many of the shop's mints are in each state, for the admin. */
 export async function chainMintCounts(shop: string): Promise<Record<ChainStatus, number>> {
-  const groups = await db.chainMint.groupBy({ by: ["status"], where: { shop }, _count: true });
   const counts: Record<ChainStatus, number> = { PENDING: 0, HELD: 0, MINTED: 0, FAILED: 0 };
-  for (const group of groups) counts[publicStatus(group.status)] += group._count;
+  for (const group of await stores().chainMints.countByStatus(shop)) counts[publicStatus(group.status)] += group.count;
   return counts;
 }
 
 /** The subject an NFT record was queued for, with what its metadata needs. */
-export async function loadNftSubject(nftId: string, client: Db = db): Promise<{ row: ChainMint; subject: NftSubject } | null> {
-  const row = await client.chainMint.findUnique({ where: { id: nftId }, include: { card: true, twin: { include: { name: true } } } });
+export async function loadNftSubject(nftId: string): Promise<{ row: ChainMintRecord; subject: NftSubject } | null> {
+  const row = await stores().chainMints.withSubject(nftId);
   if (!row) return null;
   const { card, twin, ...mint } = row;
   if (twin) return { row: mint, subject: { kind: "twin", twin } };

@@ -1,11 +1,8 @@
-import type { Event as EventRow, Prisma } from "@prisma/client";
-import { db, type Tx } from "~/db/client.server";
-import { enabledWebhookEndpoints } from "~/db/hot-lookups.server";
-import { insertRows } from "~/db/insert-rows.server";
 import { notFound } from "./errors";
 import { newId } from "./ids";
 import { afterCursor, pageQuery, toPage } from "./pagination";
 import { listEventsQuery, parseInput, type Event, type EventObjectType, type EventType } from "./schemas";
+import { stores, type EventRecord } from "./stores";
 
 /** How long events stay listed (and kept): GET /v1/events shows the last 30 days. */
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,6 +20,13 @@ export const wants = (eventTypes: unknown, type: string) =>
   Array.isArray(eventTypes) && (eventTypes.includes(WILDCARD) || eventTypes.includes(type));
 
 /**
+ * The caller's open transaction, which the writes join through the stores whatever is passed
+ * (code already in stores().transaction passes null). Kept as the first argument of recordEvents
+ * and the other writes made in a caller's transaction until every caller runs in stores().transaction (issue 26).
+ */
+export type CallersTransaction = unknown;
+
+/**
  * Writes one event per object in the caller's transaction, and queues one
  * webhook delivery per event for each of the shop's enabled endpoints that
  * wants its type: the change, its events and their deliveries commit together
@@ -31,7 +35,7 @@ export const wants = (eventTypes: unknown, type: string) =>
  * the others subscribe to.
  */
 export async function recordEvents(
-  tx: Tx,
+  _tx: CallersTransaction,
   shop: string,
   type: EventType,
   items: EventData[],
@@ -44,21 +48,19 @@ export async function recordEvents(
     id: newId("evt"),
     shop,
     type,
-    data: data as unknown as Prisma.InputJsonObject,
+    data,
     createdAt,
     livemode,
   }));
-  await insertRows(tx, "Event", rows, { json: ["data"] });
+  await stores().events.insert(rows);
   // A test event goes to test endpoints only, a live one to live endpoints only.
   const receivers = onlyTo
     ? [{ id: onlyTo }]
-    : (await enabledWebhookEndpoints(shop, livemode)).filter((endpoint) => wants(endpoint.eventTypes, type));
+    : (await stores().webhookEndpoints.enabledFor(shop, livemode)).filter((endpoint) => wants(endpoint.eventTypes, type));
   if (receivers.length > 0) {
-    await tx.webhookDelivery.createMany({
-      data: rows.flatMap((row) =>
-        receivers.map((endpoint) => ({ id: newId("whd"), shop, eventId: row.id, endpointId: endpoint.id, createdAt })),
-      ),
-    });
+    await stores().webhookDeliveries.queue(
+      rows.flatMap((row) => receivers.map((endpoint) => ({ id: newId("whd"), shop, eventId: row.id, endpointId: endpoint.id, createdAt }))),
+    );
   }
   return rows.map((row) => row.id);
 }
@@ -71,10 +73,10 @@ export interface RecordOptions {
 }
 
 /** One event (see recordEvents). */
-export const recordEvent = async (tx: Tx, shop: string, type: EventType, data: EventData, options: RecordOptions = {}) =>
+export const recordEvent = async (tx: CallersTransaction, shop: string, type: EventType, data: EventData, options: RecordOptions = {}) =>
   (await recordEvents(tx, shop, type, [data], options))[0]!;
 
-export const toEvent = (row: EventRow): Event => ({
+export const toEvent = (row: EventRecord): Event => ({
   id: row.id,
   type: row.type as EventType,
   createdAt: row.createdAt.toISOString(),
@@ -83,14 +85,18 @@ export const toEvent = (row: EventRow): Event => ({
   data: row.data as Event["data"],
 });
 
-const retained = (now = new Date()) => ({ createdAt: { gte: new Date(now.getTime() - EVENT_RETENTION_MS) } });
+/** The oldest an event still listed may be. */
+const retainedSince = (now = new Date()) => new Date(now.getTime() - EVENT_RETENTION_MS);
 
 /** GET /v1/events: the shop's events of the last 30 days in one mode, newest first, optionally of one type. */
 export async function listEvents(shop: string, query: unknown, livemode = true): Promise<{ events: Event[]; nextCursor: string | null }> {
   const { type, cursor, limit } = parseInput(listEventsQuery, query);
-  const rows = await db.event.findMany({
-    where: { shop, livemode, type, ...retained(), ...afterCursor(cursor, "evt") },
-    ...pageQuery(limit),
+  const rows = await stores().events.listForShop(shop, {
+    livemode,
+    type,
+    since: retainedSince(),
+    beforeId: afterCursor(cursor, "evt").id?.lt,
+    take: pageQuery(limit).take,
   });
   const { page, nextCursor } = toPage(rows, limit);
   return { events: page.map(toEvent), nextCursor };
@@ -98,13 +104,12 @@ export async function listEvents(shop: string, query: unknown, livemode = true):
 
 /** One of the shop's events (another shop's, another mode's, or one past retention, is not found). */
 export async function getEvent(shop: string, id: string, livemode = true): Promise<Event> {
-  const row = await db.event.findFirst({ where: { shop, id, livemode, ...retained() } });
+  const row = await stores().events.findForShop(shop, id, livemode, retainedSince());
   if (!row) throw notFound("Event");
   return toEvent(row);
 }
 
 /** Deletes events past retention, their deliveries with them; how many went. */
 export async function purgeExpiredEvents(now = new Date()): Promise<number> {
-  const { count } = await db.event.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - EVENT_RETENTION_MS) } } });
-  return count;
+  return stores().events.deleteCreatedBefore(retainedSince(now));
 }

@@ -1,8 +1,7 @@
-import type { Tx } from "~/db/client.server";
-import { CARD_VIEW_INCLUDE } from "~/db/stores/cards.server";
 import { toUnitCard } from "./card-view";
 import { recordEvent } from "./events.server";
 import type { EventType } from "./schemas";
+import { stores } from "./stores";
 import { toDigitalTwin } from "./twins.server";
 
 /** What a mint's outcome is called as an event. */
@@ -12,11 +11,8 @@ export const MINT_EVENT_OF: Partial<Record<string, EventType>> = { MINTED: "nft.
  * Writes the event of a mint's new state (in the transaction that recorded
  * it): the card or twin as /v1 now returns it, its `chain` showing the change.
  */
-export async function recordMintEvent(tx: Tx, nftId: string, type: EventType): Promise<void> {
-  const mint = await tx.chainMint.findUnique({
-    where: { id: nftId },
-    include: { card: { include: CARD_VIEW_INCLUDE }, twin: { include: { name: true, chainMint: true } } },
-  });
-  if (mint?.card) await recordEvent(tx, mint.shop, type, { objectType: "unit_card", object: toUnitCard(mint.card) });
-  else if (mint?.twin) await recordEvent(tx, mint.shop, type, { objectType: "digital_twin", object: toDigitalTwin(mint.twin) });
+export async function recordMintEvent(nftId: string, type: EventType): Promise<void> {
+  const mint = await stores().chainMints.withItem(nftId);
+  if (mint?.card) await recordEvent(null, mint.shop, type, { objectType: "unit_card", object: toUnitCard(mint.card) });
+  else if (mint?.twin) await recordEvent(null, mint.shop, type, { objectType: "digital_twin", object: toDigitalTwin(mint.twin) });
 }

@@ -1,11 +1,9 @@
-import type { Notification as NotificationRow } from "@prisma/client";
-import { db } from "~/db/client.server";
 import { CLAIM_LINK_TARGETS, type ClaimLinkTarget } from "./claim-links.server";
 import { conflict, fieldError, notFound } from "./errors";
 import { isIdOf } from "./ids";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 import { ports } from "./ports";
-import { stores } from "./stores";
+import { stores, type NotificationRecord } from "./stores";
 
 export const NOTIFICATION_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
@@ -46,9 +44,11 @@ export async function listNotifications(
   if (options.status !== undefined && !NOTIFICATION_STATUSES.includes(options.status)) {
     throw fieldError("status", `Must be one of ${NOTIFICATION_STATUSES.join(", ")}`);
   }
-  const rows = await db.notification.findMany({
-    where: { shop, status: options.status, redemption: { livemode: options.livemode ?? true }, ...afterCursor(options.cursor, "ntf") },
-    ...pageQuery(limit),
+  const rows = await stores().notifications.listForShop(shop, {
+    status: options.status,
+    livemode: options.livemode ?? true,
+    beforeId: afterCursor(options.cursor, "ntf").id?.lt,
+    take: pageQuery(limit).take,
   });
   const { page, nextCursor } = toPage(rows, limit);
   return { notifications: page.map(toSummary), nextCursor };
@@ -59,7 +59,7 @@ export async function notificationsOfCard(shop: string, cardId: string): Promise
   if (!isIdOf("card", cardId)) return [];
   const redemptionId = await stores().cards.redemptionIdInShop(shop, cardId);
   if (!redemptionId) return [];
-  const rows = await db.notification.findMany({ where: { shop, redemptionId }, orderBy: { id: "asc" } });
+  const rows = await stores().notifications.listOfRedemption(shop, redemptionId);
   return rows.map(toSummary);
 }
 
@@ -86,10 +86,7 @@ export async function resendNotification(shop: string, id: string, now = new Dat
   if (!isIdOf("ntf", id)) throw notFound("Notification");
   // One conditional write, so two clicks (or a dispatcher run in between) cannot both win;
   // never for a code whose cards were all voided (its message would only lead to "voided").
-  const { count } = await db.notification.updateMany({
-    where: { id, shop, status: "FAILED", redemption: { cards: { some: { status: { not: "VOID" } } } } },
-    data: { status: "PENDING", attempts: 0, nextAttemptAt: now, lastError: null, lockedUntil: null },
-  });
+  const count = await stores().notifications.requeueFailed(shop, id, now);
   const row = await findOwn(shop, id);
   if (!row) throw notFound("Notification");
   if (count === 0 && row.status === "FAILED") throw conflict("Every card of this message's code was voided: there is nothing to claim");
@@ -109,10 +106,10 @@ export async function localMessage(shop: string, id: string): Promise<string | n
 
 async function findOwn(shop: string, id: string, livemode?: boolean) {
   if (!isIdOf("ntf", id)) return null;
-  return db.notification.findFirst({ where: { id, shop, ...(livemode === undefined ? {} : { redemption: { livemode } }) } });
+  return stores().notifications.findForShop(shop, id, livemode);
 }
 
-function toSummary(row: NotificationRow): NotificationSummary {
+function toSummary(row: NotificationRecord): NotificationSummary {
   return {
     id: row.id,
     channel: row.channel,

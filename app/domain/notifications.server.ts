@@ -1,12 +1,10 @@
-import type { Notification as NotificationRow } from "@prisma/client";
-import type { Tx } from "~/db/client.server";
-import { insertRows } from "~/db/insert-rows.server";
 import { claimLinkSettings, claimUrl, type ClaimLinkTarget } from "./claim-links.server";
-import { recordEvent } from "./events.server";
+import { recordEvent, type CallersTransaction } from "./events.server";
 import { newId } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
 import { publicMetadata } from "./public-metadata";
 import type { CardData, NotificationView } from "./schemas";
+import { stores, type NotificationWithCardIds } from "./stores";
 
 export const NOTIFICATION_CHANNELS = ["EMAIL", "SMS"] as const;
 
@@ -40,7 +38,7 @@ export function withoutCode(payload: unknown): Record<string, unknown> {
  * A test redemption's messages are written with status TEST, which no worker sends.
  */
 export async function enqueueClaimNotifications(
-  tx: Tx,
+  _tx: CallersTransaction,
   args: {
     shop: string;
     redemptionId: string;
@@ -74,10 +72,7 @@ export async function enqueueClaimNotifications(
     ["EMAIL", args.email],
   ];
   const now = new Date();
-  // Not createMany: Prisma walks a JSON payload value by value, and a batch's names every card (issue 14).
-  await insertRows(
-    tx,
-    "Notification",
+  await stores().notifications.insert(
     destinations
       .filter((pair): pair is [NotificationChannel, string] => pair[1] !== undefined)
       .map(([channel, destination]) => ({
@@ -91,12 +86,11 @@ export async function enqueueClaimNotifications(
         createdAt: now,
         ...(args.livemode ? {} : { status: TEST_NOTIFICATION_STATUS }),
       })),
-    { json: ["payload"] },
   );
 }
 
 /** A notification as events show it: the destination masked, no code. */
-export function toNotificationView(row: NotificationRow & { redemption: { cards: { id: string }[] } | null }): NotificationView {
+export function toNotificationView(row: NotificationWithCardIds): NotificationView {
   return {
     id: row.id,
     channel: row.channel as NotificationChannel,
@@ -110,10 +104,7 @@ export function toNotificationView(row: NotificationRow & { redemption: { cards:
 }
 
 /** Writes notification.failed in the transaction that recorded the failure. */
-export async function recordNotificationFailed(tx: Tx, notificationId: string): Promise<void> {
-  const row = await tx.notification.findUnique({
-    where: { id: notificationId },
-    include: { redemption: { select: { cards: { select: { id: true }, orderBy: { id: "asc" } } } } },
-  });
-  if (row) await recordEvent(tx, row.shop, "notification.failed", { objectType: "notification", object: toNotificationView(row) });
+export async function recordNotificationFailed(notificationId: string): Promise<void> {
+  const row = await stores().notifications.findWithCardIds(notificationId);
+  if (row) await recordEvent(null, row.shop, "notification.failed", { objectType: "notification", object: toNotificationView(row) });
 }

@@ -1,4 +1,3 @@
-import { db } from "~/db/client.server";
 import { stores } from "./stores";
 
 export interface ShopOverview {
@@ -20,7 +19,7 @@ export async function shopOverview(shop: string, livemode = true): Promise<ShopO
     stores().cards.countWithStatus(shop, livemode, "PENDING_REDEMPTION"),
     stores().cards.countWithStatus(shop, livemode, "OWNED"),
     stores().names.countTwins(shop, livemode),
-    db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
+    stores().notifications.countFailed(shop, livemode),
     stores().apiKeys.countActive(shop),
     stores().settings.setup(shop),
   ]);

@@ -134,18 +134,15 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
 
     const redeemed = await stores().cards.forgetRedeemer(shop, who.owner);
 
-    const sentToThem = await tx.notification.findMany({ where: { shop, destination: { in: who.destinations } } });
+    const sentToThem = await stores().notifications.sentTo(shop, who.destinations);
     for (const notification of sentToThem) {
       const rest = withoutCode(notification.payload);
       const undelivered = notification.status !== "SENT";
-      await tx.notification.update({
-        where: { id: notification.id },
-        data: {
-          destination: REDACTED,
-          payload: rest as Prisma.InputJsonObject,
-          // Nothing can be delivered to "redacted": stop the dispatcher from trying.
-          ...(undelivered ? { status: "FAILED", lockedUntil: null, lastError: "Customer data redacted" } : {}),
-        },
+      await stores().notifications.redact(notification.id, {
+        destination: REDACTED,
+        payload: rest,
+        // Nothing can be delivered to "redacted": stop the dispatcher from trying.
+        ...(undelivered ? { failedWith: "Customer data redacted" } : {}),
       });
       // The masked destination shown on the redemption goes too (it was derived from theirs).
       await stores().cards.forgetMaskedDestination(notification.redemptionId, notification.channel === "EMAIL" ? "email" : "phone");
@@ -200,8 +197,8 @@ export interface ShopDeletionSummary {
  */
 export async function deleteShopData(shop: string): Promise<ShopDeletionSummary> {
   return transaction(async (tx) => {
-    const notifications = await tx.notification.deleteMany({ where: { shop } });
-    const chainMints = await tx.chainMint.deleteMany({ where: { shop } });
+    const notifications = { count: await stores().notifications.deleteForShop(shop) };
+    const chainMints = { count: await stores().chainMints.deleteForShop(shop) };
     const unitCards = { count: await stores().cards.deleteCardsForShop(shop) };
     const redemptions = { count: await stores().cards.deleteRedemptionsForShop(shop) };
     const digitalTwins = { count: await stores().names.deleteTwinsForShop(shop) };
@@ -210,8 +207,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const dataRequests = await tx.dataRequest.deleteMany({ where: { shop } });
     const sessions = await tx.session.deleteMany({ where: { shop } });
     // Their webhook deliveries go with them (cascade).
-    const events = await tx.event.deleteMany({ where: { shop } });
-    const webhookEndpoints = await tx.webhookEndpoint.deleteMany({ where: { shop } });
+    const events = { count: await stores().events.deleteForShop(shop) };
+    const webhookEndpoints = { count: await stores().webhookEndpoints.deleteForShop(shop) };
     // Their activity (OrderIssue) goes with the rules (cascade).
     const issuingRules = { count: await stores().rules.deleteForShop(shop) };
     const orderWebhooks = { count: await stores().orders.deleteWebhooksForShop(shop) };
@@ -283,10 +280,7 @@ function normalized(
 }
 
 async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<CustomerDataReport> {
-  const notifications = await tx.notification.findMany({
-    where: { shop, destination: { in: who.destinations } },
-    orderBy: { id: "asc" },
-  });
+  const notifications = await stores().notifications.sentToOldestFirst(shop, who.destinations);
   // Per redemption, the channels it reached them on: a code may also have gone to someone else.
   const channelsToThem = new Map<string, Set<string>>();
   for (const notification of notifications) {

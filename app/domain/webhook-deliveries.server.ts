@@ -1,12 +1,11 @@
-import { transaction } from "~/db/client.server";
-import { deliveryOfEvent, endpointDeliveries, shopDeliveries, shopHasEndpoint, type DeliveryRow } from "~/db/webhook-deliveries.server";
 import { notFound } from "./errors";
 import { afterCursor, pageQuery, toPage } from "./pagination";
 import { listDeliveriesQuery, parseInput, type EventType, type WebhookDeliveryView } from "./schemas";
+import { stores, type DeliveryWithEventType } from "./stores";
 import { sendTestEvent } from "./webhook-endpoints.server";
 
 /** A delivery as the admin and /v1 show it. */
-export function toWebhookDelivery(row: DeliveryRow): WebhookDeliveryView {
+export function toWebhookDelivery(row: DeliveryWithEventType): WebhookDeliveryView {
   const waiting = row.status === "PENDING" || row.status === "SENDING";
   return {
     id: row.id,
@@ -28,7 +27,7 @@ export function toWebhookDelivery(row: DeliveryRow): WebhookDeliveryView {
 
 /** The shop's most recent deliveries to any of its endpoints of one mode, newest first (the admin's list). */
 export async function recentDeliveries(shop: string, take = 50, livemode = true): Promise<WebhookDeliveryView[]> {
-  return (await shopDeliveries(shop, take, livemode)).map(toWebhookDelivery);
+  return (await stores().webhookDeliveries.recentForShop(shop, take, livemode)).map(toWebhookDelivery);
 }
 
 /** GET /v1/webhook-endpoints/{id}/deliveries: one of the shop's endpoints' deliveries, newest first, a page at a time. */
@@ -40,17 +39,17 @@ export async function listEndpointDeliveries(
 ): Promise<{ deliveries: WebhookDeliveryView[]; nextCursor: string | null }> {
   const { cursor, limit } = parseInput(listDeliveriesQuery, query);
   // Another mode's endpoint is not found, as another shop's.
-  if (!(await shopHasEndpoint(shop, endpointId, livemode))) throw notFound("Webhook endpoint");
-  const rows = await endpointDeliveries(shop, endpointId, pageQuery(limit).take, afterCursor(cursor, "whd").id?.lt);
+  if (!(await stores().webhookEndpoints.existsForShop(shop, endpointId, livemode))) throw notFound("Webhook endpoint");
+  const rows = await stores().webhookDeliveries.listForEndpoint(shop, endpointId, pageQuery(limit).take, afterCursor(cursor, "whd").id?.lt);
   const { page, nextCursor } = toPage(rows, limit);
   return { deliveries: page.map(toWebhookDelivery), nextCursor };
 }
 
 /** "Send a test event" (sendTestEvent, the admin's too), answered with the one delivery it queued. */
 export async function sendTestDelivery(shop: string, endpointId: string, livemode = true): Promise<WebhookDeliveryView> {
-  return transaction(async () => {
+  return stores().transaction(async () => {
     const eventId = await sendTestEvent(shop, endpointId, livemode);
-    const row = await deliveryOfEvent(eventId, endpointId);
+    const row = await stores().webhookDeliveries.ofEvent(eventId, endpointId);
     if (!row) throw new Error(`Test event ${eventId} was recorded without its delivery`);
     return toWebhookDelivery(row);
   });

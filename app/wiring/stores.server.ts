@@ -8,6 +8,10 @@ import { issuingRuleStore } from "../db/stores/rules.server";
 import { cardStore } from "../db/stores/cards.server";
 import { nameStore } from "../db/stores/names.server";
 import { walletStore } from "../db/stores/wallets.server";
+import { chainMintStore } from "../db/stores/chain-mints.server";
+import { eventStore } from "../db/stores/events.server";
+import { notificationStore } from "../db/stores/notifications.server";
+import { webhookDeliveryStore, webhookEndpointStore } from "../db/stores/webhooks.server";
 import type { DomainStores } from "../domain/stores";
 
 /** The domain's stores (app/domain/stores) on this process's database. */
@@ -25,4 +29,9 @@ export const databaseStores = (): DomainStores => ({
   cards: cardStore,
   names: nameStore,
   wallets: walletStore,
+  events: eventStore,
+  webhookEndpoints: webhookEndpointStore,
+  webhookDeliveries: webhookDeliveryStore,
+  notifications: notificationStore,
+  chainMints: chainMintStore,
 });

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, directSql, isUniqueViolation, transaction } from "~/db/client.server";
 import { databaseKind } from "~/db/database-url";
-import { enabledWebhookEndpoints } from "~/db/hot-lookups.server";
 import { apiKeyStore } from "~/db/stores/api-keys.server";
 import { settingsStore } from "~/db/stores/settings.server";
 import { cardStore } from "~/db/stores/cards.server";
+import { webhookEndpointStore } from "~/db/stores/webhooks.server";
 import { insertRows } from "~/db/insert-rows.server";
 import { newId } from "~/domain/ids";
 
@@ -125,8 +125,8 @@ describe("direct SQL", () => {
     const test = endpoint("ENABLED", ["*"], false);
     await db.webhookEndpoint.createMany({ data: [enabled, endpoint("DISABLED", ["*"]), test] });
 
-    expect(await enabledWebhookEndpoints(s, true)).toEqual([{ id: enabled.id, eventTypes: ["unit_card.created", "*"] }]);
-    expect(await enabledWebhookEndpoints(s, false)).toEqual([{ id: test.id, eventTypes: ["*"] }]);
+    expect(await webhookEndpointStore.enabledFor(s, true)).toEqual([{ id: enabled.id, eventTypes: ["unit_card.created", "*"] }]);
+    expect(await webhookEndpointStore.enabledFor(s, false)).toEqual([{ id: test.id, eventTypes: ["*"] }]);
   });
 
   it("pages a shop's cards exactly as Prisma's findMany with their redemption and mint", async () => {

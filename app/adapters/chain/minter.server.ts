@@ -1,10 +1,10 @@
-import type { ChainMint, Prisma, PrismaClient } from "@prisma/client";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
-import { db as defaultDb, isDatabaseBusy, transaction } from "~/db/client.server";
+import { chainMintQueue, type ChainMintFilter } from "~/db/stores/chain-mints.server";
 import { loadNftSubject, nftDistributionApproval } from "~/domain/chain-mints.server";
 import { MINT_EVENT_OF, recordMintEvent } from "~/domain/mint-events.server";
 import { metadataPath, onChainMetadata, type NftSubject } from "~/domain/nft-metadata";
+import { stores, type ChainMintRecord } from "~/domain/stores";
 import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
 import { mintSeedFor } from "./issuer-key.server";
 import { buildNftTransaction, mintAccountSize } from "./nft-transaction.server";
@@ -14,20 +14,19 @@ import { RpcChain } from "./rpc.server";
 
 export interface MinterOptions extends OutboxTuning {
   chain: ChainPort;
-  db?: PrismaClient;
   /** The issuer's 64-byte secret key (config's IssuerKey, or a Keypair). */
   issuer: { secretKey: Uint8Array };
   /** The app's public URL; each NFT's metadata `uri` is under it. */
   appUrl: string;
   /** Only rows matching this as well (e.g. one shop in tests). */
-  where?: Prisma.ChainMintWhereInput;
+  where?: ChainMintFilter;
 }
 
 export const HELD_REASON =
   "Held until the shop is approved for NFT distribution: once Shopify approves it, turn on NFT distribution in Settings";
 
 type Held = { id: string; lease: Date; label: string };
-type MintJob = { row: ChainMint; subject: NftSubject };
+type MintJob = { row: ChainMintRecord; subject: NftSubject };
 
 /**
  * Mints queued NFTs, each exactly once (docs/decisions/0016-on-chain-issuing.md).
@@ -43,24 +42,15 @@ type MintJob = { row: ChainMint; subject: NftSubject };
  * create an account that exists.
  */
 export class ChainMinter extends OutboxWorker<MintJob> {
-  private readonly db: PrismaClient;
   private readonly chain: ChainPort;
   private readonly issuer: Keypair;
   private readonly appUrl: string;
 
   constructor(options: MinterOptions) {
-    const db = options.db ?? defaultDb;
     super(
       "Chain minter",
-      // Looked up per call, so an outcome written inside transaction() joins it (with its event).
-      new OutboxTable({
-        delegate: { findMany: (args) => db.chainMint.findMany(args), updateMany: (args) => db.chainMint.updateMany(args) },
-        heldStatus: "MINTING",
-        where: options.where,
-        load: (id) => loadNftSubject(id, db),
-        transaction,
-        isTransient: isDatabaseBusy,
-      }),
+      // The claim and the writes under its lease are the store's (app/db/stores), joining the transaction an outcome is written in.
+      new OutboxTable({ ...chainMintQueue, where: options.where, load: loadNftSubject }),
       // Anything but a ChainError (a bad recipient key, a bug) would fail the same way again.
       outboxSettings(options, {
         maxAttempts: 8,
@@ -70,7 +60,6 @@ export class ChainMinter extends OutboxWorker<MintJob> {
         unknownErrorsRetryable: false,
       }),
     );
-    this.db = db;
     this.chain = options.chain;
     this.issuer = Keypair.fromSecretKey(options.issuer.secretKey);
     this.appUrl = options.appUrl.replace(/\/+$/, "");
@@ -80,15 +69,10 @@ export class ChainMinter extends OutboxWorker<MintJob> {
   protected async handle({ row, subject }: MintJob, claim: { id: string; lease: Date }) {
     const held: Held = { ...claim, label: `NFT ${row.id} (${row.mintAddress})` };
     const { maxAttempts } = this.settings;
-    if (!(await nftDistributionApproval(row.shop, this.db))) {
+    if (!(await nftDistributionApproval(row.shop))) {
       const outcome = await this.record(held, "HELD", { status: "HELD", lockedUntil: null, lastError: HELD_REASON });
       // Approval may have come between the check and the write, releasing nothing: release this one.
-      if (await nftDistributionApproval(row.shop, this.db)) {
-        await this.db.chainMint.updateMany({
-          where: { id: row.id, status: "HELD" },
-          data: { status: "PENDING", lastError: null, nextAttemptAt: new Date() },
-        });
-      }
+      if (await nftDistributionApproval(row.shop)) await stores().chainMints.releaseHeldMint(row.id, new Date());
       return outcome;
     }
     const mint = Keypair.fromSeed(mintSeedFor(this.issuer, row.id));
@@ -140,7 +124,7 @@ export class ChainMinter extends OutboxWorker<MintJob> {
   }
 
   /** The mint account if it exists (so the NFT was minted), with the sent signature that made it. */
-  private async landed(row: ChainMint): Promise<{ signature: string | null } | undefined> {
+  private async landed(row: ChainMintRecord): Promise<{ signature: string | null } | undefined> {
     const account = await this.chain.getAccount(new PublicKey(row.mintAddress));
     if (!account) return undefined;
     for (const signature of row.sentSignatures.split(" ").filter(Boolean).reverse()) {
@@ -152,7 +136,7 @@ export class ChainMinter extends OutboxWorker<MintJob> {
   /** MINTED, FAILED and HELD are written with their event (nft.minted, nft.failed, nft.held), in one transaction. */
   protected override async alongside(claim: Claim, outcome: string) {
     const type = MINT_EVENT_OF[outcome];
-    if (type) await recordMintEvent(defaultDb, claim.id, type);
+    if (type) await recordMintEvent(claim.id, type);
   }
 
   private minted(held: Held, signature: string | null) {

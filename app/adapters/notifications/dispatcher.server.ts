@@ -1,7 +1,7 @@
-import type { Notification as NotificationRow, Prisma, PrismaClient } from "@prisma/client";
-import { db as defaultDb, isDatabaseBusy, transaction } from "~/db/client.server";
+import { notificationQueue, type NotificationFilter } from "~/db/stores/notifications.server";
 import { composeClaimMessage } from "~/domain/claim-messages.server";
 import { recordNotificationFailed, withoutCode, type ClaimNotificationPayload } from "~/domain/notifications.server";
+import type { NotificationRecord } from "~/domain/stores";
 import type { NotifyConfig } from "~/wiring/config.server";
 import { transportsFromConfig } from "./transports/index.server";
 import { DeliveryError, type Transports } from "./transports/transport";
@@ -13,9 +13,8 @@ export interface DispatcherOptions extends OutboxTuning {
   transports: Transports;
   /** A provider's limit per channel, in messages per second, kept across this dispatcher's lanes; none when unset. */
   perSecond?: Partial<Record<keyof Transports, number>>;
-  db?: PrismaClient;
   /** Only rows matching this as well (e.g. one shop in tests). */
-  where?: Prisma.NotificationWhereInput;
+  where?: NotificationFilter;
 }
 
 /**
@@ -25,24 +24,15 @@ export interface DispatcherOptions extends OutboxTuning {
  * dispatcher that dies leaves its row SENDING; it is claimed again once the
  * lease expires (at least once delivery).
  */
-export class Dispatcher extends OutboxWorker<NotificationRow> {
+export class Dispatcher extends OutboxWorker<NotificationRecord> {
   private readonly transports: Transports;
   private readonly pacers: Partial<Record<string, Pacer>>;
 
   constructor(options: DispatcherOptions) {
-    const db = options.db ?? defaultDb;
     super(
       "Notification dispatcher",
-      new OutboxTable({
-        // Looked up per call, so an outcome written inside transaction() joins it (with its event).
-        delegate: { findMany: (args) => db.notification.findMany(args), updateMany: (args) => db.notification.updateMany(args) },
-        heldStatus: "SENDING",
-        claimData: { attempts: { increment: 1 } },
-        where: options.where,
-        load: (id) => db.notification.findUnique({ where: { id } }),
-        transaction,
-        isTransient: isDatabaseBusy,
-      }),
+      // The claim and the writes under its lease are the store's (app/db/stores), joining the transaction an outcome is written in.
+      new OutboxTable({ ...notificationQueue, where: options.where }),
       // A transport's surprise (a full disk, a library error) may pass.
       outboxSettings(options, {
         maxAttempts: 8,
@@ -64,11 +54,11 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
 
   /** FAILED is written with its notification.failed event, in one transaction. */
   protected override async alongside(claim: Claim, outcome: string) {
-    if (outcome === "FAILED") await recordNotificationFailed(defaultDb, claim.id);
+    if (outcome === "FAILED") await recordNotificationFailed(claim.id);
   }
 
   /** Delivers one claimed row. */
-  protected async handle(row: NotificationRow, held: { id: string; lease: Date }) {
+  protected async handle(row: NotificationRecord, held: { id: string; lease: Date }) {
     const claim = { ...held, label: `Notification ${row.id} (${row.channel})` };
     const { maxAttempts } = this.settings;
     // Only a row whose dispatcher died mid-send gets here with its attempts spent.
@@ -110,7 +100,7 @@ export class Dispatcher extends OutboxWorker<NotificationRow> {
         providerMessageId,
         lastError: null,
         lockedUntil: null,
-        payload: withoutCode(payload) as Prisma.InputJsonObject,
+        payload: withoutCode(payload),
       });
     } catch (error) {
       return this.retryOrFail(claim, row.attempts, error);

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import type { Event as EventRow, Prisma, WebhookDelivery, WebhookEndpoint } from "@prisma/client";
-import { db, isDatabaseBusy, transaction } from "~/db/client.server";
+import { deliveryQueue, type DeliveryFilter } from "~/db/stores/webhooks.server";
 import { purgeExpiredEvents, toEvent } from "~/domain/events.server";
 import { ports } from "~/domain/ports";
+import { stores, type DeliveryJob } from "~/domain/stores";
 import type { OutboxError } from "~/lib/outbox-error";
 import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
 import type { WebhookConfig } from "~/wiring/config.server";
@@ -29,10 +29,9 @@ export interface DelivererOptions extends OutboxTuning {
   loopbackAllowed?: boolean;
   timeoutMs?: number;
   /** Only rows matching this as well (e.g. one shop in tests). */
-  where?: Prisma.WebhookDeliveryWhereInput;
+  where?: DeliveryFilter;
 }
 
-type DeliveryJob = WebhookDelivery & { event: EventRow; endpoint: WebhookEndpoint };
 type DeliveryClaim = Claim & { endpointId: string };
 
 /**
@@ -53,16 +52,8 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob, DeliveryClaim> {
   constructor(options: DelivererOptions = {}) {
     super(
       "Webhook deliverer",
-      new OutboxTable({
-        // Looked up per call, so an outcome written inside transaction() joins it.
-        delegate: { findMany: (args) => db.webhookDelivery.findMany(args), updateMany: (args) => db.webhookDelivery.updateMany(args) },
-        heldStatus: "SENDING",
-        claimData: { attempts: { increment: 1 } },
-        where: options.where,
-        load: (id) => db.webhookDelivery.findUnique({ where: { id }, include: { event: true, endpoint: true } }),
-        transaction,
-        isTransient: isDatabaseBusy,
-      }),
+      // The claim and the writes under its lease are the store's (app/db/stores), joining the transaction an outcome is written in.
+      new OutboxTable({ ...deliveryQueue, where: options.where }),
       // The 3-day window ends retries, not a count: enough attempts for it at 1 min doubling to 6 h.
       outboxSettings(options, {
         maxAttempts: 60,
@@ -150,7 +141,7 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob, DeliveryClaim> {
 
   /** A success clears its endpoint's failing streak, in the same transaction. */
   protected override async alongside(claim: DeliveryClaim, outcome: string) {
-    if (outcome === "SUCCEEDED") await db.webhookEndpoint.updateMany({ where: { id: claim.endpointId }, data: { failingSince: null } });
+    if (outcome === "SUCCEEDED") await stores().webhookEndpoints.clearFailing(claim.endpointId);
   }
 
   /**
@@ -159,18 +150,12 @@ export class WebhookDeliverer extends OutboxWorker<DeliveryJob, DeliveryClaim> {
    * between, for the whole window. True when it was disabled.
    */
   private async endpointFailed(endpointId: string, now: Date, reason: string): Promise<boolean> {
-    await db.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: now } });
+    await stores().webhookEndpoints.markFailing(endpointId, now);
     const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-    return transaction(async (tx) => {
-      const { count } = await tx.webhookEndpoint.updateMany({
-        where: { id: endpointId, status: "ENABLED", failingSince: { lte: since } },
-        data: { status: "DISABLED", disabledAt: now, disabledReason: `Deliveries failed for 3 days; the last: ${reason}`.slice(0, 1000) },
-      });
-      if (count === 0) return false;
-      await tx.webhookDelivery.updateMany({
-        where: { endpointId, status: "PENDING" },
-        data: { status: "FAILED", lastError: "The endpoint was disabled after failing for 3 days" },
-      });
+    return stores().transaction(async () => {
+      const disabledReason = `Deliveries failed for 3 days; the last: ${reason}`.slice(0, 1000);
+      if (!(await stores().webhookEndpoints.disableIfFailingSince(endpointId, since, now, disabledReason))) return false;
+      await stores().webhookDeliveries.failPending(endpointId, "The endpoint was disabled after failing for 3 days");
       this.log.error(`Webhook endpoint ${endpointId} disabled: ${reason}`);
       return true;
     });

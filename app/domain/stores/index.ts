@@ -7,6 +7,10 @@ import type { IssuingRuleStore } from "./rules";
 import type { CardStore } from "./cards";
 import type { NameStore } from "./names";
 import type { WalletStore } from "./wallets";
+import type { ChainMintStore } from "./chain-mints";
+import type { EventStore } from "./events";
+import type { NotificationStore } from "./notifications";
+import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
  * The storage the domain needs, one store per aggregate, declared here (each in
@@ -35,6 +39,11 @@ export interface DomainStores {
   cards: CardStore;
   names: NameStore;
   wallets: WalletStore;
+  events: EventStore;
+  webhookEndpoints: WebhookEndpointStore;
+  webhookDeliveries: WebhookDeliveryStore;
+  notifications: NotificationStore;
+  chainMints: ChainMintStore;
 }
 
 let wired: DomainStores | undefined;
@@ -95,3 +104,17 @@ export type {
   UniversalNameRecord,
 } from "./names";
 export type { CustomerWalletRecord, NewWalletChallenge, WalletChallengeRecord, WalletStore } from "./wallets";
+export type { ChainMintRecord, ChainMintStore, ChainMintWithItem, ChainMintWithSubject, NewChainMint } from "./chain-mints";
+export type { EventPage, EventRecord, EventStore } from "./events";
+export type { NewNotification, NotificationPage, NotificationRecord, NotificationStore, NotificationWithCardIds } from "./notifications";
+export type {
+  DeliveryJob,
+  DeliveryWithEventType,
+  EndpointSubscription,
+  NewWebhookDelivery,
+  NewWebhookEndpoint,
+  WebhookDeliveryRecord,
+  WebhookDeliveryStore,
+  WebhookEndpointRecord,
+  WebhookEndpointStore,
+} from "./webhooks";
