@@ -31,21 +31,6 @@ const SQL_TEXT = {
     "Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\\s/], TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\\s/]",
   message: "SQL lives in its store (app/db/stores), never in the domain or a face",
 };
-// Domain files that still reach the database themselves, moved to stores one aggregate at a time (issue 26).
-// The list only shrinks: a file leaves it when its queries are in stores.
-const NOT_YET_IN_STORES = [
-  "card-void.server.ts",
-  "cards.server.ts",
-  "chain-mints.server.ts",
-  "names.server.ts",
-  "nft-metadata.ts",
-  "order-issuing.server.ts",
-  "privacy.server.ts",
-  "redeem.server.ts",
-  "twins.server.ts",
-  "wallet-links.server.ts",
-].map((file) => `app/domain/${file}`);
-
 // A relative path out of app/domain: write the alias (~/...), so the rules above see where it goes.
 const LEAVING = (up) => ({ regex: `^${up}`, message: "Import from outside app/domain with ~/..., never by a relative path" });
 
@@ -97,15 +82,10 @@ export default tseslint.config(
   },
   {
     files: ["app/domain/*.ts"],
-    ignores: NOT_YET_IN_STORES,
     rules: {
       "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, ...STORAGE, LEAVING("\\.\\./")] }],
       "no-restricted-syntax": ["error", PROCESS_ENV, SQL_TEXT],
     },
-  },
-  {
-    files: NOT_YET_IN_STORES,
-    rules: { "no-restricted-imports": ["error", { patterns: [...OUTSIDE_THE_DOMAIN, LEAVING("\\.\\./")] }] },
   },
   {
     // Faces authenticate, parse, call the domain and shape the answer: no storage of their own.

@@ -1,5 +1,3 @@
-import type { Tx } from "~/db/client.server";
-import { transaction } from "~/db/client.server";
 import { toUnitCard } from "./card-view";
 import { conflict, notFound } from "./errors";
 import { recordEvents } from "./events.server";
@@ -16,18 +14,18 @@ const VOIDED_BY_MERCHANT = "Voided by the merchant";
  */
 export async function voidCard(shop: string, id: string, reason = VOIDED_BY_MERCHANT, livemode = true): Promise<UnitCard> {
   if (!isIdOf("card", id)) throw notFound("Unit card");
-  return transaction(async (tx) => {
+  return stores().transaction(async () => {
     const status = await stores().cards.statusOf(shop, id, livemode);
     if (status === null) throw notFound("Unit card");
     if (status === "OWNED") throw conflict("This card is already owned; an owned card cannot be voided");
-    if (status === "PENDING_REDEMPTION") await voidPendingCards(tx, shop, [id], reason, livemode);
+    if (status === "PENDING_REDEMPTION") await voidPendingCards(shop, [id], reason, livemode);
     const row = await stores().cards.viewOf(shop, id);
     return toUnitCard(row);
   });
 }
 
 /** Voids those of `ids` (of one mode) still pending, in the caller's transaction, and records unit_card.voided for each; returns how many. */
-export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reason: string, livemode = true): Promise<number> {
+export async function voidPendingCards(shop: string, ids: string[], reason: string, livemode = true): Promise<number> {
   if (ids.length === 0) return 0;
   const now = new Date();
   // Conditional on the status, so a redeem that won meanwhile keeps its cards.
@@ -35,14 +33,12 @@ export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reas
   if (count === 0) return 0;
   const voided = await stores().cards.voidedAt(ids, now);
   await recordEvents(
-    tx,
     shop,
     "unit_card.voided",
     voided.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })),
     { livemode },
   );
   await withdrawClaimMessages(
-    tx,
     shop,
     voided.map((card) => card.redemptionId).filter((id): id is string => id !== null),
   );
@@ -50,7 +46,7 @@ export async function voidPendingCards(tx: Tx, shop: string, ids: string[], reas
 }
 
 /** Claim messages not sent yet for codes with nothing left to claim are not sent: their code would only answer VOIDED. */
-async function withdrawClaimMessages(tx: Tx, shop: string, redemptionIds: string[]) {
+async function withdrawClaimMessages(shop: string, redemptionIds: string[]) {
   const emptied = await stores().cards.emptiedCodes(shop, [...new Set(redemptionIds)]);
   if (emptied.length === 0) return;
   await stores().notifications.withdrawPending(emptied, WITHDRAWN);

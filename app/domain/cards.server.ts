@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { isUniqueViolation, transaction, type Tx } from "~/db/client.server";
 import { toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { recordEvents } from "./events.server";
@@ -74,11 +73,9 @@ async function createCards(
 ) {
   const now = new Date();
   try {
-    return await transaction(async (tx) => {
+    return await stores().transaction(async () => {
       const redemption =
-        recipient.kind === "redemption"
-          ? await createRedemption(tx, shop, recipient.redemption, cards, now, codePath, livemode)
-          : undefined;
+        recipient.kind === "redemption" ? await createRedemption(shop, recipient.redemption, cards, now, codePath, livemode) : undefined;
       const rows = cards.map((card, index): UnitCardRecord => ({
         id: newId("card"),
         shop,
@@ -102,7 +99,6 @@ async function createCards(
       const mints =
         recipient.kind === "owner" && livemode
           ? await enqueueMints(
-              tx,
               shop,
               rows.map((row) => ({ cardId: row.id, recipient: recipient.publicKey })),
             )
@@ -113,7 +109,6 @@ async function createCards(
       );
       // The events carry no code: it is shown once, in this response.
       await recordEvents(
-        tx,
         shop,
         "unit_card.created",
         stored.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })),
@@ -123,7 +118,7 @@ async function createCards(
     });
   } catch (error) {
     // Another request stored the same custom code between our check and our insert.
-    if (isUniqueViolation(error)) throw codeInUse(codePath);
+    if (stores().isUniqueViolation(error)) throw codeInUse(codePath);
     throw error;
   }
 }
@@ -131,15 +126,7 @@ async function createCards(
 const codeInUse = (codePath: string) =>
   conflict("This redemption code is already in use in this shop", [{ path: `${codePath}code`, message: "Already in use" }]);
 
-async function createRedemption(
-  tx: Tx,
-  shop: string,
-  target: RedemptionTarget,
-  cards: CardData[],
-  now: Date,
-  codePath: string,
-  livemode: boolean,
-) {
+async function createRedemption(shop: string, target: RedemptionTarget, cards: CardData[], now: Date, codePath: string, livemode: boolean) {
   const code = target.code?.trim() ?? (await unusedGeneratedCode(shop, livemode));
   const codeHash = hashCode(shop, normalizeCode(code), livemode);
   if (target.code !== undefined && (await stores().cards.codeTaken(shop, codeHash))) throw codeInUse(codePath);
@@ -158,7 +145,7 @@ async function createRedemption(
     livemode,
   };
   await stores().cards.insertRedemption(row);
-  await enqueueClaimNotifications(tx, {
+  await enqueueClaimNotifications({
     shop,
     redemptionId: row.id,
     phone: target.phone,

@@ -1,6 +1,4 @@
-import { db, transaction, type Db } from "~/db/client.server";
 import { conflict, notFound } from "./errors";
-import type { CallersTransaction } from "./events.server";
 import { isIdOf, newId } from "./ids";
 import { publicStatus } from "./chain-view";
 import { metadataJson, type NftSubject } from "./nft-metadata";
@@ -15,11 +13,7 @@ export type MintFor = { twinId: string; cardId?: never } | { cardId: string; twi
  * chain issuing is configured; a no-op otherwise (the off-chain registry is
  * the default). The mint address is derived and stored here, before any send.
  */
-export async function enqueueMints(
-  _tx: CallersTransaction,
-  shop: string,
-  items: (MintFor & { recipient: string })[],
-): Promise<ChainMintRecord[]> {
+export async function enqueueMints(shop: string, items: (MintFor & { recipient: string })[]): Promise<ChainMintRecord[]> {
   const issuer = ports().chain.issuer();
   if (!issuer || items.length === 0) return [];
   return stores().chainMints.enqueue(
@@ -50,8 +44,8 @@ export async function retryMint(shop: string, itemId: string): Promise<void> {
 }
 
 /** Whether the merchant confirmed Shopify approved the shop to distribute NFTs. */
-export async function nftDistributionApproval(shop: string, client: Db = db): Promise<Date | null> {
-  const setup = await client.shopSetup.findUnique({ where: { shop }, select: { nftApprovedAt: true } });
+export async function nftDistributionApproval(shop: string): Promise<Date | null> {
+  const setup = await stores().settings.setup(shop);
   return setup?.nftApprovedAt ?? null;
 }
 
@@ -62,8 +56,8 @@ export async function nftDistributionApproval(shop: string, client: Db = db): Pr
  */
 export async function setNftDistributionApproval(shop: string, approved: boolean): Promise<{ released: number }> {
   const nftApprovedAt = approved ? new Date() : null;
-  return transaction(async (tx) => {
-    await tx.shopSetup.upsert({ where: { shop }, create: { shop, nftApprovedAt }, update: { nftApprovedAt } });
+  return stores().transaction(async () => {
+    await stores().settings.saveSetup(shop, { nftApprovedAt });
     if (!approved) return { released: 0 };
     return { released: await stores().chainMints.releaseHeld(shop, new Date()) };
   });

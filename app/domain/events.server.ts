@@ -20,13 +20,6 @@ export const wants = (eventTypes: unknown, type: string) =>
   Array.isArray(eventTypes) && (eventTypes.includes(WILDCARD) || eventTypes.includes(type));
 
 /**
- * The caller's open transaction, which the writes join through the stores whatever is passed
- * (code already in stores().transaction passes null). Kept as the first argument of recordEvents
- * and the other writes made in a caller's transaction until every caller runs in stores().transaction (issue 26).
- */
-export type CallersTransaction = unknown;
-
-/**
  * Writes one event per object in the caller's transaction, and queues one
  * webhook delivery per event for each of the shop's enabled endpoints that
  * wants its type: the change, its events and their deliveries commit together
@@ -34,13 +27,7 @@ export type CallersTransaction = unknown;
  * for one endpoint (`onlyTo`, a test event) goes to that one alone, whatever
  * the others subscribe to.
  */
-export async function recordEvents(
-  _tx: CallersTransaction,
-  shop: string,
-  type: EventType,
-  items: EventData[],
-  options: RecordOptions = {},
-): Promise<string[]> {
+export async function recordEvents(shop: string, type: EventType, items: EventData[], options: RecordOptions = {}): Promise<string[]> {
   if (items.length === 0) return [];
   const { livemode = true, onlyTo } = options;
   const createdAt = new Date();
@@ -73,8 +60,8 @@ export interface RecordOptions {
 }
 
 /** One event (see recordEvents). */
-export const recordEvent = async (tx: CallersTransaction, shop: string, type: EventType, data: EventData, options: RecordOptions = {}) =>
-  (await recordEvents(tx, shop, type, [data], options))[0]!;
+export const recordEvent = async (shop: string, type: EventType, data: EventData, options: RecordOptions = {}) =>
+  (await recordEvents(shop, type, [data], options))[0]!;
 
 export const toEvent = (row: EventRecord): Event => ({
   id: row.id,

@@ -13,6 +13,6 @@ export const MINT_EVENT_OF: Partial<Record<string, EventType>> = { MINTED: "nft.
  */
 export async function recordMintEvent(nftId: string, type: EventType): Promise<void> {
   const mint = await stores().chainMints.withItem(nftId);
-  if (mint?.card) await recordEvent(null, mint.shop, type, { objectType: "unit_card", object: toUnitCard(mint.card) });
-  else if (mint?.twin) await recordEvent(null, mint.shop, type, { objectType: "digital_twin", object: toDigitalTwin(mint.twin) });
+  if (mint?.card) await recordEvent(mint.shop, type, { objectType: "unit_card", object: toUnitCard(mint.card) });
+  else if (mint?.twin) await recordEvent(mint.shop, type, { objectType: "digital_twin", object: toDigitalTwin(mint.twin) });
 }

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { transaction } from "~/db/client.server";
 import { conflict } from "./errors";
 import { recordEvent } from "./events.server";
 import { newId } from "./ids";
@@ -25,7 +24,7 @@ export const registerName = (shop: string, input: unknown) => registerNameFor(sh
  */
 export async function registerNameFor(shop: string, { name, publicKey, owner }: RegisterNameCommand, livemode = true): Promise<NameRecord> {
   const taken = () => conflict(`The name "${name}" is already taken`, [{ path: "name", message: "Already taken" }]);
-  return transaction(async (tx) => {
+  return stores().transaction(async () => {
     if (await stores().names.nameTaken(name, livemode)) throw taken();
     // Null when a concurrent registration took the name between the check and here.
     const row = await stores().names.register({
@@ -38,7 +37,7 @@ export async function registerNameFor(shop: string, { name, publicKey, owner }: 
     });
     if (!row) throw taken();
     const record = toNameRecord(row);
-    await recordEvent(tx, shop, "name.registered", { objectType: "name", object: record }, { livemode });
+    await recordEvent(shop, "name.registered", { objectType: "name", object: record }, { livemode });
     return record;
   });
 }

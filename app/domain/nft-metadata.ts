@@ -1,11 +1,10 @@
-import type { DigitalTwin as TwinRow, UniversalName } from "@prisma/client";
 import { publicMetadata } from "./public-metadata";
 import { verifyUrlOf } from "./verify-url";
 import type { MetadataEntry } from "./schemas";
-import type { UnitCardRecord } from "./stores";
+import type { TwinWithName, UnitCardRecord } from "./stores";
 
 /** What an NFT is minted for: a twin (with its universal name) or an owned card. */
-export type NftSubject = { kind: "twin"; twin: TwinRow & { name: UniversalName } } | { kind: "card"; card: UnitCardRecord };
+export type NftSubject = { kind: "twin"; twin: TwinWithName } | { kind: "card"; card: UnitCardRecord };
 
 export const NFT_SYMBOL = { twin: "TWIN", card: "CARD" } as const;
 // Wallets show about 32 characters of a name; the full one is in the metadata JSON.

@@ -1,5 +1,5 @@
 import { claimLinkSettings, claimUrl, type ClaimLinkTarget } from "./claim-links.server";
-import { recordEvent, type CallersTransaction } from "./events.server";
+import { recordEvent } from "./events.server";
 import { newId } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
 import { publicMetadata } from "./public-metadata";
@@ -37,21 +37,18 @@ export function withoutCode(payload: unknown): Record<string, unknown> {
  * redemption's cards and its notifications are written together or not at all.
  * A test redemption's messages are written with status TEST, which no worker sends.
  */
-export async function enqueueClaimNotifications(
-  _tx: CallersTransaction,
-  args: {
-    shop: string;
-    redemptionId: string;
-    phone?: string;
-    email?: string;
-    locale?: string;
-    firstName?: string;
-    code: string;
-    expiresAt: Date;
-    cards: CardData[];
-    livemode: boolean;
-  },
-) {
+export async function enqueueClaimNotifications(args: {
+  shop: string;
+  redemptionId: string;
+  phone?: string;
+  email?: string;
+  locale?: string;
+  firstName?: string;
+  code: string;
+  expiresAt: Date;
+  cards: CardData[];
+  livemode: boolean;
+}) {
   // Read in this transaction: the message links where the setting said when the card was created.
   const links = await claimLinkSettings(args.shop);
   const payload: ClaimNotificationPayload = {
@@ -106,5 +103,5 @@ export function toNotificationView(row: NotificationWithCardIds): NotificationVi
 /** Writes notification.failed in the transaction that recorded the failure. */
 export async function recordNotificationFailed(notificationId: string): Promise<void> {
   const row = await stores().notifications.findWithCardIds(notificationId);
-  if (row) await recordEvent(null, row.shop, "notification.failed", { objectType: "notification", object: toNotificationView(row) });
+  if (row) await recordEvent(row.shop, "notification.failed", { objectType: "notification", object: toNotificationView(row) });
 }

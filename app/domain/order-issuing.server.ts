@@ -1,4 +1,3 @@
-import { transaction, type Tx } from "~/db/client.server";
 import { voidPendingCards } from "./card-void.server";
 import { createCardsFor } from "./cards.server";
 import { newId } from "./ids";
@@ -313,20 +312,20 @@ export async function voidFromOrder(
   topic: OrderTopic,
   detail: OrderWebhookDetail,
 ): Promise<OrderWorkResult> {
-  return transaction(async (tx) => {
+  return stores().transaction(async () => {
     const issues = await stores().orders.waitingIssues(shop, orderId);
     const refunded = new Map((detail.lines ?? []).map((line) => [line.id, line.quantity]));
     let voided = 0;
     for (const issue of issues) {
       const orderName = issue.orderName;
       if (topic === "orders/cancelled") {
-        voided += await voidIssue(tx, shop, issue, issue.cardIds, `Order ${orderName} was cancelled`);
+        voided += await voidIssue(shop, issue, issue.cardIds, `Order ${orderName} was cancelled`);
         continue;
       }
       const units = refunded.get(issue.lineItemId);
       if (units === undefined) continue;
       const pending = await stillPending(issue.cardIds);
-      voided += await voidIssue(tx, shop, issue, refundedCards(issue, pending, units), `Order ${orderName} was refunded`);
+      voided += await voidIssue(shop, issue, refundedCards(issue, pending, units), `Order ${orderName} was refunded`);
     }
     return voided > 0 ? { status: "DONE", outcome: `Voided ${voided} unclaimed card(s)` } : skipped("Nothing unclaimed to void");
   });
@@ -345,8 +344,8 @@ function refundedCards(issue: OrderIssueRecord, pending: string[], units: number
 }
 
 /** Voids `cardIds`; the issue is VOIDED once every card of it is (a claimed one keeps it as it was: the admin shows it claimed). */
-async function voidIssue(tx: Tx, shop: string, issue: OrderIssueRecord, cardIds: string[], reason: string): Promise<number> {
-  const count = await voidPendingCards(tx, shop, cardIds, reason);
+async function voidIssue(shop: string, issue: OrderIssueRecord, cardIds: string[], reason: string): Promise<number> {
+  const count = await voidPendingCards(shop, cardIds, reason);
   const notVoid = await stores().cards.countNotVoid(issue.cardIds);
   if (notVoid === 0) await stores().orders.markIssueVoided(issue.id, reason);
   return count;

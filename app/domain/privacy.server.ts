@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { stores } from "./stores";
-import { Prisma } from "@prisma/client";
 import { ulid } from "ulid";
-import { db, transaction, type Tx } from "~/db/client.server";
 import { toUnitCard } from "./card-view";
 import { fieldError } from "./errors";
 import { withoutCode } from "./notifications.server";
@@ -84,23 +82,22 @@ export async function customerDataReport(
   options: { externalId?: string } = {},
 ): Promise<DataRequestRecord> {
   const who = identify(customer);
-  return transaction(async (tx) => {
-    const report = await gatherReport(tx, shop, who);
-    const data = { shop, customerId: who.customerId, report: report as unknown as Prisma.InputJsonObject };
-    const row = options.externalId
-      ? await tx.dataRequest.upsert({
-          where: { shop_externalId: { shop, externalId: options.externalId } },
-          create: { id: newDataRequestId(), externalId: options.externalId, ...data },
-          update: { report: data.report },
-        })
-      : await tx.dataRequest.create({ data: { id: newDataRequestId(), ...data } });
+  return stores().transaction(async () => {
+    const report = await gatherReport(shop, who);
+    const row = await stores().privacy.saveDataRequest({
+      id: newDataRequestId(),
+      shop,
+      customerId: who.customerId,
+      externalId: options.externalId,
+      report,
+    });
     return { id: row.id, requestedAt: row.requestedAt.toISOString(), report };
   });
 }
 
 /** The recorded data requests of a shop, newest first (for the merchant to answer). */
 export async function listDataRequests(shop: string): Promise<DataRequestRecord[]> {
-  const rows = await db.dataRequest.findMany({ where: { shop }, orderBy: { id: "desc" } });
+  const rows = await stores().privacy.dataRequests(shop);
   return rows.map((row) => ({
     id: row.id,
     requestedAt: row.requestedAt.toISOString(),
@@ -129,7 +126,7 @@ export interface RedactionSummary {
 export async function redactCustomer(shop: string, customer: CustomerRef): Promise<RedactionSummary> {
   const who = identify(customer);
   const anonymous = `${REDACTED}|${randomUUID()}`;
-  return transaction(async (tx) => {
+  return stores().transaction(async () => {
     const unitCards = { count: await stores().cards.anonymizeOwner(shop, who.owner, anonymous) };
 
     const redeemed = await stores().cards.forgetRedeemer(shop, who.owner);
@@ -152,11 +149,11 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
     // What their orders issued stays in the rules' activity, without whom it went to.
     const theirCodes = sentToThem.map((row) => row.redemptionId);
     const orderIssues = { count: await stores().orders.forgetCustomer(shop, who.customerId, theirCodes) };
-    const dataRequests = await tx.dataRequest.deleteMany({ where: { shop, customerId: who.customerId } });
+    const dataRequests = { count: await stores().privacy.deleteDataRequests(shop, who.customerId) };
     // The wallet they linked and their link requests name them; the cards keep their key, not whose it is.
     const wallets = { count: await stores().wallets.deleteForCustomer(shop, who.owner) };
     // Stored /v1 responses (kept for Idempotency-Key replays) that name them as owner.
-    const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop, body: { contains: JSON.stringify(who.owner) } } });
+    const idempotencyRecords = { count: await stores().idempotency.deleteMentioning(shop, JSON.stringify(who.owner)) };
 
     return {
       unitCards: unitCards.count,
@@ -196,16 +193,16 @@ export interface ShopDeletionSummary {
  * twins to them; those stay (their twins need them) without an owner.
  */
 export async function deleteShopData(shop: string): Promise<ShopDeletionSummary> {
-  return transaction(async (tx) => {
+  return stores().transaction(async () => {
     const notifications = { count: await stores().notifications.deleteForShop(shop) };
     const chainMints = { count: await stores().chainMints.deleteForShop(shop) };
     const unitCards = { count: await stores().cards.deleteCardsForShop(shop) };
     const redemptions = { count: await stores().cards.deleteRedemptionsForShop(shop) };
     const digitalTwins = { count: await stores().names.deleteTwinsForShop(shop) };
     const apiKeys = { count: await stores().apiKeys.deleteForShop(shop) };
-    const idempotencyRecords = await tx.idempotencyRecord.deleteMany({ where: { shop } });
-    const dataRequests = await tx.dataRequest.deleteMany({ where: { shop } });
-    const sessions = await tx.session.deleteMany({ where: { shop } });
+    const idempotencyRecords = { count: await stores().idempotency.deleteForShop(shop) };
+    const dataRequests = { count: await stores().privacy.deleteDataRequests(shop) };
+    const sessions = { count: await stores().privacy.deleteSessions(shop) };
     // Their webhook deliveries go with them (cascade).
     const events = { count: await stores().events.deleteForShop(shop) };
     const webhookEndpoints = { count: await stores().webhookEndpoints.deleteForShop(shop) };
@@ -241,8 +238,7 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
 
 /** The app was uninstalled: its access tokens for the shop are dead, so its sessions go. The shop's data stays until it is redacted. */
 export async function endShopSessions(shop: string): Promise<number> {
-  const { count } = await db.session.deleteMany({ where: { shop } });
-  return count;
+  return stores().privacy.deleteSessions(shop);
 }
 
 interface Identified {
@@ -279,7 +275,7 @@ function normalized(
   return parsed.success ? parsed.data : fallback(value);
 }
 
-async function gatherReport(tx: Tx, shop: string, who: Identified): Promise<CustomerDataReport> {
+async function gatherReport(shop: string, who: Identified): Promise<CustomerDataReport> {
   const notifications = await stores().notifications.sentToOldestFirst(shop, who.destinations);
   // Per redemption, the channels it reached them on: a code may also have gone to someone else.
   const channelsToThem = new Map<string, Set<string>>();

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { transaction } from "~/db/client.server";
 import { RateLimit } from "~/lib/rate-limit";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
@@ -65,7 +64,7 @@ export async function redeemCounted(
   const normalized = normalizeCode(code);
   const publicKey = givenKey ?? null;
   const now = new Date();
-  return transaction(async (tx) => {
+  return stores().transaction(async () => {
     const redemption = await stores().cards.redemptionByCode(shop, hashCode(shop, normalized, livemode), livemode);
     assertRedeemable(redemption, now);
     // The first write decides the race: only one transaction sees redeemedAt still null.
@@ -77,7 +76,6 @@ export async function redeemCounted(
     const mints =
       publicKey && livemode
         ? await enqueueMints(
-            tx,
             shop,
             cards.map(({ id }) => ({ cardId: id, recipient: publicKey })),
           )
@@ -85,7 +83,6 @@ export async function redeemCounted(
     const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
     const redeemed = cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
     await recordEvents(
-      tx,
       shop,
       "unit_card.redeemed",
       redeemed.map((object) => ({ objectType: "unit_card", object })),

@@ -1,4 +1,3 @@
-import { transaction } from "~/db/client.server";
 import { enqueueMints } from "./chain-mints.server";
 import { toChainState } from "./chain-view";
 import { fieldError, notFound } from "./errors";
@@ -55,7 +54,7 @@ export async function issueTwinTo(
   serial: Serial | typeof NO_SERIAL = NO_SERIAL,
   livemode = true,
 ): Promise<DigitalTwin> {
-  return transaction(async (tx) => {
+  return stores().transaction(async () => {
     // A test twin goes to a test name, a live one to a live name.
     const name = await stores().names.findById(twin.name_id, livemode);
     if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
@@ -82,9 +81,9 @@ export async function issueTwinTo(
       livemode,
     });
     // The twin's NFT goes to the key the name is registered with (checked above); a test twin is never minted.
-    const [chainMint] = livemode ? await enqueueMints(tx, shop, [{ twinId: row.id, recipient: twin.public_key }]) : [];
+    const [chainMint] = livemode ? await enqueueMints(shop, [{ twinId: row.id, recipient: twin.public_key }]) : [];
     const issued = toDigitalTwin({ ...row, chainMint });
-    await recordEvent(tx, shop, "digital_twin.issued", { objectType: "digital_twin", object: issued }, { livemode });
+    await recordEvent(shop, "digital_twin.issued", { objectType: "digital_twin", object: issued }, { livemode });
     return issued;
   });
 }

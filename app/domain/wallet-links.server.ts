@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ed25519 } from "@noble/curves/ed25519";
 import bs58 from "bs58";
-import { db } from "~/db/client.server";
 import { RateLimit } from "~/lib/rate-limit";
 import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
@@ -196,14 +195,12 @@ async function linkWallet(
   const ids = await stores().cards.heldFor(shop, owner);
   await stores().cards.moveToWallet(ids, publicKey);
   await enqueueMints(
-    db,
     shop,
     ids.map((cardId) => ({ cardId, recipient: publicKey })),
   );
   const rows = await stores().cards.views(ids);
   const cards = rows.map((row) => toUnitCard(row));
   await recordEvents(
-    db,
     shop,
     "unit_card.wallet_linked",
     cards.map((object) => ({ objectType: "unit_card", object })),

@@ -84,7 +84,6 @@ export async function sendTestEvent(shop: string, endpointId: string, livemode =
     if (!endpoint) throw notFound("Webhook endpoint");
     // To this endpoint alone: one subscribed to "*" (this one or another) must not get it too.
     return recordEvent(
-      null,
       shop,
       "webhook_endpoint.test",
       {

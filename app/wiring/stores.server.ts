@@ -2,6 +2,7 @@ import { isDatabaseBusy, isUniqueViolation, pingDatabase, transaction } from "..
 import { apiKeyStore } from "../db/stores/api-keys.server";
 import { rateBucketStore } from "../db/stores/rate-buckets.server";
 import { idempotencyStore } from "../db/stores/idempotency.server";
+import { privacyStore } from "../db/stores/privacy.server";
 import { settingsStore } from "../db/stores/settings.server";
 import { orderStore } from "../db/stores/orders.server";
 import { issuingRuleStore } from "../db/stores/rules.server";
@@ -24,6 +25,7 @@ export const databaseStores = (): DomainStores => ({
   rateBuckets: rateBucketStore,
   settings: settingsStore,
   idempotency: idempotencyStore,
+  privacy: privacyStore,
   rules: issuingRuleStore,
   orders: orderStore,
   cards: cardStore,

@@ -14,4 +14,6 @@ export const idempotencyStore: IdempotencyStore = {
   async purgeCreatedBefore(before) {
     await db.idempotencyRecord.deleteMany({ where: { createdAt: { lt: before } } });
   },
+  deleteMentioning: async (shop, text) => (await db.idempotencyRecord.deleteMany({ where: { shop, body: { contains: text } } })).count,
+  deleteForShop: async (shop) => (await db.idempotencyRecord.deleteMany({ where: { shop } })).count,
 };

@@ -23,4 +23,7 @@ export interface IdempotencyStore {
   /** Frees the key of this very record (not of one made since with the same key). */
   forget(id: string, createdAt: Date): Promise<void>;
   purgeCreatedBefore(before: Date): Promise<void>;
+  /** The shop's records whose stored response mentions `text` (a customer's owner id); how many there were. */
+  deleteMentioning(shop: string, text: string): Promise<number>;
+  deleteForShop(shop: string): Promise<number>;
 }

@@ -1,6 +1,7 @@
 import type { BucketStore } from "~/lib/rate-limit";
 import type { ApiKeyStore } from "./api-keys";
 import type { IdempotencyStore } from "./idempotency";
+import type { PrivacyStore } from "./privacy";
 import type { SettingsStore } from "./settings";
 import type { OrderStore } from "./orders";
 import type { IssuingRuleStore } from "./rules";
@@ -34,6 +35,7 @@ export interface DomainStores {
   rateBuckets: BucketStore;
   settings: SettingsStore;
   idempotency: IdempotencyStore;
+  privacy: PrivacyStore;
   rules: IssuingRuleStore;
   orders: OrderStore;
   cards: CardStore;
@@ -71,6 +73,7 @@ export function stores(): DomainStores {
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
 export type * from "./settings";
 export type * from "./idempotency";
+export type * from "./privacy";
 export type {
   NewOrderWebhook,
   OrderIssueRecord,
