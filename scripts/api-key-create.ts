@@ -7,13 +7,13 @@ import { prismaErrorCode } from "~/db/errors.server";
 import { databaseUsableOrExit } from "~/db/postgres-connect.server";
 import { createApiKey } from "~/domain/api-keys.server";
 import { DomainError } from "~/domain/errors";
-import { wireServices } from "~/wiring/services.server";
+import { wireDatabaseStores } from "~/wiring/stores.server";
 
 const usage = "Usage: npm run -s api-key:create -- --shop <shop domain> [--name <label>] [--mode live|test]";
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 
 await databaseUsableOrExit(databaseUrl);
-wireServices();
+wireDatabaseStores();
 
 try {
   const { values } = parseArgs({ options: { shop: { type: "string" }, name: { type: "string" }, mode: { type: "string" } } });

@@ -32,9 +32,9 @@ if (busy.length > 0) {
 // npm run db:migrate: the SQLite file, or a PostgreSQL DATABASE_URL (exits with one line when that cannot be used).
 if (spawnSync("node_modules/.bin/tsx", ["scripts/db-migrate.ts"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) process.exit(1);
 
-// The domain's stores and ports, as the server wires them, for the demo key made here.
-const { wireServices } = await import("../app/wiring/services.server");
-wireServices();
+// The domain's stores, for the demo key made here.
+const { wireDatabaseStores } = await import("../app/wiring/stores.server");
+wireDatabaseStores();
 const { demoApiKey } = await import("./demo-key");
 const key = await demoApiKey(DEMO_SHOP);
 const baseUrl = `http://${process.env.HOST}:${process.env.PORT}`;

@@ -13,7 +13,7 @@ import { chainMintStore } from "../db/stores/chain-mints.server";
 import { eventStore } from "../db/stores/events.server";
 import { notificationStore } from "../db/stores/notifications.server";
 import { webhookDeliveryStore, webhookEndpointStore } from "../db/stores/webhooks.server";
-import type { DomainStores } from "../domain/stores";
+import { wireStores, type DomainStores } from "../domain/stores";
 
 /** The domain's stores (app/domain/stores) on this process's database. */
 export const databaseStores = (): DomainStores => ({
@@ -37,3 +37,11 @@ export const databaseStores = (): DomainStores => ({
   notifications: notificationStore,
   chainMints: chainMintStore,
 });
+
+/**
+ * Wires the stores alone, for a command that only reads and writes data (api-key:create):
+ * the whole of wireServices() would load every adapter (Solana, mail, SMS) first.
+ */
+export function wireDatabaseStores(): void {
+  wireStores(databaseStores());
+}

@@ -62,7 +62,7 @@ export async function startDemoServer(): Promise<DemoServer> {
     const first = [...customers].sort((a, b) => a.name.localeCompare(b.name))[0]!;
     const seeded = await seedCards(
       running.url,
-      apiKeyIn(database.url, DEMO_SHOP),
+      await apiKeyIn(database.url, DEMO_SHOP),
       first.id,
       products.map((product) => product.images[0]!),
     );

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const url = await postgres.createDatabase("outage");
   await migratePostgresDatabase(url);
   client = createPrismaClient(url);
-  key = apiKeyIn(url, shop);
+  key = await apiKeyIn(url, shop);
   messagesDir = mkdtempSync(path.join(os.tmpdir(), "twin-cards-outage-"));
   fleet = new Fleet({ DATABASE_URL: url, MESSAGES_DIR: messagesDir });
   server = (await fleet.startServers(1))[0]!;

@@ -25,11 +25,11 @@ let key: string;
 let server: AppProcess | undefined;
 const env = () => ({ ...TEST_ENV, DATABASE_URL: database.url });
 
-beforeAll(() => {
+beforeAll(async () => {
   console.log(`idempotency crash test seed: ${seed} (replay with CRASH_SEED=${seed})`);
   database = migratedDatabase("crash");
   client = clientFor(database.url);
-  key = apiKeyIn(database.url, SHOP);
+  key = await apiKeyIn(database.url, SHOP);
 });
 
 afterAll(async () => {

@@ -38,7 +38,7 @@ beforeAll(async () => {
   database = migratedDatabase("multi-writer");
   client = clientFor(database.url);
   messagesDir = mkdtempSync(path.join(os.tmpdir(), "twin-cards-messages-"));
-  for (let i = 0; i < 8; i++) keys.push(apiKeyIn(database.url, SHOP));
+  for (let i = 0; i < 8; i++) keys.push(await apiKeyIn(database.url, SHOP));
   const env = { ...TEST_ENV, DATABASE_URL: database.url, MESSAGES_DIR: messagesDir, NOTIFY_DISPATCHER: "on", NOTIFY_POLL_MS: "50" };
   const started = await Promise.allSettled([startServer(env), startServer(env), startWorker(env), startWorker(env)]);
   for (const result of started) if (result.status === "fulfilled") processes.push(result.value);

@@ -63,7 +63,7 @@ const unknownCode = (
 
 describe("two servers on one database", () => {
   it("hold one API key to its limit together: a burst of 300 split over both gets 100 at once plus 20/s, the rest 429 with Retry-After", async () => {
-    const key = apiKeyIn(database.url, uniqueShop());
+    const key = await apiKeyIn(database.url, uniqueShop());
 
     const { answers, seconds } = await burst(300, (server) => fleet.send(server, "GET", "/v1/unit-cards", { key }));
 
@@ -78,7 +78,7 @@ describe("two servers on one database", () => {
   });
 
   it("count redeem attempts from one address on both: 10 a minute in all, the rest 429", async () => {
-    const key = apiKeyIn(database.url, uniqueShop());
+    const key = await apiKeyIn(database.url, uniqueShop());
     const address = uniqueClientAddress();
 
     const { answers, seconds } = await burst(20, (server) =>
@@ -98,7 +98,7 @@ describe("two servers on one database", () => {
   });
 
   it("count guesses at one code prefix from many addresses on both: 10 a minute in all", async () => {
-    const key = apiKeyIn(database.url, uniqueShop());
+    const key = await apiKeyIn(database.url, uniqueShop());
 
     const { answers, seconds } = await burst(20, (server) =>
       fleet.send(server, "POST", "/v1/unit-cards/_actions/redeem", {
@@ -115,7 +115,7 @@ describe("two servers on one database", () => {
   });
 
   it("let exactly one of 8 redeems of one code sent to both at once win; the others get 409 and the card keeps the winner", async () => {
-    const key = apiKeyIn(database.url, uniqueShop());
+    const key = await apiKeyIn(database.url, uniqueShop());
     const created = await fleet.send(0, "POST", "/v1/unit-cards", { key, body: { ...cardInput("Contested"), email: "jane@example.com" } });
     expect(created.status).toBe(201);
     const { id, redemption } = created.json<{ data: { id: string; redemption: { code: string } } }>().data;
@@ -135,7 +135,7 @@ describe("two servers on one database", () => {
   });
 
   it("run a request sent with one Idempotency-Key to both at once once: one card, every answer the same", async () => {
-    const key = apiKeyIn(database.url, uniqueShop());
+    const key = await apiKeyIn(database.url, uniqueShop());
     const name = `Idempotent ${randomUUID().slice(0, 8)}`;
     const idempotencyKey = randomUUID();
     const body = { ...cardInput(name), owner: "shopify|7", publicKey: walletKey() };
@@ -151,7 +151,7 @@ describe("two servers on one database", () => {
   });
 
   it("write each batch sent to either server whole or not at all, also with other batches at once", async () => {
-    const key = apiKeyIn(database.url, uniqueShop());
+    const key = await apiKeyIn(database.url, uniqueShop());
     const tag = randomUUID().slice(0, 8);
     const batch = (i: number, valid: boolean) => ({
       redemption: { email: `batch${i}@example.com` },
@@ -183,7 +183,7 @@ describe("two workers on one database", () => {
   it("deliver each of 40 claim notifications once between them", async () => {
     const workers = await fleet.startWorkers(2, { NOTIFY_POLL_MS: "50" });
     const shop = uniqueShop();
-    const key = apiKeyIn(database.url, shop);
+    const key = await apiKeyIn(database.url, shop);
     try {
       const { answers } = await burst(40, (server, i) =>
         fleet.send(server, "POST", "/v1/unit-cards", { key, body: { ...cardInput(`Mailed ${i}`), email: `buyer${i}@example.com` } }),
@@ -229,7 +229,7 @@ describe("two workers on one database", () => {
       TWILIO_BASE_URL: twilio.url,
     };
     const shop = uniqueShop();
-    const key = apiKeyIn(database.url, shop);
+    const key = await apiKeyIn(database.url, shop);
     try {
       const [first] = await fleet.startWorkers(1, env);
       const created = await fleet.send(0, "POST", "/v1/unit-cards", { key, body: { ...cardInput("Texted"), phone: "+1 415-555-4567" } });

@@ -1,4 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { promisify } from "node:util";
 import { once } from "node:events";
 import { rmSync } from "node:fs";
 import os from "node:os";
@@ -42,11 +43,17 @@ export function migratedDatabase(label: string): { url: string; remove: () => vo
 export const clientFor = (url: string) => createPrismaClient(url);
 
 /** A new API key for `shop` in the database at `url`, made with the project's CLI (`npm run -s api-key:create`). */
-export const apiKeyIn = (url: string, shop: string): string =>
-  execFileSync("node_modules/.bin/tsx", ["scripts/api-key-create.ts", "--shop", shop], {
-    env: { ...process.env, DATABASE_URL: url },
-    encoding: "utf8",
-  }).trim();
+const runFile = promisify(execFile);
+
+// Asynchronously: a test blocked for the seconds tsx takes to start would not see the servers close
+// their idle keep-alive connections meanwhile, and its next request would meet a closed socket.
+export const apiKeyIn = async (url: string, shop: string): Promise<string> =>
+  (
+    await runFile("node_modules/.bin/tsx", ["scripts/api-key-create.ts", "--shop", shop], {
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: "utf8",
+    })
+  ).stdout.trim();
 
 /** SQLite's own check of the whole file: "ok" when nothing is damaged. */
 export async function integrityCheck(client: ReturnType<typeof clientFor>): Promise<string> {
