@@ -12,6 +12,8 @@ process.env.DATABASE_URL = `file:${databaseFile}`;
 const SQLITE_ONLY = "test/**/*.sqlite.test.ts";
 /** Files named *.postgresql.test.ts are about PostgreSQL alone (its migrator, its URLs): PostgreSQL only. */
 const POSTGRES_ONLY = "test/**/*.postgresql.test.ts";
+/** Files named *.pgbouncer.test.ts are about running behind a transaction-mode pooler (its faults, DIRECT_URL): "pgbouncer" only. */
+const PGBOUNCER_ONLY = "test/**/*.pgbouncer.test.ts";
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -28,7 +30,12 @@ export default defineConfig({
       // Every test once, on the embedded SQLite file.
       {
         extends: true,
-        test: { name: "sqlite", include: ["test/**/*.test.ts"], exclude: [POSTGRES_ONLY], globalSetup: ["test/support/global-setup.ts"] },
+        test: {
+          name: "sqlite",
+          include: ["test/**/*.test.ts"],
+          exclude: [POSTGRES_ONLY, PGBOUNCER_ONLY],
+          globalSetup: ["test/support/global-setup.ts"],
+        },
       },
       // The HTTP integration tests again, on a real PostgreSQL server.
       {
@@ -36,8 +43,18 @@ export default defineConfig({
         test: {
           name: "postgresql",
           include: ["test/integration/**/*.test.ts"],
-          exclude: [SQLITE_ONLY],
+          exclude: [SQLITE_ONLY, PGBOUNCER_ONLY],
           globalSetup: ["test/support/global-setup-postgres.ts"],
+        },
+      },
+      // The HTTP integration tests again, on PostgreSQL through PgBouncer in transaction mode (`?pgbouncer=true`).
+      {
+        extends: true,
+        test: {
+          name: "pgbouncer",
+          include: ["test/integration/**/*.test.ts"],
+          exclude: [SQLITE_ONLY, POSTGRES_ONLY],
+          globalSetup: ["test/support/global-setup-pgbouncer.ts"],
         },
       },
     ],
