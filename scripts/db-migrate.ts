@@ -1,18 +1,27 @@
-// npm run db:migrate — applies the committed migrations to DATABASE_URL.
+// npm run db:migrate — applies the committed migrations to DATABASE_URL's database.
 // SQLite (a file: URL, or none): `prisma migrate deploy`, creating the file if absent.
 // PostgreSQL: prisma/postgresql/migrations through the project's migrator (Prisma's
-// migrate commands cannot talk to PostgreSQL through adapter-pg; decision 0022).
+// migrate commands cannot talk to PostgreSQL through adapter-pg; decision 0022), on
+// DIRECT_URL when set: a connection that bypasses the pooler DATABASE_URL goes through
+// (decision 0037).
 import { spawnSync } from "node:child_process";
-import { DEFAULT_DATABASE_URL } from "../app/db/database-url";
 import { databaseKind } from "../app/db/database-url";
 import { connectPostgres, DatabaseUrlError, unusableDatabaseMessage } from "../app/db/postgres-connect.server";
 import { MigrationError, migratePostgres, readMigrations } from "../app/db/postgres-migrator.server";
+import { ConfigError, migrationDatabase } from "../app/wiring/config.server";
 
-const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+let target;
+try {
+  target = migrationDatabase();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 let kind;
 try {
-  kind = databaseKind(url);
+  kind = databaseKind(target.databaseUrl);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -22,8 +31,9 @@ if (kind === "sqlite") {
   process.exit(spawnSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: "inherit" }).status ?? 1);
 }
 
+const { url, variable } = target;
 try {
-  const client = await connectPostgres(url);
+  const client = await connectPostgres(url, variable);
   try {
     const applied = await migratePostgres(client, readMigrations());
     console.log(
@@ -36,6 +46,6 @@ try {
   }
 } catch (error) {
   const known = error instanceof DatabaseUrlError || error instanceof MigrationError;
-  console.error(known ? (error as Error).message : unusableDatabaseMessage(url, error));
+  console.error(known ? (error as Error).message : unusableDatabaseMessage(url, error, variable));
   process.exit(1);
 }

@@ -10,7 +10,7 @@ import { processesCarrying } from "./test-orphans";
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.env) =>
   spawnSync(command, args, { stdio: "inherit", env }).status ?? 1;
 
-execFileSync("bash", ["scripts/system-packages.sh", "chromium", "postgresql"], { stdio: "inherit" });
+execFileSync("bash", ["scripts/system-packages.sh", "chromium", "postgresql", "pgbouncer"], { stdio: "inherit" });
 if (run("npm", ["run", "-s", "build"]) !== 0) process.exit(1);
 
 const marker = `TWIN_CARDS_TEST_RUN=${randomUUID()}`;

@@ -34,11 +34,24 @@ const utcTimestamps = {
       : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
 };
 
+export interface PostgresDirectSqlOptions {
+  /**
+   * Each statement a named prepared statement, parsed and planned once per
+   * connection (the default, the fast path of decision 0028). Off behind a
+   * transaction-mode pooler (`?pgbouncer=true`): the pooler gives each
+   * transaction whichever server connection is free, where a statement this
+   * process prepared on another one "does not exist", or one it prepared there
+   * before "already exists" (decision 0037).
+   */
+  named: boolean;
+}
+
 /**
- * Direct statements on `pool`, the pool Prisma's PostgreSQL client uses too. Each is
- * a named prepared statement, parsed and planned once per connection.
+ * Direct statements on `pool`, the pool Prisma's PostgreSQL client uses too: named
+ * prepared statements, or unnamed ones (parsed with every execution and gone with
+ * it, as Prisma's adapter sends its own) when `named` is off.
  */
-export function postgresDirectSql(pool: pg.Pool): DirectSql {
+export function postgresDirectSql(pool: pg.Pool, { named }: PostgresDirectSqlOptions = { named: true }): DirectSql {
   const names = new Map<string, string>();
   const nameOf = (sql: string) => {
     let name = names.get(sql);
@@ -47,7 +60,8 @@ export function postgresDirectSql(pool: pg.Pool): DirectSql {
   };
   return {
     async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]) {
-      const result = await pool.query<Row>({ name: nameOf(sql), text: sql, values: [...params], types: utcTimestamps });
+      const statement = { text: sql, values: [...params], types: utcTimestamps };
+      const result = await pool.query<Row>(named ? { ...statement, name: nameOf(sql) } : statement);
       return result.rows;
     },
   };

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { databaseKind, redactDatabaseUrl } from "./database-url";
+import { databaseKind, redactDatabaseUrl, withoutPoolerParameter } from "./database-url";
 
 /** How long a new PostgreSQL connection may take before it counts as unreachable. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -9,21 +9,21 @@ export class DatabaseUrlError extends Error {
   override name = "DatabaseUrlError";
 }
 
-/** One line naming DATABASE_URL (password as `***`) and why it cannot be used. */
-export function unusableDatabaseMessage(url: string, reason: unknown): string {
+/** One line naming the variable (DATABASE_URL, or DIRECT_URL for the migrator) with its URL (password as `***`) and why it cannot be used. */
+export function unusableDatabaseMessage(url: string, reason: unknown, variable = "DATABASE_URL"): string {
   const why = (reason instanceof Error ? reason.message : String(reason)) || (reason as { code?: string }).code || "unknown error";
   // A driver message never carries the password, but the URL might be echoed in one: redact whatever appears.
   const line = why.split(url).join(redactDatabaseUrl(url)).replace(/\s+/g, " ").trim();
-  return `Cannot use the database at DATABASE_URL=${redactDatabaseUrl(url)}: ${line}`;
+  return `Cannot use the database at ${variable}=${redactDatabaseUrl(url)}: ${line}`;
 }
 
-/** A connected node-postgres client for `url`, or a DatabaseUrlError saying why not. */
-export async function connectPostgres(url: string): Promise<pg.Client> {
+/** A connected node-postgres client for `url` (named `variable` in messages), or a DatabaseUrlError saying why not. */
+export async function connectPostgres(url: string, variable = "DATABASE_URL"): Promise<pg.Client> {
   let client: pg.Client;
   try {
-    client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    client = new pg.Client({ connectionString: withoutPoolerParameter(url), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   } catch (error) {
-    throw new DatabaseUrlError(unusableDatabaseMessage(url, error));
+    throw new DatabaseUrlError(unusableDatabaseMessage(url, error, variable));
   }
   // An error after connecting (the server going away) must not crash the process as an unhandled 'error' event.
   client.on("error", () => undefined);
@@ -32,7 +32,7 @@ export async function connectPostgres(url: string): Promise<pg.Client> {
     return client;
   } catch (error) {
     await client.end().catch(() => undefined);
-    throw new DatabaseUrlError(unusableDatabaseMessage(url, error));
+    throw new DatabaseUrlError(unusableDatabaseMessage(url, error, variable));
   }
 }
 

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { withoutPoolerParameter } from "./database-url";
 import { CONNECT_TIMEOUT_MS } from "./postgres-connect.server";
 
 export interface PostgresPoolOptions {
@@ -33,7 +34,12 @@ const LOST_REPORT_EVERY_MS = 5_000;
  */
 export function postgresPool(url: string, options: PostgresPoolOptions = {}): pg.Pool {
   // allowExitOnIdle: idle pooled connections do not keep a finished CLI (api-key:create) alive for 10 s.
-  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, allowExitOnIdle: true, max: options.max });
+  const pool = new pg.Pool({
+    connectionString: withoutPoolerParameter(url),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    allowExitOnIdle: true,
+    max: options.max,
+  });
   const report = lostConnectionReporter(options.log ?? console);
   pool.on("connect", (client) => client.on("error", report));
   // The pool re-emits an idle connection's error; the listener above has reported it already.

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "@prisma/client";
 import type pg from "pg";
-import { databaseKind } from "./database-url";
+import { behindTransactionPooler, databaseKind } from "./database-url";
 import { type DirectSql, postgresDirectSql } from "./direct-sql.server";
 import { postgresPool } from "./postgres-pool.server";
 import { SerialSqliteAdapterFactory } from "./sqlite-adapter.server";
@@ -32,7 +32,8 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     const { PrismaClient: PostgresPrismaClient } = postgresClientModule();
     return {
       client: new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient,
-      direct: postgresDirectSql(pool),
+      // Behind a transaction-mode pooler (`?pgbouncer=true`) unnamed statements, as adapter-pg sends its own.
+      direct: postgresDirectSql(pool, { named: !behindTransactionPooler(url) }),
       pool,
     };
   }

@@ -53,6 +53,16 @@ const ENV = z.object({
       "must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL (postgresql://user:password@host:5432/db)",
     )
     .default(DEFAULT_DATABASE_URL),
+  /**
+   * `npm run db:migrate` only: a connection to PostgreSQL itself when DATABASE_URL goes through a
+   * pooler (Prisma's name for it, `directUrl`); DATABASE_URL when unset (decision 0037).
+   */
+  DIRECT_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/i, "must be a PostgreSQL URL (postgresql://user:password@host:5432/db) that bypasses the pooler")
+      .optional(),
+  ),
   PORT: z.coerce
     .number({ error: "must be a port number" })
     .int("must be a port number")
@@ -283,6 +293,29 @@ export const chainConfig = once(loadChainConfig);
 export const databaseUrl = once(
   (env) => parseEnv(ENV.pick({ DATABASE_URL: true }), env, "Twin Cards cannot open its database").DATABASE_URL,
 );
+
+/**
+ * What `npm run db:migrate` connects to (`url`), and the variable that named it (for messages):
+ * DIRECT_URL when set — the migrator holds one transaction, under an advisory lock,
+ * for the whole run: on PostgreSQL itself a pooler's timeouts cannot cut it — else
+ * DATABASE_URL. DATABASE_URL is read as it is (scripts/db-migrate.ts tells SQLite
+ * and PostgreSQL apart and refuses the rest).
+ */
+export function loadMigrationDatabase(env: Env): { databaseUrl: string; url: string; variable: "DIRECT_URL" | "DATABASE_URL" } {
+  const schema = z
+    .object({ DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL), DIRECT_URL: ENV.shape.DIRECT_URL })
+    .superRefine((read, ctx) => {
+      if (read.DIRECT_URL && read.DATABASE_URL.startsWith("file:"))
+        ctx.addIssue({ code: "custom", path: ["DIRECT_URL"], message: "is only for a PostgreSQL DATABASE_URL: unset it" });
+    });
+  const { DATABASE_URL, DIRECT_URL } = parseEnv(schema, env, "Twin Cards cannot migrate its database");
+  return {
+    databaseUrl: DATABASE_URL,
+    ...(DIRECT_URL ? { url: DIRECT_URL, variable: "DIRECT_URL" as const } : { url: DATABASE_URL, variable: "DATABASE_URL" as const }),
+  };
+}
+/** This process's migration target (`npm run db:migrate`). */
+export const migrationDatabase = once(loadMigrationDatabase);
 
 /** The app's public URL (SHOPIFY_APP_URL, no trailing slash), for links that leave the app such as NFT metadata. */
 export const publicAppUrl = once((env) =>

@@ -45,7 +45,8 @@ function pgRun(bin: string, program: string, args: string[]) {
   execFileSync(command[0] as string, command[1] as string[], { stdio: "pipe" });
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on at the moment, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;

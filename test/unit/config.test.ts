@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, loadNotifyConfig, loadWebhookConfig } from "~/wiring/config.server";
+import { ConfigError, loadConfig, loadMigrationDatabase, loadNotifyConfig, loadWebhookConfig } from "~/wiring/config.server";
 
 const valid = {
   SHOPIFY_API_KEY: "key",
@@ -45,6 +45,35 @@ describe("configuration", () => {
     expect(message).toContain("DATABASE_URL must be a SQLite file URL (file:./prisma/dev.sqlite) or a PostgreSQL URL");
     expect(message).not.toContain("pw");
     expect(message).not.toContain("SCOPES");
+  });
+
+  it("migrates on DIRECT_URL when set (a connection that bypasses the pooler), else on DATABASE_URL", () => {
+    const pooled = "postgresql://tc:pw@pooler:6432/tc?pgbouncer=true";
+    const direct = "postgresql://tc:pw@db:5432/tc";
+    expect(loadMigrationDatabase({ DATABASE_URL: pooled, DIRECT_URL: direct })).toEqual({
+      databaseUrl: pooled,
+      url: direct,
+      variable: "DIRECT_URL",
+    });
+    expect(loadMigrationDatabase({ DATABASE_URL: pooled, DIRECT_URL: " " })).toEqual({
+      databaseUrl: pooled,
+      url: pooled,
+      variable: "DATABASE_URL",
+    });
+    expect(loadMigrationDatabase({})).toEqual({
+      databaseUrl: "file:./prisma/dev.sqlite",
+      url: "file:./prisma/dev.sqlite",
+      variable: "DATABASE_URL",
+    });
+  });
+
+  it("refuses a DIRECT_URL that is no PostgreSQL URL, or one next to a SQLite DATABASE_URL, without showing it", () => {
+    expect(() => loadMigrationDatabase({ DATABASE_URL: "postgresql://tc@pooler/tc", DIRECT_URL: "mysql://root:pw@db/tc" })).toThrow(
+      /DIRECT_URL must be a PostgreSQL URL \(postgresql:\/\/user:password@host:5432\/db\) that bypasses the pooler$/,
+    );
+    expect(() => loadMigrationDatabase({ DIRECT_URL: "postgresql://tc:pw@db/tc" })).toThrow(
+      /DIRECT_URL is only for a PostgreSQL DATABASE_URL: unset it$/,
+    );
   });
 
   it("sizes the outbox workers by default and takes an operator's concurrency and provider limits", () => {

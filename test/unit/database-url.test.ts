@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseKind, redactDatabaseUrl } from "~/db/database-url";
+import { behindTransactionPooler, databaseKind, redactDatabaseUrl, withoutPoolerParameter } from "~/db/database-url";
 import { unusableDatabaseMessage } from "~/db/postgres-connect.server";
 
 describe("DATABASE_URL", () => {
@@ -30,5 +30,25 @@ describe("DATABASE_URL", () => {
     expect(message).toBe(
       "Cannot use the database at DATABASE_URL=postgresql://tc:***@127.0.0.1:1/tc: could not connect to postgresql://tc:***@127.0.0.1:1/tc: refused",
     );
+  });
+
+  it("says it goes through a transaction-mode pooler with ?pgbouncer=true, Prisma's convention, and nothing else", () => {
+    expect(behindTransactionPooler("postgresql://tc@pooler:6432/tc?pgbouncer=true")).toBe(true);
+    expect(behindTransactionPooler("postgresql://tc@pooler:6543/tc?sslmode=require&pgbouncer=TRUE")).toBe(true);
+    expect(behindTransactionPooler("postgresql://tc@db:5432/tc")).toBe(false);
+    expect(behindTransactionPooler("postgresql://tc@db:5432/tc?pgbouncer=false")).toBe(false);
+    expect(behindTransactionPooler("postgresql://tc@db:5432/tc?notpgbouncer=true")).toBe(false);
+  });
+
+  it("hands node-postgres the URL without the pgbouncer parameter, every other parameter kept", () => {
+    expect(withoutPoolerParameter("postgresql://tc@pooler:6432/tc?pgbouncer=true")).toBe("postgresql://tc@pooler:6432/tc");
+    expect(withoutPoolerParameter("postgresql://tc@pooler/tc?pgbouncer=true&sslmode=require")).toBe(
+      "postgresql://tc@pooler/tc?sslmode=require",
+    );
+    expect(withoutPoolerParameter("postgresql://tc@pooler/tc?sslmode=require&pgbouncer=true")).toBe(
+      "postgresql://tc@pooler/tc?sslmode=require",
+    );
+    expect(withoutPoolerParameter("postgresql://tc@pooler/tc?a=1&pgbouncer=true&b=2")).toBe("postgresql://tc@pooler/tc?a=1&b=2");
+    expect(withoutPoolerParameter("postgresql://tc@db/tc?sslmode=require")).toBe("postgresql://tc@db/tc?sslmode=require");
   });
 });

@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import { DatabaseError } from "pg";
 import { describe, expect, it } from "vitest";
 import { retryOnConflict } from "~/db/conflict-retry.server";
 import { isDatabaseUnavailable, isTransactionConflict, isUniqueViolation } from "~/db/errors.server";
@@ -51,6 +52,79 @@ describe("database errors", () => {
     expect(isTransactionConflict(known("P2034", { driverAdapterError: postgresError("40001") }))).toBe(true);
     expect(isTransactionConflict(sqliteBusy())).toBe(false);
     expect(isTransactionConflict(known("P2002"))).toBe(false);
+  });
+});
+
+// What PgBouncer 1.18 in transaction mode answered, as the app met it (test/integration/pooler-outage.pgbouncer.test.ts):
+// its own refusals carry SQLSTATE 08P01 with severity FATAL, whichever way the statement was sent.
+const POOLER_REFUSALS = [
+  "no more connections allowed (max_client_conn)",
+  "query_wait_timeout",
+  "server login has been failing, try again later (server_login_retry)",
+];
+/** node-postgres' error for a direct statement (app/db/direct-sql.server.ts) or a connection PgBouncer refused. */
+const pgbouncerError = (message: string, code = "08P01") =>
+  Object.assign(new DatabaseError(message, message.length + 22, "error"), { severity: "FATAL", code });
+/** adapter-pg's account of the same, as a model query or a transaction fails with it. */
+const adapterError = (message: string, code = "08P01") =>
+  Object.assign(new Error(message), {
+    name: "DriverAdapterError",
+    cause: { originalCode: code, originalMessage: message, kind: "postgres", code, severity: "FATAL", message },
+    clientVersion: "6.19.3",
+  });
+
+describe("a transaction-mode pooler's errors (PgBouncer, as observed)", () => {
+  it("counts its refusals as unavailable from a direct statement, a model query, a transaction and raw SQL (P2010)", () => {
+    for (const message of POOLER_REFUSALS) {
+      expect(isDatabaseUnavailable(pgbouncerError(message)), message).toBe(true);
+      expect(isDatabaseUnavailable(adapterError(message)), message).toBe(true);
+      expect(
+        isDatabaseUnavailable(known("P2010", { driverAdapterError: { name: "DriverAdapterError", cause: adapterError(message).cause } })),
+        message,
+      ).toBe(true);
+    }
+  });
+
+  it("counts the pooler stopped or gone mid-query as unavailable", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:6432"), {
+      errno: -111,
+      code: "ECONNREFUSED",
+      syscall: "connect",
+      address: "127.0.0.1",
+      port: 6432,
+    });
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        known("P1001", {
+          driverAdapterError: { name: "DriverAdapterError", cause: { kind: "DatabaseNotReachable", host: "127.0.0.1", port: 6432 } },
+        }),
+      ),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("Connection terminated unexpectedly"), { clientVersion: "6.19.3" }))).toBe(true);
+  });
+
+  it("counts what PgBouncer 1.20 and later forward from a server that refuses logins (the server's SQLSTATE) as unavailable", () => {
+    expect(isDatabaseUnavailable(pgbouncerError("the database system is starting up", "57P03"))).toBe(true);
+    expect(isDatabaseUnavailable(pgbouncerError("sorry, too many clients already", "53300"))).toBe(true);
+  });
+
+  it("does not hide named prepared statements on swapped connections (issue 26's bug) as a 503: they stay 500", () => {
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(pgbouncerError('prepared statement "twin_cards_59326fc4f144fc3e86fa" already exists', "42P05"), {
+          severity: "ERROR",
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(pgbouncerError('prepared statement "twin_cards_59326fc4f144fc3e86fa" does not exist', "26000"), {
+          severity: "ERROR",
+        }),
+      ),
+    ).toBe(false);
   });
 });
 
