@@ -25,7 +25,7 @@ let key: string;
 beforeAll(async () => {
   console.log(`idempotency crash test (pooled) seed: ${seed} (replay with CRASH_SEED=${seed})`);
   database = await privateDatabase("crash_pooled");
-  key = apiKeyIn(database.url, SHOP);
+  key = await apiKeyIn(database.url, SHOP);
 }, 60_000);
 
 afterAll(async () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await direct.connect();
   const { hostname, port } = new URL(directUrl);
   pooler = await startPgBouncer({ host: hostname, port: Number(port) }, { maxClientConn: 4, queryWaitTimeout: 2 });
-  key = apiKeyIn(directUrl, uniqueShop());
+  key = await apiKeyIn(directUrl, uniqueShop());
   fleet = new Fleet({ DATABASE_URL: pooler.url("pooler_outage") });
   server = (await fleet.startServers(1))[0]!;
   void server.exited.then(() => (serverExited = true));
