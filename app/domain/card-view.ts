@@ -1,10 +1,10 @@
 import { toChainState } from "./chain-view";
 import { verifyUrlOf } from "./verify-url";
 import type { CardCustody, CardStatus, MetadataEntry, UnitCard } from "./schemas";
-import type { CardChainMint, CardWithCode } from "./stores";
+import type { CardWithCode, ChainMintRecord } from "./stores";
 
 /** A stored card with its redemption, and its mint when it has one (a card view, CardView, always reads it). */
-export type CardWithRedemption = CardWithCode & { chainMint?: CardChainMint | null };
+export type CardWithRedemption = CardWithCode & { chainMint?: ChainMintRecord | null };
 
 /** The API's UnitCard from a stored card. `code` is given only in the creation response. */
 export function toUnitCard(row: CardWithRedemption, code?: string): UnitCard {

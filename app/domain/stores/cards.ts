@@ -1,3 +1,4 @@
+import type { ChainMintRecord } from "./chain-mints";
 /** A unit card as stored (the UnitCard table). */
 export interface UnitCardRecord {
   id: string;
@@ -39,31 +40,11 @@ export interface RedemptionRecord {
   livemode: boolean;
 }
 
-/** A card's mint (its ChainMint row), as read with the card for its API view. */
-export interface CardChainMint {
-  id: string;
-  shop: string;
-  twinId: string | null;
-  cardId: string | null;
-  recipient: string;
-  mintAddress: string;
-  cluster: string;
-  status: string;
-  attempts: number;
-  nextAttemptAt: Date;
-  lockedUntil: Date | null;
-  lastError: string | null;
-  sentSignatures: string;
-  signature: string | null;
-  mintedAt: Date | null;
-  createdAt: Date;
-}
-
 /** A card with its redemption code's row (null for a card issued to an owner). */
 export type CardWithCode = UnitCardRecord & { redemption: RedemptionRecord | null };
 
 /** A card with what its API view shows: its redemption and its mint. */
-export type CardView = CardWithCode & { chainMint: CardChainMint | null };
+export type CardView = CardWithCode & { chainMint: ChainMintRecord | null };
 
 /** A redemption with the status of each of its cards. */
 export type RedemptionWithCards<Card extends keyof UnitCardRecord = "status"> = RedemptionRecord & {

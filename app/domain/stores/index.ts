@@ -83,16 +83,7 @@ export type {
   StoredOrderIssueStatus,
 } from "./orders";
 export type { IssuingRuleRecord, IssuingRuleStore, RuleSettings, TakenNumbers } from "./rules";
-export type {
-  CardChainMint,
-  CardPageFilter,
-  CardStore,
-  CardView,
-  CardWithCode,
-  RedemptionRecord,
-  RedemptionWithCards,
-  UnitCardRecord,
-} from "./cards";
+export type { CardPageFilter, CardStore, CardView, CardWithCode, RedemptionRecord, RedemptionWithCards, UnitCardRecord } from "./cards";
 export type {
   DigitalTwinRecord,
   MintStateRecord,
