@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
+import { db, dbNull } from "~/db/client.server";
 import { DomainError } from "~/domain/errors";
 import { newId } from "~/domain/ids";
 import { saveMessageTemplate } from "~/domain/message-templates.server";
@@ -53,9 +53,7 @@ describe("stores on either database", () => {
     const s = shop();
     const template = { name: "Jacket pass", images: [], videos: [], metadata: [] };
     const rule = await stores().rules.create({ id: newId("rule"), shop: s, ...ruleSettings, cardTemplate: null });
-    const isSqlNull = async () =>
-      (await db.issuingRule.count({ where: { id: rule.id, cardTemplate: { equals: (await import("~/db/client.server")).dbNull() } } })) ===
-      1;
+    const isSqlNull = async () => (await db.issuingRule.count({ where: { id: rule.id, cardTemplate: { equals: dbNull() } } })) === 1;
     expect(rule.cardTemplate).toBeNull();
     expect(await isSqlNull()).toBe(true);
 

@@ -1,4 +1,3 @@
-import { isDatabaseBusy, transaction } from "~/db/client.server";
 import { orderWebhookQueue, type OrderWebhookFilter } from "~/db/stores/orders.server";
 import { issueFromOrder, voidFromOrder, type OrderWorkResult } from "~/domain/order-issuing.server";
 import type { OrderMoment, OrderSnapshot } from "~/domain/orders";
@@ -33,15 +32,7 @@ export class OrderWorker extends OutboxWorker<OrderWebhookRecord> {
   constructor(options: OrderWorkerOptions) {
     super(
       "Order worker",
-      new OutboxTable({
-        delegate: orderWebhookQueue.delegate,
-        heldStatus: "WORKING",
-        claimData: { attempts: { increment: 1 } },
-        where: options.where,
-        load: orderWebhookQueue.load,
-        transaction,
-        isTransient: isDatabaseBusy,
-      }),
+      new OutboxTable({ ...orderWebhookQueue, where: options.where }),
       // About a day of retries at 10 s doubling to 1 h: Shopify outages and expired tokens get time to clear.
       outboxSettings(options, {
         maxAttempts: 30,
@@ -58,7 +49,7 @@ export class OrderWorker extends OutboxWorker<OrderWebhookRecord> {
     const claim: Claim = { id, lease, label: `Order webhook ${id} (${job.topic}, order ${job.orderId}, ${job.shop})` };
     try {
       const work = await this.prepare(job);
-      return await transaction(async () => {
+      return await orderWebhookQueue.transaction(async () => {
         const result = await work();
         // In the work's own transaction: the outcome lands with what was issued, or neither does.
         const recorded = await this.writeOutcome(claim, result.status, {

@@ -1,8 +1,8 @@
 import type { OrderIssue, OrderWebhook, Prisma } from "@prisma/client";
 import type { OrderTopic, OrderWebhookDetail } from "~/domain/orders";
 import type { OrderIssueRecord, OrderIssueWithRule, OrderStore, OrderWebhookRecord, StoredOrderIssueStatus } from "~/domain/stores";
-import type { OutboxDelegate } from "~/lib/outbox-worker";
-import { db, isUniqueViolation } from "../client.server";
+import type { OutboxTableOptions } from "~/lib/outbox-worker";
+import { db, isDatabaseBusy, isUniqueViolation, transaction } from "../client.server";
 
 const toIssue = (row: OrderIssue): OrderIssueRecord => ({
   ...row,
@@ -109,11 +109,15 @@ export type OrderWebhookFilter = Prisma.OrderWebhookWhereInput;
  * The order worker's queue (app/adapters/shopify/order-worker.server.ts, decision 0029): the OrderWebhook
  * table as the shared outbox loop polls, claims and records it (app/lib/outbox-worker.ts), and a claimed row.
  */
-export const orderWebhookQueue: { delegate: OutboxDelegate; load(id: string): Promise<OrderWebhookRecord | null> } = {
+export const orderWebhookQueue: Omit<OutboxTableOptions<OrderWebhookRecord>, "where"> = {
   // Looked up per call, so an outcome written inside transaction() joins it.
   delegate: { findMany: (args) => db.orderWebhook.findMany(args), updateMany: (args) => db.orderWebhook.updateMany(args) },
+  heldStatus: "WORKING",
+  claimData: { attempts: { increment: 1 } },
   load: async (id) => {
     const row = await db.orderWebhook.findUnique({ where: { id } });
     return row && toWebhook(row);
   },
+  transaction,
+  isTransient: isDatabaseBusy,
 };
