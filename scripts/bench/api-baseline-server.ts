@@ -1,13 +1,19 @@
 // A baseline server for the api bench (scripts/bench/api.ts), started as its own
 // process like the app: BASELINE=json-http (bare node:http, fixed JSON),
 // json-express (plain Express, fixed JSON), insert (node:http + one raw INSERT of
-// the posted card) or list (node:http + the SQL Prisma runs for GET /v1/unit-cards
-// ?limit=100). The database is DATABASE_URL's, through the driver alone.
-import { randomBytes } from "node:crypto";
+// the posted card), list (node:http + the SQL Prisma runs for GET /v1/unit-cards
+// ?limit=100), or an equal-work baseline (issue 26): validate-sql and create-sql,
+// node:http + every statement the app runs for GET /v1/validate-name and
+// POST /v1/unit-cards (listed below, at EQUAL WORK). The database is
+// DATABASE_URL's, through the driver alone.
+import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import express from "express";
+import { sqlBucketStore } from "~/db/bucket-store-sql.server";
+import { generateCode, hashCode, normalizeCode } from "~/domain/codes.server";
 import { newId } from "~/domain/ids";
-import { openRawDb } from "./api-raw-db";
+import { RateLimit } from "~/lib/rate-limit";
+import { openRawDb, type Query, type RawDb } from "./api-raw-db";
 
 const mode = process.env.BASELINE;
 const FIXED = JSON.stringify({ data: { valid: true, available: true, name: "bench-name" } });
@@ -83,8 +89,299 @@ function handler(): http.RequestListener {
       })();
     };
   }
-  throw new Error(`BASELINE must be json-http, json-express, insert or list, not ${mode}`);
+  if (mode === "validate-sql") return equalWork(raw, validateName);
+  if (mode === "create-sql") return equalWork(raw, createCard);
+  throw new Error(`BASELINE must be json-http, json-express, insert, list, validate-sql or create-sql, not ${mode}`);
 }
+
+/*
+ * EQUAL WORK (issue 26): node:http and the driver running the statements the app runs for the
+ * request, read from the code and checked with a statement trace of the built server (the text
+ * below is the app's, `$n` where the app may send SQLite `?`: the same statement). Both
+ * baselines, first, as every /v1 request (app/faces/api/v1-route.server.ts):
+ *
+ *   A1 SELECT "id", "shop", "lastUsedAt", "revokedAt", "livemode" FROM "ApiKey" WHERE "keyHash" = $1
+ *      the Bearer key's SHA-256 (authenticateApiKey, app/domain/api-keys.server.ts;
+ *      credentialsByHash, app/db/stores/api-keys.server.ts)
+ *   A2 UPDATE "ApiKey" SET "lastUsedAt" = $1 WHERE "id" = $2
+ *      only when lastUsedAt is null or over 60 s old (markUsed; the app's is Prisma's update, which
+ *      adds RETURNING of all nine columns)
+ *   A3 INSERT INTO "RateLimitBucket" AS b … ON CONFLICT ("limit", "key") DO UPDATE … RETURNING "tokens", "granted"
+ *      the per-key take, limit "api-key", key the key's id, 100 tokens refilled at 20/s (`perKey`;
+ *      the statement is sqlBucketStore's own, app/db/bucket-store-sql.server.ts)
+ *   A4 DELETE FROM "RateLimitBucket" WHERE "limit" = $1 AND "refilledAtMs" < <now> - $2
+ *      at most once a minute per process, in the background (RateLimit's purge, app/lib/rate-limit.ts)
+ *
+ * validate-sql, then (validateName, app/domain/names.server.ts; keyOfName, app/db/stores/names.server.ts):
+ *
+ *   V1 SELECT "id", "name", "publicKey" FROM "UniversalName" WHERE "name" = $1 AND "livemode" = $2
+ *
+ * create-sql, then, for the bench's body (one card by redemption to an e-mail), in ONE transaction
+ * (createCards, app/domain/cards.server.ts; BEGIN IMMEDIATE on SQLite, as the app's adapter):
+ *
+ *   C1 SELECT 1 AS "taken" FROM "Redemption" WHERE "shop" = $1 AND "codeHash" = $2
+ *      the generated code's hash, again while taken (unusedGeneratedCode; codeTaken, app/db/stores/redemptions.server.ts)
+ *   C2 INSERT INTO "Redemption" ("id", "shop", "codeHash", "phoneMasked", "emailMasked", "expiresAt", "createdAt",
+ *      "redeemedAt", "redeemedBy", "redeemedPublicKey", "livemode") VALUES (…11)   (createRedemption, insertRedemption)
+ *   C3 SELECT "claimLinkTarget", "accountPageUrl" FROM "ShopSetup" WHERE "shop" = $1
+ *      where the claim link lands (enqueueClaimNotifications → claimLinkSettings, app/db/stores/settings.server.ts)
+ *   C4 INSERT INTO "Notification" ("id", "shop", "redemptionId", "channel", "destination", "payload",
+ *      "nextAttemptAt", "createdAt") VALUES (…8)   one per destination: here the e-mail (notifications store)
+ *   C5 INSERT INTO "UnitCard" ("id", "shop", "name", "media", "metadata", "owner", "publicKey", "status",
+ *      "redemptionId", "verifyToken", "voidedAt", "voidReason", "createdAt", "serialNumber", "editionSize",
+ *      "livemode") VALUES (…16)   (insertCards, app/db/stores/cards.server.ts)
+ *   C6 INSERT INTO "Event" ("id", "shop", "type", "data", "createdAt", "livemode") VALUES (…6)
+ *      unit_card.created, the card's view as data (recordEvents, app/domain/events.server.ts)
+ *   C7 SELECT "id", "eventTypes" FROM "WebhookEndpoint" WHERE "shop" = $1 AND "status" = $2 AND "livemode" = $3 ORDER BY "id"
+ *      (enabledFor, app/db/stores/webhooks.server.ts); then one WebhookDelivery per endpoint that
+ *      wants the event (none in the bench: its shops have no endpoint)
+ *
+ * The INSERTs are one row each, with PostgreSQL's casts as the app's insertRows writes them
+ * (app/db/insert-rows.server.ts: `::jsonb`, `::timestamp(3)`). The rest is as plain as it gets:
+ * no schema validation (the app's zod parsing), no router, no Express; the JSON answered has the
+ * app's shape. PostgreSQL: named prepared statements on a pool of 10, as the app's direct ones.
+ */
+
+// The /v1 route's per-key limit (`perKey`, app/faces/api/v1-route.server.ts): its name, key and policy.
+const PER_KEY = { limit: "api-key", policy: { capacity: 100, refillPerSecond: 20 } };
+// As app/domain/api-keys.server.ts reads and hashes a key.
+const KEY_PREFIX = "tc_";
+const LAST_USED_RESOLUTION_MS = 60_000;
+const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
+// app/domain/cards.server.ts; APP_PROXY_PATH's default (app/wiring/config.server.ts).
+const CODE_TRIES = 5;
+const CODE_LIFETIME_MS = 90 * 86_400_000;
+const PROXY_PATH = "/apps/twincards";
+
+const SQL = {
+  key: 'SELECT "id", "shop", "lastUsedAt", "revokedAt", "livemode" FROM "ApiKey" WHERE "keyHash" = $1',
+  markUsed: 'UPDATE "ApiKey" SET "lastUsedAt" = $1 WHERE "id" = $2',
+  name: 'SELECT "id", "name", "publicKey" FROM "UniversalName" WHERE "name" = $1 AND "livemode" = $2',
+  codeTaken: 'SELECT 1 AS "taken" FROM "Redemption" WHERE "shop" = $1 AND "codeHash" = $2',
+  shopSetup: 'SELECT "claimLinkTarget", "accountPageUrl" FROM "ShopSetup" WHERE "shop" = $1',
+  endpoints: 'SELECT "id", "eventTypes" FROM "WebhookEndpoint" WHERE "shop" = $1 AND "status" = $2 AND "livemode" = $3 ORDER BY "id"',
+};
+
+interface Caller {
+  keyId: string;
+  shop: string;
+  livemode: boolean;
+}
+type Work = (raw: RawDb, req: http.IncomingMessage, caller: Caller) => Promise<{ status: number; body: string }>;
+
+const ANSWER_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+const answer = (res: http.ServerResponse, status: number, body: string) =>
+  res.writeHead(status, { ...ANSWER_HEADERS, "Content-Length": Buffer.byteLength(body) }).end(body);
+const failure = (code: string, message: string) => JSON.stringify({ error: { code, message, details: [] } });
+
+/** A date as the driver writes it to a DateTime column: Prisma's SQLite text, or ISO 8601 for `::timestamp(3)`. */
+const dateValue = (raw: RawDb, date: Date) => (raw.kind === "sqlite" ? date.toISOString().replace("Z", "+00:00") : date.toISOString());
+
+/** A1, A2: the caller of the Bearer key, or null for a missing, unknown or revoked one. */
+async function authenticate(raw: RawDb, header: string | undefined): Promise<Caller | null> {
+  const key = /^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1];
+  if (!key?.startsWith(KEY_PREFIX) || key.length > 100) return null;
+  const [row] = await raw.direct.query(SQL.key, [hashKey(key)]);
+  if (!row || row.revokedAt) return null;
+  const now = new Date();
+  const lastUsedAt = row.lastUsedAt === null ? null : new Date(row.lastUsedAt as string | Date);
+  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await raw.direct.query(SQL.markUsed, [dateValue(raw, now), String(row.id)]);
+  }
+  return { keyId: String(row.id), shop: String(row.shop), livemode: row.livemode === true || row.livemode === 1 };
+}
+
+/** The /v1 request around `work`: the key (A1, A2), the per-key take (A3, A4 now and then), the answer. */
+function equalWork(raw: RawDb, work: Work): http.RequestListener {
+  const perKey = new RateLimit(PER_KEY.limit, PER_KEY.policy, sqlBucketStore(raw.direct, raw.kind));
+  return (req, res) => {
+    void (async () => {
+      const caller = await authenticate(raw, req.headers.authorization);
+      if (!caller) return answer(res, 401, failure("UNAUTHENTICATED", "The API key is not valid or was revoked"));
+      const limited = await perKey.take(caller.keyId);
+      if (!limited.ok) return answer(res, 429, failure("RATE_LIMITED", "Too many requests for this API key"));
+      const { status, body } = await work(raw, req, caller);
+      answer(res, status, body);
+    })().catch((error: unknown) => {
+      console.error(error);
+      answer(res, 500, failure("INTERNAL", String(error)));
+    });
+  };
+}
+
+/** V1: GET /v1/validate-name?name=…, answered as the app answers it. */
+const validateName: Work = async (raw, req, { livemode }) => {
+  const name = (new URL(req.url!, "http://x").searchParams.get("name") ?? "").trim().toLowerCase();
+  const [row] = await raw.direct.query<{ id: string; name: string; publicKey: string }>(SQL.name, [name, livemode]);
+  const data = row
+    ? { available: true, payload: { uns_name: row.name, uns_name_id: row.id, public_key: row.publicKey, livemode } }
+    : { available: false, payload: { uns_name: name } };
+  return { status: 200, body: JSON.stringify({ data }) };
+};
+
+interface MetadataEntry {
+  key: string;
+  value: unknown;
+  metaType?: string;
+  visibility?: string;
+}
+interface CardBody {
+  name: string;
+  media: { imageUrls: string[]; videoUrls?: string[] };
+  metadata: MetadataEntry[];
+  email?: string;
+  phone?: string;
+  locale?: string;
+  firstName?: string;
+}
+
+// One INSERT per table, its text built once, as app/db/insert-rows.server.ts writes one row.
+const inserts = new Map<string, string>();
+async function insert(raw: RawDb, query: Query, table: string, row: Record<string, unknown>, json: string[] = []) {
+  const columns = Object.keys(row);
+  const cast = (column: string) =>
+    raw.kind === "sqlite" ? "" : json.includes(column) ? "::jsonb" : row[column] instanceof Date ? "::timestamp(3)" : "";
+  let sql = inserts.get(table);
+  if (!sql) {
+    const values = columns.map((column, i) => `$${i + 1}${cast(column)}`).join(", ");
+    inserts.set(table, (sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${values})`));
+  }
+  const value = (column: string) => {
+    const v = row[column];
+    if (v === undefined || v === null) return null;
+    if (json.includes(column)) return JSON.stringify(v);
+    if (v instanceof Date) return dateValue(raw, v);
+    return v as string | number | boolean;
+  };
+  await query(sql, columns.map(value));
+}
+
+/** C1–C7: POST /v1/unit-cards, one card by redemption to an e-mail (the bench's body), answered as the app answers it. */
+const createCard: Work = async (raw, req, { shop, livemode }) => {
+  const body = JSON.parse(await readBody(req)) as CardBody;
+  if (!body.email || body.phone !== undefined) throw new Error("create-sql takes the bench's body: one card by redemption to an e-mail");
+  // As the app's schema fills an entry in (createCardInput): every entry typed and public unless said otherwise.
+  const metadata = body.metadata.map(({ key, value, metaType, visibility }) => ({
+    key,
+    value,
+    metaType: metaType ?? "NO_TYPE",
+    visibility: visibility ?? "PUBLIC",
+  }));
+  const media = { imageUrls: body.media.imageUrls, videoUrls: body.media.videoUrls ?? [] };
+  const now = new Date();
+  const card = await raw.transact(async (query) => {
+    let code = "";
+    let codeHash = "";
+    for (let attempt = 0; ; attempt++) {
+      if (attempt === CODE_TRIES) throw new Error(`${CODE_TRIES} generated redemption codes in a row were already in use`);
+      code = generateCode();
+      codeHash = hashCode(shop, normalizeCode(code), livemode);
+      if ((await query(SQL.codeTaken, [shop, codeHash])).length === 0) break;
+    }
+    const redemption = {
+      id: newId("red"),
+      shop,
+      codeHash,
+      phoneMasked: null,
+      emailMasked: `${body.email!.slice(0, 1)}***${body.email!.slice(body.email!.lastIndexOf("@"))}`,
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+      createdAt: now,
+      redeemedAt: null,
+      redeemedBy: null,
+      redeemedPublicKey: null,
+      livemode,
+    };
+    await insert(raw, query, "Redemption", redemption);
+
+    const [setup] = await query<{ claimLinkTarget: string; accountPageUrl: string | null }>(SQL.shopSetup, [shop]);
+    const toAccount = setup?.accountPageUrl && setup.claimLinkTarget === "ACCOUNT" ? new URL(setup.accountPageUrl) : null;
+    toAccount?.searchParams.set("code", code);
+    const payload = {
+      code,
+      claimUrl: toAccount?.toString() ?? `https://${shop}${PROXY_PATH}/redeem?code=${encodeURIComponent(code)}`,
+      claimTarget: toAccount ? "ACCOUNT" : "THEME",
+      expiresAt: redemption.expiresAt.toISOString(),
+      locale: body.locale ?? null,
+      firstName: body.firstName ?? null,
+      cards: [
+        { name: body.name, imageUrl: media.imageUrls[0] ?? null, metadata: metadata.filter((entry) => entry.visibility !== "PRIVATE") },
+      ],
+    };
+    const queuedAt = new Date();
+    const notification = {
+      id: newId("ntf"),
+      shop,
+      redemptionId: redemption.id,
+      channel: "EMAIL",
+      destination: body.email!,
+      payload,
+      nextAttemptAt: queuedAt,
+      createdAt: queuedAt,
+      ...(livemode ? {} : { status: "TEST" }),
+    };
+    await insert(raw, query, "Notification", notification, ["payload"]);
+
+    const row = {
+      id: newId("card"),
+      shop,
+      name: body.name,
+      media,
+      metadata,
+      owner: null,
+      publicKey: null,
+      status: "PENDING_REDEMPTION",
+      redemptionId: redemption.id,
+      verifyToken: randomBytes(16).toString("hex"),
+      voidedAt: null,
+      voidReason: null,
+      createdAt: now,
+      serialNumber: null,
+      editionSize: null,
+      livemode,
+    };
+    await insert(raw, query, "UnitCard", row, ["media", "metadata"]);
+
+    // The card's view (toUnitCard, app/domain/card-view.ts), the event's data without the code.
+    const view = {
+      id: row.id,
+      name: row.name,
+      serialNumber: null,
+      editionSize: null,
+      media,
+      metadata,
+      owner: null,
+      publicKey: null,
+      custody: null,
+      status: row.status,
+      createdAt: now.toISOString(),
+      redeemedAt: null,
+      voidedAt: null,
+      voidReason: null,
+      redemption: { phone: null, email: redemption.emailMasked, expiresAt: redemption.expiresAt.toISOString() },
+      chain: null,
+      verifyUrl: `https://${shop}${PROXY_PATH}/v/${row.verifyToken}`,
+      livemode,
+    };
+    const event = {
+      id: newId("evt"),
+      shop,
+      type: "unit_card.created",
+      data: { objectType: "unit_card", object: view },
+      createdAt: new Date(),
+      livemode,
+    };
+    await insert(raw, query, "Event", event, ["data"]);
+    const endpoints = await query<{ id: string; eventTypes: unknown }>(SQL.endpoints, [shop, "ENABLED", livemode]);
+    for (const endpoint of endpoints) {
+      const types = typeof endpoint.eventTypes === "string" ? (JSON.parse(endpoint.eventTypes) as unknown) : endpoint.eventTypes;
+      if (!Array.isArray(types) || !(types.includes("*") || types.includes(event.type))) continue;
+      const delivery = { id: newId("whd"), shop, eventId: event.id, endpointId: endpoint.id, createdAt: event.createdAt };
+      await insert(raw, query, "WebhookDelivery", delivery);
+    }
+    return { ...view, redemption: { ...view.redemption, code } };
+  });
+  return { status: 201, body: JSON.stringify({ data: card }) };
+};
 
 const server = http.createServer({ keepAlive: true }, handler());
 server.listen(0, "127.0.0.1", () => {

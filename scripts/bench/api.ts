@@ -3,6 +3,10 @@
 // throwaway PostgreSQL. Every figure is the median of ROUNDS rounds; within a round
 // the app and its baselines run one after the other (interleaved), each for
 // SECONDS after its own warm-up. Targets print pass/short: a benchmark, not a test.
+// The request-rate targets are against the equal-work baselines (issue 26):
+// node:http + the driver running the very statements the app runs for the request
+// (scripts/bench/api-baseline-server.ts lists them); the fixed-JSON and one-INSERT
+// baselines still print, as figures to read, with no target.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -23,13 +27,21 @@ const LIST_CARDS = 100_000;
 const BATCH = 500;
 // 20 requests a second per key (app/faces/api/v1-route.server.ts): this many keys sustain 6,000/s per shop.
 const KEYS = 300;
-const SHOPS = { load: "bench-api.myshopify.com", list: "bench-api-list.myshopify.com", batch: "bench-api-batch.myshopify.com" };
+// The equal-work baselines take the same per-key limit with keys of their own (buckets the app's runs
+// leave full), more of them: without a framework they answer faster, and none may meet the limit.
+const EQUAL_WORK_KEYS = 1_000;
+const SHOPS = {
+  load: "bench-api.myshopify.com",
+  list: "bench-api-list.myshopify.com",
+  batch: "bench-api-batch.myshopify.com",
+  equal: "bench-api-equal-work.myshopify.com",
+};
 const LOOP_PROBE = path.resolve("scripts/bench/loop-probe.mjs");
 
 interface Figures {
   kind: string;
-  validate: { app: LoadResult; http: LoadResult; express: LoadResult };
-  create: { app: LoadResult; raw: LoadResult };
+  validate: { app: LoadResult; http: LoadResult; express: LoadResult; equal: LoadResult };
+  create: { app: LoadResult; raw: LoadResult; equal: LoadResult };
   list: { app: LoadResult; raw: LoadResult };
   batch: { ownerMs: number; ownerRawMs: number; redemptionMs: number; redemptionRawMs: number; loopMaxMs: number };
   startup: {
@@ -176,6 +188,7 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
       load: await createKeys(raw, SHOPS.load, KEYS),
       list: await createKeys(raw, SHOPS.list, KEYS),
       batch: await createKeys(raw, SHOPS.batch, 1),
+      equal: await createKeys(raw, SHOPS.equal, EQUAL_WORK_KEYS),
     };
     const env = {
       ...TEST_ENV,
@@ -187,18 +200,20 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
     };
     const app = await startServer({ ...env, NODE_OPTIONS: `--import=${LOOP_PROBE}`, BENCH_LOOP_FILE: loopFile });
     servers.push(app);
-    const [http, express, insert, list] = await Promise.all(
-      ["json-http", "json-express", "insert", "list"].map((mode) => startBaseline(mode, url)),
+    const [http, express, insert, list, validateSql, createSql] = await Promise.all(
+      ["json-http", "json-express", "insert", "list", "validate-sql", "create-sql"].map((mode) => startBaseline(mode, url)),
     );
-    servers.push(http!, express!, insert!, list!);
+    servers.push(http!, express!, insert!, list!, validateSql!, createSql!);
     await seedCards(app.url, keys.list[0]!, raw, SHOPS.list, LIST_CARDS);
 
     const rounds: {
       validate: LoadResult[];
       http: LoadResult[];
       express: LoadResult[];
+      validateSql: LoadResult[];
       create: LoadResult[];
       insert: LoadResult[];
+      createSql: LoadResult[];
       list: LoadResult[];
       listRaw: LoadResult[];
       batch: Awaited<ReturnType<typeof batchRound>>[];
@@ -206,8 +221,10 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
       validate: [],
       http: [],
       express: [],
+      validateSql: [],
       create: [],
       insert: [],
+      createSql: [],
       list: [],
       listRaw: [],
       batch: [],
@@ -219,6 +236,9 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
       );
       rounds.http.push(await warmLoad({ url: http!.url, path: validatePath, seconds: SECONDS, pid: http!.pid }));
       rounds.express.push(await warmLoad({ url: express!.url, path: validatePath, seconds: SECONDS, pid: express!.pid }));
+      rounds.validateSql.push(
+        await warmLoad({ url: validateSql!.url, path: validatePath, request: bearer(keys.equal), seconds: SECONDS, pid: validateSql!.pid }),
+      );
       const card = (i: number) => JSON.stringify({ ...cardInput(`Bench card ${round}.${i}`), email: `buyer${i}@example.com` });
       const json = { "content-type": "application/json" };
       rounds.create.push(
@@ -239,6 +259,16 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
           request: (i) => ({ headers: json, body: card(i) }),
           seconds: SECONDS,
           pid: insert!.pid,
+        }),
+      );
+      rounds.createSql.push(
+        await warmLoad({
+          url: createSql!.url,
+          method: "POST",
+          path: "/v1/unit-cards",
+          request: (i) => ({ headers: { ...json, ...bearer(keys.equal)(i).headers }, body: card(i) }),
+          seconds: SECONDS,
+          pid: createSql!.pid,
         }),
       );
       rounds.list.push(
@@ -263,8 +293,14 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
       bareStarts.push(await startup(bare, {}, "/", null));
     }
     const byRss = (a: { rss: { mb: number } }, b: { rss: { mb: number } }) => a.rss.mb - b.rss.mb;
-    const validate = { app: medianResult(rounds.validate), http: medianResult(rounds.http), express: medianResult(rounds.express) };
-    const all = [...rounds.validate, ...rounds.create, ...rounds.list];
+    const validate = {
+      app: medianResult(rounds.validate),
+      http: medianResult(rounds.http),
+      express: medianResult(rounds.express),
+      equal: medianResult(rounds.validateSql),
+    };
+    // The equal-work baselines too: one answering an error or 429 would have done less work.
+    const all = [...rounds.validate, ...rounds.validateSql, ...rounds.create, ...rounds.createSql, ...rounds.list];
     for (const result of all) {
       for (const code of Object.keys(result.statuses)) if (!/^20[01]$/.test(code)) unexpected.push(code);
       if (result.errors) unexpected.push(`${result.errors} connection errors`);
@@ -272,7 +308,7 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
     return {
       kind,
       validate,
-      create: { app: medianResult(rounds.create), raw: medianResult(rounds.insert) },
+      create: { app: medianResult(rounds.create), raw: medianResult(rounds.insert), equal: medianResult(rounds.createSql) },
       list: { app: medianResult(rounds.list), raw: medianResult(rounds.listRaw) },
       batch: {
         ownerMs: median(rounds.batch.map((b) => b.ownerMs)),
@@ -290,7 +326,7 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
         nodeRssAtStart: nodeStarts.map((start) => start.rssAtStart).sort((a, b) => a.mb - b.mb)[Math.floor(ROUNDS / 2)]!,
         bareRss: [...bareStarts].sort(byRss)[Math.floor(ROUNDS / 2)]!.rss,
       },
-      keys: KEYS * 2 + 1,
+      keys: KEYS * 2 + 1 + EQUAL_WORK_KEYS,
       limited: all.reduce((sum, result) => sum + (result.statuses["429"] ?? 0), 0),
       unexpected: [...new Set(unexpected)],
     };
@@ -306,19 +342,29 @@ const verdict = (ok: boolean) => (ok ? "pass" : "**short**");
 
 function print(figures: Figures) {
   const { kind, validate, create, list, batch, startup: s } = figures;
+  // The equal-work baselines (issue 26) run the app's own statements; the others do less and carry no target.
+  const EQUAL = "**equal work**: node:http + same SQL";
   const rows: string[][] = [
     [
       "validate-name req/s",
       f(validate.app.rps),
-      `bare node:http ${f(validate.http.rps)}`,
-      `${f(validate.app.rps / validate.http.rps, 2)}×`,
-      "≥ 0.35×",
-      verdict(validate.app.rps / validate.http.rps >= 0.35),
+      `${EQUAL} ${f(validate.equal.rps)}`,
+      `${f(validate.app.rps / validate.equal.rps, 2)}×`,
+      "≥ 0.5×",
+      verdict(validate.app.rps / validate.equal.rps >= 0.5),
     ],
     [
       "validate-name req/s",
       f(validate.app.rps),
-      `plain Express ${f(validate.express.rps)}`,
+      `bare node:http, fixed JSON, no database ${f(validate.http.rps)}`,
+      `${f(validate.app.rps / validate.http.rps, 2)}×`,
+      "",
+      "",
+    ],
+    [
+      "validate-name req/s",
+      f(validate.app.rps),
+      `plain Express, fixed JSON ${f(validate.express.rps)}`,
       `${f(validate.app.rps / validate.express.rps, 2)}×`,
       "",
       "",
@@ -326,7 +372,15 @@ function print(figures: Figures) {
     [
       "validate-name p50 / p99 ms",
       `${f(validate.app.p50, 2)} / ${f(validate.app.p99, 2)}`,
-      `node:http ${f(validate.http.p50, 2)} / ${f(validate.http.p99, 2)}`,
+      `equal work ${f(validate.equal.p50, 2)} / ${f(validate.equal.p99, 2)}`,
+      `${f(validate.app.p50 / validate.equal.p50, 1)}× / ${f(validate.app.p99 / validate.equal.p99, 1)}×`,
+      "",
+      "",
+    ],
+    [
+      "validate-name p50 / p99 ms",
+      `${f(validate.app.p50, 2)} / ${f(validate.app.p99, 2)}`,
+      `node:http, fixed JSON ${f(validate.http.p50, 2)} / ${f(validate.http.p99, 2)}`,
       `${f(validate.app.p50 / validate.http.p50, 1)}× / ${f(validate.app.p99 / validate.http.p99, 1)}×`,
       "",
       "",
@@ -342,15 +396,23 @@ function print(figures: Figures) {
     [
       "create-card req/s",
       f(create.app.rps),
-      `node:http + raw insert ${f(create.raw.rps)}`,
+      `${EQUAL}, one transaction ${f(create.equal.rps)}`,
+      `${f(create.app.rps / create.equal.rps, 2)}×`,
+      "≥ 0.5×",
+      verdict(create.app.rps / create.equal.rps >= 0.5),
+    ],
+    [
+      "create-card req/s",
+      f(create.app.rps),
+      `node:http + one raw INSERT ${f(create.raw.rps)}`,
       `${f(create.app.rps / create.raw.rps, 2)}×`,
-      "≥ 0.7×",
-      verdict(create.app.rps / create.raw.rps >= 0.7),
+      "",
+      "",
     ],
     [
       "create-card p50 / p99 ms",
       `${f(create.app.p50, 1)} / ${f(create.app.p99, 1)}`,
-      `raw ${f(create.raw.p50, 1)} / ${f(create.raw.p99, 1)}`,
+      `equal work ${f(create.equal.p50, 1)} / ${f(create.equal.p99, 1)}`,
       `p99 = ${f(create.app.p99 / create.app.p50, 1)}× p50`,
       "p99 ≤ 3× p50",
       verdict(create.app.p99 <= 3 * create.app.p50),
@@ -393,16 +455,16 @@ function print(figures: Figures) {
       f(s.appS, 2),
       `bare node ${f(s.bareS, 2)}`,
       `${f(s.appS / s.bareS, 1)}×`,
-      "≤ 1.5 s",
-      verdict(s.appS <= 1.5),
+      "≤ 1 s",
+      verdict(s.appS <= 1),
     ],
     [
       "`node build/node/server.js` to first 200, s",
       f(s.nodeS, 2),
       `bare node ${f(s.bareS, 2)}`,
       `${f(s.nodeS / s.bareS, 1)}×`,
-      "≤ 1.5 s",
-      verdict(s.nodeS <= 1.5),
+      "≤ 1 s",
+      verdict(s.nodeS <= 1),
     ],
     [
       "RSS of `npm start`'s processes, MB",
@@ -434,7 +496,7 @@ function print(figures: Figures) {
 /** Runs the part; resolves with whether every request was answered as expected. */
 export async function apiBench(): Promise<boolean> {
   console.log(
-    `API hot path (issue 14): ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, median of ${ROUNDS} interleaved rounds; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} before`,
+    `API hot path (issues 14, 26): ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, median of ${ROUNDS} interleaved rounds; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} before`,
   );
   const results: Figures[] = [];
   const sqlite = migratedDatabase("bench-api");
