@@ -1,5 +1,6 @@
 import type { BucketPolicy, BucketStore } from "~/lib/rate-limit";
 import type { DatabaseKind } from "./database-url";
+import { type Dialect, dialectOf } from "./dialect.server";
 import type { DirectSql } from "./direct-sql.server";
 
 /**
@@ -11,18 +12,6 @@ import type { DirectSql } from "./direct-sql.server";
  * PostgreSQL locks the row for the upsert, SQLite has one writer at a time. Time
  * is the database's clock, the same for every replica.
  */
-
-interface Dialect {
-  /** The database's clock in milliseconds since 1970, as a SQL expression. */
-  nowMs: string;
-  least: string;
-  greatest: string;
-}
-
-const DIALECTS: Record<DatabaseKind, Dialect> = {
-  postgresql: { nowMs: "(extract(epoch from clock_timestamp()) * 1000)::float8", least: "LEAST", greatest: "GREATEST" },
-  sqlite: { nowMs: "((julianday('now') - 2440587.5) * 86400000.0)", least: "min", greatest: "max" },
-};
 
 /** A number from code (never from a request) as a SQL literal. */
 function literal(value: number): string {
@@ -47,7 +36,7 @@ const purgeSql = ({ nowMs }: Dialect) => `DELETE FROM "RateLimitBucket" WHERE "l
 
 /** The buckets in the database of `kind` that `sql` reaches; `beforeTake` may refuse a take (throw). */
 export function sqlBucketStore(sql: DirectSql, kind: DatabaseKind, beforeTake: (limit: string) => void = () => undefined): BucketStore {
-  const dialect = DIALECTS[kind];
+  const dialect = dialectOf(kind);
   // One statement per policy, built once: a take is made on every /v1 request.
   const takes = new Map<string, string>();
   const takeFor = (policy: BucketPolicy) => {

@@ -3,20 +3,23 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import { databaseUrl } from "../wiring/config.server";
 import { retryOnConflict } from "./conflict-retry.server";
 import { isDatabaseUnavailable } from "./errors.server";
-import { databaseKind, type DatabaseKind } from "./database-url";
-import { type DirectSql, positionalParams, type SqlParam } from "./direct-sql.server";
+import type { DirectSql } from "./direct-sql.server";
 import { createDatabase, dbNullFor } from "./prisma-client.server";
 
 export type Tx = Prisma.TransactionClient;
 
+/** The open `transaction()`: the Prisma transaction its Prisma calls go through, started on the first. */
 interface OpenTransaction {
-  tx: Tx;
   open: boolean;
+  prisma?: Promise<Tx>;
+  /** Ends the Prisma transaction (committing its savepoint, or rolling it back) and resolves when it has. */
+  endPrisma?: (commit: boolean) => Promise<void>;
 }
 
 interface ProcessDatabase {
   client: PrismaClient;
   direct: DirectSql;
+  driverTransaction: <T>(work: () => Promise<T>) => Promise<T>;
   /** The transaction the running code is in, if any. */
   current: AsyncLocalStorage<OpenTransaction>;
 }
@@ -27,44 +30,74 @@ declare global {
 
 // SQLite or PostgreSQL, from the URL (app/db/prisma-client.server.ts).
 function openDatabase(): ProcessDatabase {
-  const { client, direct } = createDatabase(databaseUrl());
+  const { client, direct, transaction: driverTransaction } = createDatabase(databaseUrl());
   const current = new AsyncLocalStorage<OpenTransaction>();
-  return { client: followingTransactions(client, current), direct: joiningTransactions(direct, databaseKind(databaseUrl())), current };
+  return { client: followingTransactions(client, current), direct, driverTransaction, current };
 }
 
+/** Thrown into Prisma's transaction to roll it back (its callback's rejection is how Prisma is told). */
+const ROLL_BACK = Symbol("roll back");
+
 /**
- * The shared client, which follows the open transaction: inside `transaction()`
- * `db.x` is the transaction's `tx.x`. A query made on the shared client inside
- * a transaction would otherwise wait for that very transaction (SQLite has one
- * connection per process, PostgreSQL would lock the same rows) and never run.
+ * The Prisma transaction of `open`, started on first use inside the driver's transaction, where
+ * the adapter makes it a savepoint of that transaction (app/db/sqlite-adapter.server.ts,
+ * app/db/postgres-transactions.server.ts). Prisma's calls need a transaction of their own inside
+ * ours: Prisma batches lookups made in the same tick by transaction, so the calls of another
+ * request never share a batch (nor a connection) with this transaction's.
+ */
+function prismaTransaction(client: PrismaClient, open: OpenTransaction): Promise<Tx> {
+  open.prisma ??= new Promise<Tx>((resolve, reject) => {
+    let end!: (commit: boolean) => void;
+    const ended = new Promise<void>((done, fail) => (end = (commit) => (commit ? done() : fail(ROLL_BACK))));
+    // Prisma's transaction may have failed before it awaited this (a lost connection): nobody else listens then.
+    ended.catch(() => undefined);
+    const settled = client
+      .$transaction(async (tx) => {
+        resolve(tx);
+        await ended;
+      })
+      .catch((error: unknown) => {
+        reject(error);
+        if (error !== ROLL_BACK) throw error;
+      });
+    open.endPrisma = (commit) => (end(commit), settled);
+  });
+  return open.prisma;
+}
+
+/** Calls `method` of `path` (a model, or the client itself) on the open transaction's Prisma transaction. */
+const onPrismaTransaction =
+  (client: PrismaClient, open: OpenTransaction, path: PropertyKey | undefined) =>
+  (method: PropertyKey) =>
+  async (...args: unknown[]) => {
+    const tx = (await prismaTransaction(client, open)) as unknown as Record<PropertyKey, Record<PropertyKey, (...a: unknown[]) => unknown>>;
+    const target = path === undefined ? (tx as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>) : tx[path]!;
+    return target[method]!.apply(target, args);
+  };
+
+/**
+ * The shared client, which follows the open transaction: inside `transaction()` `db.x.y(…)`
+ * runs in it. A query made on the shared client inside a transaction would otherwise wait
+ * for that very transaction (SQLite has one connection per process) or not see its rows
+ * (PostgreSQL's pool would use another connection).
  */
 function followingTransactions(client: PrismaClient, current: AsyncLocalStorage<OpenTransaction>): PrismaClient {
   return new Proxy(client, {
     get(target, property) {
       const open = current.getStore();
-      if (open?.open) {
-        if (property === "$transaction") return (work: (tx: Tx) => Promise<unknown>) => work(open.tx);
-        if (property in open.tx) return Reflect.get(open.tx, property);
-      }
       const value: unknown = Reflect.get(target, property);
+      if (open?.open) {
+        if (property === "$transaction") return (work: (tx: Tx) => Promise<unknown>) => work(db);
+        const call = onPrismaTransaction(target, open, undefined);
+        if (typeof property === "string" && property.startsWith("$") && typeof value === "function") return call(property);
+        if (typeof value === "object" && value !== null) {
+          const model = onPrismaTransaction(target, open, property);
+          return new Proxy(value, { get: (_model, method) => model(method) });
+        }
+      }
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-}
-
-/**
- * Inside `transaction()` a direct statement joins the open transaction, as Prisma raw SQL on
- * it (SQLite's positional `?` for its `$n`): the driver's own connection or pool would not see
- * the transaction's rows, and on SQLite would wait for that very transaction.
- */
-function joiningTransactions(direct: DirectSql, kind: DatabaseKind): DirectSql {
-  return {
-    query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]) {
-      if (!inTransaction()) return direct.query<Row>(sql, params);
-      const [text, args] = kind === "sqlite" ? positionalParams(sql, params) : [sql, params];
-      return db.$queryRawUnsafe<Row[]>(text, ...args);
-    },
-  };
 }
 
 // One database per process, kept on globalThis: Vite's dev reloads must not open more, and the
@@ -84,19 +117,27 @@ export type Db = PrismaClient;
  * Runs `work` in a transaction, or in the caller's when it is already in one:
  * a domain command joins the transaction of whoever called it (an idempotent
  * /v1 request stores its response in the same transaction as its work).
+ *
+ * The transaction is the driver's (issue 26): direct statements go straight to its
+ * connection, and Prisma's calls, if any, through a Prisma transaction nested in it.
  */
 export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  const { current } = opened();
-  const open = current.getStore();
-  if (open?.open) return work(open.tx);
+  const { current, driverTransaction } = opened();
+  if (current.getStore()?.open) return work(db);
   return retryOnConflict(() =>
-    db.$transaction(async (tx) => {
-      const scope: OpenTransaction = { tx, open: true };
+    driverTransaction(async () => {
+      const scope: OpenTransaction = { open: true };
+      let result: T;
       try {
-        return await current.run(scope, () => work(tx));
-      } finally {
+        result = await current.run(scope, () => work(db));
+      } catch (error) {
         scope.open = false;
+        await scope.endPrisma?.(false).catch(() => undefined);
+        throw error;
       }
+      scope.open = false;
+      await scope.endPrisma?.(true);
+      return result;
     }),
   );
 }

@@ -1,25 +1,15 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
-
-/** What a direct statement takes as parameters (a boolean is bound as 1 or 0 on SQLite, which has no boolean type). */
-export type SqlParam = string | number | boolean | null;
-
-const sqliteValue = (value: SqlParam) => (typeof value === "boolean" ? Number(value) : value);
-
-/** A BOOLEAN column as a direct statement reads it: SQLite hands back 1 or 0, PostgreSQL a boolean. */
-export const toBoolean = (value: unknown): boolean => value === true || value === 1 || value === 1n;
-
-/** A DATETIME column as a direct statement reads it: SQLite hands back text, PostgreSQL a Date. */
-export const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
+import type { SqlParam } from "./dialect.server";
 
 /**
  * Statements sent to the database driver itself, not through Prisma (issue 14,
  * decision 0028): for the few queries every /v1 request makes (its API key, the
  * shared rate-limit take, the name it validates), Prisma's fixed cost per query,
  * even for raw SQL, was about half of the request's CPU. The SQL is written once
- * for both databases with PostgreSQL's placeholders (`$1`, `$2`…), which SQLite
- * reads as named parameters. Outside a transaction a statement goes to the
- * driver; inside one it joins it (app/db/client.server.ts).
+ * for both databases with PostgreSQL's placeholders (`$1`, `$2`…); what differs
+ * between the databases is in app/db/dialect.server.ts. Outside a transaction a
+ * statement goes to the driver; inside one it joins it (app/db/client.server.ts).
  */
 export interface DirectSql {
   query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]>;
@@ -47,11 +37,15 @@ export interface PostgresDirectSqlOptions {
 }
 
 /**
- * Direct statements on `pool`, the pool Prisma's PostgreSQL client uses too: named
+ * Direct statements on `pool`, the pool Prisma's PostgreSQL client uses too (joining
+ * the pool's open transaction, if the caller is in one): named
  * prepared statements, or unnamed ones (parsed with every execution and gone with
  * it, as Prisma's adapter sends its own) when `named` is off.
  */
-export function postgresDirectSql(pool: pg.Pool, { named }: PostgresDirectSqlOptions = { named: true }): DirectSql {
+export function postgresDirectSql(
+  pool: pg.Pool & { heldClient?: pg.PoolClient },
+  { named }: PostgresDirectSqlOptions = { named: true },
+): DirectSql {
   const names = new Map<string, string>();
   const nameOf = (sql: string) => {
     let name = names.get(sql);
@@ -61,23 +55,10 @@ export function postgresDirectSql(pool: pg.Pool, { named }: PostgresDirectSqlOpt
   return {
     async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]) {
       const statement = { text: sql, values: [...params], types: utcTimestamps };
-      const result = await pool.query<Row>(named ? { ...statement, name: nameOf(sql) } : statement);
+      // Inside the pool's transaction() on its connection, else on any (app/db/postgres-transactions.server.ts).
+      const target = pool.heldClient ?? pool;
+      const result = await target.query<Row>(named ? { ...statement, name: nameOf(sql) } : statement);
       return result.rows;
     },
   };
-}
-
-/** `$1`-style parameters as better-sqlite3 binds SQLite's named `$1`, `$2`… */
-export const sqliteNamedParams = (params: readonly SqlParam[]): Record<number, SqlParam> =>
-  Object.fromEntries(params.map((value, i) => [i + 1, sqliteValue(value)]));
-
-/** `$n` parameters as positional `?` with their values in order (a parameter used twice is passed twice). */
-export function positionalParams(sql: string, params: readonly SqlParam[]): [string, SqlParam[]] {
-  const args: SqlParam[] = [];
-  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
-    if (Number(n) < 1 || Number(n) > params.length) throw new Error(`$${n} has no parameter: ${params.length} given`);
-    args.push(sqliteValue(params[Number(n) - 1]!));
-    return "?";
-  });
-  return [text, args];
 }

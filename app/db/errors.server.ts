@@ -37,12 +37,19 @@ export function prismaErrorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** What better-sqlite3 throws itself for a duplicate key, from a direct statement. */
+const SQLITE_UNIQUE = new Set(["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY"]);
+
 /**
- * A unique constraint refused an insert: Prisma's P2002 for its own queries (PostgreSQL's 23505
- * too), the adapter's UniqueConstraintViolation for raw SQL (app/db/insert-rows.server.ts).
+ * A unique constraint refused an insert: Prisma's P2002 for its own queries, the adapter's
+ * UniqueConstraintViolation for raw SQL through Prisma, and the drivers' own errors for a
+ * direct statement (app/db/insert-rows.server.ts): SQLite's constraint code, PostgreSQL's 23505.
  */
 export const isUniqueViolation = (error: unknown): boolean =>
-  prismaErrorCode(error) === "P2002" || adapterCause(error)?.kind === "UniqueConstraintViolation";
+  prismaErrorCode(error) === "P2002" ||
+  adapterCause(error)?.kind === "UniqueConstraintViolation" ||
+  SQLITE_UNIQUE.has(String((error as { code?: unknown } | null)?.code)) ||
+  sqlState(error) === "23505";
 
 /**
  * What a driver adapter reports for a database out of reach. Prisma maps these to P1001 and the like for its

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { databaseKind, redactDatabaseUrl, withoutPoolerParameter } from "./database-url";
+import { assertClientsInStep, generatedSchemas } from "./postgres-client-check.server";
 
 /** How long a new PostgreSQL connection may take before it counts as unreachable. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -37,8 +38,8 @@ export async function connectPostgres(url: string, variable = "DATABASE_URL"): P
 }
 
 /**
- * Before a process starts serving: for a PostgreSQL URL, connects and asks the
- * server a trivial query; a malformed, unreachable or refused URL prints one line
+ * Before a process starts serving: for a PostgreSQL URL, checks that the PostgreSQL
+ * client was generated with the SQLite one, then connects and asks the server a trivial query; a malformed, unreachable or refused URL prints one line
  * naming DATABASE_URL and exits 1 (no stack trace). SQLite files are opened on
  * first use, as before.
  */
@@ -51,6 +52,13 @@ export async function databaseUsableOrExit(url: string): Promise<void> {
     process.exit(1);
   }
   if (kind !== "postgresql") return;
+  try {
+    const schemas = generatedSchemas();
+    assertClientsInStep(schemas.sqlite, schemas.postgresql);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   try {
     const client = await connectPostgres(url);
     try {

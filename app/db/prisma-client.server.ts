@@ -4,20 +4,23 @@ import { Prisma, PrismaClient } from "@prisma/client";
 import type pg from "pg";
 import { behindTransactionPooler, databaseKind } from "./database-url";
 import { type DirectSql, postgresDirectSql } from "./direct-sql.server";
+import { assertClientsInStep, generatedSchemas } from "./postgres-client-check.server";
 import { postgresPool } from "./postgres-pool.server";
-import { SerialSqliteAdapterFactory } from "./sqlite-adapter.server";
+import { SqliteAdapterFactory } from "./sqlite-adapter.server";
 
 /** A Prisma client and the direct statements on the same connections (app/db/direct-sql.server.ts). */
 export interface Database {
   client: PrismaClient;
   direct: DirectSql;
+  /** Runs `work` in one transaction on the driver; direct statements (and Prisma's own transactions) inside join it. */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
   /** PostgreSQL's connection pool, shared by both (its counts tell who waits for a connection). */
   pool?: pg.Pool;
 }
 
 /**
- * The database at `url`: on SQLite the default Prisma client through the
- * serialising better-sqlite3 adapter, on PostgreSQL the client generated from the
+ * The database at `url`: on SQLite the default Prisma client through our
+ * better-sqlite3 adapter (app/db/sqlite-adapter.server.ts), on PostgreSQL the client generated from the
  * PostgreSQL schema through adapter-pg. A Prisma client only accepts an adapter of
  * its schema's provider; both have the same models, so the domain sees one type.
  */
@@ -34,11 +37,16 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
       client: new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient,
       // Behind a transaction-mode pooler (`?pgbouncer=true`) unnamed statements, as adapter-pg sends its own.
       direct: postgresDirectSql(pool, { named: !behindTransactionPooler(url) }),
+      transaction: (work) => pool.transaction(work),
       pool,
     };
   }
-  const adapter = new SerialSqliteAdapterFactory(url);
-  return { client: new PrismaClient({ adapter, transactionOptions }), direct: adapter.direct };
+  const adapter = new SqliteAdapterFactory(url);
+  return {
+    client: new PrismaClient({ adapter, transactionOptions }),
+    direct: adapter.directSql,
+    transaction: adapter.transaction,
+  };
 }
 
 /** The Prisma client alone (tests, scripts). */
@@ -55,9 +63,16 @@ export function dbNullFor(url: string): typeof Prisma.DbNull {
 /**
  * The client generated from prisma/postgresql/schema.prisma into
  * node_modules/.prisma/client-postgresql (scripts/postgres-client.ts, run by npm
- * install), loaded only when DATABASE_URL is PostgreSQL. `require`, because a
+ * install), loaded only when DATABASE_URL is PostgreSQL, and only when it was generated
+ * from the same models as the SQLite client. `require`, because a
  * `.prisma/…` path is no valid ESM package name (it is how @prisma/client loads its own).
  */
+let postgresClient: typeof import(".prisma/client-postgresql") | undefined;
 function postgresClientModule(): typeof import(".prisma/client-postgresql") {
-  return createRequire(import.meta.url)(".prisma/client-postgresql");
+  if (!postgresClient) {
+    const schemas = generatedSchemas();
+    assertClientsInStep(schemas.sqlite, schemas.postgresql);
+    postgresClient = createRequire(import.meta.url)(".prisma/client-postgresql") as typeof import(".prisma/client-postgresql");
+  }
+  return postgresClient;
 }

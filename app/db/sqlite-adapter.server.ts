@@ -1,218 +1,222 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, SqlResultSet, Transaction } from "@prisma/driver-adapter-utils";
-import { type DirectSql, type SqlParam, sqliteNamedParams } from "./direct-sql.server";
-import { FifoLock } from "./fifo-lock";
-import { cacheStatements, type SqliteConnection } from "./statement-cache.server";
+import type {
+  IsolationLevel,
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+  SqlQuery,
+  SqlResultSet,
+  Transaction,
+} from "@prisma/driver-adapter-utils";
+import { DriverAdapterError } from "@prisma/driver-adapter-utils";
+import { type SqlParam, sqliteNamedParams } from "./dialect.server";
+import type { DirectSql } from "./direct-sql.server";
+import { retryWhileBusy, SqliteConnection, SqliteTurnTimeout } from "./sqlite-connection.server";
+import { adapterError, columnTypes, prismaRow, sqliteArg } from "./sqlite-prisma-values.server";
 
-/** How long a statement keeps retrying while another process holds the write lock. */
-export const BUSY_RETRY_MS = 10_000;
-const MAX_BACKOFF_MS = 50;
-
-const BEGIN_IMMEDIATE: SqlQuery = { sql: "BEGIN IMMEDIATE", args: [], argTypes: [] };
-const ROLLBACK: SqlQuery = { sql: "ROLLBACK", args: [], argTypes: [] };
+const ADAPTER = { provider: "sqlite", adapterName: "twin-cards-sqlite" } as const;
 
 /**
- * Prisma's better-sqlite3 adapter, made safe for one connection shared by a
- * whole process and for several processes on one file (decision 0018):
- *
- * - WAL journal, `synchronous=NORMAL`: readers never wait for a writer, and a
- *   commit is one append to the log instead of four fsyncs.
- * - Write transactions start with `BEGIN IMMEDIATE`: the write lock is taken
- *   up front, so a transaction never reads and then finds it cannot write
- *   (with a deferred BEGIN that SQLITE_BUSY comes back at once, whatever the
- *   busy timeout).
- * - SQLITE_BUSY is retried here, asynchronously with jittered backoff for up
- *   to `BUSY_RETRY_MS`, instead of blocking the event loop in SQLite's busy
- *   handler.
- * - One statement or transaction at a time on the connection: a query from
- *   another request never runs inside someone else's open transaction (where
- *   it would see uncommitted rows and be rolled back with them).
+ * Prisma's driver adapter for SQLite, over the process's one better-sqlite3 connection
+ * (app/db/sqlite-connection.server.ts), which the stores' direct statements share. Ours rather
+ * than `@prisma/adapter-better-sqlite3`: that one opens its connection privately, so sharing it
+ * and caching its statements meant reading and replacing its private fields (issue 26).
  */
-export class SerialSqliteAdapterFactory implements SqlDriverAdapterFactory {
-  readonly provider = "sqlite" as const;
-  readonly adapterName = "twin-cards-serial-sqlite";
-  readonly #inner: PrismaBetterSQLite3;
-  #connected: Promise<SerialSqliteAdapter> | undefined;
+export class SqliteAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
+  readonly provider = ADAPTER.provider;
+  readonly adapterName = ADAPTER.adapterName;
+  #connected: Promise<SqliteConnection> | undefined;
 
-  constructor(url: string) {
-    // Busy timeout 0: SQLite reports SQLITE_BUSY at once and the retry below waits without blocking.
-    this.#inner = new PrismaBetterSQLite3({ url, timeout: 0 });
-  }
+  constructor(private readonly url: string) {}
 
-  /** The one connection, shared by Prisma and the direct statements (opened by whichever comes first). */
-  connect(): Promise<SerialSqliteAdapter> {
-    this.#connected ??= this.#open().catch((error: unknown) => {
+  /** The connection, opened on first use by Prisma or a direct statement. */
+  connection(): Promise<SqliteConnection> {
+    this.#connected ??= open(this.url).catch((error: unknown) => {
       this.#connected = undefined;
       throw error;
     });
     return this.#connected;
   }
 
-  /** Statements straight on the connection, in turn with Prisma's (app/db/direct-sql.server.ts). */
-  readonly direct: DirectSql = {
-    query: async (sql, params) => (await this.connect()).direct(sql, params),
+  async connect(): Promise<SqlDriverAdapter> {
+    return new SqliteAdapter(await this.connection(), () => (this.#connected = undefined));
+  }
+
+  /** Prisma's migration diffing (prisma.config.ts) wants a scratch database. */
+  async connectToShadowDb(): Promise<SqlDriverAdapter> {
+    return new SqliteAdapter(await open("file::memory:"), () => undefined);
+  }
+
+  /** Statements straight on the connection, in turn with Prisma's, joining the open `transaction()`. */
+  readonly directSql: DirectSql = {
+    query: async <Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]> => {
+      const connection = await this.connection();
+      return connection.use(() => {
+        const statement = connection.statement(sql).safeIntegers(false);
+        const bound = sqliteNamedParams(params);
+        if (statement.reader) return statement.raw(false).all(bound) as Row[];
+        statement.run(bound);
+        return [];
+      });
+    },
   };
 
-  async #open(): Promise<SerialSqliteAdapter> {
-    const inner = await this.#inner.connect();
-    const connection = betterSqlite3Of(inner);
-    const prepare = connection.prepare.bind(connection) as (sql: string) => DirectStatement;
-    cacheStatements(connection);
-    await retryWhileBusy(() => inner.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"));
-    return new SerialSqliteAdapter(inner, prepare, () => (this.#connected = undefined));
+  /** Runs `work` in one write transaction on the connection (SqliteConnection.transaction). */
+  readonly transaction = async <T>(work: () => Promise<T>): Promise<T> => (await this.connection()).transaction(work);
+}
+
+async function open(url: string): Promise<SqliteConnection> {
+  const connection = new SqliteConnection(url);
+  await connection.open();
+  return connection;
+}
+
+/** One query as Prisma sends it, on the connection. */
+function perform(connection: SqliteConnection, query: SqlQuery): SqlResultSet {
+  const args = query.args.map((arg, i) => sqliteArg(arg, query.argTypes[i]));
+  const statement = connection.statement(query.sql).safeIntegers(true);
+  if (!statement.reader) {
+    statement.run(...args);
+    return { columnNames: [], columnTypes: [], rows: [] };
+  }
+  const columns = statement.columns();
+  const rows = statement.raw(true).all(...args) as unknown[][];
+  const types = columnTypes(
+    columns.map((column) => column.type),
+    rows,
+  );
+  return { columnNames: columns.map((column) => column.name), columnTypes: types, rows: rows.map((row) => prismaRow(row, types)) };
+}
+
+function changes(connection: SqliteConnection, query: SqlQuery): number {
+  const args = query.args.map((arg, i) => sqliteArg(arg, query.argTypes[i]));
+  const statement = connection.statement(query.sql).safeIntegers(true);
+  if (statement.reader) return statement.raw(true).all(...args).length;
+  return statement.run(...args).changes;
+}
+
+/** Runs `work`, throwing a driver error as Prisma's adapter error. */
+async function translated<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SqliteTurnTimeout) {
+      throw new DriverAdapterError({ kind: "SocketTimeout", originalCode: error.code, originalMessage: error.message });
+    }
+    throw adapterError(error);
   }
 }
 
-/** What of a better-sqlite3 statement a direct query uses. */
-interface DirectStatement {
-  readonly reader: boolean;
-  safeIntegers(on: boolean): DirectStatement;
-  all(params: Record<number, SqlParam>): Record<string, unknown>[];
-  run(params: Record<number, SqlParam>): unknown;
-}
-
-class SerialSqliteAdapter implements SqlDriverAdapter {
-  readonly provider = "sqlite" as const;
-  readonly adapterName = "twin-cards-serial-sqlite";
-  readonly #lock = new FifoLock();
-  readonly #statements = new Map<string, DirectStatement>();
+class SqliteAdapter implements SqlDriverAdapter {
+  readonly provider = ADAPTER.provider;
+  readonly adapterName = ADAPTER.adapterName;
 
   constructor(
-    private readonly inner: SqlDriverAdapter,
-    private readonly prepare: (sql: string) => DirectStatement,
+    private readonly connection: SqliteConnection,
     private readonly onDispose: () => void,
   ) {}
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    return this.#alone(() => this.inner.queryRaw(query));
+    return translated(() => this.connection.use(() => perform(this.connection, query)));
   }
 
   executeRaw(query: SqlQuery): Promise<number> {
-    return this.#alone(() => this.inner.executeRaw(query));
+    return translated(() => this.connection.use(() => changes(this.connection, query)));
   }
 
   executeScript(script: string): Promise<void> {
-    return this.#alone(() => this.inner.executeScript(script));
+    return translated(() => this.connection.use(() => this.connection.exec(script)));
   }
 
-  /** One statement, in turn with every other on the connection; plain numbers, not BigInt. */
-  direct<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]> {
-    return this.#alone(async () => {
-      let statement = this.#statements.get(sql);
-      if (!statement) this.#statements.set(sql, (statement = this.prepare(sql).safeIntegers(false)));
-      const bound = sqliteNamedParams(params);
-      if (statement.reader) return statement.all(bound) as Row[];
-      statement.run(bound);
-      return [];
-    });
-  }
-
-  async startTransaction(): Promise<Transaction> {
-    const release = await this.#lock.acquire();
+  /**
+   * A write transaction: the connection is this transaction's until it ends (`BEGIN IMMEDIATE`, see
+   * SqliteConnection). Inside the connection's own `transaction()`, a savepoint in it instead.
+   */
+  async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
+    if (isolationLevel && isolationLevel !== "SERIALIZABLE")
+      throw new DriverAdapterError({ kind: "InvalidIsolationLevel", level: isolationLevel });
+    if (this.connection.holding) {
+      const name = this.connection.savepoint();
+      this.connection.exec(`SAVEPOINT ${name}`);
+      return new SqliteTransaction(this.connection, () => undefined, name);
+    }
+    const release = await translated(() => this.connection.turn());
     try {
-      await retryWhileBusy(() => this.inner.executeRaw(BEGIN_IMMEDIATE));
+      await translated(() => retryWhileBusy(async () => this.connection.exec("BEGIN IMMEDIATE")));
     } catch (error) {
       release();
       throw error;
     }
-    return new SerialTransaction(this.inner, release);
+    return new SqliteTransaction(this.connection, release);
   }
 
-  dispose(): Promise<void> {
+  async dispose(): Promise<void> {
     this.onDispose();
-    return this.inner.dispose();
-  }
-
-  async #alone<T>(run: () => Promise<T>): Promise<T> {
-    const release = await this.#lock.acquire();
-    try {
-      return await retryWhileBusy(run);
-    } finally {
-      release();
-    }
+    this.connection.close();
   }
 }
 
-/** The open transaction: statements go straight to the connection, which this transaction holds. */
-class SerialTransaction implements Transaction {
-  readonly provider = "sqlite" as const;
-  readonly adapterName = "twin-cards-serial-sqlite";
+/** The open transaction: its statements go straight to the connection, which it holds. */
+class SqliteTransaction implements Transaction {
+  readonly provider = ADAPTER.provider;
+  readonly adapterName = ADAPTER.adapterName;
   // Prisma sends COMMIT and ROLLBACK itself, then calls commit() / rollback().
   readonly options = { usePhantomQuery: false };
   #released = false;
 
   constructor(
-    private readonly connection: SqlDriverAdapter,
+    private readonly connection: SqliteConnection,
     private readonly release: () => void,
+    /** Set when this transaction is a savepoint inside the connection's own transaction. */
+    private readonly savepoint?: string,
   ) {}
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
-    this.#refuseWhenClosed();
-    return this.connection.queryRaw(query);
+    return translated(() => perform(this.#open(), query));
   }
 
   async executeRaw(query: SqlQuery): Promise<number> {
-    this.#refuseWhenClosed();
-    const ending = /^(COMMIT|ROLLBACK)$/i.test(query.sql.trim());
+    const connection = this.#open();
+    const ending = /^(COMMIT|ROLLBACK)$/i.exec(query.sql.trim())?.[1]?.toUpperCase();
+    if (ending && this.savepoint) {
+      // Prisma ends its transaction; the one around it goes on.
+      if (ending === "ROLLBACK") connection.exec(`ROLLBACK TO ${this.savepoint}`);
+      connection.exec(`RELEASE ${this.savepoint}`);
+      this.#finish();
+      return 0;
+    }
     try {
       // A COMMIT that meets SQLITE_BUSY leaves the transaction open and may be tried again.
-      return ending ? await retryWhileBusy(() => this.connection.executeRaw(query)) : await this.connection.executeRaw(query);
+      return await translated(() => (ending ? retryWhileBusy(async () => changes(connection, query)) : changes(connection, query)));
     } catch (error) {
-      // Prisma does not call rollback() when its COMMIT fails: end the transaction here, or the lock is never freed.
-      if (ending) await this.#end();
+      // Prisma does not call rollback() when its COMMIT fails: end the transaction here, or the connection is never freed.
+      if (ending) {
+        try {
+          connection.exec("ROLLBACK");
+        } catch {
+          // No transaction left to roll back.
+        }
+        this.#finish();
+      }
       throw error;
     }
   }
 
-  commit(): Promise<void> {
-    return this.#finish();
+  async commit(): Promise<void> {
+    this.#finish();
   }
 
-  rollback(): Promise<void> {
-    return this.#finish();
+  async rollback(): Promise<void> {
+    this.#finish();
   }
 
-  async #end() {
-    await this.connection.executeRaw(ROLLBACK).catch(() => undefined);
-    await this.#finish();
-  }
-
-  #refuseWhenClosed() {
+  #open(): SqliteConnection {
     // After a timeout's ROLLBACK the connection may belong to another transaction already.
     if (this.#released) throw new Error("This transaction is already closed");
+    return this.connection;
   }
 
-  async #finish() {
+  #finish() {
     if (this.#released) return;
     this.#released = true;
     this.release();
   }
-}
-
-/** The better-sqlite3 connection inside Prisma's adapter (its `client`, version pinned in package.json). */
-function betterSqlite3Of(adapter: SqlDriverAdapter): SqliteConnection {
-  const client = (adapter as unknown as { client?: SqliteConnection }).client;
-  if (typeof client?.prepare !== "function") throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its connection as `client`");
-  return client;
-}
-
-/** Runs `run` again while SQLite answers SQLITE_BUSY, for at most `BUSY_RETRY_MS`. */
-export async function retryWhileBusy<T>(run: () => Promise<T>, budgetMs = BUSY_RETRY_MS): Promise<T> {
-  const deadline = Date.now() + budgetMs;
-  for (let backoff = 1; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isBusy(error) || Date.now() + backoff > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, backoff / 2 + Math.random() * (backoff / 2)));
-  }
-}
-
-/** SQLITE_BUSY and its extended codes, as the adapter reports them (a DriverAdapterError whose cause names it) or the driver. */
-export function isBusy(error: unknown): boolean {
-  const cause = (error as { cause?: { originalCode?: unknown } } | null)?.cause;
-  // Or better-sqlite3's own SqliteError, from a direct statement.
-  const code = cause?.originalCode ?? (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }

@@ -171,7 +171,7 @@ async function restartUnderLoad(): Promise<boolean> {
       seconds: RESTART_SECONDS,
     });
     await new Promise((resolve) => setTimeout(resolve, (RESTART_SECONDS / 2) * 1000));
-    postgres.restart();
+    await postgres.restart();
     const answers = await load;
     const loadEnded = performance.now();
     const waiting = () => client.notification.count({ where: { shop, status: { not: "SENT" } } });

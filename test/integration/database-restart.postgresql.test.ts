@@ -106,7 +106,7 @@ describe("three replicas and a worker under 40 writers while PostgreSQL restarts
 
     const load = writerLoad({ servers: fleet.servers, keys, writers: 40, seconds: 16 });
     await new Promise((resolve) => setTimeout(resolve, 7_000));
-    postgres.restart();
+    await postgres.restart();
     const answers = await load;
 
     expect(exited()).toEqual([]);

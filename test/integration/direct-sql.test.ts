@@ -102,9 +102,9 @@ describe("direct SQL", () => {
   it("reports a duplicate written by raw SQL as a unique violation, as Prisma's own P2002", async () => {
     const s = shop();
     const redemption = () => ({ id: newId("red"), shop: s, codeHash: "same-hash", expiresAt: new Date(), createdAt: new Date() });
-    await transaction((tx) => insertRows(tx, "Redemption", [redemption()]));
+    await transaction(() => insertRows("Redemption", [redemption()]));
 
-    const duplicate = await transaction((tx) => insertRows(tx, "Redemption", [redemption()])).catch((error: unknown) => error);
+    const duplicate = await transaction(() => insertRows("Redemption", [redemption()])).catch((error: unknown) => error);
 
     expect(isUniqueViolation(duplicate)).toBe(true);
     expect(await db.redemption.count({ where: { shop: s } })).toBe(1);

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, describe, expect, it } from "vitest";
-import { BUSY_RETRY_MS } from "~/db/sqlite-adapter.server";
+import { BUSY_RETRY_MS } from "~/db/sqlite-connection.server";
 import { uniqueShop } from "../support/api";
 import { insertNotifications } from "../support/notify";
 import { clientFor, migratedDatabase, startWorker, type AppProcess } from "../support/processes";

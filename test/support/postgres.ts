@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -22,8 +22,11 @@ export interface TestPostgres {
   halt(): void;
   /** Starts the halted server again, on the same port with the same data. */
   resume(): void;
-  /** `pg_ctl restart -m fast`: what a failover or maintenance does to a running server (sessions ended, back in about a second). */
-  restart(): void;
+  /**
+   * `pg_ctl restart -m fast`: what a failover or maintenance does to a running server (sessions ended, back in about a second).
+   * Resolves when the server is back; this process goes on meanwhile (a load it sends keeps meeting the outage).
+   */
+  restart(): Promise<void>;
 }
 
 export function postgresBinDir(): string {
@@ -40,10 +43,17 @@ export function postgresBinDir(): string {
 const asRoot = process.getuid?.() === 0;
 
 /** Runs a PostgreSQL program, as `postgres` when we are root. */
-function pgRun(bin: string, program: string, args: string[]) {
-  const command = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, program), ...args]] : [path.join(bin, program), args];
-  execFileSync(command[0] as string, command[1] as string[], { stdio: "pipe" });
+function pgCommand(bin: string, program: string, args: string[]): [string, string[]] {
+  return asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, program), ...args]] : [path.join(bin, program), args];
 }
+
+function pgRun(bin: string, program: string, args: string[]) {
+  execFileSync(...pgCommand(bin, program, args), { stdio: "pipe" });
+}
+
+/** pgRun without blocking this process: requests this process sends keep going while it runs. */
+const pgRunInBackground = (bin: string, program: string, args: string[]) =>
+  new Promise<void>((resolve, reject) => execFile(...pgCommand(bin, program, args), (error) => (error ? reject(error) : resolve())));
 
 /** A port nothing listens on at the moment, on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -97,7 +107,20 @@ export async function startPostgres(): Promise<TestPostgres> {
       halt: () => pgRun(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
       resume: start,
       restart: () =>
-        pgRun(bin, "pg_ctl", ["-D", data, "-m", "fast", "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "60", "restart"]),
+        pgRunInBackground(bin, "pg_ctl", [
+          "-D",
+          data,
+          "-m",
+          "fast",
+          "-o",
+          options,
+          "-l",
+          path.join(dir, "log"),
+          "-w",
+          "-t",
+          "60",
+          "restart",
+        ]),
     };
   } catch (error) {
     await stop();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, transaction } from "~/db/client.server";
-import { retryWhileBusy } from "~/db/sqlite-adapter.server";
+import { retryWhileBusy } from "~/db/sqlite-connection.server";
 import { clientFor } from "../support/processes";
 
 // The suite's SQLite file (vitest.config.ts), opened a second time: another process's connection.

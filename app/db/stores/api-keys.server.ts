@@ -1,6 +1,6 @@
 import type { ApiKeyCredentials, ApiKeyStore } from "~/domain/stores";
 import { db, directSql } from "../client.server";
-import { toBoolean, toDate } from "../direct-sql.server";
+import { readBoolean, readDate } from "../dialect.server";
 
 /** API keys (the ApiKey table): every query of it. */
 export const apiKeyStore: ApiKeyStore = {
@@ -15,9 +15,9 @@ export const apiKeyStore: ApiKeyStore = {
     return {
       id: String(row.id),
       shop: String(row.shop),
-      lastUsedAt: toDate(row.lastUsedAt),
-      revokedAt: toDate(row.revokedAt),
-      livemode: toBoolean(row.livemode),
+      lastUsedAt: readDate(row.lastUsedAt),
+      revokedAt: readDate(row.revokedAt),
+      livemode: readBoolean(row.livemode),
     };
   },
 

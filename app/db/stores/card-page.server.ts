@@ -1,7 +1,7 @@
 import type { ChainMint, Redemption, UnitCard } from "@prisma/client";
 import type { CardPageFilter, CardView } from "~/domain/stores";
 import { directSql } from "../client.server";
-import { toBoolean, type SqlParam } from "../direct-sql.server";
+import { readBoolean, readDate, readInt, readJson, type SqlParam } from "../dialect.server";
 
 type Kind = "text" | "date" | "json" | "int" | "bool";
 
@@ -60,13 +60,13 @@ const select = (alias: string, columns: Record<string, Kind>, prefix = "") =>
 
 const SELECT = [...select("c", CARD), ...select("r", REDEMPTION, "r."), ...select("m", MINT, "m.")].join(", ");
 
-/** A stored value as Prisma reads it: SQLite keeps dates and JSON as text, PostgreSQL's driver parses both. */
+/** A stored value as Prisma reads it (app/db/dialect.server.ts). */
 function read(value: unknown, kind: Kind): unknown {
   if (value === null || value === undefined) return null;
-  if (kind === "date") return value instanceof Date ? value : new Date(value as string | number);
-  if (kind === "json") return typeof value === "string" ? JSON.parse(value) : value;
-  if (kind === "int") return Number(value);
-  if (kind === "bool") return toBoolean(value);
+  if (kind === "date") return readDate(value);
+  if (kind === "json") return readJson(value);
+  if (kind === "int") return readInt(value);
+  if (kind === "bool") return readBoolean(value);
   return value;
 }
 

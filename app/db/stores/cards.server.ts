@@ -12,7 +12,7 @@ export const cardStore: CardStore = {
   ...redemptionQueries,
 
   // createMany's rows, without Prisma building a query per row (a batch of 500 held the event loop for its whole length).
-  insertCards: (cards) => insertRows(db, "UnitCard", cards as unknown as Parameters<typeof insertRows>[2], { json: ["media", "metadata"] }),
+  insertCards: (cards) => insertRows("UnitCard", cards, { json: ["media", "metadata"] }),
 
   findForShop: (shop, id, livemode) => db.unitCard.findFirst({ where: { shop, id, livemode }, include: CARD_VIEW_INCLUDE }),
   viewOf: (shop, id) => db.unitCard.findFirstOrThrow({ where: { shop, id }, include: CARD_VIEW_INCLUDE }),

@@ -6,9 +6,8 @@ import { insertRows } from "../insert-rows.server";
 export const eventStore: EventStore = {
   // Not createMany: a batch's events carry every card's view, which Prisma would walk value by value (issue 14).
   insert: (events) =>
-    transaction((tx) =>
+    transaction(() =>
       insertRows(
-        tx,
         "Event",
         events.map(({ id, shop, type, data, createdAt, livemode }) => ({ id, shop, type, data: data as object, createdAt, livemode })),
         { json: ["data"] },

@@ -8,9 +8,8 @@ import { insertRows } from "../insert-rows.server";
 export const notificationStore: NotificationStore = {
   // Not createMany: Prisma walks a JSON payload value by value, and a batch's names every card (issue 14).
   insert: (notifications) =>
-    transaction((tx) =>
+    transaction(() =>
       insertRows(
-        tx,
         "Notification",
         notifications.map((row) => ({ ...row, payload: row.payload as object })),
         { json: ["payload"] },

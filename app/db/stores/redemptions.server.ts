@@ -11,7 +11,7 @@ export const redemptionQueries = {
   },
 
   // Every column written as is: Prisma's create would compile a query for it (issue 14).
-  insertRedemption: (redemption) => insertRows(db, "Redemption", [redemption] as unknown as Parameters<typeof insertRows>[2]),
+  insertRedemption: (redemption) => insertRows("Redemption", [redemption]),
 
   redemptionByCode: (shop, codeHash, livemode) =>
     db.redemption.findUnique({

@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import type { OutboxTableOptions } from "~/lib/outbox-worker";
 import type { DeliveryJob, WebhookDeliveryStore, WebhookEndpointStore } from "~/domain/stores";
 import { db, directSql, isDatabaseBusy, transaction } from "../client.server";
+import { readJson } from "../dialect.server";
 
 /** Webhook endpoints (the WebhookEndpoint table): every query of it. */
 export const webhookEndpointStore: WebhookEndpointStore = {
@@ -14,7 +15,7 @@ export const webhookEndpointStore: WebhookEndpointStore = {
     // SQLite keeps JSON as text; PostgreSQL's jsonb arrives parsed.
     return rows.map((row) => ({
       id: row.id,
-      eventTypes: typeof row.eventTypes === "string" ? JSON.parse(row.eventTypes) : row.eventTypes,
+      eventTypes: readJson(row.eventTypes),
     }));
   },
 

@@ -1,0 +1,177 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import Database from "better-sqlite3";
+import { FifoLock } from "./fifo-lock";
+
+/** How long a statement keeps retrying while another process holds the write lock. */
+export const BUSY_RETRY_MS = 10_000;
+/** How long a write transaction waits for its turn on the connection before the database counts as unavailable. */
+export const TURN_WAIT_MS = 15_000;
+/** How many prepared statements the connection keeps; Prisma's generated SQL varies with IN lists and multi-row inserts. */
+export const STATEMENT_CACHE_SIZE = 500;
+const MAX_BACKOFF_MS = 50;
+
+export type SqliteValue = string | number | bigint | Buffer | null;
+export type SqliteStatement = Database.Statement<unknown[]>;
+
+/** No turn on the connection in time: the database cannot serve the request now (503, app/db/errors.server.ts). */
+export class SqliteTurnTimeout extends Error {
+  override name = "SqliteTurnTimeout";
+  readonly code = "SQLITE_BUSY_TURN";
+}
+
+/**
+ * The one SQLite connection of a process, shared by Prisma (app/db/sqlite-adapter.server.ts)
+ * and the stores' direct statements (decision 0018):
+ *
+ * - WAL journal, `synchronous=NORMAL`: readers never wait for a writer, and a commit is one
+ *   append to the log instead of four fsyncs.
+ * - One statement or transaction at a time: a query from another request never runs inside
+ *   someone else's open transaction (where it would see uncommitted rows and be rolled back
+ *   with them). Code running inside `transaction()` (followed with AsyncLocalStorage) uses
+ *   the connection directly.
+ * - Write transactions start with `BEGIN IMMEDIATE`: the write lock is taken up front, so a
+ *   transaction never reads and then finds it cannot write.
+ * - SQLITE_BUSY (another process writing) is retried here, asynchronously with jittered backoff
+ *   for up to `BUSY_RETRY_MS`, instead of blocking the event loop in SQLite's busy handler.
+ * - Statements are prepared once per SQL text and bound afresh on each use.
+ */
+export class SqliteConnection {
+  readonly #database: Database.Database;
+  readonly #lock = new FifoLock();
+  readonly #statements = new Map<string, SqliteStatement>();
+  /** The write transaction the running code is in (`transaction()`), if any. */
+  readonly #held = new AsyncLocalStorage<{ open: boolean; savepoints: number }>();
+  #prepared = 0;
+
+  constructor(
+    url: string,
+    private readonly cacheSize = STATEMENT_CACHE_SIZE,
+  ) {
+    // Busy timeout 0: SQLite reports SQLITE_BUSY at once and the retry below waits without blocking.
+    this.#database = new Database(url.replace(/^file:/, ""), { timeout: 0 });
+  }
+
+  /** Sets the journal up; call once, before any statement. */
+  async open(): Promise<void> {
+    await retryWhileBusy(async () => {
+      this.#database.pragma("journal_mode = WAL");
+      this.#database.pragma("synchronous = NORMAL");
+    });
+  }
+
+  /** How many statements SQLite was asked to prepare so far (the cache's effect, for tests). */
+  get statementsPrepared(): number {
+    return this.#prepared;
+  }
+
+  /** The statement prepared for `sql`, from the cache (least recently used dropped past its size). */
+  statement(sql: string): SqliteStatement {
+    let statement = this.#statements.get(sql);
+    if (statement) {
+      this.#statements.delete(sql);
+    } else {
+      statement = this.#database.prepare(sql);
+      this.#prepared++;
+      if (this.#statements.size >= this.cacheSize) this.#statements.delete(this.#statements.keys().next().value!);
+    }
+    this.#statements.set(sql, statement);
+    return statement;
+  }
+
+  /** Whether the running code is inside this connection's `transaction()`. */
+  get holding(): boolean {
+    return this.#held.getStore()?.open === true;
+  }
+
+  /** A fresh savepoint name inside the open `transaction()` (for a transaction Prisma opens inside it). */
+  savepoint(): string {
+    const held = this.#held.getStore();
+    if (!held?.open) throw new Error("A savepoint needs an open transaction");
+    return `twin_cards_${++held.savepoints}`;
+  }
+
+  /**
+   * Runs `work` in one write transaction (`BEGIN IMMEDIATE` … `COMMIT`), or in the caller's when it is
+   * in one already; every statement `work` sends through this connection joins it.
+   */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.holding) return work();
+    const release = await this.turn();
+    const held = { open: true, savepoints: 0 };
+    try {
+      await retryWhileBusy(async () => this.exec("BEGIN IMMEDIATE"));
+      try {
+        const result = await this.#held.run(held, work);
+        held.open = false;
+        // A COMMIT that meets SQLITE_BUSY (a reader's snapshot in another process) leaves the transaction open and may be tried again.
+        await retryWhileBusy(async () => this.exec("COMMIT"));
+        return result;
+      } catch (error) {
+        held.open = false;
+        if (this.#database.inTransaction) this.exec("ROLLBACK");
+        throw error;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** `run` on the connection in turn with every other statement and transaction (at once inside `transaction()`), retried while the file is busy. */
+  async use<T>(run: () => T): Promise<T> {
+    if (this.holding) return run();
+    const release = await this.turn();
+    try {
+      return await retryWhileBusy(async () => run());
+    } finally {
+      release();
+    }
+  }
+
+  /** Statements outside `statement()`'s cache (BEGIN, COMMIT, scripts). */
+  exec(sql: string): void {
+    this.#database.exec(sql);
+  }
+
+  /** Takes the connection for a transaction (released by calling the returned function), waiting at most TURN_WAIT_MS. */
+  async turn(): Promise<() => void> {
+    let timer: NodeJS.Timeout | undefined;
+    const acquiring = this.#lock.acquire();
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new SqliteTurnTimeout(`No turn on the SQLite connection within ${TURN_WAIT_MS} ms`)), TURN_WAIT_MS);
+    });
+    try {
+      return await Promise.race([acquiring, timeout]);
+    } catch (error) {
+      // Our turn still comes; pass it on at once.
+      void acquiring.then((release) => release());
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): void {
+    this.#statements.clear();
+    this.#database.close();
+  }
+}
+
+/** Runs `run` again while SQLite answers SQLITE_BUSY, for at most `budgetMs`. */
+export async function retryWhileBusy<T>(run: () => Promise<T>, budgetMs = BUSY_RETRY_MS): Promise<T> {
+  const deadline = Date.now() + budgetMs;
+  for (let backoff = 1; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() + backoff > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, backoff / 2 + Math.random() * (backoff / 2)));
+  }
+}
+
+/** SQLITE_BUSY and its extended codes, from the driver or as Prisma's adapter error carries them. */
+export function isBusy(error: unknown): boolean {
+  const cause = (error as { cause?: { originalCode?: unknown } } | null)?.cause;
+  const code = cause?.originalCode ?? (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY") && code !== "SQLITE_BUSY_TURN";
+}

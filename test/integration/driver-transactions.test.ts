@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { db, directSql, inTransaction, transaction } from "~/db/client.server";
+import { insertRows } from "~/db/insert-rows.server";
+
+// The stores' transactions run on the driver (issue 26): direct statements on its connection,
+// Prisma's calls through a Prisma transaction nested in it as a savepoint. On the suite's
+// database, SQLite or PostgreSQL.
+
+const shop = () => `drivertx-${randomUUID().slice(0, 8)}.myshopify.com`;
+const setups = async (s: string) => db.shopSetup.count({ where: { shop: s } });
+const directSetups = async (s: string) =>
+  (await directSql.query<{ shop: string }>('SELECT "shop" FROM "ShopSetup" WHERE "shop" = $1', [s])).length;
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe("a transaction on the driver", () => {
+  it("commits a direct insert and a Prisma insert together, each seeing the other's row inside", async () => {
+    const [a, b] = [shop(), shop()];
+
+    const seen = await transaction(async () => {
+      await insertRows("ShopSetup", [{ shop: a }]);
+      await db.shopSetup.create({ data: { shop: b } });
+      return { prismaSeesDirect: await setups(a), directSeesPrisma: await directSetups(b), inside: inTransaction() };
+    });
+
+    expect(seen).toEqual({ prismaSeesDirect: 1, directSeesPrisma: 1, inside: true });
+    expect([await setups(a), await setups(b)]).toEqual([1, 1]);
+    expect(inTransaction()).toBe(false);
+  });
+
+  it("rolls back both kinds of write when the work fails after them", async () => {
+    const [a, b] = [shop(), shop()];
+
+    const failing = transaction(async () => {
+      await db.shopSetup.create({ data: { shop: b } });
+      await insertRows("ShopSetup", [{ shop: a }]);
+      throw new Error("the batch failed");
+    });
+
+    await expect(failing).rejects.toThrow("the batch failed");
+    expect([await setups(a), await setups(b)]).toEqual([0, 0]);
+  });
+
+  it("joins the caller's transaction: an inner failure caught by the caller keeps the caller's writes and the inner ones", async () => {
+    const [outer, inner] = [shop(), shop()];
+
+    await transaction(async () => {
+      await db.shopSetup.create({ data: { shop: outer } });
+      await transaction(async () => db.shopSetup.create({ data: { shop: inner } }));
+    });
+
+    expect([await setups(outer), await setups(inner)]).toEqual([1, 1]);
+  });
+
+  it("keeps another request's lookups out of an open transaction, also when Prisma would batch them with the transaction's own", async () => {
+    const s = shop();
+    const written = deferred();
+    const release = deferred();
+    const open = transaction(async () => {
+      await db.shopSetup.create({ data: { shop: s } });
+      written.resolve();
+      await release.promise;
+      // The same lookup as the one outside, in the same tick: Prisma batches such findUnique calls by transaction.
+      return db.shopSetup.findUnique({ where: { shop: s } });
+    });
+    await written.promise;
+
+    const outside = db.shopSetup.findUnique({ where: { shop: s } });
+    release.resolve();
+    const inside = await open;
+
+    expect(inside?.shop).toBe(s);
+    // Outside, the row is seen only once committed: SQLite's read waits its turn, PostgreSQL's reads the last commit.
+    const seenOutside = await outside;
+    expect(seenOutside === null || seenOutside.shop === s).toBe(true);
+    expect(await setups(s)).toBe(1);
+  });
+
+  it("reports a commit only when the database committed: a failed statement caught inside leaves no half-committed transaction", async () => {
+    const [kept, taken] = [shop(), shop()];
+    await db.shopSetup.create({ data: { shop: taken } });
+
+    const outcome = await transaction(async () => {
+      await insertRows("ShopSetup", [{ shop: kept }]);
+      // A duplicate key, caught by the work: SQLite undoes the statement alone, PostgreSQL the whole transaction.
+      await insertRows("ShopSetup", [{ shop: taken }]).catch(() => undefined);
+    }).then(
+      () => "committed",
+      (error: Error) => error.message,
+    );
+
+    const keptRows = await setups(kept);
+    if (outcome === "committed") expect(keptRows).toBe(1);
+    else expect({ outcome, keptRows }).toEqual({ outcome: expect.stringContaining("rolled back") as string, keptRows: 0 });
+  });
+});
