@@ -15,9 +15,9 @@ export interface DirectSql {
   query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]>;
 }
 
-// Prisma writes DateTime to `timestamp(3)` columns in UTC; node-postgres would read them as local time.
+// Prisma writes DateTime to `timestamp(3)` columns in UTC; node-postgres would read them as local time (the bench reads them so too).
 const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
-const utcTimestamps = {
+export const utcTimestamps = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     oid === TIMESTAMP_WITHOUT_TIME_ZONE && format !== "binary"
       ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
 import { databaseKind } from "~/db/database-url";
+import { utcTimestamps } from "~/db/direct-sql.server";
 
 interface SqliteStatement {
   readonly reader: boolean;
@@ -55,15 +56,6 @@ const placeholders = (kind: RawDb["kind"], sql: string) =>
           return () => `$${++n}`;
         })(),
       );
-
-// As the app's direct statements read a `timestamp(3)` column (Prisma writes UTC there).
-const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
-const utcTimestamps = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === TIMESTAMP_WITHOUT_TIME_ZONE && format !== "binary"
-      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
-      : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
-};
 
 /** A name for each distinct SQL, the same on every connection. */
 function statementNames(): (sql: string) => string {

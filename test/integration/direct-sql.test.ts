@@ -8,18 +8,13 @@ import { cardStore } from "~/db/stores/cards.server";
 import { webhookEndpointStore } from "~/db/stores/webhooks.server";
 import { insertRows } from "~/db/insert-rows.server";
 import { newId } from "~/domain/ids";
+import { deferred } from "../support/deferred";
 
 // Statements sent to the driver itself, on the suite's database (SQLite or PostgreSQL):
 // they must read what Prisma reads, and keep to transactions as Prisma's queries do.
 
 const shop = () => `direct-${randomUUID().slice(0, 8)}.myshopify.com`;
 const onSqlite = databaseKind(process.env.DATABASE_URL!) === "sqlite";
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
-}
 
 const originalTimeZone = process.env.TZ;
 afterEach(() => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db, directSql, inTransaction, transaction } from "~/db/client.server";
 import { insertRows } from "~/db/insert-rows.server";
+import { deferred } from "../support/deferred";
 
 // The stores' transactions run on the driver (issue 26): direct statements on its connection,
 // Prisma's calls through a Prisma transaction nested in it as a savepoint. On the suite's
@@ -11,12 +12,6 @@ const shop = () => `drivertx-${randomUUID().slice(0, 8)}.myshopify.com`;
 const setups = async (s: string) => db.shopSetup.count({ where: { shop: s } });
 const directSetups = async (s: string) =>
   (await directSql.query<{ shop: string }>('SELECT "shop" FROM "ShopSetup" WHERE "shop" = $1', [s])).length;
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
-}
 
 describe("a transaction on the driver", () => {
   it("commits a direct insert and a Prisma insert together, each seeing the other's row inside", async () => {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db, transaction } from "~/db/client.server";
 import { retryWhileBusy } from "~/db/sqlite-connection.server";
 import { clientFor } from "../support/processes";
+import { deferred } from "../support/deferred";
 
 // The suite's SQLite file (vitest.config.ts), opened a second time: another process's connection.
 const otherConnection = clientFor(process.env.DATABASE_URL!);
@@ -11,12 +12,6 @@ afterAll(() => otherConnection.$disconnect());
 const shop = () => `adapter-${randomUUID().slice(0, 8)}.myshopify.com`;
 const setupRow = (s: string) => ({ shop: s });
 const exists = async (s: string) => (await db.shopSetup.count({ where: { shop: s } })) === 1;
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
-}
 
 describe("the SQLite adapter", () => {
   it("runs the file in WAL mode", async () => {
