@@ -1,4 +1,5 @@
 // The production server (`npm start`, after `npm run build`, which compiles this file to build/node/server.js).
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -7,6 +8,7 @@ import expressStaticGzip from "express-static-gzip";
 import { databaseUsableOrExit } from "./app/db/postgres-connect.server";
 import { chainConfigOrExit, configOrExit, notifyConfigOrExit, webhookConfigOrExit } from "./server/config";
 import { createHttpApp, listen } from "./server/http-app";
+import { bundleFile, type ServerBundle } from "./server/server-bundles";
 import { backgroundWorkers } from "./app/wiring/services.server";
 
 const config = configOrExit();
@@ -15,10 +17,24 @@ const chainConfig = chainConfigOrExit();
 const webhookConfig = webhookConfigOrExit();
 await databaseUsableOrExit(config.DATABASE_URL);
 // From the working directory, like the static files below: this module runs compiled from build/node/.
-const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href).catch(() => {
+const importBundle = (bundle: ServerBundle) => import(pathToFileURL(path.resolve(bundleFile(bundle))).href) as Promise<ServerBuild>;
+if (!existsSync(bundleFile("api")) || !existsSync(bundleFile("app"))) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
-})) as ServerBuild;
+}
+// The API's bundle now; the pages' on the first request for a page (server/server-bundles.ts).
+const build = await importBundle("api");
+let pages: Promise<ServerBuild> | undefined;
+const pagesBuild = () =>
+  (pages ??= (async () => {
+    const started = performance.now();
+    const loaded = await importBundle("app");
+    console.log(`Pages loaded in ${Math.round(performance.now() - started)} ms (first page request)`);
+    return loaded;
+  })().catch((error: unknown) => {
+    pages = undefined;
+    throw error;
+  }));
 
 // No directory redirects: serve-static would answer a directory path with its own HTML page.
 const assets = express.Router();
@@ -45,7 +61,7 @@ assets.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 
 // Claim notifications, NFT mints and webhooks run in this process unless NOTIFY_DISPATCHER=off / CHAIN_WORKER=off / WEBHOOK_WORKER=off (then `npm run worker`).
 const workers = await backgroundWorkers({ notify: notifyConfig, chain: chainConfig, webhooks: webhookConfig, inWebServer: true });
-const server = listen(createHttpApp({ build, assets, config }), config.PORT, config.HOST, {
+const server = listen(createHttpApp({ build, pagesBuild, assets, config }), config.PORT, config.HOST, {
   onShutdown: async () => void (await Promise.all(workers.map((worker) => worker.stop()))),
 });
 server.once("listening", () => workers.forEach((worker) => worker.start()));

@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { bundleOfRoute } from "./server/server-bundles";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -38,6 +39,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+      // The API's routes in a bundle of their own, so serving them never loads the pages' code (server/server-bundles.ts).
+      serverBundles: ({ branch }) => bundleOfRoute(branch),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -9,15 +9,21 @@ import type { Config } from "../app/wiring/config.server";
 import { forwardedAddressOf, trustFromSetting } from "./client-address";
 import { isApiPath, routedUrl, sendError } from "./error-response";
 import { requestGuards, SERVED_METHODS } from "./request-guards";
+import { bundleOfRequest } from "./server-bundles";
 import { v1Router } from "./v1-router";
+
+type Build = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
  * The Express app around the Remix build: a request id on every response and
  * the client's address for rate limits. `build` is a function in dev (Vite
- * reloads it) and the built module in production.
+ * reloads it) and the built module in production. With `pagesBuild`, `build` is
+ * the API's server bundle and `pagesBuild` answers every other path
+ * (server/server-bundles.ts); without it, `build` answers everything.
  */
 export function createHttpApp(options: {
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build: Build;
+  pagesBuild?: Build;
   assets: RequestHandler;
   config: Pick<Config, "TRUST_PROXY" | "NODE_ENV">;
 }) {
@@ -46,15 +52,15 @@ export function createHttpApp(options: {
   // the same router in dev, where Vite hands over the build, as in production.
   app.use(v1Router(options.build, getLoadContext));
   app.use(options.assets);
+  // Remix shows error details outside production mode; NODE_ENV=test must not turn that on.
+  const mode = options.config.NODE_ENV === "development" ? "development" : "production";
+  const remix = (build: Build) => createRequestHandler({ build, getLoadContext, mode });
+  const api = remix(options.build);
+  const pages = options.pagesBuild ? remix(options.pagesBuild) : api;
   // app.use, not app.all("*"): Express would decode the path itself and fail with a 500 on bad %-encoding.
-  app.use(
-    createRequestHandler({
-      build: options.build,
-      getLoadContext,
-      // Remix shows error details outside production mode; NODE_ENV=test must not turn that on.
-      mode: options.config.NODE_ENV === "development" ? "development" : "production",
-    }),
-  );
+  // By the path Remix will route (`/../v1` is `/v1` to it), not Express's raw one.
+  const bundleOf = (req: express.Request) => bundleOfRequest(routedUrl(req.originalUrl)?.pathname ?? req.path);
+  app.use((req, res, next) => (bundleOf(req) === "api" ? api : pages)(req, res, next));
   // Last resort: never a stack trace to the client.
   const onError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     // The adapter builds the request URL from Host (or a trusted X-Forwarded-Host): junk there is the client's fault.

@@ -26,7 +26,7 @@ export interface DemoServer {
 }
 
 export async function startDemoServer(): Promise<DemoServer> {
-  if (!existsSync("build/server/index.js")) throw new Error("No build found: run `npm run build` first.");
+  if (!existsSync("build/server/api/index.js")) throw new Error("No build found: run `npm run build` first.");
   const database = migratedDatabase("bench");
   const stub = await startAdminApiStub({ port: 0 });
   const stopStub = async () => {
