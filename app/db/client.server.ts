@@ -4,6 +4,8 @@ import { databaseUrl } from "../wiring/config.server";
 import { retryOnConflict } from "./conflict-retry.server";
 import { isDatabaseUnavailable } from "./errors.server";
 import type { DirectSql } from "./direct-sql.server";
+import { databaseKind } from "./database-url";
+import { type Dialect, dialectOf } from "./dialect.server";
 import { createDatabase, dbNullFor } from "./prisma-client.server";
 
 export type Tx = Prisma.TransactionClient;
@@ -109,6 +111,9 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get: (_target, property) => Reflect.get(opened().client, property),
   has: (_target, property) => Reflect.has(opened().client, property),
 });
+/** How the stores' own SQL is written for the database in use (app/db/dialect.server.ts). */
+export const databaseDialect = (): Dialect => dialectOf(databaseKind(databaseUrl()));
+
 /** The few per-request statements sent to the driver itself (app/db/direct-sql.server.ts), joining the open `transaction()`. */
 export const directSql: DirectSql = { query: (sql, params) => opened().direct.query(sql, params) };
 export type Db = PrismaClient;

@@ -1,7 +1,5 @@
-import { databaseUrl } from "../wiring/config.server";
-import { directSql } from "./client.server";
-import { databaseKind } from "./database-url";
-import { dialectOf, type SqlParam, type SqlValue } from "./dialect.server";
+import { databaseDialect, directSql } from "./client.server";
+import type { SqlParam, SqlValue } from "./dialect.server";
 
 /**
  * Many rows into one table as multi-row INSERTs, `ROWS_PER_STATEMENT` at a time,
@@ -20,7 +18,7 @@ export const ROWS_PER_STATEMENT = 50;
 export async function insertRows(table: string, records: readonly object[], options: { json?: string[] } = {}): Promise<void> {
   if (records.length === 0) return;
   const rows = records as readonly Record<string, SqlValue>[];
-  const dialect = dialectOf(databaseKind(databaseUrl()));
+  const dialect = databaseDialect();
   const json = new Set(options.json ?? []);
   const columns = Object.keys(rows[0]!);
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
