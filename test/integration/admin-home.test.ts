@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiKey } from "~/domain/api-keys.server";
 import { createCard } from "~/domain/cards.server";
+import { setClaimLinkSettings } from "~/domain/claim-links.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
 import { getPage } from "../support/admin";
@@ -17,6 +18,18 @@ describe("admin home", () => {
     const shop = uniqueShop();
     const before = await getPage("/app", shop);
     expect(before.text).toContain("This turns done once a logged-in customer's block loads.");
+
+    expect((await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId: "7" }))).status).toBe(200);
+
+    const after = await getPage("/app", shop);
+    expect(after.text).toContain("A customer's “My cards” block has loaded on your storefront.");
+    expect(after.text).not.toContain("This turns done once");
+  });
+
+  it("marks the storefront blocks done also in a shop that saved a setting before any block loaded", async () => {
+    const shop = uniqueShop();
+    await setClaimLinkSettings(shop, { target: "THEME" });
+    expect((await getPage("/app", shop)).text).toContain("This turns done once a logged-in customer's block loads.");
 
     expect((await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId: "7" }))).status).toBe(200);
 

@@ -1,5 +1,5 @@
 import type { SettingsStore } from "~/domain/stores";
-import { db, directSql } from "../client.server";
+import { db, directSql, transaction } from "../client.server";
 
 /** The shop's admin choices (ShopSetup), profile (ShopProfile) and message wording (MessageTemplate). */
 export const settingsStore: SettingsStore = {
@@ -15,9 +15,15 @@ export const settingsStore: SettingsStore = {
     return rows[0] ?? null;
   },
 
-  async markStorefrontBlockSeen(shop, at) {
-    await db.shopSetup.upsert({ where: { shop }, create: { shop, storefrontBlockSeenAt: at }, update: {} });
-  },
+  // The first time only: set where still unset, or a new row; a shop that saved any setting already has its row.
+  markStorefrontBlockSeen: (shop, at) =>
+    transaction(async () => {
+      const { count } = await db.shopSetup.updateMany({
+        where: { shop, storefrontBlockSeenAt: null },
+        data: { storefrontBlockSeenAt: at },
+      });
+      if (count === 0) await db.shopSetup.upsert({ where: { shop }, create: { shop, storefrontBlockSeenAt: at }, update: {} });
+    }),
 
   profile: (shop) => db.shopProfile.findUnique({ where: { shop } }),
   async saveShopFacts(shop, facts) {
