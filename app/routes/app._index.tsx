@@ -10,6 +10,9 @@ import { adminLivemode } from "~/domain/test-data-view.server";
 import { TestDataSwitch } from "~/faces/admin/components/TestDataSwitch";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.home");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -16,6 +16,9 @@ import { customerLinks } from "~/faces/admin/customer-links.server";
 import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { readRuleForm, ruleFormOf, ruleInput, unreadableRule } from "~/faces/admin/rule-form.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.automation");
 
 const PAGE_SIZE = 25;
 

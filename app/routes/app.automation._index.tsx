@@ -10,6 +10,9 @@ import { formFields, readForm, runIntent } from "~/faces/admin/action-result.ser
 import { OrderWebhooksCard } from "~/faces/admin/components/automation/OrderWebhooksCard";
 import { RulesCard } from "~/faces/admin/components/automation/RulesCard";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.automation");
 
 // Automation: the shop's issuing rules and what Shopify lately sent about orders.
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -11,6 +11,9 @@ import { readForm, runIntent } from "~/faces/admin/action-result.server";
 import { RuleForm } from "~/faces/admin/components/automation/RuleForm";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { readRuleForm, ruleInput, unreadableRule, type RuleForm as RuleFormValues } from "~/faces/admin/rule-form.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.automation");
 
 const BLANK: RuleFormValues = {
   targetType: "PRODUCT",

@@ -19,6 +19,9 @@ import { destinationsOfCards } from "~/domain/notification-admin.server";
 import type { Formatter } from "~/faces/admin/i18n/format";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.cards");
 
 const PAGE_SIZE = 25;
 const TABS: { id: string; status?: CardStatusValue }[] = [

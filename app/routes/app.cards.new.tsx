@@ -13,6 +13,9 @@ import { CardBatchForm } from "~/faces/admin/components/cards/CardBatchForm";
 import { CreatedCards } from "~/faces/admin/components/cards/CreatedCards";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("cards.create");
 
 // Create cards: a batch sharing one redemption code or one owner, all or nothing.
 export const loader = async ({ request }: LoaderFunctionArgs) => {

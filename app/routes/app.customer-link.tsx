@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isCustomerId } from "~/domain/owners";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.customers");
 
 // Target of the admin link on Shopify's customer page (extensions/customer-link):
 // Shopify passes the customer as ?id=<number> or ?id=gid://shopify/Customer/<number>.

@@ -22,6 +22,9 @@ import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { getCustomer } from "~/adapters/shopify/admin-customers.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.customers");
 
 const customerIdOf = (params: LoaderFunctionArgs["params"], notFound: string) => {
   if (!isCustomerId(params.id ?? "")) throw new Response(notFound, { status: 404 });

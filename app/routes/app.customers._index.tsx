@@ -8,6 +8,9 @@ import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { listCustomers } from "~/adapters/shopify/admin-customers.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.customers");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin } = await authenticate.admin(request);

@@ -13,6 +13,9 @@ import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.notifications");
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -14,6 +14,9 @@ import { adminLivemode } from "~/domain/test-data-view.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.notifications");
 
 const PAGE_SIZE = 25;
 const LIST_PATH = "/app/notifications";

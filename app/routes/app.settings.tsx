@@ -21,6 +21,9 @@ import { refreshShopProfile } from "~/adapters/shopify/shop-profile.server";
 import { ClaimLinkSettings } from "~/faces/admin/components/settings/ClaimLinkSettings";
 import { TestDataSwitch } from "~/faces/admin/components/TestDataSwitch";
 import { setViewTestData } from "~/domain/test-data-view.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.settings");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -13,6 +13,9 @@ import { TemplateEditor } from "~/faces/admin/components/messages/TemplateEditor
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { messagePreview, templateFields } from "~/faces/admin/message-preview.server";
 import { sendTestMessage } from "~/faces/admin/message-test.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("messages.title");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);

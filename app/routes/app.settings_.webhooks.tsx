@@ -35,6 +35,9 @@ import { CopyButton } from "~/faces/admin/components/CopyButton";
 import { FormErrorBanner } from "~/faces/admin/components/FormErrorBanner";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("webhooks.title");
 
 // A test event goes to one endpoint on request; nobody subscribes to it.
 const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== "webhook_endpoint.test");

@@ -16,6 +16,9 @@ import { useFormat } from "~/faces/admin/i18n/use-format";
 import { useSerialLabel } from "~/faces/admin/i18n/use-serial";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.twins");
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);

@@ -18,6 +18,9 @@ import { useFormat } from "~/faces/admin/i18n/use-format";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
+import { titled } from "~/faces/admin/page-title";
+
+export const meta = titled("nav.twins");
 
 const PAGE_SIZE = 25;
 
