@@ -3,8 +3,27 @@ import pg from "pg";
 
 interface Held {
   client: pg.PoolClient;
+  /** The client's queries one after another: node-postgres deprecates a query sent while another runs. */
+  serial: pg.PoolClient;
   open: boolean;
   savepoints: number;
+}
+
+/** `client` whose `query` waits for the previous one to finish (work may send several at once, e.g. with Promise.all). */
+function oneQueryAtATime(client: pg.PoolClient): pg.PoolClient {
+  let tail: Promise<unknown> = Promise.resolve();
+  const query = (...args: unknown[]) => {
+    const run = tail.then(() => (client.query as (...a: unknown[]) => Promise<unknown>)(...args));
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return query;
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** A transaction PostgreSQL rolled back at COMMIT, because a statement in it had failed (and the work caught that failure). */
@@ -32,18 +51,18 @@ export class TransactionPool extends pg.Pool {
   /** The connection of the `transaction()` the running code is in, if any. */
   get heldClient(): pg.PoolClient | undefined {
     const held = this.#held.getStore();
-    return held?.open ? held.client : undefined;
+    return held?.open ? held.serial : undefined;
   }
 
   /** Runs `work` in one transaction on one connection, or in the caller's when it is in one already. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.heldClient) return work();
     const client = await super.connect();
-    const held: Held = { client, open: true, savepoints: 0 };
+    const held: Held = { client, serial: oneQueryAtATime(client), open: true, savepoints: 0 };
     // A connection whose BEGIN, COMMIT or ROLLBACK failed short of the server's answer is dropped, not pooled again.
     let broken: Error | undefined;
     const control = (sql: string) =>
-      client.query(sql).catch((error: Error) => {
+      (held.serial.query(sql) as Promise<pg.QueryResult>).catch((error: Error) => {
         if (!(error instanceof pg.DatabaseError)) broken = error;
         throw error;
       });
@@ -85,13 +104,13 @@ function savepointOn(held: Held): pg.PoolClient {
   const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
     const text = typeof config === "string" ? config : config.text;
     const ending = ENDING.exec(text)?.[1]?.toUpperCase();
-    if (ending === "BEGIN") return held.client.query(`SAVEPOINT ${name}`);
-    if (ending === "COMMIT") return held.client.query(`RELEASE SAVEPOINT ${name}`);
+    if (ending === "BEGIN") return held.serial.query(`SAVEPOINT ${name}`);
+    if (ending === "COMMIT") return held.serial.query(`RELEASE SAVEPOINT ${name}`);
     if (ending === "ROLLBACK") {
-      await held.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-      return held.client.query(`RELEASE SAVEPOINT ${name}`);
+      await held.serial.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      return held.serial.query(`RELEASE SAVEPOINT ${name}`);
     }
-    return held.client.query(config as pg.QueryConfig, values);
+    return held.serial.query(config as pg.QueryConfig, values);
   };
   return new Proxy(held.client, {
     get(client, property) {

@@ -76,6 +76,26 @@ describe("a transaction on the driver", () => {
     expect(await setups(s)).toBe(1);
   });
 
+  it("answers statements sent at once inside a transaction, one after another on its connection", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", onWarning);
+    const names = [shop(), shop(), shop(), shop()];
+    try {
+      const seen = await transaction(async () => {
+        await Promise.all(names.map((s) => insertRows("ShopSetup", [{ shop: s }])));
+        return Promise.all(names.map(directSetups));
+      });
+      // Node emits warnings on a later turn.
+      await new Promise((resolve) => setImmediate(resolve));
+
+      expect(seen).toEqual([1, 1, 1, 1]);
+      expect(warnings.filter((message) => message.includes("already executing a query"))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("reports a commit only when the database committed: a failed statement caught inside leaves no half-committed transaction", async () => {
     const [kept, taken] = [shop(), shop()];
     await db.shopSetup.create({ data: { shop: taken } });
