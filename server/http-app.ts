@@ -56,11 +56,11 @@ export function createHttpApp(options: {
   const mode = options.config.NODE_ENV === "development" ? "development" : "production";
   const remix = (build: Build) => createRequestHandler({ build, getLoadContext, mode });
   const api = remix(options.build);
-  const pages = options.pagesBuild ? remix(options.pagesBuild) : api;
-  // app.use, not app.all("*"): Express would decode the path itself and fail with a 500 on bad %-encoding.
+  const pages = options.pagesBuild && remix(options.pagesBuild);
   // By the path Remix will route (`/../v1` is `/v1` to it), not Express's raw one.
   const bundleOf = (req: express.Request) => bundleOfRequest(routedUrl(req.originalUrl)?.pathname ?? req.path);
-  app.use((req, res, next) => (bundleOf(req) === "api" ? api : pages)(req, res, next));
+  // app.use, not app.all("*"): Express would decode the path itself and fail with a 500 on bad %-encoding.
+  app.use(pages ? (req, res, next) => (bundleOf(req) === "api" ? api : pages)(req, res, next) : api);
   // Last resort: never a stack trace to the client.
   const onError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     // The adapter builds the request URL from Host (or a trusted X-Forwarded-Host): junk there is the client's fault.

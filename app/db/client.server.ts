@@ -21,6 +21,7 @@ interface OpenTransaction {
 interface ProcessDatabase {
   client: PrismaClient;
   direct: DirectSql;
+  dialect: Dialect;
   driverTransaction: <T>(work: () => Promise<T>) => Promise<T>;
   /** The transaction the running code is in, if any. */
   current: AsyncLocalStorage<OpenTransaction>;
@@ -34,7 +35,8 @@ declare global {
 function openDatabase(): ProcessDatabase {
   const { client, direct, transaction: driverTransaction } = createDatabase(databaseUrl());
   const current = new AsyncLocalStorage<OpenTransaction>();
-  return { client: followingTransactions(client, current), direct, driverTransaction, current };
+  const dialect = dialectOf(databaseKind(databaseUrl()));
+  return { client: followingTransactions(client, current), direct, dialect, driverTransaction, current };
 }
 
 /** Thrown into Prisma's transaction to roll it back (its callback's rejection is how Prisma is told). */
@@ -90,8 +92,9 @@ function followingTransactions(client: PrismaClient, current: AsyncLocalStorage<
       const value: unknown = Reflect.get(target, property);
       if (open?.open) {
         if (property === "$transaction") return (work: (tx: Tx) => Promise<unknown>) => work(db);
-        const call = onPrismaTransaction(target, open, undefined);
-        if (typeof property === "string" && property.startsWith("$") && typeof value === "function") return call(property);
+        if (typeof property === "string" && property.startsWith("$") && typeof value === "function") {
+          return onPrismaTransaction(target, open, undefined)(property);
+        }
         if (typeof value === "object" && value !== null) {
           const model = onPrismaTransaction(target, open, property);
           return new Proxy(value, { get: (_model, method) => model(method) });
@@ -112,7 +115,7 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   has: (_target, property) => Reflect.has(opened().client, property),
 });
 /** How the stores' own SQL is written for the database in use (app/db/dialect.server.ts). */
-export const databaseDialect = (): Dialect => dialectOf(databaseKind(databaseUrl()));
+export const databaseDialect = (): Dialect => opened().dialect;
 
 /** The few per-request statements sent to the driver itself (app/db/direct-sql.server.ts), joining the open `transaction()`. */
 export const directSql: DirectSql = { query: (sql, params) => opened().direct.query(sql, params) };

@@ -1,3 +1,4 @@
+import { retrying } from "../lib/retry";
 import { isTransactionConflict } from "./errors.server";
 
 /** How long a transaction keeps being run again while PostgreSQL reports it lost to a concurrent one. */
@@ -10,14 +11,5 @@ const MAX_BACKOFF_MS = 100;
  * backoff, for at most `budgetMs`: PostgreSQL's counterpart of the SQLite
  * adapter's retry while the file is busy. SQLite never reports these.
  */
-export async function retryOnConflict<T>(run: () => Promise<T>, budgetMs = CONFLICT_RETRY_MS): Promise<T> {
-  const deadline = Date.now() + budgetMs;
-  for (let backoff = 2; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isTransactionConflict(error) || Date.now() + backoff > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, backoff / 2 + Math.random() * (backoff / 2)));
-  }
-}
+export const retryOnConflict = <T>(run: () => Promise<T>, budgetMs = CONFLICT_RETRY_MS): Promise<T> =>
+  retrying(run, { retryable: isTransactionConflict, budgetMs, firstBackoffMs: 2, maxBackoffMs: MAX_BACKOFF_MS });

@@ -6,7 +6,7 @@ import type { DatabaseKind } from "./database-url";
  * placeholders (`$1`, `$2`…); upserts (`INSERT … ON CONFLICT … DO UPDATE`) and `RETURNING`
  * have the same syntax on both. What differs is here:
  *
- * - **placeholders**: SQLite's driver binds `$n` as named parameters, or `?` positionally;
+ * - **placeholders**: SQLite's driver binds `$n` as named parameters;
  * - **values written**: SQLite has no boolean, date or JSON type, so a boolean is 1 or 0, a date
  *   ISO 8601 text as Prisma's SQLite adapter stores it, JSON its text; PostgreSQL takes them
  *   with a cast to the column's type (`::jsonb`, `::timestamp(3)` in UTC, as Prisma's `DateTime`);
@@ -90,14 +90,3 @@ export const readInt = (value: unknown): number | null => (value === null || val
 /** `$1`-style parameters as better-sqlite3 binds SQLite's named `$1`, `$2`… */
 export const sqliteNamedParams = (params: readonly SqlParam[]): Record<number, string | number | null> =>
   Object.fromEntries(params.map((value, i) => [i + 1, sqlite.written(value) as string | number | null]));
-
-/** `$n` parameters as positional `?` with their values in order (a parameter used twice is passed twice). */
-export function positionalParams(sql: string, params: readonly SqlParam[]): [string, SqlParam[]] {
-  const args: SqlParam[] = [];
-  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
-    if (Number(n) < 1 || Number(n) > params.length) throw new Error(`$${n} has no parameter: ${params.length} given`);
-    args.push(sqlite.written(params[Number(n) - 1]!));
-    return "?";
-  });
-  return [text, args];
-}

@@ -61,7 +61,8 @@ const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionCl
  * What the drivers throw themselves for a direct statement (app/db/direct-sql.server.ts): node's
  * codes for a server out of reach, and SQLite still locked by another process past the retry budget.
  */
-const UNAVAILABLE_DRIVER_CODE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|SQLITE_BUSY\w*)$/;
+const UNAVAILABLE_DRIVER_CODE =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|SQLITE_BUSY\w*|SQLITE_TURN_TIMEOUT)$/;
 
 /** The database could not serve the request in time, is unreachable, or kept conflicting: a retry later can succeed. */
 export function isDatabaseUnavailable(error: unknown): boolean {

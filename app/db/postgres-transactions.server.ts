@@ -17,9 +17,14 @@ function oneQueryAtATime(client: pg.PoolClient): pg.PoolClient {
     tail = run.catch(() => undefined);
     return run;
   };
+  return overriding(client, { query });
+}
+
+/** `client` with some of its methods replaced, the rest its own. */
+function overriding(client: pg.PoolClient, methods: Record<string, unknown>): pg.PoolClient {
   return new Proxy(client, {
     get(target, property) {
-      if (property === "query") return query;
+      if (typeof property === "string" && property in methods) return methods[property];
       const value: unknown = Reflect.get(target, property);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -112,12 +117,5 @@ function savepointOn(held: Held): pg.PoolClient {
     }
     return held.serial.query(config as pg.QueryConfig, values);
   };
-  return new Proxy(held.client, {
-    get(client, property) {
-      if (property === "query") return query;
-      if (property === "release") return () => undefined;
-      const value: unknown = Reflect.get(client, property);
-      return typeof value === "function" ? value.bind(client) : value;
-    },
-  });
+  return overriding(held.client, { query, release: () => undefined });
 }

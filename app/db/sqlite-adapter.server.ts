@@ -9,7 +9,7 @@ import type {
 import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import { type SqlParam, sqliteNamedParams } from "./dialect.server";
 import type { DirectSql } from "./direct-sql.server";
-import { retryWhileBusy, SqliteConnection, SqliteTurnTimeout } from "./sqlite-connection.server";
+import { retryWhileBusy, SqliteConnection } from "./sqlite-connection.server";
 import { adapterError, columnTypes, prismaRow, sqliteArg } from "./sqlite-prisma-values.server";
 
 const ADAPTER = { provider: "sqlite", adapterName: "twin-cards-sqlite" } as const;
@@ -69,10 +69,15 @@ async function open(url: string): Promise<SqliteConnection> {
   return connection;
 }
 
+/** A query as Prisma sends it: its cached statement (integers read as BigInt, as Prisma expects) and its arguments as SQLite stores them. */
+function prepared(connection: SqliteConnection, query: SqlQuery) {
+  const args = query.args.map((arg, i) => sqliteArg(arg, query.argTypes[i]));
+  return { statement: connection.statement(query.sql).safeIntegers(true), args };
+}
+
 /** One query as Prisma sends it, on the connection. */
 function perform(connection: SqliteConnection, query: SqlQuery): SqlResultSet {
-  const args = query.args.map((arg, i) => sqliteArg(arg, query.argTypes[i]));
-  const statement = connection.statement(query.sql).safeIntegers(true);
+  const { statement, args } = prepared(connection, query);
   if (!statement.reader) {
     statement.run(...args);
     return { columnNames: [], columnTypes: [], rows: [] };
@@ -86,9 +91,9 @@ function perform(connection: SqliteConnection, query: SqlQuery): SqlResultSet {
   return { columnNames: columns.map((column) => column.name), columnTypes: types, rows: rows.map((row) => prismaRow(row, types)) };
 }
 
+/** One statement as Prisma sends it, answering how many rows it changed. */
 function changes(connection: SqliteConnection, query: SqlQuery): number {
-  const args = query.args.map((arg, i) => sqliteArg(arg, query.argTypes[i]));
-  const statement = connection.statement(query.sql).safeIntegers(true);
+  const { statement, args } = prepared(connection, query);
   if (statement.reader) return statement.raw(true).all(...args).length;
   return statement.run(...args).changes;
 }
@@ -98,9 +103,6 @@ async function translated<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SqliteTurnTimeout) {
-      throw new DriverAdapterError({ kind: "SocketTimeout", originalCode: error.code, originalMessage: error.message });
-    }
     throw adapterError(error);
   }
 }

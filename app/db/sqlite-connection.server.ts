@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import Database from "better-sqlite3";
+import { retrying } from "../lib/retry";
 import { FifoLock } from "./fifo-lock";
 
 /** How long a statement keeps retrying while another process holds the write lock. */
@@ -16,7 +17,7 @@ export type SqliteStatement = Database.Statement<unknown[]>;
 /** No turn on the connection in time: the database cannot serve the request now (503, app/db/errors.server.ts). */
 export class SqliteTurnTimeout extends Error {
   override name = "SqliteTurnTimeout";
-  readonly code = "SQLITE_BUSY_TURN";
+  readonly code = "SQLITE_TURN_TIMEOUT";
 }
 
 /**
@@ -134,8 +135,11 @@ export class SqliteConnection {
 
   /** Takes the connection for a transaction (released by calling the returned function), waiting at most TURN_WAIT_MS. */
   async turn(): Promise<() => void> {
-    let timer: NodeJS.Timeout | undefined;
+    const free = !this.#lock.taken;
     const acquiring = this.#lock.acquire();
+    // The common case on the hot path: nobody holds it, so no timer to arm.
+    if (free) return acquiring;
+    let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new SqliteTurnTimeout(`No turn on the SQLite connection within ${TURN_WAIT_MS} ms`)), TURN_WAIT_MS);
     });
@@ -157,21 +161,12 @@ export class SqliteConnection {
 }
 
 /** Runs `run` again while SQLite answers SQLITE_BUSY, for at most `budgetMs`. */
-export async function retryWhileBusy<T>(run: () => Promise<T>, budgetMs = BUSY_RETRY_MS): Promise<T> {
-  const deadline = Date.now() + budgetMs;
-  for (let backoff = 1; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isBusy(error) || Date.now() + backoff > deadline) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, backoff / 2 + Math.random() * (backoff / 2)));
-  }
-}
+export const retryWhileBusy = <T>(run: () => Promise<T>, budgetMs = BUSY_RETRY_MS): Promise<T> =>
+  retrying(run, { retryable: isBusy, budgetMs, firstBackoffMs: 1, maxBackoffMs: MAX_BACKOFF_MS });
 
 /** SQLITE_BUSY and its extended codes, from the driver or as Prisma's adapter error carries them. */
 export function isBusy(error: unknown): boolean {
   const cause = (error as { cause?: { originalCode?: unknown } } | null)?.cause;
   const code = cause?.originalCode ?? (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY") && code !== "SQLITE_BUSY_TURN";
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }

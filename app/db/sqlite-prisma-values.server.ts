@@ -91,7 +91,9 @@ export function adapterError(error: unknown): unknown {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code !== "string" || typeof message !== "string") return error;
   const original = { originalCode: code, originalMessage: message };
-  if (code.startsWith("SQLITE_BUSY")) return new DriverAdapterError({ kind: "SocketTimeout", ...original });
+  // Another process's write lock past the retry budget, or no turn on this process's connection in time.
+  if (code.startsWith("SQLITE_BUSY") || code === "SQLITE_TURN_TIMEOUT")
+    return new DriverAdapterError({ kind: "SocketTimeout", ...original });
   if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
     const fields = fieldsOf(message);
     return new DriverAdapterError({ kind: "UniqueConstraintViolation", constraint: fields && { fields }, ...original });

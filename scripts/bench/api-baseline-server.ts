@@ -10,6 +10,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import express from "express";
 import { sqlBucketStore } from "~/db/bucket-store-sql.server";
+import { dialectOf, type SqlValue } from "~/db/dialect.server";
 import { generateCode, hashCode, normalizeCode } from "~/domain/codes.server";
 import { newId } from "~/domain/ids";
 import { RateLimit } from "~/lib/rate-limit";
@@ -174,9 +175,6 @@ const answer = (res: http.ServerResponse, status: number, body: string) =>
   res.writeHead(status, { ...ANSWER_HEADERS, "Content-Length": Buffer.byteLength(body) }).end(body);
 const failure = (code: string, message: string) => JSON.stringify({ error: { code, message, details: [] } });
 
-/** A date as the driver writes it to a DateTime column: Prisma's SQLite text, or ISO 8601 for `::timestamp(3)`. */
-const dateValue = (raw: RawDb, date: Date) => (raw.kind === "sqlite" ? date.toISOString().replace("Z", "+00:00") : date.toISOString());
-
 /** A1, A2: the caller of the Bearer key, or null for a missing, unknown or revoked one. */
 async function authenticate(raw: RawDb, header: string | undefined): Promise<Caller | null> {
   const key = /^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1];
@@ -186,7 +184,7 @@ async function authenticate(raw: RawDb, header: string | undefined): Promise<Cal
   const now = new Date();
   const lastUsedAt = row.lastUsedAt === null ? null : new Date(row.lastUsedAt as string | Date);
   if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await raw.direct.query(SQL.markUsed, [dateValue(raw, now), String(row.id)]);
+    await raw.direct.query(SQL.markUsed, [dialectOf(raw.kind).written(now), String(row.id)]);
   }
   return { keyId: String(row.id), shop: String(row.shop), livemode: row.livemode === true || row.livemode === 1 };
 }
@@ -235,25 +233,20 @@ interface CardBody {
   firstName?: string;
 }
 
-// One INSERT per table, its text built once, as app/db/insert-rows.server.ts writes one row.
+// One INSERT per table, its text built once, with the values and casts app/db/insert-rows.server.ts writes for one row.
 const inserts = new Map<string, string>();
-async function insert(raw: RawDb, query: Query, table: string, row: Record<string, unknown>, json: string[] = []) {
+async function insert(raw: RawDb, query: Query, table: string, row: Record<string, SqlValue>, json: string[] = []) {
+  const dialect = dialectOf(raw.kind);
   const columns = Object.keys(row);
-  const cast = (column: string) =>
-    raw.kind === "sqlite" ? "" : json.includes(column) ? "::jsonb" : row[column] instanceof Date ? "::timestamp(3)" : "";
   let sql = inserts.get(table);
   if (!sql) {
-    const values = columns.map((column, i) => `$${i + 1}${cast(column)}`).join(", ");
+    const values = columns.map((column, i) => dialect.placeholder(i + 1, row[column], json.includes(column))).join(", ");
     inserts.set(table, (sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${values})`));
   }
-  const value = (column: string) => {
-    const v = row[column];
-    if (v === undefined || v === null) return null;
-    if (json.includes(column)) return JSON.stringify(v);
-    if (v instanceof Date) return dateValue(raw, v);
-    return v as string | number | boolean;
-  };
-  await query(sql, columns.map(value));
+  await query(
+    sql,
+    columns.map((column) => dialect.written(row[column], json.includes(column))),
+  );
 }
 
 /** C1–C7: POST /v1/unit-cards, one card by redemption to an e-mail (the bench's body), answered as the app answers it. */

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
 import { databaseKind } from "~/db/database-url";
+import { type SqlParam, sqliteNamedParams } from "~/db/dialect.server";
 import { utcTimestamps } from "~/db/direct-sql.server";
 
 interface SqliteStatement {
@@ -19,8 +20,6 @@ interface SqliteDatabase {
   close(): void;
 }
 
-/** A parameter of a `$n` statement (the app's direct statements take the same). */
-export type SqlParam = string | number | boolean | null;
 /** A statement with `$1`, `$2`… parameters (the form of the app's own SQL), answering its rows. */
 export type Query = <Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]) => Promise<Row[]>;
 
@@ -73,10 +72,6 @@ function namedQuery(on: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string
     (await on.query<Row>({ name: nameOf(sql), text: sql, values: [...params], types: utcTimestamps })).rows;
 }
 
-/** `$n` parameters as better-sqlite3 binds SQLite's named `$1`, `$2`… (booleans as 1 or 0). */
-const sqliteNamed = (params: readonly SqlParam[]) =>
-  Object.fromEntries(params.map((value, i) => [i + 1, typeof value === "boolean" ? Number(value) : value]));
-
 export function openRawDb(url: string, poolSize = 10): RawDb {
   if (databaseKind(url) === "postgresql") {
     const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -127,7 +122,7 @@ export function openRawDb(url: string, poolSize = 10): RawDb {
   });
   const run = <Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Row[] => {
     const statement = prepared(sql);
-    const bound = params.length ? [sqliteNamed(params)] : [];
+    const bound = params.length ? [sqliteNamedParams(params)] : [];
     if (statement.reader) return statement.all(...bound) as Row[];
     statement.run(...bound);
     return [];

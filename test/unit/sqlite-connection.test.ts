@@ -47,16 +47,18 @@ describe("the SQLite connection's statements", () => {
     expect(rows(db, "SELECT x FROM t")).toEqual([[7]]);
   });
 
-  it("runs one use at a time, in the order asked, whatever each one awaits", async () => {
+  it("runs one use at a time, in the order asked: a use waits for the transaction holding the connection", async () => {
     const db = await connection();
     const order: string[] = [];
-    const slow = db.use(() => order.push("first"));
+    const first = db.use(() => order.push("first"));
     const turn = await db.turn();
     const waiting = db.use(() => order.push("after the transaction"));
-    order.push("transaction");
+    // Turns of the event loop in which the waiting use would have run, had it not waited.
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    order.push("transaction ends");
     turn();
-    await Promise.all([slow, waiting]);
+    await Promise.all([first, waiting]);
 
-    expect(order).toEqual(["first", "transaction", "after the transaction"]);
+    expect(order).toEqual(["first", "transaction ends", "after the transaction"]);
   });
 });
