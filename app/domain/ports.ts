@@ -50,10 +50,15 @@ export interface WebhookPorts {
 /** What an image URL answered: usable as a logo in e-mail, or why not (in the domain's English). */
 export type ImageProbe = { ok: true; contentType: string } | { ok: false; reason: string };
 
-/** Images on the web the merchant points at (a logo for claim messages). */
+/** An image read whole, or why not (in the domain's English). */
+export type ImageFetched = { ok: true; contentType: string; bytes: Buffer } | { ok: false; reason: string };
+
+/** Images on the web the merchant points at (a logo for claim messages, an item's picture). */
 export interface ImagePorts {
   /** Fetches the URL once and says whether it is an image e-mail clients show. */
   probe(url: string): Promise<ImageProbe>;
+  /** Fetches a PNG, JPEG, GIF or WebP image of at most `maxBytes`, with the same guards as `probe`. */
+  fetch(url: string, maxBytes: number): Promise<ImageFetched>;
 }
 
 export interface DomainPorts {

@@ -14,7 +14,7 @@ import { wireStores } from "../domain/stores";
 import { databaseStores } from "./stores.server";
 import type { PollingWorker } from "../lib/polling-worker";
 import { localMessageCopies, messagesDir } from "../adapters/notifications/transports/local.server";
-import { imageProbe } from "../adapters/images/image-probe.server";
+import { imageFetch, imageProbe } from "../adapters/images/image-fetch.server";
 
 /**
  * The one place adapters meet the domain: its stores (app/domain/stores) and its ports (app/domain/ports.ts) filled
@@ -33,7 +33,7 @@ export function wireServices(): void {
       loopbackAllowed: () => webhookConfig().loopbackAllowed,
     },
     // A logo is fetched as a webhook is posted: loopback only where webhooks may use it (demo, tests).
-    images: { probe: imageProbe(() => webhookConfig().loopbackAllowed) },
+    images: { probe: imageProbe(() => webhookConfig().loopbackAllowed), fetch: imageFetch(() => webhookConfig().loopbackAllowed) },
   });
 }
 
