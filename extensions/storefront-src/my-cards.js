@@ -242,7 +242,8 @@
     }
     if (isHttpUrl(card.verifyUrl) && card.status !== "PENDING_REDEMPTION") {
       var history = el("a", "twin-cards__link", s.history);
-      history.href = card.verifyUrl;
+      // On this storefront's own domain, whichever the shop is visited on.
+      history.href = new URL(card.verifyUrl).pathname;
       history.setAttribute("aria-label", s.history + ": " + card.name);
       body.appendChild(history);
     }
