@@ -5,6 +5,7 @@ import { createCard } from "~/domain/cards.server";
 import { GIFT_CANCELLED } from "~/domain/gifts.server";
 import { uniqueShop } from "../support/api";
 import { postJson, proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
+import { accountFetch, accountToken } from "../support/customer-account";
 import { walletKey } from "../support/fixtures";
 
 // Gifting through the storefront (decision 0043): the holder gives a card by e-mail or phone,
@@ -160,6 +161,31 @@ describe("giving a card from the storefront", () => {
         expect(transfer.status).toBe("CANCELLED");
       }
     }
+  });
+});
+
+describe("giving a card from the customer account page", () => {
+  it("gives and takes back with the account's session token, and refuses another customer's token", async () => {
+    const { shop, giver, card } = await heldCard();
+    const before = await giftRows(shop);
+
+    const stranger = await accountFetch(`/cards/${card.id}/give`, {
+      token: accountToken(shop, uniqueCustomerId()),
+      body: { email: "friend@example.com" },
+    });
+    const unsigned = await accountFetch(`/cards/${card.id}/give`, { body: { email: "friend@example.com" } });
+    expect(stranger.status).toBe(404);
+    expect(unsigned.status).toBe(401);
+    expect(await giftRows(shop)).toEqual(before);
+
+    const given = await accountFetch(`/cards/${card.id}/give`, { token: accountToken(shop, giver), body: { phone: "+14155550123" } });
+    expect(given.status).toBe(200);
+    expect(await given.json()).toMatchObject({ data: { id: card.id, status: "PENDING_TRANSFER" } });
+    expect((await giftCode(card.id)).destination).toBe("+14155550123");
+
+    const cancelled = await accountFetch(`/cards/${card.id}/cancel-gift`, { token: accountToken(shop, giver), method: "POST" });
+    expect(cancelled.status).toBe(200);
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(giver) });
   });
 });
 
