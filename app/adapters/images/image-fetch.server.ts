@@ -47,7 +47,7 @@ function guardedImageGet(url: string, loopbackAllowed: boolean, maxBytes: number
       const format = FORMATS.find((candidate) => candidate.type === contentType);
       if (!format) {
         const reason = contentType.startsWith("image/")
-          ? `A ${contentType} image cannot be used: use PNG, JPEG, GIF or WebP`
+          ? `A ${contentType} image ${headOnly ? "is not shown by e-mail clients" : "cannot be used"}: use PNG, JPEG, GIF or WebP`
           : `Not an image: the address answered ${contentType || "without a content type"}`;
         return done(refused(reason));
       }
