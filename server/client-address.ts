@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import proxyaddr from "proxy-addr";
 
-type Trust = (address: string, hop: number) => boolean;
+/** Which hops in front of the app are believed: `proxy-addr`'s trust function. */
+export type Trust = (address: string, hop: number) => boolean;
 
 /**
  * Which hops in front of the app are believed about X-Forwarded-For, from
@@ -29,3 +30,6 @@ export function forwardedAddressOf(req: IncomingMessage, trust: Trust): string {
   const throughClient = proxyaddr.all(req, trust).length;
   return chain[throughClient] ?? proxyaddr(req, trust);
 }
+
+/** The client's address, as Express's `req.ip` says it: the first hop `trust` does not vouch for. */
+export const clientAddressOf = (req: IncomingMessage, trust: Trust) => proxyaddr(req, trust);

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Response } from "express";
 import type { ApiErrorCode, ErrorDetail } from "../app/faces/api/errors";
 
@@ -39,4 +40,13 @@ export function sendError(res: Response, originalUrl: string, error: EarlyError)
   } else {
     res.type("text/plain; charset=utf-8").send(error.message);
   }
+}
+
+/** An error in the /v1 envelope on Node's own response (the /v1 router's, which runs before Express). */
+export function sendNodeError(res: ServerResponse, error: EarlyError) {
+  const body = JSON.stringify({ error: { code: error.code, message: error.message, details: error.details ?? [] } });
+  res.statusCode = error.status;
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.end(body);
 }

@@ -1,32 +1,36 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import http from "node:http";
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Config } from "../app/wiring/config.server";
-import { forwardedAddressOf, trustFromSetting } from "./client-address";
-import { isApiPath, routedUrl, sendError } from "./error-response";
+import { clientAddressOf, forwardedAddressOf, trustFromSetting } from "./client-address";
+import { isApiPath, routedUrl, sendError, sendNodeError } from "./error-response";
 import { requestGuards, SERVED_METHODS } from "./request-guards";
+import { requestIdOf } from "./request-id";
 import { bundleOfRequest } from "./server-bundles";
 import { v1Router } from "./v1-router";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
- * The Express app around the Remix build: a request id on every response and
- * the client's address for rate limits. `build` is a function in dev (Vite
- * reloads it) and the built module in production. With `pagesBuild`, `build` is
- * the API's server bundle and `pagesBuild` answers every other path
- * (server/server-bundles.ts); without it, `build` answers everything.
+ * The server's request listener: the /v1 router on Node's own request first
+ * (server/v1-router.ts), then the Express app around the Remix build for
+ * everything else — a request id on every response, the guards, compression,
+ * the static files and the client's address for rate limits. `build` is a
+ * function in dev (Vite reloads it) and the built module in production. With
+ * `pagesBuild`, `build` is the API's server bundle and `pagesBuild` answers
+ * every other path (server/server-bundles.ts); without it, `build` answers everything.
  */
 export function createHttpApp(options: {
   build: Build;
   pagesBuild?: Build;
   assets: RequestHandler;
   config: Pick<Config, "TRUST_PROXY" | "NODE_ENV">;
-}) {
+}): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   // Behind a proxy, set TRUST_PROXY (a hop count, or e.g. "loopback") so req.ip is the real client.
@@ -34,10 +38,7 @@ export function createHttpApp(options: {
   app.set("trust proxy", trust);
 
   app.use((req, res, next) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && /^[\w.-]{1,128}$/.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = requestId;
-    res.set("X-Request-Id", requestId);
+    res.locals.requestId = requestIdOf(req, res);
     next();
   });
   app.use(requestGuards);
@@ -45,12 +46,9 @@ export function createHttpApp(options: {
   app.use(compression());
   const getLoadContext = (req: express.Request, res: express.Response) => ({
     requestId: res.locals.requestId as string,
-    clientAddress: req.ip ?? "",
+    clientAddress: clientAddressOf(req, trust),
     forwardedAddress: forwardedAddressOf(req, trust),
   });
-  // The /v1 routes straight from the route modules, before any static file is looked for (server/v1-router.ts):
-  // the same router in dev, where Vite hands over the build, as in production.
-  app.use(v1Router(options.build, getLoadContext));
   app.use(options.assets);
   // Remix shows error details outside production mode; NODE_ENV=test must not turn that on.
   const mode = options.config.NODE_ENV === "development" ? "development" : "production";
@@ -72,12 +70,26 @@ export function createHttpApp(options: {
         details: [{ path: "Host", message: "Not a valid host" }],
       });
     }
-    console.error(`[${res.locals.requestId}] ${req.method} ${req.path} failed:`, error);
-    if (res.headersSent) return res.end();
-    sendError(res, req.originalUrl, { status: 500, code: "INTERNAL", message: "Something went wrong on our side; retry later" });
+    failedRequest(error, req, res, res.locals.requestId as string);
+    if (!res.headersSent) sendError(res, req.originalUrl, INTERNAL);
   };
   app.use(onError);
-  return app;
+  const v1 = v1Router(options.build, {
+    trust,
+    onError: (error, req, res, requestId) => {
+      failedRequest(error, req, res, requestId);
+      if (!res.headersSent) sendNodeError(res, INTERNAL);
+    },
+  });
+  return (req, res) => v1(req, res, () => app(req, res));
+}
+
+const INTERNAL = { status: 500, code: "INTERNAL", message: "Something went wrong on our side; retry later" } as const;
+
+/** Logs a request that failed on our side, by its id; a response already begun is ended as it is. */
+function failedRequest(error: unknown, req: IncomingMessage, res: ServerResponse, requestId: string) {
+  console.error(`[${requestId}] ${req.method} ${(req.url ?? "").split("?")[0]} failed:`, error);
+  if (res.headersSent) res.end();
 }
 
 /**
@@ -85,8 +97,8 @@ export function createHttpApp(options: {
  * SIGTERM/SIGINT: stops accepting requests and runs `onShutdown` (e.g. the
  * notification dispatcher finishing the row in hand) before exiting.
  */
-export function listen(app: express.Express, port: number, host: string, options: { onShutdown?: () => Promise<void> } = {}) {
-  const server = app.listen(port, host, () => {
+export function listen(handler: RequestListener, port: number, host: string, options: { onShutdown?: () => Promise<void> } = {}) {
+  const server = http.createServer(handler).listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     console.log(`Twin Cards listening on http://${host}:${actualPort}`);

@@ -1,21 +1,28 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
+import compression from "compression";
 // Types only: the route modules' code runs from the Remix build, never from this bundle.
 import type { Outcome, PlainRequest, ServeV1 } from "../app/faces/api/v1-route.server";
+import { MAX_BODY_BYTES } from "../app/faces/api/request-body.server";
+import { clientAddressOf, forwardedAddressOf, type Trust } from "./client-address";
 import { routedUrl } from "./error-response";
 import { nodeBody } from "./node-body";
-import { remixRequest, requestUrl } from "./remix-request";
+import { remixRequest } from "./remix-request";
+import { requestIdOf } from "./request-id";
+import { requestUrl } from "./request-url";
 
 /**
- * The /v1 routes served straight from the built route modules, in front of
- * Remix's request handler and the static files (issue 14, decision 0028): the
- * same loader and action functions Remix would call, without matching the app's
- * whole route table, building Remix's router state and stat'ing the disk first.
- * A route made by `v1Route` is given the Node request as a `PlainRequest` and
- * its answer written as is, with no fetch Request or Response built in between;
- * any other gets the Request Remix would build. Only plain paths are taken (unreserved
- * characters, no trailing slash, a route with no splat); anything else goes on to
- * Remix as before, so every edge keeps its answer.
+ * The /v1 routes served straight from the built route modules, on Node's own
+ * request and response, in front of Express, Remix's request handler and the
+ * static files (issue 14, decisions 0028 and 0046): the same loader and action
+ * functions Remix would call, without Express's request and response machinery,
+ * matching the app's whole route table or building Remix's router state. A
+ * route made by `v1Route` is given the Node request as a `PlainRequest` and its
+ * answer written as is, with no fetch Request or Response built in between; any
+ * other gets the Request Remix would build. Only plain requests are taken (a
+ * path of unreserved characters, no trailing slash, a route with no splat, a
+ * method some /v1 route serves, a body within the limit, no `_data`): anything
+ * else goes on to Express as before, whose guards and Remix keep every edge's answer.
  */
 interface Route {
   /** Lower-cased static segments, or null for a parameter. */
@@ -24,12 +31,20 @@ interface Route {
   module: ServerBuild["routes"][string]["module"];
 }
 
+type Build = ServerBuild | (() => Promise<ServerBuild>);
+type Next = () => void;
+export type V1Router = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
 const PLAIN_PATH = /^\/v1(?:\/[A-Za-z0-9._~-]+)+$/;
+// OPTIONS, and methods no route serves, are the guards' in Express (server/request-guards.ts).
+const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+// compression's own threshold: smaller answers go as they are, with the Vary it would have added.
+const COMPRESS_FROM_BYTES = 1024;
 
 export function v1Router(
-  build: ServerBuild | (() => Promise<ServerBuild>),
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
-): RequestHandler {
+  build: Build,
+  options: { trust: Trust; onError: (error: unknown, req: IncomingMessage, res: ServerResponse, requestId: string) => void },
+): V1Router {
   // In dev, Vite hands over the build anew on every request (its own cache, a new module after a change):
   // the route table is made once per build it returns.
   const tables = new WeakMap<ServerBuild, Route[]>();
@@ -39,40 +54,86 @@ export function v1Router(
     return routes;
   };
   const served = typeof build === "function" ? null : routesOf(build);
+  const compress = compression();
+
   return (req, res, next) => {
-    if (req.method === "OPTIONS" || !/^\/v1\//i.test(req.originalUrl)) return next();
-    const url = routedUrl(req.originalUrl);
-    if (!url || !PLAIN_PATH.test(url.pathname) || url.pathname.endsWith(".data")) return next();
-    if (served) return route(served, url.pathname, req, res, next);
-    (build as () => Promise<ServerBuild>)().then((current) => route(routesOf(current), url.pathname, req, res, next), next);
+    const target = req.url ?? "";
+    if (!ROUTED_METHODS.has(req.method ?? "") || !/^\/v1\//i.test(target)) return next();
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return next();
+    const routed = routedUrl(target);
+    if (!routed || !PLAIN_PATH.test(routed.pathname) || routed.pathname.endsWith(".data") || routed.searchParams.has("_data")) {
+      return next();
+    }
+    let url: URL;
+    try {
+      url = requestUrl(req, options.trust);
+    } catch {
+      return next(); // A junk Host: Express answers it.
+    }
+    if (served) return route(served, routed.pathname, url, req, res, next);
+    (build as () => Promise<ServerBuild>)().then(
+      (current) => route(routesOf(current), routed.pathname, url, req, res, next),
+      (error: unknown) => options.onError(error, req, res, requestIdOf(req, res)),
+    );
   };
 
-  function route(routes: Route[], pathname: string, req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  function route(routes: Route[], pathname: string, url: URL, req: IncomingMessage, res: ServerResponse, next: Next) {
     const matched = match(routes, pathname.slice(1).split("/"));
-    const handler = matched && (req.method === "GET" || req.method === "HEAD" ? matched.route.module.loader : matched.route.module.action);
+    const head = req.method === "HEAD";
+    const handler = matched && (req.method === "GET" || head ? matched.route.module.loader : matched.route.module.action);
     if (!matched || !handler) return next();
+    const requestId = requestIdOf(req, res);
+    const failed = (error: unknown) => options.onError(error, req, res, requestId);
     const serve = (handler as { serve?: ServeV1 }).serve;
     if (serve) {
-      void (async () => {
-        const outcome = await serve(plainRequest(req), matched.params, getLoadContext(req, res).clientAddress);
-        sendOutcome(res, outcome, req.method === "HEAD");
-      })().catch(next);
+      serve(plainRequest(req, url), matched.params, clientAddressOf(req, options.trust))
+        .then((outcome) => sendOutcome(outcome, req, res, head))
+        .catch(failed);
       return;
     }
     void (async () => {
-      const request = remixRequest(req, res);
+      const context: AppLoadContext = {
+        requestId,
+        clientAddress: clientAddressOf(req, options.trust),
+        forwardedAddress: forwardedAddressOf(req, options.trust),
+      };
       let response: unknown;
       try {
-        response = await handler({ request, params: matched.params, context: getLoadContext(req, res) });
+        response = await handler({ request: remixRequest(req, res, url), params: matched.params, context });
       } catch (thrown) {
         // A thrown Response is the answer, marked as Remix marks it; anything else is the error handler's 500.
-        if (!(thrown instanceof Response)) return next(thrown);
+        if (!(thrown instanceof Response)) return failed(thrown);
         thrown.headers.set("X-Remix-Catch", "yes");
         response = thrown;
       }
-      if (!(response instanceof Response)) return next(new Error(`${pathname}: a /v1 route answered something other than a Response`));
-      await send(res, response, req.method === "HEAD");
-    })().catch(next);
+      if (!(response instanceof Response)) return failed(new Error(`${pathname}: a /v1 route answered something other than a Response`));
+      await send(response, req, res, head);
+    })().catch(failed);
+  }
+
+  /** The route's outcome as written; compressed as the `compression` middleware would (over 1 KiB, when accepted). */
+  function sendOutcome({ status, body, headers }: Outcome, req: IncomingMessage, res: ServerResponse, head: boolean) {
+    res.statusCode = status;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (head || Buffer.byteLength(body) < COMPRESS_FROM_BYTES || !req.headers["accept-encoding"]) {
+      res.setHeader("Vary", "Accept-Encoding");
+      res.end(head ? undefined : body);
+      return;
+    }
+    compress(req as never, res as never, () => res.end(body));
+  }
+
+  /** The route's Response onto Node's, as Remix's adapter writes it (no body for HEAD, as Remix drops it). */
+  async function send(response: Response, req: IncomingMessage, res: ServerResponse, head: boolean) {
+    res.statusMessage = response.statusText;
+    res.statusCode = response.status;
+    for (const [name, value] of response.headers) {
+      if (name !== "set-cookie") res.setHeader(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) res.setHeader("set-cookie", cookies);
+    const body = head || !response.body ? undefined : Buffer.from(await response.arrayBuffer());
+    compress(req as never, res as never, () => res.end(body));
   }
 }
 
@@ -108,30 +169,14 @@ function match(routes: Route[], parts: string[]) {
   return null;
 }
 
-function plainRequest(req: ExpressRequest): PlainRequest {
+function plainRequest(req: IncomingMessage, url: URL): PlainRequest {
   return {
-    method: req.method,
-    url: requestUrl(req),
-    header: (name) => req.get(name) || null,
+    method: req.method ?? "GET",
+    url,
+    header: (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return (Array.isArray(value) ? value.join(", ") : value) || null;
+    },
     body: () => nodeBody(req),
   };
-}
-
-function sendOutcome(res: ExpressResponse, { status, body, headers }: Outcome, head: boolean) {
-  res.status(status);
-  res.set(headers);
-  res.end(head ? undefined : body);
-}
-
-/** The route's Response onto Express's, as Remix's adapter writes it (no body for HEAD, as Remix drops it). */
-async function send(res: ExpressResponse, response: Response, head: boolean) {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) res.setHeader("set-cookie", cookies);
-  const body = head || !response.body ? undefined : Buffer.from(await response.arrayBuffer());
-  res.end(body);
 }

@@ -2,7 +2,8 @@ import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { baseUrl, embeddedUrl } from "../support/admin";
-import { uniqueShop, USER_AGENT } from "../support/api";
+import { shopClient, uniqueShop, USER_AGENT } from "../support/api";
+import { cardInput } from "../support/fixtures";
 
 // What a merchant's browser downloads for an admin page: compressed when it can
 // take it, hashed assets kept for good, the page itself never kept.
@@ -14,9 +15,9 @@ interface Raw {
   bytes: Buffer;
 }
 
-function rawGet(url: string, acceptEncoding: string): Promise<Raw> {
+function rawGet(url: string, acceptEncoding: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { headers: { "User-Agent": USER_AGENT, "Accept-Encoding": acceptEncoding } }, (response) => {
+    const outgoing = request(url, { headers: { "User-Agent": USER_AGENT, "Accept-Encoding": acceptEncoding, ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }));
@@ -75,5 +76,57 @@ describe("weight of the admin on the wire", () => {
         expect(decoded(asset).equals(plain.bytes), `${path} decodes to the file itself`).toBe(true);
       }
     }
+  });
+});
+
+// The /v1 router writes on Node's own response, before Express (decision 0046): its answers
+// are compressed as the compression middleware compresses the rest.
+describe("weight of /v1 answers on the wire", () => {
+  it("compresses a large answer for a client that accepts it, and says it varies by Accept-Encoding", async () => {
+    const { client, key } = await shopClient();
+    for (let i = 0; i < 12; i++) await client.cards.create({ ...cardInput(), email: "jane@example.com" });
+    const url = `${baseUrl}/v1/unit-cards?limit=12`;
+    const auth = { Authorization: `Bearer ${key}` };
+
+    const plain = await rawGet(url, "identity", auth);
+    const compressed = await rawGet(url, BROWSER, auth);
+    const gzip = await rawGet(url, "gzip", auth);
+
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    for (const answer of [compressed, gzip]) {
+      expect(answer.bytes.length).toBeLessThan(plain.bytes.length / 2);
+      expect(JSON.parse(decoded(answer).toString())).toEqual(JSON.parse(plain.bytes.toString()));
+    }
+    for (const answer of [plain, compressed, gzip]) {
+      expect(answer.headers["vary"]).toMatch(/Accept-Encoding/i);
+      expect(answer.headers["x-request-id"]).toMatch(/^[\w.-]{1,128}$/);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+    }
+  });
+
+  it("sends a small answer as it is, even to a client that accepts compression", async () => {
+    const { key } = await shopClient();
+    const small = await rawGet(`${baseUrl}/v1/validate-name?name=nobody-here`, BROWSER, {
+      Authorization: `Bearer ${key}`,
+      "X-Request-Id": "trace-1",
+    });
+
+    expect(small.status).toBe(200);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.headers["vary"]).toMatch(/Accept-Encoding/i);
+    expect(small.headers["x-request-id"]).toBe("trace-1");
+    expect(JSON.parse(small.bytes.toString())).toMatchObject({ data: { available: false } });
+  });
+
+  it("compresses the OpenAPI document, which no v1Route serves", async () => {
+    const compressed = await rawGet(`${baseUrl}/v1/openapi.json`, BROWSER);
+
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(decoded(compressed).toString())).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
   });
 });

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpApp } from "../../server/http-app";
@@ -23,7 +23,7 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 async function serve(build: ServerBuild | (() => Promise<ServerBuild>)) {
   const app = createHttpApp({ build, assets: (_req, _res, next) => next(), config: { TRUST_PROXY: undefined, NODE_ENV: "test" } });
-  server = app.listen(0, "127.0.0.1");
+  server = createServer(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server!.once("listening", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
