@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { PageSizes } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { voidCard } from "~/domain/card-void.server";
-import { createCard, createCardBatch } from "~/domain/cards.server";
+import { createCard, createCardBatch, createCardFor } from "~/domain/cards.server";
+import { createCardInput, parseInput } from "~/domain/schemas";
+import { setViewTestData } from "~/domain/test-data-view.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
 import { adminToken, baseUrl, getPage } from "../support/admin";
 import { uniqueShop, USER_AGENT } from "../support/api";
-import { proxyFetch, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
+import { proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { uniqueName, walletKey } from "../support/fixtures";
 import { isPdf, readPdf } from "../support/pdf";
 import { adminApiStubUrl, setStubShop } from "../support/stub-shop";
@@ -157,6 +159,18 @@ describe("GET /app/certificate/<id>: one item's certificate for the merchant", (
     }
   });
 
+  it("says on a test item's certificate that it is not valid, and prints it only while the admin views test data", async () => {
+    const shop = await shopNamed("Harbor & Pine", "en");
+    const owner = `shopify|${uniqueCustomerId()}`;
+    const input = { name: "Sandbox pass", owner, publicKey: walletKey(), media: { imageUrls: [], videoUrls: [] } };
+    const test = await createCardFor(shop, parseInput(createCardInput, input), false);
+    await expectRefusal(await certificate(shop, test.id, "a6"), 404, /not found/);
+    await setViewTestData(shop, true);
+    const { pages } = await pdfOf(await certificate(shop, test.id, "a6"));
+    expect(pages[0]!.text).toContain("Test item: not a valid certificate");
+    expect(pages[0]!.text).toContain("Sandbox pass");
+  });
+
   it("refuses an unclaimed card (409), a voided one (410), an unknown id or another shop's (404) and another size (422), with no PDF", async () => {
     const shop = await shopNamed("Harbor & Pine", "en");
     const items = await collection(shop);
@@ -227,6 +241,17 @@ describe("GET /apps/twincards/certificate/<id>: the holder's own certificate on 
     }
     const { pages } = await pdfOf(await download(shop, items.card.id, items.customerId, "letter"));
     expect([pages[0]!.width, pages[0]!.height]).toEqual(PageSizes.Letter);
+  });
+
+  it("links each owned card and twin of the My cards page to its certificate, in the storefront's language", async () => {
+    const shop = await shopNamed("Harbor & Pine", "en");
+    const items = await collection(shop);
+    const page = await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop, customerId: items.customerId })), "fr");
+    for (const item of [items.card, items.sibling, items.twin]) {
+      expect(page).toContain(`href="/apps/twincards/certificate/${item.id}?size=a4" download`);
+    }
+    expect(page).toContain(`aria-label="Télécharger le certificat (PDF): Gold membership"`);
+    expect(page.match(/\/certificate\//g)).toHaveLength(3);
   });
 
   it("refuses another customer's item, an unclaimed or voided card, an unknown id (404), a logged-out visitor (401) and an unsigned request (400)", async () => {
