@@ -10,13 +10,14 @@ import {
   type CertificateLayout,
   type IllustratedCertificate,
 } from "./certificate";
-import { conflict, DomainError, fieldError, notFound } from "./errors";
+import { RateLimit } from "~/lib/rate-limit";
+import { conflict, DomainError, fieldError, notFound, TooManyAttempts } from "./errors";
 import { isIdOf } from "./ids";
 import { maskName } from "./masking";
 import { shopifyOwner } from "./owners";
 import { ports } from "./ports";
 import { shopProfile, type ShopProfile } from "./shop-profile.server";
-import { stores, type CardView, type TwinView } from "./stores";
+import { stores, wiredRateBuckets, type CardView, type TwinView } from "./stores";
 import { verifyUrlOf } from "./verify-url";
 
 /*
@@ -32,7 +33,21 @@ export type CertificateReader = { kind: "admin"; livemode: boolean } | { kind: "
 
 const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 const LOGO_MAX_BYTES = 1024 * 1024;
+// A sheet of 100 items with 100 different pictures must not hold 500 MiB: past this
+// many bytes read for one document, further pictures are left out. Read a few at a time.
+const DOCUMENT_IMAGE_BYTES = 24 * 1024 * 1024;
+const PARALLEL_READS = 4;
 const NO_SUCH_ITEM = "Card or twin";
+
+// A certificate is drawn on demand (pictures read, a PDF written): a customer gets a
+// burst of 20, then one every 3 s, counted per shop and customer, shared by replicas
+// like the other limits (docs/decisions/0025-shared-limits.md). The admin is not limited.
+const PER_CUSTOMER_PER_MINUTE = 20;
+const byCustomer = new RateLimit(
+  "certificate-customer",
+  { capacity: PER_CUSTOMER_PER_MINUTE, refillPerSecond: PER_CUSTOMER_PER_MINUTE / 60 },
+  wiredRateBuckets,
+);
 
 /** The certificate of one item, as `reader` may have it; NOT_FOUND, or a refusal for an unclaimed (409) or voided (410) card. */
 export async function certificateOf(shop: string, id: string, reader: CertificateReader): Promise<Certificate> {
@@ -43,6 +58,10 @@ export async function certificateOf(shop: string, id: string, reader: Certificat
 /** A PDF with the certificate of the item on a page of `size` (a6, a4 or letter). */
 export async function certificatePdf(shop: string, id: string, size: unknown, reader: CertificateReader): Promise<Uint8Array> {
   if (!isCertificateSize(size)) throw fieldError("size", "Must be a6, a4 or letter");
+  if (reader.kind === "customer") {
+    const taken = await byCustomer.take(`${shop} ${reader.customerId}`);
+    if (!taken.ok) throw new TooManyAttempts("Too many certificates asked for; try again shortly", taken.retryAfterSeconds);
+  }
   const certificate = await certificateOf(shop, id, reader);
   return render([certificate], { kind: "pages", size });
 }
@@ -143,23 +162,43 @@ async function holderName(owner: string | null, publicKey: string | null): Promi
   return name ? maskName(name.name) : null;
 }
 
-/** Reads each picture and logo once (a batch often shares them) and draws the PDF. */
+/** Reads each picture and logo once (a batch often shares them), a few at a time within a byte budget, and draws the PDF. */
 async function render(certificates: Certificate[], layout: CertificateLayout): Promise<Uint8Array> {
-  const reads = new Map<string, Promise<CertificateImage | null>>();
-  const read = (url: string | null, maxBytes: number) => {
-    if (!url) return Promise.resolve(null);
-    const key = `${maxBytes} ${url}`;
-    if (!reads.has(key)) reads.set(key, readImage(url, maxBytes));
-    return reads.get(key)!;
-  };
-  const illustrated: IllustratedCertificate[] = await Promise.all(
-    certificates.map(async (certificate) => ({
-      certificate,
-      picture: await read(certificate.pictureUrl, PICTURE_MAX_BYTES),
-      logo: await read(certificate.logoUrl, LOGO_MAX_BYTES),
-    })),
-  );
+  const wanted = new Map<string, number>();
+  for (const { logoUrl, pictureUrl } of certificates) {
+    if (logoUrl) wanted.set(logoUrl, Math.max(wanted.get(logoUrl) ?? 0, LOGO_MAX_BYTES));
+    if (pictureUrl) wanted.set(pictureUrl, Math.max(wanted.get(pictureUrl) ?? 0, PICTURE_MAX_BYTES));
+  }
+  const images = await readImages(wanted);
+  const illustrated: IllustratedCertificate[] = certificates.map((certificate) => ({
+    certificate,
+    picture: (certificate.pictureUrl && images.get(certificate.pictureUrl)) || null,
+    logo: (certificate.logoUrl && images.get(certificate.logoUrl)) || null,
+  }));
   return ports().certificates.render(illustrated, layout);
+}
+
+/** Each URL read once, `PARALLEL_READS` at a time; each read reserves its maximum from the budget and gives back what it did not use. */
+async function readImages(wanted: Map<string, number>): Promise<Map<string, CertificateImage | null>> {
+  const read = new Map<string, CertificateImage | null>();
+  const queue = [...wanted];
+  let budget = DOCUMENT_IMAGE_BYTES;
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [url, maxBytes] = next;
+      const reserved = Math.min(maxBytes, budget);
+      if (reserved <= 0) {
+        read.set(url, null);
+        continue;
+      }
+      budget -= reserved;
+      const image = await readImage(url, reserved);
+      budget += reserved - (image?.bytes.length ?? 0);
+      read.set(url, image);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_READS }, worker));
+  return read;
 }
 
 /** A picture that cannot be read leaves the certificate without it, never fails it. */

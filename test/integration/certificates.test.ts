@@ -254,6 +254,26 @@ describe("GET /apps/twincards/certificate/<id>: the holder's own certificate on 
     expect(page.match(/\/certificate\//g)).toHaveLength(3);
   });
 
+  it("gives one customer 20 certificates in a burst, then 429 with Retry-After, while another customer still gets theirs", async () => {
+    const shop = await shopNamed("Harbor & Pine", "en");
+    const [first, second] = [await collection(shop), await collection(shop)];
+    // One token comes back every 3 s: a few more than 20 may pass while the burst runs.
+    let granted = 0;
+    let limited: Response | null = null;
+    while (!limited && granted < 30) {
+      const response = await download(shop, first.twin.id, first.customerId, "a6");
+      if (response.status === 200) granted += 1;
+      else limited = response;
+      await response.body?.cancel();
+    }
+    expect(granted).toBeGreaterThanOrEqual(20);
+    expect(granted).toBeLessThan(30);
+    expect(limited!.status).toBe(429);
+    expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    await expectRefusal(await download(shop, first.twin.id, first.customerId, "a6"), 429, /Too many certificates/);
+    await pdfOf(await download(shop, second.twin.id, second.customerId, "a6"));
+  });
+
   it("refuses another customer's item, an unclaimed or voided card, an unknown id (404), a logged-out visitor (401) and an unsigned request (400)", async () => {
     const shop = await shopNamed("Harbor & Pine", "en");
     const items = await collection(shop);
