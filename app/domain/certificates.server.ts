@@ -75,16 +75,17 @@ export async function labelSheetPdf(shop: string, ids: string[], size: unknown, 
   if (!isSheetSize(size)) throw fieldError("size", "Must be a4 or letter");
   if (ids.length === 0) throw fieldError("ids", "Choose at least one card or twin");
   if (ids.length > SHEET_MAX_ITEMS) throw fieldError("ids", `At most ${SHEET_MAX_ITEMS} items on one sheet request`);
+  // An id given twice prints once; a refusal names where it first appears in the request.
   const unique = [...new Set(ids)];
   const profile = await shopProfile(shop);
   const reader: CertificateReader = { kind: "admin", livemode };
   const certificates: Certificate[] = [];
-  for (const [index, id] of unique.entries()) {
+  for (const id of unique) {
     try {
       certificates.push(await certificateFrom(profile, await itemOf(shop, id, reader)));
     } catch (error) {
       if (error instanceof DomainError)
-        throw new DomainError(error.code, `${id}: ${error.message}`, [{ path: `ids[${index}]`, message: error.message }]);
+        throw new DomainError(error.code, `${id}: ${error.message}`, [{ path: `ids[${ids.indexOf(id)}]`, message: error.message }]);
       throw error;
     }
   }

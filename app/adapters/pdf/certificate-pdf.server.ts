@@ -31,9 +31,8 @@ export async function renderCertificates(certificates: IllustratedCertificate[],
   const document = await PDFDocument.create();
   const fonts = { regular: await document.embedFont(StandardFonts.Helvetica), bold: await document.embedFont(StandardFonts.HelveticaBold) };
   const first = certificates[0]?.certificate;
-  document.setTitle(
-    first && certificates.length === 1 ? printable(fonts.regular, `${first.words.heading} — ${first.name}`) : "Certificates",
-  );
+  // The document's title (a viewer's window, a printer's queue): the heading, and the item's name when there is one item.
+  if (first) document.setTitle(certificates.length === 1 ? `${first.words.heading} — ${first.name}` : first.words.heading);
   document.setCreator("Twin Cards");
   document.setProducer("Twin Cards (pdf-lib)");
   if (first) document.setLanguage(first.language);
