@@ -101,7 +101,9 @@ async function itemOf(shop: string, id: string, reader: CertificateReader): Prom
     const card = await stores().cards.findForShop(shop, id, livemode);
     if (!card || (owner !== null && card.owner !== owner)) throw notFound(NO_SUCH_ITEM);
     if (card.status === "VOID") throw new DomainError("VOIDED", "This card is voided: it has no certificate");
-    if (card.status !== "OWNED") throw conflict("This card is not claimed yet: its certificate is printed once it is claimed");
+    // A card being given is still its giver's until the recipient claims it (decision 0043).
+    if (card.status !== "OWNED" && card.status !== "PENDING_TRANSFER")
+      throw conflict("This card is not claimed yet: its certificate is printed once it is claimed");
     return { kind: "card", card };
   }
   if (isIdOf("twin", id)) {

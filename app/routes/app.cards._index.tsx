@@ -176,7 +176,8 @@ type CardRow = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
 function useLabelSheet(cards: { id: string; status: string }[]) {
   const { t } = useTranslation();
   const { download } = useDownload(t("certificate.failed"));
-  const owned = cards.filter((card) => card.status === "OWNED").map((card) => card.id);
+  // A card being given is still its giver's, certificate included (decision 0043).
+  const owned = cards.filter((card) => card.status === "OWNED" || card.status === "PENDING_TRANSFER").map((card) => card.id);
   if (owned.length === 0) return null;
   const sheet = (size: "a4" | "letter") => () =>
     void download(`/app/certificates?size=${size}&ids=${owned.map(encodeURIComponent).join(",")}`, `certificate-labels-${size}.pdf`);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PageSizes } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { voidCard } from "~/domain/card-void.server";
+import { giveCard } from "~/domain/gifts.server";
 import { createCard, createCardBatch, createCardFor } from "~/domain/cards.server";
 import { createCardInput, parseInput } from "~/domain/schemas";
 import { setViewTestData } from "~/domain/test-data-view.server";
@@ -241,6 +242,18 @@ describe("GET /apps/twincards/certificate/<id>: the holder's own certificate on 
     }
     const { pages } = await pdfOf(await download(shop, items.card.id, items.customerId, "letter"));
     expect([pages[0]!.width, pages[0]!.height]).toEqual(PageSizes.Letter);
+  });
+
+  it("gives the giver the certificate of a card they are giving, still theirs until it is claimed, and the admin too", async () => {
+    const shop = await shopNamed("Harbor & Pine", "en");
+    const items = await collection(shop);
+    const given = await giveCard(shop, items.owner, items.card.id, { email: "friend@example.com" });
+    expect(given.status).toBe("PENDING_TRANSFER");
+    const { pages } = await pdfOf(await download(shop, items.card.id, items.customerId));
+    expect(pages[0]!.images.map((image) => image.qr)).toContain(items.card.verifyUrl);
+    await pdfOf(await certificate(shop, items.card.id, "a6"));
+    const page = await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop, customerId: items.customerId })));
+    expect(page).toContain(`href="/apps/twincards/certificate/${items.card.id}?size=a4" download`);
   });
 
   it("links each owned card and twin of the My cards page to its certificate, in the storefront's language", async () => {

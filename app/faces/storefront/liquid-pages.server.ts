@@ -152,7 +152,7 @@ ${serialLine(card, tr)}
 ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
 ${chainNote(card.chain, card.name, tr)}
 ${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
-${card.status === "OWNED" && certificateLink(pathPrefix, card.id, card.name, tr)}
+${(card.status === "OWNED" || card.status === "PENDING_TRANSFER") && certificateLink(pathPrefix, card.id, card.name, tr)}
 </article></li>`;
 }
 

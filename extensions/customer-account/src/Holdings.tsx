@@ -113,7 +113,7 @@ function CardItem({ card, certificates }: { card: Card; certificates: string }) 
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
-      {owned ? <CertificateLink base={certificates} id={card.id} title={card.name} /> : null}
+      {owned || card.status === "PENDING_TRANSFER" ? <CertificateLink base={certificates} id={card.id} title={card.name} /> : null}
     </Item>
   );
 }
