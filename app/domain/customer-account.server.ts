@@ -15,6 +15,8 @@ export interface CustomerAccountHoldings extends StorefrontHoldings {
   names: { name: string; publicKey: string }[];
   /** The storefront page where a wallet signs the link: the account page cannot reach a wallet (decision 0032). */
   walletPageUrl: string;
+  /** Where an item's printable certificate is, `<this>/<id>?size=a4`: the storefront's, which knows the logged-in customer. */
+  certificatePageUrl: string;
 }
 
 /** A Shopify customer's cards, twins and universal names in a shop, public data only. */
@@ -28,6 +30,7 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     twins: twins.map(toStorefrontTwin),
     wallet: toStorefrontWallet(wallet),
     walletPageUrl: `https://${shop}${ports().urls.proxyPath()}/wallet`,
+    certificatePageUrl: `https://${shop}${ports().urls.proxyPath()}/certificate`,
     names: names.map((name) => ({ name: name.uns_name, publicKey: name.public_key })),
   };
 }

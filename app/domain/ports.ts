@@ -1,3 +1,5 @@
+import type { CertificateLayout, IllustratedCertificate } from "./certificate";
+
 /**
  * What the domain needs from outside, declared here and filled by adapters in
  * app/wiring/services.server.ts at boot: the domain imports no adapter, reads no
@@ -61,12 +63,19 @@ export interface ImagePorts {
   fetch(url: string, maxBytes: number): Promise<ImageFetched>;
 }
 
+/** Printable certificates drawn as a PDF document (app/adapters/pdf). */
+export interface CertificatePorts {
+  /** One PDF: a page per certificate, or label sheets of four. Pictures it cannot embed are left out. */
+  render(certificates: IllustratedCertificate[], layout: CertificateLayout): Promise<Uint8Array>;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
   localMessages: LocalMessageCopies;
   webhooks: WebhookPorts;
   images: ImagePorts;
+  certificates: CertificatePorts;
 }
 
 let wired: DomainPorts | undefined;

@@ -165,6 +165,7 @@ export default function CardDetails() {
               itemName={card.name}
               verifyUrl={card.verifyUrl}
               voided={card.status === "VOID"}
+              certificate={card.status === "OWNED" || card.status === "PENDING_TRANSFER"}
             />
           </BlockStack>
         </Layout.Section>

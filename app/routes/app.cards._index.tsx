@@ -11,6 +11,7 @@ import { CardStatusBadge, type CardStatusValue } from "~/faces/admin/components/
 import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
 import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
 import { SerialText } from "~/faces/admin/components/SerialText";
+import { useDownload } from "~/faces/admin/components/useDownload";
 import { listCards } from "~/domain/cards.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
@@ -79,9 +80,15 @@ export default function Cards() {
   const filtered = status !== null;
   const { t } = useTranslation();
   const format = useFormat();
+  const labels = useLabelSheet(cards);
 
   return (
-    <Page title={t("cards.title")} subtitle={t("cards.subtitle")} primaryAction={{ content: t("cards.create"), url: "/app/cards/new" }}>
+    <Page
+      title={t("cards.title")}
+      subtitle={t("cards.subtitle")}
+      primaryAction={{ content: t("cards.create"), url: "/app/cards/new" }}
+      actionGroups={labels ? [labels] : []}
+    >
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
@@ -161,6 +168,27 @@ export default function Cards() {
 }
 
 type CardRow = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
+
+/**
+ * "Print labels": the owned cards listed on this page as label sheets, four
+ * certificates a page (app.certificates.ts); none when the page lists none.
+ */
+function useLabelSheet(cards: { id: string; status: string }[]) {
+  const { t } = useTranslation();
+  const { download } = useDownload(t("certificate.failed"));
+  // A card being given is still its giver's, certificate included (decision 0043).
+  const owned = cards.filter((card) => card.status === "OWNED" || card.status === "PENDING_TRANSFER").map((card) => card.id);
+  if (owned.length === 0) return null;
+  const sheet = (size: "a4" | "letter") => () =>
+    void download(`/app/certificates?size=${size}&ids=${owned.map(encodeURIComponent).join(",")}`, `certificate-labels-${size}.pdf`);
+  return {
+    title: t("certificate.labels"),
+    actions: [
+      { content: t("certificate.labelsA4"), helpText: t("certificate.labelsHelp"), onAction: sheet("a4") },
+      { content: t("certificate.labelsLetter"), helpText: t("certificate.labelsHelp"), onAction: sheet("letter") },
+    ],
+  };
+}
 
 function redemptionOf(card: CardRow, t: TFunction, format: Formatter) {
   if (!card.redemption)

@@ -74,7 +74,7 @@ export default function TwinDetails() {
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
-            <ItemAside chain={twin.chain} itemId={twin.id} itemName={twin.title} verifyUrl={twin.verifyUrl} />
+            <ItemAside chain={twin.chain} itemId={twin.id} itemName={twin.title} verifyUrl={twin.verifyUrl} certificate />
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -34,6 +34,11 @@ export function wireServices(): void {
     },
     // A logo is fetched as a webhook is posted: loopback only where webhooks may use it (demo, tests).
     images: { probe: imageProbe(() => webhookConfig().loopbackAllowed), fetch: imageFetch(() => webhookConfig().loopbackAllowed) },
+    // pdf-lib is loaded on the first certificate asked for, not in every process.
+    certificates: {
+      render: async (certificates, layout) =>
+        (await import("../adapters/pdf/certificate-pdf.server")).renderCertificates(certificates, layout),
+    },
   });
 }
 

@@ -167,6 +167,18 @@
     return line;
   }
 
+  // The item's printable PDF certificate (A4), through the app proxy: only the customer's own items answer.
+  function certificateLink(id, title, root) {
+    var s = root.dataset;
+    var anchor = el("a", "twin-cards__link", s.certificate);
+    anchor.href = s.proxyUrl + "/certificate/" + encodeURIComponent(id) + "?size=a4";
+    anchor.setAttribute("download", "");
+    anchor.setAttribute("aria-label", s.certificate + ": " + title);
+    var line = el("p", "twin-cards__certificate");
+    line.appendChild(anchor);
+    return line;
+  }
+
   function renderCard(card, root, blockId) {
     var s = root.dataset;
     var locale = localeOf(root);
@@ -217,6 +229,8 @@
       line.appendChild(time);
       parts.body.appendChild(line);
     }
+    // A card being given is still the giver's until it is claimed (decision 0043).
+    if (owned || giving) parts.body.appendChild(certificateLink(card.id, card.name, root));
     giftActions(card, root, parts.body);
     return parts.item;
   }
@@ -334,6 +348,7 @@
       anchor.setAttribute("aria-label", s.link + ": " + twin.title);
       parts.body.appendChild(anchor);
     }
+    parts.body.appendChild(certificateLink(twin.id, twin.title, root));
     return parts.item;
   }
 

@@ -101,6 +101,7 @@ describe("GET /customer-account/holdings", () => {
       names: [],
       wallet: null,
       walletPageUrl: `https://${shop}/apps/twincards/wallet`,
+      certificatePageUrl: `https://${shop}/apps/twincards/certificate`,
     });
   });
 

@@ -132,7 +132,12 @@ function chainNote(chain: StorefrontChain, title: string, tr: Translator): Marku
  * One card; `level` keeps the page's headings in order (under an h2 list heading, or right under
  * the h1), and a page that says once what "held" means below the list leaves it out of each card.
  */
-function cardItem(card: StorefrontCard, tr: Translator, level: 2 | 3 = 3, heldNote = true): Markup {
+/** The link to an item's printable certificate (A4) through the proxy; `pathPrefix` null: none on this page. */
+const certificateLink = (pathPrefix: string | null, id: string, name: string, tr: Translator) =>
+  pathPrefix !== null &&
+  html`<p><a href="${pathPrefix}/certificate/${encodeURIComponent(id)}?size=a4" download aria-label="${tr.t("my_cards.certificate")}: ${name}">${tr.t("my_cards.certificate")}</a></p>`;
+
+function cardItem(card: StorefrontCard, tr: Translator, level: 2 | 3 = 3, heldNote = true, pathPrefix: string | null = null): Markup {
   const videos = card.media.videoUrls.filter(isWebUrl);
   const status = card.status === "OWNED" ? tr.t("my_cards.status_owned") : tr.t("my_cards.status_pending");
   const when = card.redeemedAt
@@ -147,10 +152,11 @@ ${serialLine(card, tr)}
 ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
 ${chainNote(card.chain, card.name, tr)}
 ${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
+${(card.status === "OWNED" || card.status === "PENDING_TRANSFER") && certificateLink(pathPrefix, card.id, card.name, tr)}
 </article></li>`;
 }
 
-function twinItem(twin: StorefrontTwin, tr: Translator): Markup {
+function twinItem(twin: StorefrontTwin, tr: Translator, pathPrefix: string | null = null): Markup {
   const links = twin.links.filter(isWebUrl);
   const facts: [string, Markup | string][] = [
     [tr.t("my_cards.universal_name"), twin.uns_name],
@@ -169,6 +175,7 @@ ${twin.description && html`<p>${twin.description}</p>`}
 <dl>${facts.filter(([, value]) => value !== "").map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
 ${chainNote(twin.chain, twin.title, tr)}
 ${links.length > 0 && html`<ul>${links.map((url) => html`<li><a href="${url}" rel="nofollow noopener" aria-label="${tr.t("my_cards.link")}: ${twin.title}">${tr.t("my_cards.link")}</a></li>`)}</ul>`}
+${certificateLink(pathPrefix, twin.id, twin.title, tr)}
 </article></li>`;
 }
 
@@ -178,8 +185,8 @@ export function holdingsPage({ cards, twins }: StorefrontHoldings, pathPrefix: s
   return localized(
     (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
-${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr))}</ul>`}
-${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr))}</ul>`}
+${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, 3, true, pathPrefix))}</ul>`}
+${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, pathPrefix))}</ul>`}
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${pathPrefix}/redeem">${tr.t("page.claim_link")}</a></p>`,
   );

@@ -10,10 +10,10 @@ export function HoldingsGrid({ holdings }: { holdings: HoldingsData }) {
   return (
     <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
       {holdings.cards.map((card) => (
-        <CardItem key={card.id} card={card} />
+        <CardItem key={card.id} card={card} certificates={holdings.certificatePageUrl} />
       ))}
       {holdings.twins.map((twin) => (
-        <TwinItem key={twin.id} twin={twin} />
+        <TwinItem key={twin.id} twin={twin} certificates={holdings.certificatePageUrl} />
       ))}
     </s-grid>
   );
@@ -89,7 +89,16 @@ function Item({
   );
 }
 
-function CardItem({ card }: { card: Card }) {
+/** The item's printable PDF certificate (A4), from the storefront, which knows the logged-in customer. */
+function CertificateLink({ base, id, title }: { base: string; id: string; title: string }) {
+  return (
+    <s-link href={`${base}/${encodeURIComponent(id)}?size=a4`} target="_blank" accessibilityLabel={`${t("list.certificate")}: ${title}`}>
+      {t("list.certificate")}
+    </s-link>
+  );
+}
+
+function CardItem({ card, certificates }: { card: Card; certificates: string }) {
   const owned = card.status === "OWNED";
   const when = card.redeemedAt ?? card.createdAt;
   const date = when ? longDate(when) : null;
@@ -104,11 +113,12 @@ function CardItem({ card }: { card: Card }) {
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
+      {owned || card.status === "PENDING_TRANSFER" ? <CertificateLink base={certificates} id={card.id} title={card.name} /> : null}
     </Item>
   );
 }
 
-function TwinItem({ twin }: { twin: Twin }) {
+function TwinItem({ twin, certificates }: { twin: Twin; certificates: string }) {
   const link = twin.links.find(isHttpUrl);
   return (
     <Item picture={twin.images[0]} title={twin.title} serial={serialLabel(twin)} badge={t("list.twin_badge")}>
@@ -127,6 +137,7 @@ function TwinItem({ twin }: { twin: Twin }) {
           {t("list.view_product")}
         </s-link>
       ) : null}
+      <CertificateLink base={certificates} id={twin.id} title={twin.title} />
     </Item>
   );
 }

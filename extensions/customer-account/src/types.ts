@@ -62,6 +62,8 @@ export interface Holdings {
   wallet: LinkedWallet;
   /** The storefront page where a wallet app signs the link (the account cannot reach a wallet). */
   walletPageUrl: string;
+  /** The storefront's certificate download: `<this>/<id>?size=a4` (the storefront knows the logged-in customer). */
+  certificatePageUrl: string;
 }
 
 /** What one order issued (GET /customer-account/orders/<id>, app/domain/customer-order-issues.server.ts). */
