@@ -1,6 +1,7 @@
 import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
 import { linkedWallet } from "./customer-wallets.server";
 import { ports } from "./ports";
+import { walletPassesOn } from "./wallet-passes.server";
 import { toStorefrontCard, toStorefrontTwin, toStorefrontWallet, type StorefrontHoldings } from "./storefront.server";
 
 /*
@@ -27,6 +28,7 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     cards: cards.map(toStorefrontCard),
     twins: twins.map(toStorefrontTwin),
     wallet: toStorefrontWallet(wallet),
+    appleWalletPasses: walletPassesOn(),
     walletPageUrl: `https://${shop}${ports().urls.proxyPath()}/wallet`,
     names: names.map((name) => ({ name: name.uns_name, publicKey: name.public_key })),
   };

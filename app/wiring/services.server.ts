@@ -3,6 +3,7 @@ import {
   chainConfig,
   proxyPath,
   publicAppUrl,
+  walletPassConfig,
   webhookConfig,
   type ChainConfig,
   type NotifyConfig,
@@ -15,6 +16,7 @@ import { databaseStores } from "./stores.server";
 import type { PollingWorker } from "../lib/polling-worker";
 import { localMessageCopies, messagesDir } from "../adapters/notifications/transports/local.server";
 import { imageFetch, imageProbe } from "../adapters/images/image-fetch.server";
+import { walletPassPorts } from "../adapters/wallet-passes/pkpass.server";
 
 /**
  * The one place adapters meet the domain: its stores (app/domain/stores) and its ports (app/domain/ports.ts) filled
@@ -34,6 +36,7 @@ export function wireServices(): void {
     },
     // A logo is fetched as a webhook is posted: loopback only where webhooks may use it (demo, tests).
     images: { probe: imageProbe(() => webhookConfig().loopbackAllowed), fetch: imageFetch(() => webhookConfig().loopbackAllowed) },
+    walletPasses: walletPassPorts(walletPassConfig),
   });
 }
 
