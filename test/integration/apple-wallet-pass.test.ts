@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard, createCardBatch } from "~/domain/cards.server";
 import { voidCard } from "~/domain/card-void.server";
@@ -13,6 +13,7 @@ import { redeem } from "~/domain/redeem.server";
 import { saveShopFacts } from "~/domain/shop-profile.server";
 import { issueTwin } from "~/domain/twins.server";
 import { setWalletPassSettings } from "~/domain/wallet-passes.server";
+import { getPage, submitFetcher } from "../support/admin";
 import { uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
 import { proxyFetch, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { accountToken, EXTENSION_ORIGIN } from "../support/customer-account";
@@ -50,7 +51,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => images.listen(0, "127.0.0.1", resolve));
   imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
-  signing = await startServer({ ...TEST_ENV, ...material.env });
+  // The Admin API stub answers the token exchange the admin pages start with.
+  signing = await startServer({ ...TEST_ENV, SHOPIFY_ADMIN_API_STUB_URL: inject("adminApiStubUrl"), ...material.env });
 });
 afterAll(async () => {
   await signing?.stop();
@@ -357,5 +359,63 @@ describe("Apple Wallet signing material checked at start", () => {
       await server.stop();
     }
     expect(signing.stdout()).toContain(`Apple Wallet passes on: ${material.passTypeId}, team ${material.teamId}`);
+  });
+});
+
+describe("Settings → Apple Wallet passes", () => {
+  it("says passes are off and which variables to set, on a server without signing material, in English and French", async () => {
+    const shop = uniqueShop();
+
+    const page = await getPage("/app/settings", shop);
+    const french = await getPage("/app/settings?locale=fr", shop);
+
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Apple Wallet passes are off: customers see no Add to Apple Wallet button.");
+    for (const variable of ["APPLE_PASS_TYPE_ID", "APPLE_TEAM_ID", "APPLE_PASS_CERTIFICATE", "APPLE_PASS_KEY", "APPLE_WWDR_CERTIFICATE"])
+      expect(page.text).toContain(variable);
+    expect(french.text).toContain("Les cartes Apple Wallet sont désactivées");
+  });
+
+  it("says passes are on where the material is configured", async () => {
+    const page = await getPage("/app/settings", uniqueShop(), { base: signing.url });
+
+    expect(page.text).toContain("Apple Wallet passes are on: customers see Add to Apple Wallet.");
+    expect(page.text).not.toContain("APPLE_PASS_KEY");
+  });
+
+  it("saves the style per kind and the colours, and refuses a bad colour or style naming the field, saving nothing", async () => {
+    const shop = uniqueShop();
+    const fields = {
+      intent: "wallet-passes",
+      cardStyle: "eventTicket",
+      twinStyle: "generic",
+      backgroundColor: "#0a0a0a",
+      foregroundColor: "#FFFFFF",
+      labelColor: "#CCCCCC",
+    };
+
+    const saved = await submitFetcher("/app/settings", shop, fields);
+
+    expect(saved.result).toMatchObject({ ok: true });
+    expect(await db.shopSetup.findUniqueOrThrow({ where: { shop } })).toMatchObject({
+      passStyleCard: "eventTicket",
+      passBackgroundColor: "#0A0A0A",
+    });
+
+    const bad = await submitFetcher("/app/settings", shop, {
+      ...fields,
+      cardStyle: "boardingPass",
+      backgroundColor: "black",
+      twinStyle: "eventTicket",
+    });
+
+    expect(bad.result).toMatchObject({
+      ok: false,
+      fieldErrors: { cardStyle: "Must be generic or eventTicket", backgroundColor: "Must be a colour as #RRGGBB, e.g. #1F2937" },
+    });
+    expect(await db.shopSetup.findUniqueOrThrow({ where: { shop } })).toMatchObject({
+      passStyleCard: "eventTicket",
+      passStyleTwin: "generic",
+    });
   });
 });
