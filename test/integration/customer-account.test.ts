@@ -100,6 +100,8 @@ describe("GET /customer-account/holdings", () => {
       twins: [],
       names: [],
       wallet: null,
+      // The shared server has no Apple Wallet signing material.
+      appleWalletPasses: false,
       walletPageUrl: `https://${shop}/apps/twincards/wallet`,
     });
   });
