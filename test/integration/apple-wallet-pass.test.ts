@@ -136,7 +136,9 @@ describe("Apple Wallet passes: GET /apps/twincards/passes/<id>", () => {
   it("gives the holder a signed pass of their card: manifest SHA-1s, a signature that verifies, public fields and the verify QR", async () => {
     const items = await collection();
 
-    const opened = await pkpass(await passFromProxy(items.shop, items.customerId, items.card.id));
+    const response = await passFromProxy(items.shop, items.customerId, `${items.card.id}.pkpass`);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="Gold membership.pkpass"');
+    const opened = await pkpass(response);
 
     // Every file in the archive is in the manifest with its SHA-1, and nothing else is.
     const listed = Object.keys(opened.manifest).sort();
