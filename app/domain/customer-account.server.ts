@@ -16,6 +16,11 @@ export interface CustomerAccountHoldings extends StorefrontHoldings {
   names: { name: string; publicKey: string }[];
   /** The storefront page where a wallet signs the link: the account page cannot reach a wallet (decision 0032). */
   walletPageUrl: string;
+  /**
+   * Where "Add to Apple Wallet" points, `<url>/<id>.pkpass`: the storefront's pass route, which the
+   * customer's storefront login reaches (a link cannot carry the session token); null while passes are off.
+   */
+  applePassesUrl: string | null;
 }
 
 /** A Shopify customer's cards, twins and universal names in a shop, public data only. */
@@ -30,6 +35,7 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     wallet: toStorefrontWallet(wallet),
     appleWalletPasses: walletPassesOn(),
     walletPageUrl: `https://${shop}${ports().urls.proxyPath()}/wallet`,
+    applePassesUrl: walletPassesOn() ? `https://${shop}${ports().urls.proxyPath()}/passes` : null,
     names: names.map((name) => ({ name: name.uns_name, publicKey: name.public_key })),
   };
 }

@@ -262,6 +262,18 @@ describe("Apple Wallet passes: GET /apps/twincards/passes/<id>", () => {
     expect(opened.passJson.serialNumber).toBe(items.card.id);
     expect(smimeVerify(opened, material.caFile).ok).toBe(true);
 
+    // The account page's button points at the storefront's pass route, where the customer is logged in too.
+    const holdings = await fetch(`${signing.url}/customer-account/holdings`, {
+      headers: {
+        Authorization: `Bearer ${accountToken(items.shop, items.customerId)}`,
+        Origin: EXTENSION_ORIGIN,
+        "User-Agent": USER_AGENT,
+      },
+    });
+    expect(((await holdings.json()) as { data: { applePassesUrl: string } }).data.applePassesUrl).toBe(
+      `https://${items.shop}/apps/twincards/passes`,
+    );
+
     const anonymous = await call();
     expect(anonymous.status).toBe(401);
     const other = await call(accountToken(items.shop, uniqueCustomerId()));

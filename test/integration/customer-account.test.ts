@@ -102,6 +102,7 @@ describe("GET /customer-account/holdings", () => {
       wallet: null,
       // The shared server has no Apple Wallet signing material.
       appleWalletPasses: false,
+      applePassesUrl: null,
       walletPageUrl: `https://${shop}/apps/twincards/wallet`,
     });
   });

@@ -10,10 +10,10 @@ export function HoldingsGrid({ holdings }: { holdings: HoldingsData }) {
   return (
     <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
       {holdings.cards.map((card) => (
-        <CardItem key={card.id} card={card} />
+        <CardItem key={card.id} card={card} passesUrl={holdings.applePassesUrl} />
       ))}
       {holdings.twins.map((twin) => (
-        <TwinItem key={twin.id} twin={twin} />
+        <TwinItem key={twin.id} twin={twin} passesUrl={holdings.applePassesUrl} />
       ))}
     </s-grid>
   );
@@ -89,7 +89,21 @@ function Item({
   );
 }
 
-function CardItem({ card }: { card: Card }) {
+/** "Add to Apple Wallet": the item's pass from the storefront, where the customer is logged in too. */
+function WalletLink({ passesUrl, id, title }: { passesUrl: string | null; id: string; title: string }) {
+  if (!passesUrl) return null;
+  return (
+    <s-link
+      href={`${passesUrl}/${encodeURIComponent(id)}.pkpass`}
+      target="_blank"
+      accessibilityLabel={`${t("list.add_to_apple_wallet")}: ${title}`}
+    >
+      {t("list.add_to_apple_wallet")}
+    </s-link>
+  );
+}
+
+function CardItem({ card, passesUrl }: { card: Card; passesUrl: string | null }) {
   const owned = card.status === "OWNED";
   const when = card.redeemedAt ?? card.createdAt;
   const date = when ? longDate(when) : null;
@@ -102,13 +116,14 @@ function CardItem({ card }: { card: Card }) {
     >
       <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
+      {owned ? <WalletLink passesUrl={passesUrl} id={card.id} title={card.name} /> : null}
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
     </Item>
   );
 }
 
-function TwinItem({ twin }: { twin: Twin }) {
+function TwinItem({ twin, passesUrl }: { twin: Twin; passesUrl: string | null }) {
   const link = twin.links.find(isHttpUrl);
   return (
     <Item picture={twin.images[0]} title={twin.title} serial={serialLabel(twin)} badge={t("list.twin_badge")}>
@@ -127,6 +142,7 @@ function TwinItem({ twin }: { twin: Twin }) {
           {t("list.view_product")}
         </s-link>
       ) : null}
+      <WalletLink passesUrl={passesUrl} id={twin.id} title={twin.title} />
     </Item>
   );
 }

@@ -62,6 +62,8 @@ export interface Holdings {
   wallet: LinkedWallet;
   /** The storefront page where a wallet app signs the link (the account cannot reach a wallet). */
   walletPageUrl: string;
+  /** Where "Add to Apple Wallet" points (`<url>/<id>.pkpass` on the storefront); null while the app cannot sign passes. */
+  applePassesUrl: string | null;
 }
 
 /** What one order issued (GET /customer-account/orders/<id>, app/domain/customer-order-issues.server.ts). */
