@@ -13,6 +13,9 @@ import { openStorefrontPage } from "../support/storefront-page";
 import { TEST_ENV } from "../support/test-env";
 import { makeSigningMaterial, smimeVerify, unzipPass, type TestSigningMaterial } from "../support/wallet-pass";
 import type { StorefrontHarness } from "../../stubs/storefront/server";
+import { startCustomerAccountHarness } from "../../stubs/customer-account/server";
+import { API_KEY, API_SECRET } from "../support/admin";
+import { newPage } from "../support/browser";
 
 // "Add to Apple Wallet" on the storefront (decision 0045), as a shopper on a phone sees it:
 // on My cards and after a claim when the app has Apple's signing material, not at all without it.
@@ -119,5 +122,30 @@ describe("Add to Apple Wallet on the storefront, at 390 px", () => {
     await myCards.getByRole("heading", { name: "Gold membership" }).waitFor({ state: "visible" });
     expect(await myCards.getByRole("link", { name: /Apple Wallet/ }).count()).toBe(0);
     expect(await page.getByText("Add to Apple Wallet").count()).toBe(0);
+  });
+});
+
+describe("Add to Apple Wallet on the customer account page", () => {
+  it("links each owned card and twin to its pass on the storefront, in the account's language", async () => {
+    const shop = uniqueShop();
+    const { customerId, card, twin } = await customer(shop);
+    const account = await startCustomerAccountHarness({ appUrl: signing.url, apiKey: API_KEY, apiSecret: API_SECRET });
+    try {
+      const page = await newPage(browser);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${account.url}/page?${new URLSearchParams({ shop, customer: customerId, locale: "fr" })}`);
+      await page.locator("html[data-extension-rendered]").waitFor({ state: "attached" });
+
+      const cardLink = page.getByRole("link", { name: "Ajouter à Apple Wallet: Gold membership" });
+      await cardLink.waitFor({ state: "visible" });
+      expect(await cardLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/passes/${card.id}.pkpass`);
+      const twinLink = page.getByRole("link", { name: "Ajouter à Apple Wallet: Aurora Ceramic Mug" });
+      expect(await twinLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/passes/${twin.id}.pkpass`);
+      // The card still waiting for its claim is not listed as the customer's, so it has no link.
+      expect(await page.getByRole("link", { name: /Apple Wallet/ }).count()).toBe(2);
+      await screenshot(page, "apple-wallet-04-account-french");
+    } finally {
+      await account.close();
+    }
   });
 });
