@@ -3,14 +3,13 @@ import { isIdOf } from "./ids";
 import { maskName } from "./masking";
 import { chooseMessageLocale } from "./messages/claim-message";
 import { shopifyOwner } from "./owners";
-import { ports, WALLET_PASS_STYLES, type ImageFetchedBytes, type WalletPassContent, type WalletPassStyle } from "./ports";
-import { parseInput } from "./schemas";
-import { z } from "./schemas/zod";
+import { ports, type ImageFetchedBytes, type WalletPassContent } from "./ports";
 import { shopProfile } from "./shop-profile.server";
 import { stores, type CardView, type TwinView } from "./stores";
 import { holderName } from "./verification.server";
 import { verifyUrlOf } from "./verify-url";
 import { passWords, type PassWords } from "./wallet-pass-words";
+import { walletPassSettings } from "./wallet-pass-settings.server";
 
 /*
  * Apple Wallet passes (issue 28, decision 0045): who may have one, and what it
@@ -21,63 +20,6 @@ import { passWords, type PassWords } from "./wallet-pass-words";
  * number, the item's picture) plus the shop's name and logo: never a redemption
  * code, e-mail, phone, owner, wallet key or PRIVATE metadata.
  */
-
-/** What a merchant chooses for passes (admin Settings). */
-export interface WalletPassSettings {
-  /** Apple's pass style for cards and for twins. */
-  styles: { card: WalletPassStyle; twin: WalletPassStyle };
-  /** #RRGGBB. */
-  colors: { background: string; foreground: string; label: string };
-}
-
-export const DEFAULT_WALLET_PASS_SETTINGS: WalletPassSettings = {
-  styles: { card: "generic", twin: "generic" },
-  colors: { background: "#1F2937", foreground: "#FFFFFF", label: "#D1D5DB" },
-};
-
-const style = (value: string | undefined, fallback: WalletPassStyle): WalletPassStyle =>
-  (WALLET_PASS_STYLES as readonly string[]).includes(value ?? "") ? (value as WalletPassStyle) : fallback;
-
-export async function walletPassSettings(shop: string): Promise<WalletPassSettings> {
-  const setup = await stores().settings.setup(shop);
-  const defaults = DEFAULT_WALLET_PASS_SETTINGS;
-  if (!setup) return defaults;
-  return {
-    styles: { card: style(setup.passStyleCard, defaults.styles.card), twin: style(setup.passStyleTwin, defaults.styles.twin) },
-    colors: { background: setup.passBackgroundColor, foreground: setup.passForegroundColor, label: setup.passLabelColor },
-  };
-}
-
-const HEX_COLOR = "Must be a colour as #RRGGBB, e.g. #1F2937";
-const color = z
-  .string()
-  .trim()
-  .regex(/^#[0-9A-Fa-f]{6}$/, HEX_COLOR)
-  .transform((value) => value.toUpperCase());
-const styleField = z.enum(WALLET_PASS_STYLES, { error: "Must be generic or eventTicket" });
-
-export const walletPassSettingsInput = z
-  .object({
-    cardStyle: styleField,
-    twinStyle: styleField,
-    backgroundColor: color,
-    foregroundColor: color,
-    labelColor: color,
-  })
-  .strict();
-
-/** The merchant's choice (admin Settings): every field checked, nothing saved when one is wrong. */
-export async function setWalletPassSettings(shop: string, input: unknown): Promise<WalletPassSettings> {
-  const chosen = parseInput(walletPassSettingsInput, input);
-  await stores().settings.saveSetup(shop, {
-    passStyleCard: chosen.cardStyle,
-    passStyleTwin: chosen.twinStyle,
-    passBackgroundColor: chosen.backgroundColor,
-    passForegroundColor: chosen.foregroundColor,
-    passLabelColor: chosen.labelColor,
-  });
-  return walletPassSettings(shop);
-}
 
 /** Whether this app can sign passes (its operator configured Apple's signing material). */
 export const walletPassesOn = () => ports().walletPasses.setup().on;
@@ -101,39 +43,46 @@ const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
  * its claim. `locale` is the shopper's language when the face knows it.
  */
 export async function walletPassFor(shop: string, customerId: string, itemId: string, locale?: string | null): Promise<WalletPassFile> {
-  const owner = shopifyOwner(customerId);
-  const item = isIdOf("card", itemId)
-    ? await stores().cards.findForShop(shop, itemId, true)
-    : isIdOf("twin", itemId)
-      ? await stores().names.twinView(shop, itemId, true)
-      : null;
-  if (!item) throw notFound("Card or twin");
-  if ("status" in item) {
-    if (item.status === "VOID") throw new DomainError("VOIDED", "This card is void: it has no Apple Wallet pass");
-    if (item.status !== "OWNED") throw conflictUnclaimed();
-    if (item.owner !== owner) throw notFound("Card or twin");
-  } else if (item.name.owner !== owner) {
-    throw notFound("Card or twin");
-  }
+  const item = await heldItem(shop, shopifyOwner(customerId), itemId);
   const [profile, settings] = await Promise.all([shopProfile(shop), walletPassSettings(shop)]);
   const { language, locale: dateLocale } = chooseMessageLocale(locale, profile.primaryLocale);
   const words = passWords(language);
+  const record = item.kind === "card" ? item.card : item.twin;
   const [logo, thumbnail] = await Promise.all([picture(profile.logoUrl), picture(firstImage(item))]);
-  const common = {
-    serialNumber: item.id,
+  const fields =
+    item.kind === "card"
+      ? await cardFields(item.card, words, dateLocale, profile.name)
+      : twinFields(item.twin, words, dateLocale, profile.name);
+  const bytes = await ports().walletPasses.sign({
+    serialNumber: record.id,
+    style: settings.styles[item.kind],
     organizationName: profile.name,
     logoText: profile.name,
     colors: settings.colors,
     logo,
     thumbnail,
-    barcode: { message: verifyUrlOf(shop, item.verifyToken), altText: words.scanToVerify },
-  };
-  const content: WalletPassContent =
-    "status" in item
-      ? { ...common, ...(await cardFields(item, words, dateLocale, profile.name)), style: settings.styles.card }
-      : { ...common, ...twinFields(item, words, dateLocale, profile.name), style: settings.styles.twin };
-  const bytes = await ports().walletPasses.sign(content);
-  return { fileName: fileNameOf("status" in item ? item.name : item.title), bytes };
+    barcode: { message: verifyUrlOf(shop, record.verifyToken), altText: words.scanToVerify },
+    ...fields,
+  });
+  return { fileName: fileNameOf(item.kind === "card" ? item.card.name : item.twin.title), bytes };
+}
+
+/** A card or twin a customer holds. */
+type HeldItem = { kind: "card"; card: CardView } | { kind: "twin"; twin: TwinView };
+
+/** The customer's own live card (claimed) or twin, or the refusal: someone else's item looks like none. */
+async function heldItem(shop: string, owner: string, itemId: string): Promise<HeldItem> {
+  if (isIdOf("card", itemId)) {
+    const card = await stores().cards.findForShop(shop, itemId, true);
+    if (!card) throw notFound("Card or twin");
+    if (card.status === "VOID") throw new DomainError("VOIDED", "This card is void: it has no Apple Wallet pass");
+    if (card.status !== "OWNED") throw conflictUnclaimed();
+    if (card.owner !== owner) throw notFound("Card or twin");
+    return { kind: "card", card };
+  }
+  const twin = isIdOf("twin", itemId) ? await stores().names.twinView(shop, itemId, true) : null;
+  if (!twin || twin.name.owner !== owner) throw notFound("Card or twin");
+  return { kind: "twin", twin };
 }
 
 const conflictUnclaimed = () =>
@@ -187,8 +136,8 @@ function twinFields(twin: TwinView, words: PassWords, locale: string, shopName: 
   return fields(twin.title, words.twinKind, serialText(twin, words, locale), holder, twin.createdAt, words, locale, shopName);
 }
 
-function firstImage(item: CardView | TwinView): string | null {
-  const urls = "status" in item ? (item.media as { imageUrls?: string[] }).imageUrls : (item.images as string[]);
+function firstImage(item: HeldItem): string | null {
+  const urls = item.kind === "card" ? (item.card.media as { imageUrls?: string[] }).imageUrls : (item.twin.images as string[]);
   return urls?.[0] ?? null;
 }
 

@@ -23,7 +23,8 @@ import { TestDataSwitch } from "~/faces/admin/components/TestDataSwitch";
 import { setViewTestData } from "~/domain/test-data-view.server";
 import { titled } from "~/faces/admin/page-title";
 import { WalletPassSettings } from "~/faces/admin/components/settings/WalletPassSettings";
-import { setWalletPassSettings, walletPassSettings, walletPassSetup } from "~/domain/wallet-passes.server";
+import { walletPassSetup } from "~/domain/wallet-passes.server";
+import { setWalletPassSettings, walletPassSettings } from "~/domain/wallet-pass-settings.server";
 
 export const meta = titled("nav.settings");
 

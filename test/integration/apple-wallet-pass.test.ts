@@ -12,7 +12,7 @@ import { registerName } from "~/domain/names.server";
 import { redeem } from "~/domain/redeem.server";
 import { saveShopFacts } from "~/domain/shop-profile.server";
 import { issueTwin } from "~/domain/twins.server";
-import { setWalletPassSettings } from "~/domain/wallet-passes.server";
+import { setWalletPassSettings } from "~/domain/wallet-pass-settings.server";
 import { getPage, submitFetcher } from "../support/admin";
 import { uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
 import { proxyFetch, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";

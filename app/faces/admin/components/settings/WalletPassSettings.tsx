@@ -4,7 +4,7 @@ import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, List, Select
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { WalletPassSetup, WalletPassStyle } from "~/domain/ports";
-import type { WalletPassSettings as Settings } from "~/domain/wallet-passes.server";
+import type { WalletPassSettings as Settings } from "~/domain/wallet-pass-settings.server";
 
 type Answer = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
