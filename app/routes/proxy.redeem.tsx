@@ -60,7 +60,7 @@ async function claimByForm({ request, shop, customerId, clientAddress, pathPrefi
     const publicKey = fields.get("publicKey") ?? "";
     if (!customerId) return loggedOut(pathPrefix, code.trim().slice(0, MAX_ECHO), 401);
     const cards = await claimForCustomer(shop, customerId, parseInput(claimCardInput, { code, publicKey }), { address: clientAddress });
-    return liquidResponse(claimedPage(cards, pathPrefix));
+    return liquidResponse(claimedPage(cards, pathPrefix, walletPassesOn()));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
     const state = { code: code.slice(0, MAX_ECHO), failure: { code: failure.code, details: failure.details } };

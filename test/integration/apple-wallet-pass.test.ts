@@ -15,7 +15,7 @@ import { issueTwin } from "~/domain/twins.server";
 import { setWalletPassSettings } from "~/domain/wallet-pass-settings.server";
 import { getPage, submitFetcher } from "../support/admin";
 import { uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
-import { proxyFetch, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
+import { proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { accountToken, EXTENSION_ORIGIN } from "../support/customer-account";
 import { uniqueName, walletKey } from "../support/fixtures";
 import { startServer, type AppProcess } from "../support/processes";
@@ -431,5 +431,34 @@ describe("Settings → Apple Wallet passes", () => {
       passStyleCard: "eventTicket",
       passStyleTwin: "generic",
     });
+  });
+});
+
+describe("Add to Apple Wallet on the pages that work without JavaScript", () => {
+  it("links each owned card and twin on /apps/twincards and each claimed card after a form claim, in the page's language", async () => {
+    const items = await collection();
+    const page = await proxyFetch(signedProxyUrl("/proxy", { shop: items.shop, customerId: items.customerId, baseUrl: signing.url }));
+    const french = await renderedPage(page.clone(), "fr");
+    const english = await renderedPage(page, "en");
+
+    expect(english).toContain(
+      `href="/apps/twincards/passes/${items.card.id}.pkpass?locale=en" aria-label="Add to Apple Wallet: Gold membership"`,
+    );
+    expect(english).toContain(`href="/apps/twincards/passes/${items.twin.id}.pkpass?locale=en"`);
+    expect(french).toContain(
+      `href="/apps/twincards/passes/${items.card.id}.pkpass?locale=fr" aria-label="Ajouter à Apple Wallet: Gold membership"`,
+    );
+
+    const customerId = uniqueCustomerId();
+    const claimed = await proxyFetch(signedProxyUrl("/proxy/redeem", { shop: items.shop, customerId, baseUrl: signing.url }), {
+      method: "POST",
+      body: new URLSearchParams({ code: items.code }),
+    });
+    expect(claimed.status).toBe(200);
+    expect(await renderedPage(claimed)).toContain(`href="/apps/twincards/passes/${items.pending.id}.pkpass?locale=en"`);
+
+    // Without signing material, no link.
+    const shared = await proxyFetch(signedProxyUrl("/proxy", { shop: items.shop, customerId: items.customerId }));
+    expect(await renderedPage(shared)).not.toContain("Apple Wallet");
   });
 });

@@ -77,6 +77,7 @@ export const STYLE = liquid(`<style>
 .twincards button.twincards-secondary, .twincards .twincards-wallet-button { background: transparent; color: rgb(var(--color-foreground, 18, 18, 18)); }
 .twincards .twincards-wallet-button { display: flex; align-items: center; gap: 0.5rem; }
 .twincards a { color: rgb(var(--color-link, var(--color-foreground, 18, 18, 18))); }
+.twincards a.twincards-wallet { display: inline-flex; align-items: center; min-height: 44px; padding: 0 1rem; font-weight: bold; color: #fff; background: #000; border: 1px solid #a6a6a6; border-radius: 0.5rem; text-decoration: none; }
 </style>`);
 
 /** "supplier_name" → "Supplier name": metadata keys are the merchant's identifiers, shown as labels (the blocks do the same). */
@@ -132,7 +133,17 @@ function chainNote(chain: StorefrontChain, title: string, tr: Translator): Marku
  * One card; `level` keeps the page's headings in order (under an h2 list heading, or right under
  * the h1), and a page that says once what "held" means below the list leaves it out of each card.
  */
-function cardItem(card: StorefrontCard, tr: Translator, level: 2 | 3 = 3, heldNote = true): Markup {
+/** Where an item's Apple Wallet pass is, when the app can sign passes (null: no link). */
+type PassLinks = { pathPrefix: string } | null;
+
+/** "Add to Apple Wallet" for an item the customer holds: its pass, in the page's language. */
+function walletPassLink(passes: PassLinks, id: string, title: string, tr: Translator): Markup | null {
+  if (!passes) return null;
+  const label = tr.t("my_cards.add_to_apple_wallet");
+  return html`<p><a class="twincards-wallet" href="${passes.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}" aria-label="${label}: ${title}">${label}</a></p>`;
+}
+
+function cardItem(card: StorefrontCard, tr: Translator, passes: PassLinks, level: 2 | 3 = 3, heldNote = true): Markup {
   const videos = card.media.videoUrls.filter(isWebUrl);
   const status = card.status === "OWNED" ? tr.t("my_cards.status_owned") : tr.t("my_cards.status_pending");
   const when = card.redeemedAt
@@ -145,12 +156,13 @@ ${level === 2 ? html`<h2>${card.name}</h2>` : html`<h3>${card.name}</h3>`}
 ${serialLine(card, tr)}
 <p>${tr.t("page.status_line", { status })} · ${when}</p>
 ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
+${card.status === "OWNED" && walletPassLink(passes, card.id, card.name, tr)}
 ${chainNote(card.chain, card.name, tr)}
 ${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
 </article></li>`;
 }
 
-function twinItem(twin: StorefrontTwin, tr: Translator): Markup {
+function twinItem(twin: StorefrontTwin, tr: Translator, passes: PassLinks): Markup {
   const links = twin.links.filter(isWebUrl);
   const facts: [string, Markup | string][] = [
     [tr.t("my_cards.universal_name"), twin.uns_name],
@@ -169,17 +181,19 @@ ${twin.description && html`<p>${twin.description}</p>`}
 <dl>${facts.filter(([, value]) => value !== "").map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
 ${chainNote(twin.chain, twin.title, tr)}
 ${links.length > 0 && html`<ul>${links.map((url) => html`<li><a href="${url}" rel="nofollow noopener" aria-label="${tr.t("my_cards.link")}: ${twin.title}">${tr.t("my_cards.link")}</a></li>`)}</ul>`}
+${walletPassLink(passes, twin.id, twin.title, tr)}
 </article></li>`;
 }
 
 /** GET /proxy: the logged-in customer's cards and twins. */
-export function holdingsPage({ cards, twins }: StorefrontHoldings, pathPrefix: string): string {
+export function holdingsPage({ cards, twins, appleWalletPasses }: StorefrontHoldings, pathPrefix: string): string {
   const empty = cards.length === 0 && twins.length === 0;
+  const passes = appleWalletPasses ? { pathPrefix } : null;
   return localized(
     (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
-${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr))}</ul>`}
-${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr))}</ul>`}
+${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, passes))}</ul>`}
+${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, passes))}</ul>`}
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${pathPrefix}/redeem">${tr.t("page.claim_link")}</a></p>`,
   );
@@ -257,10 +271,11 @@ ${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlengt
 }
 
 /** A successful no-JavaScript claim: the cards now in the customer's hands, and what they may do next. */
-export function claimedPage(cards: StorefrontCard[], pathPrefix: string): string {
+export function claimedPage(cards: StorefrontCard[], pathPrefix: string, appleWalletPasses: boolean): string {
+  const passes = appleWalletPasses ? { pathPrefix } : null;
   return localized(
     (tr) => html`<h1>${cards.length === 1 ? tr.t("page.claimed_one") : tr.t("page.claimed_other", { count: tr.number(cards.length) })}</h1>
-<ul class="twincards-list">${cards.map((card) => cardItem(card, tr, 2, false))}</ul>
+<ul class="twincards-list">${cards.map((card) => cardItem(card, tr, passes, 2, false))}</ul>
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a> · <a href="${pathPrefix}/redeem">${tr.t("page.claim_another")}</a></p>`,
   );
