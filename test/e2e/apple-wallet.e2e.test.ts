@@ -11,7 +11,7 @@ import { launchBrowser, screenshot } from "../support/browser";
 import { startServer, type AppProcess } from "../support/processes";
 import { openStorefrontPage } from "../support/storefront-page";
 import { TEST_ENV } from "../support/test-env";
-import { makeSigningMaterial, smimeVerify, unzipPass, type TestSigningMaterial } from "../support/wallet-pass";
+import { makeSigningMaterial, removePassFiles, smimeVerify, unzipPass, type TestSigningMaterial } from "../support/wallet-pass";
 import type { StorefrontHarness } from "../../stubs/storefront/server";
 import { startCustomerAccountHarness } from "../../stubs/customer-account/server";
 import { API_KEY, API_SECRET } from "../support/admin";
@@ -35,6 +35,7 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await signing?.stop();
+  removePassFiles();
 });
 
 /** A customer with a card in their wallet and a twin under their universal name, and a code for another card. */

@@ -20,7 +20,7 @@ import { accountToken, EXTENSION_ORIGIN } from "../support/customer-account";
 import { uniqueName, walletKey } from "../support/fixtures";
 import { startServer, type AppProcess } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
-import { makeSigningMaterial, sha1, smimeVerify, unzipPass, type TestSigningMaterial } from "../support/wallet-pass";
+import { makeSigningMaterial, removePassFiles, sha1, smimeVerify, unzipPass, type TestSigningMaterial } from "../support/wallet-pass";
 
 /*
  * Apple Wallet passes (issue 28, item 1; decision 0045) through the built server,
@@ -57,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await signing?.stop();
   await new Promise((resolve) => images?.close(resolve));
+  removePassFiles();
 });
 
 const SHOP_NAME = "Harbor & Pine";

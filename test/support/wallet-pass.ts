@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -22,10 +22,23 @@ export interface TestSigningMaterial {
   env: Record<string, string>;
 }
 
+/** Every folder these helpers made, for `removePassFiles`. */
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+
+/** Deletes the keys, certificates and unzipped passes the helpers wrote (call in afterAll). */
+export function removePassFiles() {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 const openssl = (dir: string, args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
 
 export function makeSigningMaterial(passTypeId = "pass.com.example.twincards", teamId = "A1B2C3D4E5"): TestSigningMaterial {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "twin-cards-pass-"));
+  const dir = tempDir("twin-cards-pass-");
   writeFileSync(path.join(dir, "ca.ext"), "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n");
   writeFileSync(path.join(dir, "signer.ext"), "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n");
   openssl(
@@ -110,7 +123,7 @@ export interface OpenedPass {
 }
 
 export function unzipPass(archive: Buffer): OpenedPass {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "twin-cards-pkpass-"));
+  const dir = tempDir("twin-cards-pkpass-");
   writeFileSync(path.join(dir, "pass.pkpass"), archive);
   const out = path.join(dir, "files");
   mkdirSync(out);

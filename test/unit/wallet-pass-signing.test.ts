@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passSigningNotice, readPassSigning } from "~/adapters/wallet-passes/signing-material.server";
-import { makeSigningMaterial, type TestSigningMaterial } from "../support/wallet-pass";
+import { makeSigningMaterial, removePassFiles, type TestSigningMaterial } from "../support/wallet-pass";
 
 // APPLE_* read at start (decision 0045): PEM text or files, checked, one line when off.
 
@@ -9,6 +9,7 @@ let material: TestSigningMaterial;
 beforeAll(() => {
   material = makeSigningMaterial();
 });
+afterAll(removePassFiles);
 
 describe("Apple Wallet signing material", () => {
   it("is off and says nothing when none of the variables is set", () => {
