@@ -1,6 +1,4 @@
-import { PKPass } from "passkit-generator";
 import type { WalletPassContent, WalletPassPorts, WalletPassSetup } from "~/domain/ports";
-import { passImages } from "./pass-images.server";
 import type { PassSigningSetup } from "./signing-material.server";
 
 /*
@@ -27,6 +25,8 @@ export function walletPassPorts(setup: () => PassSigningSetup): WalletPassPorts 
     async sign(content: WalletPassContent): Promise<Buffer> {
       const { signing } = setup();
       if (!signing) throw new Error("Apple Wallet passes are off: their signing material is not configured");
+      // Loaded on the first pass, not at start: sharp's native image library is large, and most requests never sign one.
+      const [{ PKPass }, { passImages }] = await Promise.all([import("passkit-generator"), import("./pass-images.server")]);
       const pass = new PKPass(await passImages(content.logo, content.thumbnail), signing.certificates, {
         formatVersion: 1,
         passTypeIdentifier: signing.passTypeIdentifier,
