@@ -126,7 +126,18 @@ async function createCards(
 const codeInUse = (codePath: string) =>
   conflict("This redemption code is already in use in this shop", [{ path: `${codePath}code`, message: "Already in use" }]);
 
-async function createRedemption(shop: string, target: RedemptionTarget, cards: CardData[], now: Date, codePath: string, livemode: boolean) {
+/**
+ * A new redemption code for `cards` and its claim messages, in the caller's transaction (a card's
+ * creation, or a gift: decision 0043, whose giver's words ride along as `giftMessage`).
+ */
+export async function createRedemption(
+  shop: string,
+  target: RedemptionTarget & { giftMessage?: string },
+  cards: CardData[],
+  now: Date,
+  codePath: string,
+  livemode: boolean,
+) {
   const code = target.code?.trim() ?? (await unusedGeneratedCode(shop, livemode));
   const codeHash = hashCode(shop, normalizeCode(code), livemode);
   if (target.code !== undefined && (await stores().cards.codeTaken(shop, codeHash))) throw codeInUse(codePath);
@@ -152,6 +163,7 @@ async function createRedemption(shop: string, target: RedemptionTarget, cards: C
     email: target.email,
     locale: target.locale,
     firstName: target.firstName,
+    giftMessage: target.giftMessage,
     code,
     expiresAt,
     cards,

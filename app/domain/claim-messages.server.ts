@@ -21,6 +21,8 @@ export interface ClaimMessage extends MessageLocale, RenderedWords {
   /** The expiry written the reader's way in the shop's time zone. */
   expiresAt: string;
   cards: { name: string; imageUrl: string | null }[];
+  /** A gift's words from its giver (decision 0043), null otherwise. */
+  giftMessage: string | null;
 }
 
 /** The shop's template in a language: its own when it wrote one, else the default. */
@@ -49,8 +51,15 @@ export function scopeOf(profile: Pick<ShopProfile, "name" | "timeZone">, locale:
   };
 }
 
-export function messageOf(profile: ShopProfile, chosen: MessageLocale, scope: MessageScope, words: RenderedWords): ClaimMessage {
+export function messageOf(
+  profile: ShopProfile,
+  chosen: MessageLocale,
+  scope: MessageScope,
+  words: RenderedWords,
+  giftMessage: string | null = null,
+): ClaimMessage {
   return {
+    giftMessage,
     ...chosen,
     ...words,
     shopName: profile.name,
@@ -71,7 +80,7 @@ export function composeWith(
   const chosen = chooseMessageLocale(payload.locale, profile.primaryLocale);
   const scope = scopeOf(profile, chosen.locale, payload);
   const { fellBack, ...words } = renderWords(chosen.language, template(chosen.language), scope);
-  return { ...messageOf(profile, chosen, scope, words), fellBack };
+  return { ...messageOf(profile, chosen, scope, words, payload.giftMessage ?? null), fellBack };
 }
 
 /**

@@ -24,11 +24,19 @@ export interface ClaimNotificationPayload {
   locale?: string | null;
   /** The customer's first name, when known, for the greeting. */
   firstName?: string | null;
+  /** A gift's message from its giver (decision 0043), shown as they wrote it. */
+  giftMessage?: string | null;
 }
 
-/** A payload once its message is delivered or its recipient forgotten: the code (and the link that carries it) and the customer's name leave the outbox. */
+/** A payload once its message is delivered or its recipient forgotten: the code (and the link that carries it), the customer's name and a giver's words leave the outbox. */
 export function withoutCode(payload: unknown): Record<string, unknown> {
-  const { code: _code, claimUrl: _claimUrl, firstName: _firstName, ...rest } = (payload ?? {}) as Record<string, unknown>;
+  const {
+    code: _code,
+    claimUrl: _claimUrl,
+    firstName: _firstName,
+    giftMessage: _giftMessage,
+    ...rest
+  } = (payload ?? {}) as Record<string, unknown>;
   return rest;
 }
 
@@ -44,6 +52,7 @@ export async function enqueueClaimNotifications(args: {
   email?: string;
   locale?: string;
   firstName?: string;
+  giftMessage?: string;
   code: string;
   expiresAt: Date;
   cards: CardData[];
@@ -58,6 +67,7 @@ export async function enqueueClaimNotifications(args: {
     expiresAt: args.expiresAt.toISOString(),
     locale: args.locale ?? null,
     firstName: args.firstName ?? null,
+    ...(args.giftMessage ? { giftMessage: args.giftMessage } : {}),
     cards: args.cards.map((card) => ({
       name: card.name,
       imageUrl: card.media.imageUrls[0] ?? null,

@@ -114,6 +114,8 @@ export interface RedactionSummary {
   dataRequests: number;
   idempotencyRecords: number;
   linkedWallets: number;
+  /** Gifts they gave or received, now naming the same anonymous owner as their cards. */
+  gifts: number;
 }
 
 /**
@@ -128,6 +130,8 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
   const anonymous = `${REDACTED}|${randomUUID()}`;
   return stores().transaction(async () => {
     const unitCards = { count: await stores().cards.anonymizeOwner(shop, who.owner, anonymous) };
+    // Their gifts, given or received, keep the item's history without naming them (decision 0043).
+    const gifts = { count: await stores().gifts.anonymizeOwner(shop, who.owner, anonymous) };
 
     const redeemed = await stores().cards.forgetRedeemer(shop, who.owner);
 
@@ -164,6 +168,7 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
       dataRequests: dataRequests.count,
       idempotencyRecords: idempotencyRecords.count,
       linkedWallets: wallets.count,
+      gifts: gifts.count,
     };
   });
 }

@@ -66,9 +66,15 @@ export async function redeemCounted(
   const now = new Date();
   return stores().transaction(async () => {
     const redemption = await stores().cards.redemptionByCode(shop, hashCode(shop, normalized, livemode), livemode);
+    // A gift's code (decision 0043): its card moves from the giver to whoever claims it.
+    const gift = redemption && (await stores().gifts.byRedemption(redemption.id));
+    if (gift?.status === "CANCELLED") throw giftTakenBack();
     assertRedeemable(redemption, now);
+    if (gift?.fromOwner === owner) throw conflict("You gave this card: take the gift back on your cards page to keep it");
     // The first write decides the race: only one transaction sees redeemedAt still null.
     if (!(await stores().cards.markRedeemed(redemption.id, now, owner, publicKey))) throw alreadyRedeemed();
+    // And of a claim and the giver's cancel, the first to settle the gift.
+    if (gift && !(await stores().gifts.settle(gift.id, "CLAIMED", now, owner))) throw giftTakenBack();
     // Voided cards (a cancelled order, the merchant) stay void; the rest are claimed.
     await stores().cards.claimPending(redemption.id, owner, publicKey);
     const cards = await stores().cards.ownedOfCode(redemption.id);
@@ -84,7 +90,7 @@ export async function redeemCounted(
     const redeemed = cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
     await recordEvents(
       shop,
-      "unit_card.redeemed",
+      gift ? "unit_card.transferred" : "unit_card.redeemed",
       redeemed.map((object) => ({ objectType: "unit_card", object })),
       { livemode },
     );
@@ -108,3 +114,4 @@ function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date; 
 }
 
 const alreadyRedeemed = () => conflict("This redemption code has already been redeemed");
+const giftTakenBack = () => conflict("The giver took this gift back: the code no longer claims it");

@@ -5,6 +5,7 @@ import { shopifyOwner } from "./owners";
 import { namesOfOwner, registerNameFor } from "./names.server";
 import { redeem, type RedeemClient } from "./redeem.server";
 import { walletPassesOn } from "./wallet-passes.server";
+import { cancelGift, giveCard } from "./gifts.server";
 import {
   CHAIN_STATUSES,
   cardCustody,
@@ -50,6 +51,10 @@ export const storefrontCard = z.object({
   createdAt: z.string(),
   redeemedAt: z.string().nullable(),
   chain: storefrontChain,
+  giftable: z
+    .boolean()
+    .meta({ description: "Whether its holder can give it (decision 0043): owned and not minted, since the shop cannot move an NFT" }),
+  verifyUrl: z.string().meta({ description: "The item's public verification page, with its history" }),
 });
 export type StorefrontCard = z.infer<typeof storefrontCard>;
 
@@ -122,6 +127,8 @@ export const toStorefrontCard = (card: UnitCard): StorefrontCard => ({
   createdAt: card.createdAt,
   redeemedAt: card.redeemedAt,
   chain: toStorefrontChain(card.chain),
+  giftable: card.status === "OWNED" && card.chain === null,
+  verifyUrl: card.verifyUrl,
 });
 
 export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
@@ -179,6 +186,14 @@ export async function claimForCustomer(
   const cards = await redeem(shop, { code, owner, publicKey: key }, client);
   return cards.map(toStorefrontCard);
 }
+
+/** A logged-in customer gives one of their cards (decision 0043); the giver is `shopify|<id>`. */
+export const giveCardForCustomer = async (shop: string, customerId: string, cardId: string, input: unknown) =>
+  toStorefrontCard(await giveCard(shop, shopifyOwner(customerId), cardId, input));
+
+/** A logged-in customer takes back a card they gave, before it is claimed. */
+export const cancelGiftForCustomer = async (shop: string, customerId: string, cardId: string) =>
+  toStorefrontCard(await cancelGift(shop, shopifyOwner(customerId), cardId));
 
 /** A logged-in customer registers a universal name for their wallet key; the owner is `shopify|<id>`. */
 export function registerNameForCustomer(shop: string, customerId: string, { name, publicKey }: CustomerNameCommand): Promise<NameRecord> {

@@ -4,11 +4,11 @@ import { TooManyAttempts } from "./errors";
 import { isVerifyToken } from "./verify-token.server";
 import { maskName } from "./masking";
 import { publicMetadata } from "./public-metadata";
-import { custodyOf } from "./card-view";
 import type { CardCustody, MetadataEntry } from "./schemas";
 import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
 import { stores, wiredRateBuckets, type MintStateRecord } from "./stores";
 import { verifyUrlOf } from "./verify-url";
+import { cardHistory, twinHistory, type HistoryEntry } from "./provenance.server";
 
 /*
  * What the public verification page (/apps/twincards/v/<token>) may show of a
@@ -28,13 +28,18 @@ interface VerifiedBase {
   livemode: boolean;
 }
 
+/** What happened to it, oldest first, holders numbered (decision 0043). */
+interface WithHistory {
+  history: HistoryEntry[];
+}
+
 /** Its place in its edition (#12 of 250); nulls outside an edition. */
 interface Numbered {
   serialNumber: number | null;
   editionSize: number | null;
 }
 
-export interface VerifiedTwin extends VerifiedBase, Numbered {
+export interface VerifiedTwin extends VerifiedBase, Numbered, WithHistory {
   kind: "twin";
   title: string;
   description: string;
@@ -48,7 +53,7 @@ export interface VerifiedTwin extends VerifiedBase, Numbered {
   chain: StorefrontChain;
 }
 
-export interface VerifiedCard extends VerifiedBase, Numbered {
+export interface VerifiedCard extends VerifiedBase, Numbered, WithHistory {
   kind: "card";
   status: "OWNED";
   name: string;
@@ -63,10 +68,11 @@ export interface VerifiedCard extends VerifiedBase, Numbered {
   chain: StorefrontChain;
 }
 
-/** A card waiting for its claim, or voided: that it exists, nothing about it or its recipient. */
+/** A card waiting for its claim, or voided: that it exists, nothing about it or its recipient (a voided one: its history). */
 export interface UnclaimedCard extends VerifiedBase {
   kind: "card";
   status: "PENDING_REDEMPTION" | "VOID";
+  history: HistoryEntry[];
 }
 
 export type Verification = VerifiedTwin | VerifiedCard | UnclaimedCard;
@@ -120,13 +126,16 @@ export async function verificationOf(shop: string, token: string, client: { addr
       images: [...(twin.images as string[])],
       holder: maskName(twin.name.name),
       chain: chainOf(twin.chainMint),
+      history: await twinHistory(twin),
     };
   }
   if (!card) return null;
   const issuedAt = card.createdAt.toISOString();
   const livemode = card.livemode;
-  if (card.status !== "OWNED")
-    return { ...base, kind: "card", status: card.status === "VOID" ? "VOID" : "PENDING_REDEMPTION", issuedAt, livemode };
+  // A card being given is still its giver's (decision 0043).
+  if (card.status === "VOID") return { ...base, kind: "card", status: "VOID", issuedAt, livemode, history: await cardHistory(card) };
+  if (card.status !== "OWNED" && card.status !== "PENDING_TRANSFER")
+    return { ...base, kind: "card", status: "PENDING_REDEMPTION", issuedAt, livemode, history: [] };
   const media = card.media as { imageUrls: string[]; videoUrls: string[] };
   return {
     ...base,
@@ -141,9 +150,10 @@ export async function verificationOf(shop: string, token: string, client: { addr
     videos: [...media.videoUrls],
     metadata: publicMetadata(card.metadata as MetadataEntry[]).map(({ key, value, metaType }) => ({ key, value, metaType })),
     holder: await holderName(card.owner, card.publicKey),
-    custody: custodyOf(card) ?? "WALLET",
+    custody: card.publicKey ? "WALLET" : "HELD",
     claimedAt: card.redemption?.redeemedAt?.toISOString() ?? null,
     chain: chainOf(card.chainMint),
+    history: await cardHistory(card),
   };
 }
 

@@ -40,7 +40,7 @@ const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
  * The pass of a customer's card or twin in the shop (live items only, as the
  * storefront lists them). NOT_FOUND for an unknown id, another shop's item or
  * someone else's; VOIDED for a voided card, CONFLICT for one still waiting for
- * its claim. `locale` is the shopper's language when the face knows it.
+ * its claim or being given. `locale` is the shopper's language when the face knows it.
  */
 export async function walletPassFor(shop: string, customerId: string, itemId: string, locale?: string | null): Promise<WalletPassFile> {
   const item = await heldItem(shop, shopifyOwner(customerId), itemId);
@@ -76,8 +76,11 @@ async function heldItem(shop: string, owner: string, itemId: string): Promise<He
     const card = await stores().cards.findForShop(shop, itemId, true);
     if (!card) throw notFound("Card or twin");
     if (card.status === "VOID") throw new DomainError("VOIDED", "This card is void: it has no Apple Wallet pass");
-    if (card.status !== "OWNED") throw conflictUnclaimed();
+    if (card.status === "PENDING_REDEMPTION") throw conflictUnclaimed();
     if (card.owner !== owner) throw notFound("Card or twin");
+    // A gift waiting for its recipient (decision 0043): the pass is theirs to add once they claim it.
+    if (card.status !== "OWNED")
+      throw new DomainError("CONFLICT", "This card is being given: it gets an Apple Wallet pass again if the gift is taken back");
     return { kind: "card", card };
   }
   const twin = isIdOf("twin", itemId) ? await stores().names.twinView(shop, itemId, true) : null;

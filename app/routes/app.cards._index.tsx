@@ -31,7 +31,12 @@ const TABS: { id: string; status?: CardStatusValue }[] = [
   { id: "voided", status: "VOID" },
 ];
 
-const EMPTY_HEADING = { PENDING_REDEMPTION: "cards.noneWaiting", OWNED: "cards.noneOwned", VOID: "cards.noneVoided" } as const;
+const EMPTY_HEADING = {
+  PENDING_REDEMPTION: "cards.noneWaiting",
+  OWNED: "cards.noneOwned",
+  PENDING_TRANSFER: "cards.noneGiven",
+  VOID: "cards.noneVoided",
+} as const;
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);

@@ -7,6 +7,7 @@ import { settingsStore } from "../db/stores/settings.server";
 import { orderStore } from "../db/stores/orders.server";
 import { issuingRuleStore } from "../db/stores/rules.server";
 import { cardStore } from "../db/stores/cards.server";
+import { giftStore } from "../db/stores/gifts.server";
 import { nameStore } from "../db/stores/names.server";
 import { walletStore } from "../db/stores/wallets.server";
 import { chainMintStore } from "../db/stores/chain-mints.server";
@@ -29,6 +30,7 @@ export const databaseStores = (): DomainStores => ({
   rules: issuingRuleStore,
   orders: orderStore,
   cards: cardStore,
+  gifts: giftStore,
   names: nameStore,
   wallets: walletStore,
   events: eventStore,

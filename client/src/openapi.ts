@@ -365,7 +365,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; "*" sends every type */
-            eventTypes: (("unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test") | "*")[];
+            eventTypes: (("unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "unit_card.transferred" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test") | "*")[];
             /** @description Default when left out: "" */
             description?: string;
         };
@@ -598,7 +598,7 @@ export interface components {
             /** @description The event sent (GET /v1/events/{id}); also the Twin-Cards-Event-Id header of the request */
             eventId: string;
             /** @enum {string} */
-            eventType: "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
+            eventType: "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "unit_card.transferred" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
             /**
              * @description PENDING: waiting for its first or next attempt, or being sent; SUCCEEDED: the endpoint answered 2xx; FAILED: given up (an answer that is not retried, 3 days of failures, or the endpoint disabled)
              * @enum {string}
@@ -639,7 +639,7 @@ export interface components {
             /** @description evt_…: the receiver's dedupe key (a delivery may arrive more than once) */
             id: string;
             /** @enum {string} */
-            type: "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
+            type: "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "unit_card.transferred" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
             createdAt: string;
             shop: string;
             /** @description false for an event of test data: it goes only to endpoints registered in test mode */
@@ -757,7 +757,7 @@ export interface components {
             /** @description Who keeps an owned card: WALLET, in the owner's wallet (publicKey); HELD, by the shop for its owner, who claimed it with no wallet (publicKey null) and may link one later. null while the card is not owned */
             custody: ("WALLET" | "HELD") | null;
             /** @enum {string} */
-            status: "PENDING_REDEMPTION" | "OWNED" | "VOID";
+            status: "PENDING_REDEMPTION" | "OWNED" | "PENDING_TRANSFER" | "VOID";
             createdAt: string;
             redeemedAt: string | null;
             /** @description When the card was voided (status VOID): by the merchant, or because its order was cancelled or refunded before it was claimed */
@@ -979,7 +979,7 @@ export interface operations {
                 /** @example shopify|7364129087 */
                 owner?: string;
                 /** @example OWNED */
-                status?: "PENDING_REDEMPTION" | "OWNED" | "VOID";
+                status?: "PENDING_REDEMPTION" | "OWNED" | "PENDING_TRANSFER" | "VOID";
                 /** @example Y2FyZF8wMUpEUTZYOFIzVjRaS1hHMk03TjlQNVQxQw */
                 cursor?: string;
                 /** @example 1 */
@@ -1426,7 +1426,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example unit_card.redeemed */
-                type?: "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
+                type?: "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "unit_card.transferred" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
                 cursor?: string;
                 /** @example 10 */
                 limit?: number;
@@ -1726,7 +1726,7 @@ export interface operations {
                 /** @description The event's id: your dedupe key */
                 "Twin-Cards-Event-Id": string;
                 /** @description The event's type */
-                "Twin-Cards-Event-Type": "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
+                "Twin-Cards-Event-Type": "unit_card.created" | "unit_card.redeemed" | "unit_card.voided" | "unit_card.wallet_linked" | "unit_card.transferred" | "digital_twin.issued" | "name.registered" | "nft.minted" | "nft.failed" | "nft.held" | "notification.failed" | "webhook_endpoint.test";
             };
             path?: never;
             cookie?: never;

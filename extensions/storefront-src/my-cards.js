@@ -181,11 +181,12 @@
     var s = root.dataset;
     var locale = localeOf(root);
     var owned = card.status === "OWNED";
+    var giving = card.status === "PENDING_TRANSFER";
     var images = (card.media && card.media.imageUrls) || [];
     var parts = article(
       blockId + "-" + card.id,
       card.name,
-      owned ? s.statusOwned : s.statusPending,
+      owned ? s.statusOwned : giving ? s.statusGiving : s.statusPending,
       owned ? "owned" : "pending",
       images[0],
       serialLine(card, root),
@@ -227,7 +228,99 @@
       line.appendChild(time);
       parts.body.appendChild(line);
     }
+    giftActions(card, root, parts.body);
     return parts.item;
+  }
+
+  // Give it (decision 0043): a form for the recipient's e-mail or phone; while it waits, take it back.
+  function giftActions(card, root, body) {
+    var s = root.dataset;
+    var url = s.proxyUrl + "/cards/" + encodeURIComponent(card.id);
+    if (card.status === "OWNED" && card.chain) body.appendChild(el("p", "twin-cards__held", s.giftMinted));
+    if (card.status === "PENDING_TRANSFER") {
+      body.appendChild(
+        button(s.takeBack, function (event) {
+          send(root, event.target, url + "/cancel-gift", {}, body);
+        }),
+      );
+    }
+    if (card.giftable) {
+      body.appendChild(
+        button(s.give, function (event) {
+          event.target.replaceWith(giftForm(root, url, body, card.name));
+        }),
+      );
+    }
+    if (isHttpUrl(card.verifyUrl) && card.status !== "PENDING_REDEMPTION") {
+      var history = el("a", "twin-cards__link", s.history);
+      // On this storefront's own domain, whichever the shop is visited on.
+      history.href = new URL(card.verifyUrl).pathname;
+      history.setAttribute("aria-label", s.history + ": " + card.name);
+      body.appendChild(history);
+    }
+  }
+
+  function button(text, onClick) {
+    var node = el("button", "twin-cards__button twin-cards__button--secondary", text);
+    node.type = "button";
+    node.addEventListener("click", onClick);
+    return node;
+  }
+
+  function field(form, tag, name, label, attributes) {
+    var wrap = el("label", "twin-cards__field", label);
+    var input = el(tag, "twin-cards__input");
+    input.name = name;
+    Object.keys(attributes).forEach(function (key) {
+      input.setAttribute(key, attributes[key]);
+    });
+    wrap.appendChild(input);
+    form.appendChild(wrap);
+    return input;
+  }
+
+  function giftForm(root, url, body, name) {
+    var s = root.dataset;
+    var form = el("form", "twin-cards__gift");
+    form.setAttribute("aria-label", s.give + ": " + name);
+    var to = field(form, "input", "recipient", s.giftTo, { required: "", autocomplete: "off", maxlength: "254" });
+    field(form, "textarea", "message", s.giftMessage, { maxlength: "300", rows: "2" });
+    var submit = el("button", "twin-cards__button", s.giftSend);
+    form.appendChild(submit);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var recipient = to.value.trim();
+      var payload = { message: form.elements.message.value };
+      payload[recipient.indexOf("@") >= 0 ? "email" : "phone"] = recipient;
+      send(root, submit, url + "/give", payload, form);
+    });
+    setTimeout(function () {
+      to.focus();
+    });
+    return form;
+  }
+
+  // Posts, then reloads the list; a refusal shows the app's message where the customer acted.
+  function send(root, control, url, payload, place) {
+    control.disabled = true;
+    fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(payload),
+    })
+      .then(function (response) {
+        return response.json().then(function (answer) {
+          if (response.ok) return load(root, "refresh");
+          throw new Error((answer && answer.error && answer.error.message) || root.dataset.error);
+        });
+      })
+      .catch(function (error) {
+        control.disabled = false;
+        var alert = place.querySelector("[role=alert]") || place.appendChild(el("p", "twin-cards__error"));
+        alert.setAttribute("role", "alert");
+        alert.textContent = error.message || root.dataset.error;
+      });
   }
 
   function renderTwin(twin, root, blockId, passes) {

@@ -153,6 +153,9 @@ describe("GET /proxy/cards", () => {
         createdAt: card.createdAt,
         redeemedAt: null,
         chain: null,
+        // Gifting and its public history (decision 0043): an owned card with no NFT can be given.
+        giftable: true,
+        verifyUrl: card.verifyUrl,
       },
     ]);
     expect(data.twins).toEqual([
@@ -379,6 +382,7 @@ describe("POST /proxy/redeem (JSON)", () => {
       "createdAt",
       "custody",
       "editionSize",
+      "giftable",
       "id",
       "media",
       "metadata",
@@ -386,6 +390,7 @@ describe("POST /proxy/redeem (JSON)", () => {
       "redeemedAt",
       "serialNumber",
       "status",
+      "verifyUrl",
     ]);
     expect(await db.unitCard.findUnique({ where: { id: card.id } })).toMatchObject({
       status: "OWNED",

@@ -22,14 +22,19 @@ export interface EmailContent {
 }
 
 /** The layout's own words around the merchant's text, per language. */
-const LAYOUT_WORDS: Record<MessageLanguage, { code: string; claim: (count: number) => string; claimAt: string; orOpen: string }> = {
+const LAYOUT_WORDS: Record<
+  MessageLanguage,
+  { code: string; claim: (count: number) => string; claimAt: string; orOpen: string; giftFrom: string }
+> = {
   en: {
+    giftFrom: "A message from the person who gave it to you:",
     code: "Your code:",
     claim: (count) => (count === 1 ? "Claim your card" : "Claim your cards"),
     claimAt: "Claim here:",
     orOpen: "Or open this link:",
   },
   fr: {
+    giftFrom: "Un mot de la personne qui vous l’offre\u00a0:",
     code: "Votre code\u00a0:",
     claim: (count) => (count === 1 ? "Récupérer ma carte" : "Récupérer mes cartes"),
     claimAt: "Récupérez ici\u00a0:",
@@ -59,6 +64,7 @@ body { margin: 0; padding: 0; background: #f6f6f7; }
 .card-image { display: block; max-width: 160px; border-radius: 8px; margin: 0 0 4px; }
 .code { font-family: Menlo, Consolas, monospace; font-size: 20px; font-weight: 600; letter-spacing: 1px; }
 .button { display: inline-block; padding: 10px 18px; background: #008060; color: #ffffff; text-decoration: none; border-radius: 6px; font-weight: 600; }
+.gift { margin: 0 0 16px; padding: 0 0 0 12px; border-left: 3px solid #c9cccf; font-style: italic; }
 .fine { font-size: 13px; color: #6d7175; word-break: break-all; }
 `;
 
@@ -66,9 +72,12 @@ body { margin: 0; padding: 0; background: #f6f6f7; }
 export function claimEmail(message: ClaimMessage): EmailContent {
   const words = LAYOUT_WORDS[message.language];
   const count = message.cards.length;
+  // A gift's words from its giver (decision 0043), quoted as they wrote them.
+  const gift = message.giftMessage;
   const text = [
     message.emailBody,
     "",
+    ...(gift ? [words.giftFrom, `  "${gift}"`, ""] : []),
     ...message.cards.map((card) => `  - ${card.name}`),
     "",
     `${words.code} ${message.code}`,
@@ -91,6 +100,7 @@ export function claimEmail(message: ClaimMessage): EmailContent {
 <body><div class="wrap"><div class="panel">
 ${brand}
 ${paragraphs(message.emailBody)}
+${gift ? `<p>${escapeHtml(words.giftFrom)}</p><blockquote class="gift">${paragraphs(gift)}</blockquote>` : ""}
 <ul class="cards">${cards}</ul>
 <p>${escapeHtml(words.code)} <span class="code">${escapeHtml(message.code)}</span></p>
 <p><a class="button" href="${escapeHtml(message.claimUrl)}">${escapeHtml(words.claim(count))}</a></p>

@@ -26,7 +26,8 @@ export const cardStore: CardStore = {
 
   async claimPending(redemptionId, owner, publicKey) {
     await db.unitCard.updateMany({
-      where: { redemptionId, status: "PENDING_REDEMPTION" },
+      // A gift's card waits as PENDING_TRANSFER under the gift's code (decision 0043).
+      where: { redemptionId, status: { in: ["PENDING_REDEMPTION", "PENDING_TRANSFER"] } },
       data: { status: "OWNED", owner, publicKey },
     });
   },

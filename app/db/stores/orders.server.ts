@@ -58,6 +58,10 @@ export const orderStore: OrderStore = {
     ).map(withRule),
   issuesForCustomer: async (shop, customerId, limit) =>
     (await db.orderIssue.findMany({ where: { shop, customerId }, orderBy: { id: "desc" }, take: limit, include: WITH_RULE })).map(withRule),
+  orderNameOf: async (shop, issued) =>
+    (await db.orderIssue.findFirst({ where: { shop, ...issued }, select: { orderName: true }, orderBy: { createdAt: "asc" } }))
+      ?.orderName ?? null,
+
   issuesForOrder: async (shop, orderId, customerId) =>
     (
       await db.orderIssue.findMany({

@@ -17,7 +17,7 @@ import { CARD_CURSOR_PATTERN } from "./cursor";
 import { serialFields } from "./serial";
 import { z } from "./zod";
 
-export const CARD_STATUSES = ["PENDING_REDEMPTION", "OWNED", "VOID"] as const;
+export const CARD_STATUSES = ["PENDING_REDEMPTION", "OWNED", "PENDING_TRANSFER", "VOID"] as const;
 export const cardStatus = z.enum(CARD_STATUSES);
 export type CardStatus = z.infer<typeof cardStatus>;
 

@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   "unit_card.redeemed",
   "unit_card.voided",
   "unit_card.wallet_linked",
+  "unit_card.transferred",
   "digital_twin.issued",
   "name.registered",
   "nft.minted",

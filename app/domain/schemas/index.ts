@@ -10,3 +10,4 @@ export * from "./issuing-rule";
 export * from "./wallet";
 export * from "./serial";
 export * from "./webhook-delivery";
+export * from "./gift";

@@ -11,6 +11,7 @@ import type { WalletStore } from "./wallets";
 import type { ChainMintStore } from "./chain-mints";
 import type { EventStore } from "./events";
 import type { NotificationStore } from "./notifications";
+import type { GiftStore } from "./gifts";
 import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
@@ -39,6 +40,7 @@ export interface DomainStores {
   rules: IssuingRuleStore;
   orders: OrderStore;
   cards: CardStore;
+  gifts: GiftStore;
   names: NameStore;
   wallets: WalletStore;
   events: EventStore;
@@ -100,6 +102,7 @@ export type {
 export type { CustomerWalletRecord, NewWalletChallenge, WalletChallengeRecord, WalletStore } from "./wallets";
 export type { ChainMintRecord, ChainMintStore, ChainMintWithItem, ChainMintWithSubject, NewChainMint } from "./chain-mints";
 export type { EventPage, EventRecord, EventStore } from "./events";
+export type { CardTransferRecord, GiftStore, SettledGiftStatus } from "./gifts";
 export type { NewNotification, NotificationPage, NotificationRecord, NotificationStore, NotificationWithCardIds } from "./notifications";
 export type {
   DeliveryJob,

@@ -70,6 +70,8 @@ export interface OrderStore {
   issuesForCustomer(shop: string, customerId: string, limit: number): Promise<OrderIssueWithRule[]>;
   /** What an order issued, oldest first; with `customerId`, only if the order is that customer's. */
   issuesForOrder(shop: string, orderId: string, customerId?: string): Promise<OrderIssueWithRule[]>;
+  /** The name (e.g. `#1001`) of the order that issued the redemption's cards or the twin, if one did. */
+  orderNameOf(shop: string, issued: { redemptionId: string } | { twinId: string }): Promise<string | null>;
   /** The customer's issues (theirs, or sent to one of `redemptionIds`) forget whom they went to; how many. */
   forgetCustomer(shop: string, customerId: string, redemptionIds: string[]): Promise<number>;
 

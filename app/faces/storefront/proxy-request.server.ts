@@ -17,6 +17,8 @@ export interface ProxyRequest {
   clientAddress: string;
   /** The storefront path the proxy is mounted on, e.g. `/apps/twincards`: links in pages point there. */
   pathPrefix: string;
+  /** The route's path parameters (e.g. a card's id). */
+  params: Record<string, string | undefined>;
 }
 
 /**
@@ -24,10 +26,10 @@ export interface ProxyRequest {
  * first (`verifyProxyRequest`) and anything else is a 400 before the handler runs.
  */
 export function proxyRoute(handler: (proxy: ProxyRequest) => Promise<Response>) {
-  return async ({ request, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
+  return async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
     const verified = verifyProxyRequest(request, context.forwardedAddress);
     if (verified instanceof Response) return verified;
-    return handler(verified);
+    return handler({ ...verified, params });
   };
 }
 
@@ -41,7 +43,7 @@ const appSecret = () => (secret ??= serverConfig().SHOPIFY_API_SECRET);
  * so does trust in the visitor address Shopify forwards (`forwardedAddress`):
  * only a signed request came through Shopify, so only then is that hop believed.
  */
-export function verifyProxyRequest(request: Request, forwardedAddress: string): ProxyRequest | Response {
+export function verifyProxyRequest(request: Request, forwardedAddress: string): Omit<ProxyRequest, "params"> | Response {
   const url = new URL(request.url);
   const query = verifiedProxyQuery(url, appSecret());
   if (!query) return rejected();

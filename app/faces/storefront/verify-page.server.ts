@@ -1,3 +1,4 @@
+import type { HistoryEntry } from "~/domain/provenance.server";
 import type { UnclaimedCard, Verification, VerifiedCard, VerifiedTwin } from "~/domain/verification.server";
 import { html, isWebUrl, liquid, type Markup, type Part } from "./html.server";
 import { byLanguage, day, humanizeKey, localized, metadataValue, pictures, serialLine, STYLE } from "./liquid-pages.server";
@@ -40,6 +41,35 @@ function chainSection(chain: VerifiedTwin["chain"], tr: Translator): Markup {
 <p><a href="${chain.explorerUrl}" rel="noopener">${tr.t("verify.chain_view")}</a></p>`;
 }
 
+/** One line of the item's history: numbered holders, never who they are (decision 0043). */
+function historyLine(item: HistoryEntry, tr: Translator): Markup {
+  const holder = String(item.holder ?? "");
+  switch (item.kind) {
+    case "ISSUED":
+      return item.orderName
+        ? withShop(tr, "verify.history.issued_order", { order: item.orderName })
+        : withShop(tr, "verify.history.issued");
+    case "CLAIMED":
+      return html`${tr.t("verify.history.claimed", { holder })}`;
+    case "GIVEN":
+      return html`${tr.t("verify.history.given", { holder, to: String(item.to ?? "") })}`;
+    case "GIFT_PENDING":
+      return html`${tr.t("verify.history.gift_pending", { holder })}`;
+    case "WALLET_LINKED":
+      return html`${tr.t("verify.history.wallet_linked", { holder })}`;
+    case "MINTED":
+      return html`${tr.t("verify.history.minted")}${item.explorerUrl && html` <a href="${item.explorerUrl}" rel="noopener">${tr.t("verify.chain_view")}</a>`}`;
+    case "VOIDED":
+      return withShop(tr, "verify.history.voided");
+  }
+}
+
+function historySection(history: HistoryEntry[], tr: Translator): Markup | null {
+  if (history.length === 0) return null;
+  return html`<section class="twincards-history" aria-labelledby="twincards-history"><h2 id="twincards-history">${tr.t("verify.history.heading")}</h2>
+<ol>${history.map((item) => html`<li><time datetime="${item.at}">${tr.date(item.at)}</time> – ${historyLine(item, tr)}</li>`)}</ol></section>`;
+}
+
 function twinContent(twin: VerifiedTwin, tr: Translator): Markup {
   return html`<p>${tr.t("verify.kind_twin")}</p>
 <h1>${twin.title}</h1>
@@ -55,7 +85,8 @@ ${facts([
   [tr.t("page.categories"), twin.categories.join(", ")],
   [tr.t("verify.issued_on"), day(twin.issuedAt, tr)],
 ])}
-${chainSection(twin.chain, tr)}`;
+${chainSection(twin.chain, tr)}
+${historySection(twin.history, tr)}`;
 }
 
 function cardContent(card: VerifiedCard, tr: Translator): Markup {
@@ -72,14 +103,16 @@ ${facts([
   [tr.t("verify.claimed_on"), card.claimedAt && day(card.claimedAt, tr)],
   ...card.metadata.map((entry): [string, string] => [humanizeKey(entry.key), metadataValue(entry, tr)]),
 ])}
-${chainSection(card.chain, tr)}`;
+${chainSection(card.chain, tr)}
+${historySection(card.history, tr)}`;
 }
 
 function unclaimedContent(card: UnclaimedCard, tr: Translator): Markup {
   const pending = card.status === "PENDING_REDEMPTION";
   return html`<p>${tr.t("verify.kind_card")}</p>
 <h1>${withShop(tr, pending ? "verify.pending_heading" : "verify.void_heading")}</h1>
-<p>${withShop(tr, pending ? "verify.pending" : "verify.void", { date: tr.date(card.issuedAt) })}</p>`;
+<p>${withShop(tr, pending ? "verify.pending" : "verify.void", { date: tr.date(card.issuedAt) })}</p>
+${historySection(card.history, tr)}`;
 }
 
 function content(item: Verification, tr: Translator): Markup {
@@ -112,6 +145,7 @@ const VERIFY_STYLE = liquid(`<style>
 .twincards-test-item { font-size: 1.15rem; color: #8a4b00; border-left: 4px solid #d98200; padding-left: .75rem; }
 .twincards-verify-media { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); max-width: 48rem; }
 .twincards-mint { overflow-wrap: anywhere; }
+.twincards-history ol { padding-left: 1.25rem; }
 </style>`);
 
 /** The page for people, inside the shop's theme. */

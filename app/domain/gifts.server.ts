@@ -1,0 +1,77 @@
+import { toUnitCard } from "./card-view";
+import { createRedemption } from "./cards.server";
+import { conflict, DomainError, notFound } from "./errors";
+import { newId } from "./ids";
+import { giveCardInput, parseInput, type CardData, type MetadataEntry, type UnitCard } from "./schemas";
+import { stores, type CardView } from "./stores";
+
+/*
+ * Gifting (docs/decisions/0043-gifting-and-provenance.md): the holder of an owned
+ * card gives it to someone by e-mail or phone. The card waits, PENDING_TRANSFER,
+ * under a new single-use code sent in the shop's claim message; the recipient
+ * claims it like any card (redeem.server.ts), with or without a wallet, and the
+ * giver can take it back until then. A card minted on-chain is in the giver's
+ * wallet, which the shop cannot move: it cannot be given here.
+ */
+
+/** How long a gift's code claims the card. */
+export const GIFT_CODE_LIFETIME_DAYS = 30;
+
+/** The card `cardId` of `owner`, or NOT_FOUND: someone else's card is not theirs to see, as another shop's is not. */
+async function heldCard(shop: string, owner: string, cardId: string, livemode: boolean): Promise<CardView> {
+  const card = await stores().cards.findForShop(shop, cardId, livemode);
+  if (!card || card.owner !== owner) throw notFound("Card");
+  return card;
+}
+
+/** Gives `owner`'s card: a new code goes to the recipient; the card is theirs once they claim it. */
+export async function giveCard(shop: string, owner: string, cardId: string, input: unknown, livemode = true): Promise<UnitCard> {
+  const { email, phone, message } = parseInput(giveCardInput, input);
+  const now = new Date();
+  return stores().transaction(async () => {
+    const card = await heldCard(shop, owner, cardId, livemode);
+    if (card.status === "VOID") throw new DomainError("VOIDED", "This card was voided: it cannot be given");
+    if (card.status === "PENDING_TRANSFER") throw conflict("This card is already being given: cancel that gift first");
+    if (card.status !== "OWNED") throw notFound("Card");
+    if (card.chainMint) {
+      throw conflict("This card is an NFT in your wallet: the shop cannot move it. Send it from your wallet app instead");
+    }
+    const cardData: CardData = { name: card.name, media: card.media as CardData["media"], metadata: card.metadata as MetadataEntry[] };
+    const expiresAt = new Date(now.getTime() + GIFT_CODE_LIFETIME_DAYS * 86_400_000);
+    const { row } = await createRedemption(shop, { email, phone, expiresAt, giftMessage: message }, [cardData], now, "", livemode);
+    if (!(await stores().gifts.startTransfer(card.id, owner, row.id))) throw conflict("This card changed meanwhile: reload and try again");
+    await stores().gifts.insert({
+      id: newId("gft"),
+      shop,
+      cardId: card.id,
+      fromOwner: owner,
+      toOwner: null,
+      redemptionId: row.id,
+      previousRedemptionId: card.redemptionId,
+      message: message ?? null,
+      status: "PENDING",
+      createdAt: now,
+      settledAt: null,
+      livemode,
+    });
+    return toUnitCard(await stores().cards.viewOf(shop, card.id));
+  });
+}
+
+/** Takes a gift back before it is claimed: the card is the giver's again, and the gift's code claims nothing. */
+export async function cancelGift(shop: string, owner: string, cardId: string, livemode = true): Promise<UnitCard> {
+  const now = new Date();
+  return stores().transaction(async () => {
+    const card = await heldCard(shop, owner, cardId, livemode);
+    const gift = card.status === "PENDING_TRANSFER" ? await stores().gifts.pendingOfCard(card.id) : null;
+    if (!gift) throw conflict("This card is not being given");
+    // The first write decides a race with the recipient's claim.
+    if (!(await stores().gifts.settle(gift.id, "CANCELLED", now, null))) throw conflict("The recipient has already claimed this card");
+    await stores().gifts.returnCard(card.id, gift.previousRedemptionId);
+    await stores().notifications.withdrawPending([gift.redemptionId], GIFT_CANCELLED);
+    return toUnitCard(await stores().cards.viewOf(shop, card.id));
+  });
+}
+
+/** Why a gift's claim message was not sent (the notification's last error, shown in admin). */
+export const GIFT_CANCELLED = "Not sent: the giver took the gift back";

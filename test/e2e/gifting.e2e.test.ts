@@ -1,0 +1,103 @@
+import { randomInt } from "node:crypto";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { db } from "~/db/client.server";
+import { createCard } from "~/domain/cards.server";
+import { redeem } from "~/domain/redeem.server";
+import { uniqueClientAddress, uniqueShop } from "../support/api";
+import { launchBrowser, screenshot } from "../support/browser";
+import { openStorefrontPage } from "../support/storefront-page";
+import type { StorefrontHarness } from "../../stubs/storefront/server";
+
+// Issue 28, "give it" (decision 0043): a shopper with no wallet gives a card from My cards on a
+// phone, a friend claims it with the code of the gift's message on a laptop, in French, and
+// the item's public page shows both holders, numbered, in its history.
+
+const baseUrl = inject("baseUrl");
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1040, height: 800 };
+
+let browser: Browser;
+const harnesses: StorefrontHarness[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
+
+/** Whether the element lies wholly inside the page's viewport, as the person sees it without scrolling sideways. */
+async function insideViewport(page: Page, locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = (await locator.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+}
+
+describe("giving a card to a friend (Chromium)", { timeout: 120_000 }, () => {
+  it("gives from My cards on a phone; the friend claims it in French; the verify page shows both holders", async () => {
+    const shop = uniqueShop();
+    const giver = String(randomInt(1, 2 ** 47));
+    const friend = String(randomInt(1, 2 ** 47));
+    const card = await createCard(shop, { name: "Festival pass", media: { imageUrls: [], videoUrls: [] }, email: "giver@example.com" });
+    await redeem(shop, { code: card.redemption!.code!, owner: `shopify|${giver}` }, { address: uniqueClientAddress() });
+
+    // The giver, on a phone: Give this, the friend's address and a word, Send.
+    const giving = await openStorefrontPage({ browser, harnesses, appUrl: baseUrl, shop, customerId: giver });
+    await giving.page.setViewportSize(PHONE);
+    const give = giving.myCards.getByRole("button", { name: "Give this" });
+    await shown(give);
+    expect(await insideViewport(giving.page, give)).toBe(true);
+    await give.click();
+    const form = giving.myCards.getByRole("form", { name: "Give this: Festival pass" });
+    await form.getByLabel("Recipient's e-mail or phone (+ country code)").fill("not-an-address@");
+    await form.getByRole("button", { name: "Send the gift" }).click();
+    await shown(form.getByRole("alert"));
+    expect(await form.getByRole("alert").textContent()).toMatch(/e-mail/i);
+    expect(await db.cardTransfer.count({ where: { shop } })).toBe(0);
+    await form.getByLabel("Recipient's e-mail or phone (+ country code)").fill("friend@example.com");
+    await form.getByLabel("A message for them (optional)").fill("Enjoy the show!");
+    await form.getByRole("button", { name: "Send the gift" }).click();
+    await shown(giving.myCards.getByText("Given, waiting for its recipient"));
+    const takeBack = giving.myCards.getByRole("button", { name: "Take the gift back" });
+    await shown(takeBack);
+    expect(await insideViewport(giving.page, takeBack)).toBe(true);
+    await screenshot(giving.page, "gift-01-given-phone-en");
+
+    // The friend's message carries the gift's own code.
+    const gift = await db.cardTransfer.findFirstOrThrow({ where: { shop } });
+    const message = await db.notification.findFirstOrThrow({ where: { redemptionId: gift.redemptionId } });
+    expect(message.destination).toBe("friend@example.com");
+    const { code } = message.payload as { code: string };
+
+    // The friend, on a laptop, in French, with no wallet: claims it with the code alone.
+    const receiving = await openStorefrontPage({ browser, harnesses, appUrl: baseUrl, shop, customerId: friend, locale: "fr" });
+    await receiving.page.setViewportSize(LAPTOP);
+    await receiving.claim.getByLabel("Code", { exact: false }).first().fill(code);
+    await receiving.claim.getByRole("button", { name: "Obtenir la carte" }).click();
+    await shown(receiving.myCards.getByRole("heading", { name: "Festival pass" }));
+    const offer = receiving.myCards.getByRole("button", { name: "Offrir" });
+    await shown(offer);
+    expect(await insideViewport(receiving.page, offer)).toBe(true);
+    await screenshot(receiving.page, "gift-02-claimed-laptop-fr");
+
+    // The giver's list no longer has it.
+    await giving.page.reload();
+    await shown(giving.myCards.getByText("You don't have any cards yet", { exact: false }));
+
+    // Anyone with the QR sees its history: holder 1 gave it to holder 2, nobody named.
+    await receiving.myCards.getByRole("link", { name: "Vérifier et voir son historique: Festival pass" }).click();
+    await shown(receiving.page.getByRole("heading", { name: "Historique" }));
+    await shown(receiving.page.getByText("Récupérée par le détenteur 1", { exact: false }));
+    await shown(receiving.page.getByText("Offerte par le détenteur 1 au détenteur 2", { exact: false }));
+    const text = await receiving.page.locator("body").innerText();
+    for (const personal of [giver, friend, "giver@example.com", "friend@example.com", "Enjoy the show!"])
+      expect(text).not.toContain(personal);
+    await screenshot(receiving.page, "gift-03-history-laptop-fr");
+  });
+});
