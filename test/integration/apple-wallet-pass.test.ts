@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard, createCardBatch } from "~/domain/cards.server";
 import { voidCard } from "~/domain/card-void.server";
+import { giveCard } from "~/domain/gifts.server";
 import { registerName } from "~/domain/names.server";
 import { redeem } from "~/domain/redeem.server";
 import { saveShopFacts } from "~/domain/shop-profile.server";
@@ -330,6 +331,14 @@ describe("Apple Wallet passes refused", () => {
     await refusal(await passFromProxy(items.shop, items.customerId, items.pending.id), 409, "CONFLICT", /not been claimed yet/);
     await voidCard(items.shop, items.pending.id);
     await refusal(await passFromProxy(items.shop, items.customerId, items.pending.id), 410, "VOIDED", /void/);
+  });
+
+  it("refuses a card its holder is giving away (409), and someone else asking for it sees none (404)", async () => {
+    const items = await collection();
+    await giveCard(items.shop, items.owner, items.card.id, { email: `friend-${randomUUID().slice(0, 6)}@example.com` });
+
+    await refusal(await passFromProxy(items.shop, items.customerId, items.card.id), 409, "CONFLICT", /being given/);
+    await refusal(await passFromProxy(items.shop, uniqueCustomerId(), items.card.id), 404, "NOT_FOUND", /Card or twin not found/);
   });
 
   it("asks a logged-out visitor to log in (401) and refuses other methods (405)", async () => {
