@@ -6,7 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { databaseUsableOrExit } from "./app/db/postgres-connect.server";
-import { chainConfigOrExit, configOrExit, notifyConfigOrExit, webhookConfigOrExit } from "./server/config";
+import { chainConfigOrExit, configOrExit, notifyConfigOrExit, reportWalletPasses, webhookConfigOrExit } from "./server/config";
 import { createHttpApp, listen } from "./server/http-app";
 import { bundleFile, type ServerBundle } from "./server/server-bundles";
 import { backgroundWorkers } from "./app/wiring/services.server";
@@ -15,6 +15,7 @@ const config = configOrExit();
 const notifyConfig = notifyConfigOrExit();
 const chainConfig = chainConfigOrExit();
 const webhookConfig = webhookConfigOrExit();
+reportWalletPasses();
 await databaseUsableOrExit(config.DATABASE_URL);
 // From the working directory, like the static files below: this module runs compiled from build/node/.
 const importBundle = (bundle: ServerBundle) => import(pathToFileURL(path.resolve(bundleFile(bundle))).href) as Promise<ServerBuild>;

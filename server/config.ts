@@ -1,8 +1,10 @@
+import { passSigningNotice } from "../app/adapters/wallet-passes/signing-material.server";
 import {
   ConfigError,
   chainConfig,
   notifyConfig,
   serverConfig,
+  walletPassConfig,
   webhookConfig,
   type ChainConfig,
   type Config,
@@ -30,4 +32,13 @@ function orExit<T>(load: () => T): T {
     console.error(error.message);
     process.exit(1);
   }
+}
+
+/**
+ * Apple Wallet passes: one line saying they are on, or why they are off (an incomplete or unusable
+ * setup), never an exit; nothing when none of the variables is set (decision 0045).
+ */
+export function reportWalletPasses(): void {
+  const notice = passSigningNotice(walletPassConfig());
+  if (notice) console.log(notice);
 }

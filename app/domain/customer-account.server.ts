@@ -1,6 +1,7 @@
 import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
 import { linkedWallet } from "./customer-wallets.server";
 import { ports } from "./ports";
+import { walletPassesOn } from "./wallet-passes.server";
 import { toStorefrontCard, toStorefrontTwin, toStorefrontWallet, type StorefrontHoldings } from "./storefront.server";
 
 /*
@@ -17,6 +18,11 @@ export interface CustomerAccountHoldings extends StorefrontHoldings {
   walletPageUrl: string;
   /** Where an item's printable certificate is, `<this>/<id>?size=a4`: the storefront's, which knows the logged-in customer. */
   certificatePageUrl: string;
+  /**
+   * Where "Add to Apple Wallet" points, `<url>/<id>.pkpass`: the storefront's pass route, which the
+   * customer's storefront login reaches (a link cannot carry the session token); null while passes are off.
+   */
+  applePassesUrl: string | null;
 }
 
 /** A Shopify customer's cards, twins and universal names in a shop, public data only. */
@@ -29,8 +35,10 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     cards: cards.map(toStorefrontCard),
     twins: twins.map(toStorefrontTwin),
     wallet: toStorefrontWallet(wallet),
+    appleWalletPasses: walletPassesOn(),
     walletPageUrl: `https://${shop}${ports().urls.proxyPath()}/wallet`,
     certificatePageUrl: `https://${shop}${ports().urls.proxyPath()}/certificate`,
+    applePassesUrl: walletPassesOn() ? `https://${shop}${ports().urls.proxyPath()}/passes` : null,
     names: names.map((name) => ({ name: name.uns_name, publicKey: name.public_key })),
   };
 }

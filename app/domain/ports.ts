@@ -69,6 +69,56 @@ export interface CertificatePorts {
   render(certificates: IllustratedCertificate[], layout: CertificateLayout): Promise<Uint8Array>;
 }
 
+/** Apple's pass styles an item's pass may take (chosen per kind of item in Settings). */
+export const WALLET_PASS_STYLES = ["generic", "eventTicket"] as const;
+export type WalletPassStyle = (typeof WALLET_PASS_STYLES)[number];
+
+/** One field of a pass: a label and its text. */
+export interface WalletPassField {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/**
+ * Everything an Apple Wallet pass shows, built field by field from public data
+ * (app/domain/wallet-passes.server.ts): the adapter only lays it out and signs it.
+ */
+export interface WalletPassContent {
+  /** Stable per item (its id): a later pass update replaces this one on the phone. */
+  serialNumber: string;
+  style: WalletPassStyle;
+  organizationName: string;
+  /** What VoiceOver reads for the pass. */
+  description: string;
+  logoText: string;
+  /** #RRGGBB each. */
+  colors: { background: string; foreground: string; label: string };
+  primaryFields: WalletPassField[];
+  secondaryFields: WalletPassField[];
+  auxiliaryFields: WalletPassField[];
+  backFields: WalletPassField[];
+  /** The QR code: the item's public verification page. */
+  barcode: { message: string; altText: string };
+  /** The shop's logo and the item's picture as fetched (PNG, JPEG, GIF or WebP), null when unreadable or none. */
+  logo: ImageFetchedBytes | null;
+  thumbnail: ImageFetchedBytes | null;
+}
+
+export interface ImageFetchedBytes {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** Passes can be signed (`on`), or not, with what the operator must configure. */
+export type WalletPassSetup = { on: true } | { on: false; missing: string[]; problem: string | null };
+
+export interface WalletPassPorts {
+  setup(): WalletPassSetup;
+  /** The signed `.pkpass` archive; images that cannot be converted are left out. Throws when setup() is off. */
+  sign(content: WalletPassContent): Promise<Buffer>;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
@@ -76,6 +126,7 @@ export interface DomainPorts {
   webhooks: WebhookPorts;
   images: ImagePorts;
   certificates: CertificatePorts;
+  walletPasses: WalletPassPorts;
 }
 
 let wired: DomainPorts | undefined;

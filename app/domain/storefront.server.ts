@@ -4,6 +4,7 @@ import { linkedWallet, shortAddress, type LinkedWallet } from "./customer-wallet
 import { shopifyOwner } from "./owners";
 import { namesOfOwner, registerNameFor } from "./names.server";
 import { redeem, type RedeemClient } from "./redeem.server";
+import { walletPassesOn } from "./wallet-passes.server";
 import { cancelGift, giveCard } from "./gifts.server";
 import {
   CHAIN_STATUSES,
@@ -86,6 +87,7 @@ export const storefrontHoldingsSchema = z.object({
   cards: z.array(storefrontCard),
   twins: z.array(storefrontTwin),
   wallet: storefrontWallet,
+  appleWalletPasses: z.boolean().meta({ description: "Whether each item offers Add to Apple Wallet (the app can sign passes)" }),
 });
 export type StorefrontHoldings = z.infer<typeof storefrontHoldingsSchema>;
 
@@ -154,7 +156,12 @@ export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
  */
 export async function storefrontHoldings(shop: string, customerId: string): Promise<StorefrontHoldings> {
   const [{ cards, twins }, wallet] = await Promise.all([customerHoldings(shop, customerId), linkedWallet(shop, shopifyOwner(customerId))]);
-  return { cards: cards.map(toStorefrontCard), twins: twins.map(toStorefrontTwin), wallet: toStorefrontWallet(wallet) };
+  return {
+    cards: cards.map(toStorefrontCard),
+    twins: twins.map(toStorefrontTwin),
+    wallet: toStorefrontWallet(wallet),
+    appleWalletPasses: walletPassesOn(),
+  };
 }
 
 export const toStorefrontWallet = (wallet: LinkedWallet | null): StorefrontWallet =>

@@ -157,8 +157,8 @@ export async function verificationOf(shop: string, token: string, client: { addr
   };
 }
 
-/** The masked universal name registered to this owner with this key (the first alphabetically), if any. */
-async function holderName(owner: string | null, publicKey: string | null): Promise<string | null> {
+/** The masked universal name registered to this owner with this key (the first alphabetically), if any (also on Wallet passes). */
+export async function holderName(owner: string | null, publicKey: string | null): Promise<string | null> {
   if (!owner || !publicKey) return null;
   const name = await stores().names.firstNameOfOwnerKey(owner, publicKey);
   return name ? maskName(name.name) : null;

@@ -22,18 +22,28 @@ import { ClaimLinkSettings } from "~/faces/admin/components/settings/ClaimLinkSe
 import { TestDataSwitch } from "~/faces/admin/components/TestDataSwitch";
 import { setViewTestData } from "~/domain/test-data-view.server";
 import { titled } from "~/faces/admin/page-title";
+import { WalletPassSettings } from "~/faces/admin/components/settings/WalletPassSettings";
+import { walletPassSetup } from "~/domain/wallet-passes.server";
+import { setWalletPassSettings, walletPassSettings } from "~/domain/wallet-pass-settings.server";
 
 export const meta = titled("nav.settings");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [apiKeys, chain, pagesIndexed, claimLinks] = await Promise.all([
+  const [apiKeys, chain, pagesIndexed, claimLinks, passSettings] = await Promise.all([
     listApiKeys(session.shop),
     chainOverview(session.shop),
     verifyPagesIndexed(session.shop),
     claimLinkSettings(session.shop),
+    walletPassSettings(session.shop),
   ]);
-  return { apiKeys, chain, verifyPagesIndexed: pagesIndexed, claimLinks };
+  return {
+    apiKeys,
+    chain,
+    verifyPagesIndexed: pagesIndexed,
+    claimLinks,
+    walletPasses: { setup: walletPassSetup(), settings: passSettings },
+  };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -60,13 +70,23 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       return runIntent("claim-links", t, () =>
         setClaimLinkSettings(session.shop, { target: fields.target, accountPageUrl: fields.accountPageUrl }),
       );
+    case "wallet-passes":
+      return runIntent("wallet-passes", t, () =>
+        setWalletPassSettings(session.shop, {
+          cardStyle: fields.cardStyle,
+          twinStyle: fields.twinStyle,
+          backgroundColor: fields.backgroundColor,
+          foregroundColor: fields.foregroundColor,
+          labelColor: fields.labelColor,
+        }),
+      );
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
 };
 
 export default function Settings() {
-  const { apiKeys, chain, verifyPagesIndexed: indexed, claimLinks } = useLoaderData<typeof loader>();
+  const { apiKeys, chain, verifyPagesIndexed: indexed, claimLinks, walletPasses } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const shopify = useAppBridge();
@@ -165,6 +185,9 @@ export default function Settings() {
           description={t("verification.settingsDescription")}
         >
           <VerificationPageSettings indexed={indexed} />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection id="apple-wallet" title={t("walletPasses.title")} description={t("walletPasses.description")}>
+          <WalletPassSettings setup={walletPasses.setup} settings={walletPasses.settings} />
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="claim-links" title={t("claimLinks.title")} description={t("claimLinks.description")}>
           <ClaimLinkSettings settings={claimLinks} />

@@ -1,6 +1,7 @@
 import { parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
 import { parseInput } from "~/domain/schemas";
 import { claimCardInput, claimForCustomer } from "~/domain/storefront.server";
+import { walletPassesOn } from "~/domain/wallet-passes.server";
 import { claimedPage, claimFormPage, loggedOutPage } from "~/faces/storefront/liquid-pages.server";
 import {
   bodyKind,
@@ -39,7 +40,11 @@ async function claimByJson({ request, shop, customerId, clientAddress, pathPrefi
     if (bodyKind(request) !== "json") throw notJson();
     const body = parseJsonBody(await readBodyText(request));
     return jsonResponse({
-      data: { cards: await claimForCustomer(shop, customerId, parseInput(claimCardInput, body), { address: clientAddress }) },
+      data: {
+        cards: await claimForCustomer(shop, customerId, parseInput(claimCardInput, body), { address: clientAddress }),
+        // The claim success offers "Add to Apple Wallet" for each card when the app can sign passes.
+        appleWalletPasses: walletPassesOn(),
+      },
     });
   } catch (error) {
     return jsonFailure(error);
@@ -55,7 +60,7 @@ async function claimByForm({ request, shop, customerId, clientAddress, pathPrefi
     const publicKey = fields.get("publicKey") ?? "";
     if (!customerId) return loggedOut(pathPrefix, code.trim().slice(0, MAX_ECHO), 401);
     const cards = await claimForCustomer(shop, customerId, parseInput(claimCardInput, { code, publicKey }), { address: clientAddress });
-    return liquidResponse(claimedPage(cards, pathPrefix));
+    return liquidResponse(claimedPage(cards, pathPrefix, walletPassesOn()));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
     const state = { code: code.slice(0, MAX_ECHO), failure: { code: failure.code, details: failure.details } };

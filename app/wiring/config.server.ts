@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseIssuerSecretKey, type IssuerKey } from "../adapters/chain/issuer-key.server";
 import { CLUSTERS, type Cluster } from "../adapters/chain/port";
+import { readPassSigning, type PassSigningSetup } from "../adapters/wallet-passes/signing-material.server";
 import { DEFAULT_DATABASE_URL } from "../db/database-url";
 
 /*
@@ -131,6 +132,15 @@ const ENV = z.object({
   WEBHOOK_CONCURRENCY: positiveInt(8),
   /** Seals endpoints' signing secrets at rest; SHOPIFY_API_SECRET when unset. */
   WEBHOOK_SECRETS_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional()),
+
+  // Apple Wallet passes (all five or none; checked by readPassSigning, decision 0045)
+  APPLE_PASS_TYPE_ID: optionalText,
+  APPLE_TEAM_ID: optionalText,
+  /** PEM text or the path of a PEM file, like the key and the WWDR certificate. */
+  APPLE_PASS_CERTIFICATE: optionalText,
+  APPLE_PASS_KEY: optionalText,
+  APPLE_PASS_KEY_PASSPHRASE: optionalText,
+  APPLE_WWDR_CERTIFICATE: optionalText,
 });
 
 export class ConfigError extends Error {
@@ -359,6 +369,24 @@ export type WebhookConfig = z.output<typeof webhookSchema>;
 export const loadWebhookConfig = (env: Env): WebhookConfig => parseEnv(webhookSchema, env, "Webhooks cannot start");
 /** This process's webhook settings. */
 export const webhookConfig = once(loadWebhookConfig);
+
+const walletPassSchema = ENV.pick({
+  APPLE_PASS_TYPE_ID: true,
+  APPLE_TEAM_ID: true,
+  APPLE_PASS_CERTIFICATE: true,
+  APPLE_PASS_KEY: true,
+  APPLE_PASS_KEY_PASSPHRASE: true,
+  APPLE_WWDR_CERTIFICATE: true,
+});
+
+/**
+ * Apple Wallet's signing material: passes are on only when it is all there and usable. Never
+ * throws: an incomplete or wrong setup turns passes off, and `passSigningNotice` says why in one line.
+ */
+export const loadWalletPassConfig = (env: Env): PassSigningSetup =>
+  readPassSigning(parseEnv(walletPassSchema, env, "Apple Wallet passes cannot start"));
+/** This process's Apple Wallet setup. */
+export const walletPassConfig = once(loadWalletPassConfig);
 
 /** The demo harness (a local App Bridge, /demo) exists only when DEMO_MODE=1; production never sets it. */
 export const demoMode = once((env) => parseEnv(ENV.pick({ DEMO_MODE: true }), env, "Twin Cards cannot start").DEMO_MODE === "1");

@@ -3,6 +3,7 @@ import {
   chainConfig,
   proxyPath,
   publicAppUrl,
+  walletPassConfig,
   webhookConfig,
   type ChainConfig,
   type NotifyConfig,
@@ -15,6 +16,7 @@ import { databaseStores } from "./stores.server";
 import type { PollingWorker } from "../lib/polling-worker";
 import { localMessageCopies, messagesDir } from "../adapters/notifications/transports/local.server";
 import { imageFetch, imageProbe } from "../adapters/images/image-fetch.server";
+import { walletPassPorts } from "../adapters/wallet-passes/pkpass.server";
 
 /**
  * The one place adapters meet the domain: its stores (app/domain/stores) and its ports (app/domain/ports.ts) filled
@@ -39,6 +41,7 @@ export function wireServices(): void {
       render: async (certificates, layout) =>
         (await import("../adapters/pdf/certificate-pdf.server")).renderCertificates(certificates, layout),
     },
+    walletPasses: walletPassPorts(walletPassConfig),
   });
 }
 

@@ -176,7 +176,17 @@
     return [["", s.generic]];
   }
 
-  function showClaimed(root, cards) {
+  // "Add to Apple Wallet" for a claimed card: its signed pass through the app proxy.
+  function walletLink(root, card) {
+    var s = root.dataset;
+    var link = el("a", "twin-cards__wallet", s.addToWallet);
+    link.href =
+      s.proxyUrl + "/passes/" + encodeURIComponent(card.id) + ".pkpass" + (s.locale ? "?locale=" + encodeURIComponent(s.locale) : "");
+    link.setAttribute("aria-label", s.addToWallet + ": " + card.name);
+    return link;
+  }
+
+  function showClaimed(root, cards, passes) {
     var s = root.dataset;
     var form = root.querySelector("[data-twin-cards-form]");
     var result = root.querySelector("[data-twin-cards-result]");
@@ -189,6 +199,7 @@
       var item = el("li", "twin-cards__claimed-item");
       item.appendChild(thumbnail(card.media && card.media.imageUrls && card.media.imageUrls[0], card.name));
       item.appendChild(el("span", "twin-cards__claimed-name", card.name));
+      if (passes && card.status === "OWNED") item.appendChild(walletLink(root, card));
       list.appendChild(item);
     });
     result.appendChild(list);
@@ -234,7 +245,7 @@
         var cards = result.body && result.body.data && result.body.data.cards;
         if (result.status === 200 && Array.isArray(cards)) {
           forgetCodeInUrl();
-          showClaimed(root, cards);
+          showClaimed(root, cards, Boolean(result.body.data.appleWalletPasses));
           document.dispatchEvent(new CustomEvent("twin-cards:claimed", { detail: { cards: cards } }));
           return;
         }

@@ -179,7 +179,17 @@
     return line;
   }
 
-  function renderCard(card, root, blockId) {
+  // "Add to Apple Wallet": the item's signed pass through the app proxy (Safari on iPhone opens it in Wallet).
+  function walletLink(root, id, title) {
+    var s = root.dataset;
+    var locale = localeOf(root);
+    var link = el("a", "twin-cards__wallet", s.addToWallet);
+    link.href = s.proxyUrl + "/passes/" + encodeURIComponent(id) + ".pkpass" + (locale ? "?locale=" + encodeURIComponent(locale) : "");
+    link.setAttribute("aria-label", s.addToWallet + ": " + title);
+    return link;
+  }
+
+  function renderCard(card, root, blockId, passes) {
     var s = root.dataset;
     var locale = localeOf(root);
     var owned = card.status === "OWNED";
@@ -217,6 +227,7 @@
     }
 
     if (card.custody === "HELD") parts.body.appendChild(el("p", "twin-cards__held", s.custodyHeld));
+    if (passes && owned) parts.body.appendChild(walletLink(root, card.id, card.name));
     var chain = chainLine(card.chain, root, card.name);
     if (chain) parts.body.appendChild(chain);
 
@@ -326,7 +337,7 @@
       });
   }
 
-  function renderTwin(twin, root, blockId) {
+  function renderTwin(twin, root, blockId, passes) {
     var s = root.dataset;
     var locale = localeOf(root);
     var parts = article(blockId + "-" + twin.id, twin.title, s.twinBadge, "twin", (twin.images || [])[0], serialLine(twin, root));
@@ -349,6 +360,7 @@
       parts.body.appendChild(anchor);
     }
     parts.body.appendChild(certificateLink(twin.id, twin.title, root));
+    if (passes) parts.body.appendChild(walletLink(root, twin.id, twin.title));
     return parts.item;
   }
 
@@ -356,6 +368,7 @@
     var blockId = root.dataset.blockId || "block";
     var cards = (data && data.cards) || [];
     var twins = (data && data.twins) || [];
+    var passes = Boolean(data && data.appleWalletPasses);
     var content = root.querySelector("[data-twin-cards-content]");
     content.replaceChildren();
     if (!cards.length && !twins.length) {
@@ -365,10 +378,10 @@
     var list = el("ul", "twin-cards__grid");
     list.setAttribute("role", "list");
     cards.forEach(function (card) {
-      list.appendChild(renderCard(card, root, blockId));
+      list.appendChild(renderCard(card, root, blockId, passes));
     });
     twins.forEach(function (twin) {
-      list.appendChild(renderTwin(twin, root, blockId));
+      list.appendChild(renderTwin(twin, root, blockId, passes));
     });
     content.appendChild(list);
     // Cards the store holds for the customer: where to move them to a wallet of their own.

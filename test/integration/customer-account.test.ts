@@ -100,6 +100,9 @@ describe("GET /customer-account/holdings", () => {
       twins: [],
       names: [],
       wallet: null,
+      // The shared server has no Apple Wallet signing material.
+      appleWalletPasses: false,
+      applePassesUrl: null,
       walletPageUrl: `https://${shop}/apps/twincards/wallet`,
       certificatePageUrl: `https://${shop}/apps/twincards/certificate`,
     });

@@ -66,7 +66,7 @@ describe("app proxy: signature", () => {
 
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(await response.json()).toEqual({ data: { cards: [], twins: [], wallet: null } });
+    expect(await response.json()).toEqual({ data: { cards: [], twins: [], wallet: null, appleWalletPasses: false } });
   });
 
   it("rejects a bad signature with 400: another secret, or a customer id changed after signing", async () => {
@@ -201,7 +201,7 @@ describe("GET /proxy/cards", () => {
 
     const response = await getCards(uniqueShop(), customerId);
 
-    expect(await response.json()).toEqual({ data: { cards: [], twins: [], wallet: null } });
+    expect(await response.json()).toEqual({ data: { cards: [], twins: [], wallet: null, appleWalletPasses: false } });
   });
 });
 

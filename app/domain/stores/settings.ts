@@ -10,11 +10,30 @@ export interface ShopSetupRecord {
   claimLinkTarget: string;
   accountPageUrl: string | null;
   viewTestData: boolean;
+  /** Apple Wallet pass style of cards and of twins: generic | eventTicket (decision 0045). */
+  passStyleCard: string;
+  passStyleTwin: string;
+  /** The pass's colours, #RRGGBB. */
+  passBackgroundColor: string;
+  passForegroundColor: string;
+  passLabelColor: string;
 }
 
 /** The choices a merchant changes; the others stay as they are (or their defaults for a new row). */
 export type ShopSetupChoices = Partial<
-  Pick<ShopSetupRecord, "nftApprovedAt" | "verifyPagesIndexed" | "claimLinkTarget" | "accountPageUrl" | "viewTestData">
+  Pick<
+    ShopSetupRecord,
+    | "nftApprovedAt"
+    | "verifyPagesIndexed"
+    | "claimLinkTarget"
+    | "accountPageUrl"
+    | "viewTestData"
+    | "passStyleCard"
+    | "passStyleTwin"
+    | "passBackgroundColor"
+    | "passForegroundColor"
+    | "passLabelColor"
+  >
 >;
 
 /** What the app keeps of what Shopify says of a shop, and the merchant's own logo for messages. */

@@ -77,6 +77,7 @@ export const STYLE = liquid(`<style>
 .twincards button.twincards-secondary, .twincards .twincards-wallet-button { background: transparent; color: rgb(var(--color-foreground, 18, 18, 18)); }
 .twincards .twincards-wallet-button { display: flex; align-items: center; gap: 0.5rem; }
 .twincards a { color: rgb(var(--color-link, var(--color-foreground, 18, 18, 18))); }
+.twincards a.twincards-wallet { display: inline-flex; align-items: center; min-height: 44px; padding: 0 1rem; font-weight: bold; color: #fff; background: #000; border: 1px solid #a6a6a6; border-radius: 0.5rem; text-decoration: none; }
 </style>`);
 
 /** "supplier_name" → "Supplier name": metadata keys are the merchant's identifiers, shown as labels (the blocks do the same). */
@@ -137,9 +138,31 @@ const certificateLink = (pathPrefix: string | null, id: string, name: string, tr
   pathPrefix !== null &&
   html`<p><a href="${pathPrefix}/certificate/${encodeURIComponent(id)}?size=a4" download aria-label="${tr.t("my_cards.certificate")}: ${name}">${tr.t("my_cards.certificate")}</a></p>`;
 
-function cardItem(card: StorefrontCard, tr: Translator, level: 2 | 3 = 3, heldNote = true, pathPrefix: string | null = null): Markup {
+/** Where an item's Apple Wallet pass is, when the app can sign passes (null: no link). */
+type PassLinks = { pathPrefix: string } | null;
+
+/** "Add to Apple Wallet" for an item the customer holds: its pass, in the page's language. */
+function walletPassLink(passes: PassLinks, id: string, title: string, tr: Translator): Markup | null {
+  if (!passes) return null;
+  const label = tr.t("my_cards.add_to_apple_wallet");
+  return html`<p><a class="twincards-wallet" href="${passes.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}" aria-label="${label}: ${title}">${label}</a></p>`;
+}
+
+function cardItem(
+  card: StorefrontCard,
+  tr: Translator,
+  passes: PassLinks,
+  level: 2 | 3 = 3,
+  heldNote = true,
+  pathPrefix: string | null = null,
+): Markup {
   const videos = card.media.videoUrls.filter(isWebUrl);
-  const status = card.status === "OWNED" ? tr.t("my_cards.status_owned") : tr.t("my_cards.status_pending");
+  const status =
+    card.status === "OWNED"
+      ? tr.t("my_cards.status_owned")
+      : card.status === "PENDING_TRANSFER"
+        ? tr.t("my_cards.status_giving")
+        : tr.t("my_cards.status_pending");
   const when = card.redeemedAt
     ? html`${tr.t("my_cards.claimed_on")} ${day(card.redeemedAt, tr)}`
     : html`${tr.t("my_cards.added_on")} ${day(card.createdAt, tr)}`;
@@ -150,13 +173,14 @@ ${level === 2 ? html`<h2>${card.name}</h2>` : html`<h3>${card.name}</h3>`}
 ${serialLine(card, tr)}
 <p>${tr.t("page.status_line", { status })} · ${when}</p>
 ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
+${card.status === "OWNED" && walletPassLink(passes, card.id, card.name, tr)}
 ${chainNote(card.chain, card.name, tr)}
 ${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
 ${(card.status === "OWNED" || card.status === "PENDING_TRANSFER") && certificateLink(pathPrefix, card.id, card.name, tr)}
 </article></li>`;
 }
 
-function twinItem(twin: StorefrontTwin, tr: Translator, pathPrefix: string | null = null): Markup {
+function twinItem(twin: StorefrontTwin, tr: Translator, passes: PassLinks, pathPrefix: string | null = null): Markup {
   const links = twin.links.filter(isWebUrl);
   const facts: [string, Markup | string][] = [
     [tr.t("my_cards.universal_name"), twin.uns_name],
@@ -176,17 +200,19 @@ ${twin.description && html`<p>${twin.description}</p>`}
 ${chainNote(twin.chain, twin.title, tr)}
 ${links.length > 0 && html`<ul>${links.map((url) => html`<li><a href="${url}" rel="nofollow noopener" aria-label="${tr.t("my_cards.link")}: ${twin.title}">${tr.t("my_cards.link")}</a></li>`)}</ul>`}
 ${certificateLink(pathPrefix, twin.id, twin.title, tr)}
+${walletPassLink(passes, twin.id, twin.title, tr)}
 </article></li>`;
 }
 
 /** GET /proxy: the logged-in customer's cards and twins. */
-export function holdingsPage({ cards, twins }: StorefrontHoldings, pathPrefix: string): string {
+export function holdingsPage({ cards, twins, appleWalletPasses }: StorefrontHoldings, pathPrefix: string): string {
   const empty = cards.length === 0 && twins.length === 0;
+  const passes = appleWalletPasses ? { pathPrefix } : null;
   return localized(
     (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
-${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, 3, true, pathPrefix))}</ul>`}
-${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, pathPrefix))}</ul>`}
+${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, passes, 3, true, pathPrefix))}</ul>`}
+${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, passes, pathPrefix))}</ul>`}
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${pathPrefix}/redeem">${tr.t("page.claim_link")}</a></p>`,
   );
@@ -264,10 +290,11 @@ ${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlengt
 }
 
 /** A successful no-JavaScript claim: the cards now in the customer's hands, and what they may do next. */
-export function claimedPage(cards: StorefrontCard[], pathPrefix: string): string {
+export function claimedPage(cards: StorefrontCard[], pathPrefix: string, appleWalletPasses: boolean): string {
+  const passes = appleWalletPasses ? { pathPrefix } : null;
   return localized(
     (tr) => html`<h1>${cards.length === 1 ? tr.t("page.claimed_one") : tr.t("page.claimed_other", { count: tr.number(cards.length) })}</h1>
-<ul class="twincards-list">${cards.map((card) => cardItem(card, tr, 2, false))}</ul>
+<ul class="twincards-list">${cards.map((card) => cardItem(card, tr, passes, 2, false))}</ul>
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a> · <a href="${pathPrefix}/redeem">${tr.t("page.claim_another")}</a></p>`,
   );

@@ -10,10 +10,10 @@ export function HoldingsGrid({ holdings }: { holdings: HoldingsData }) {
   return (
     <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
       {holdings.cards.map((card) => (
-        <CardItem key={card.id} card={card} certificates={holdings.certificatePageUrl} />
+        <CardItem key={card.id} card={card} certificates={holdings.certificatePageUrl} passesUrl={holdings.applePassesUrl} />
       ))}
       {holdings.twins.map((twin) => (
-        <TwinItem key={twin.id} twin={twin} certificates={holdings.certificatePageUrl} />
+        <TwinItem key={twin.id} twin={twin} certificates={holdings.certificatePageUrl} passesUrl={holdings.applePassesUrl} />
       ))}
     </s-grid>
   );
@@ -98,7 +98,21 @@ function CertificateLink({ base, id, title }: { base: string; id: string; title:
   );
 }
 
-function CardItem({ card, certificates }: { card: Card; certificates: string }) {
+/** "Add to Apple Wallet": the item's pass from the storefront, where the customer is logged in too. */
+function WalletLink({ passesUrl, id, title }: { passesUrl: string | null; id: string; title: string }) {
+  if (!passesUrl) return null;
+  return (
+    <s-link
+      href={`${passesUrl}/${encodeURIComponent(id)}.pkpass`}
+      target="_blank"
+      accessibilityLabel={`${t("list.add_to_apple_wallet")}: ${title}`}
+    >
+      {t("list.add_to_apple_wallet")}
+    </s-link>
+  );
+}
+
+function CardItem({ card, certificates, passesUrl }: { card: Card; certificates: string; passesUrl: string | null }) {
   const owned = card.status === "OWNED";
   const when = card.redeemedAt ?? card.createdAt;
   const date = when ? longDate(when) : null;
@@ -111,6 +125,7 @@ function CardItem({ card, certificates }: { card: Card; certificates: string }) 
     >
       <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
+      {owned ? <WalletLink passesUrl={passesUrl} id={card.id} title={card.name} /> : null}
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
       {owned || card.status === "PENDING_TRANSFER" ? <CertificateLink base={certificates} id={card.id} title={card.name} /> : null}
@@ -118,7 +133,7 @@ function CardItem({ card, certificates }: { card: Card; certificates: string }) 
   );
 }
 
-function TwinItem({ twin, certificates }: { twin: Twin; certificates: string }) {
+function TwinItem({ twin, certificates, passesUrl }: { twin: Twin; certificates: string; passesUrl: string | null }) {
   const link = twin.links.find(isHttpUrl);
   return (
     <Item picture={twin.images[0]} title={twin.title} serial={serialLabel(twin)} badge={t("list.twin_badge")}>
@@ -138,6 +153,7 @@ function TwinItem({ twin, certificates }: { twin: Twin; certificates: string }) 
         </s-link>
       ) : null}
       <CertificateLink base={certificates} id={twin.id} title={twin.title} />
+      <WalletLink passesUrl={passesUrl} id={twin.id} title={twin.title} />
     </Item>
   );
 }

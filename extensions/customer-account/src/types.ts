@@ -64,6 +64,8 @@ export interface Holdings {
   walletPageUrl: string;
   /** The storefront's certificate download: `<this>/<id>?size=a4` (the storefront knows the logged-in customer). */
   certificatePageUrl: string;
+  /** Where "Add to Apple Wallet" points (`<url>/<id>.pkpass` on the storefront); null while the app cannot sign passes. */
+  applePassesUrl: string | null;
 }
 
 /** What one order issued (GET /customer-account/orders/<id>, app/domain/customer-order-issues.server.ts). */

@@ -1,0 +1,57 @@
+import type { WalletPassContent, WalletPassPorts, WalletPassSetup } from "~/domain/ports";
+import type { PassSigningSetup } from "./signing-material.server";
+
+/*
+ * Apple Wallet passes with passkit-generator 3 (decision 0045): the domain's
+ * content laid out in Apple's pass.json, the PNG files, manifest.json and the
+ * detached PKCS#7 signature over it, zipped as a .pkpass. No webServiceURL yet:
+ * passes do not update (issue 28, item 2 adds Apple's web service); the serial
+ * number is the item's id, so an updated pass will replace this one.
+ */
+
+/** #RRGGBB → rgb(r, g, b), the only colour form pass.json takes. */
+function rgb(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
+}
+
+/** The domain's port, on the material read at start; `setup` says why passes are off. */
+export function walletPassPorts(setup: () => PassSigningSetup): WalletPassPorts {
+  return {
+    setup(): WalletPassSetup {
+      const read = setup();
+      return read.signing ? { on: true } : { on: false, missing: [...read.missing], problem: read.problem };
+    },
+    async sign(content: WalletPassContent): Promise<Buffer> {
+      const { signing } = setup();
+      if (!signing) throw new Error("Apple Wallet passes are off: their signing material is not configured");
+      // Loaded on the first pass, not at start: sharp's native image library is large, and most requests never sign one.
+      const [{ PKPass }, { passImages }] = await Promise.all([import("passkit-generator"), import("./pass-images.server")]);
+      const pass = new PKPass(await passImages(content.logo, content.thumbnail), signing.certificates, {
+        formatVersion: 1,
+        passTypeIdentifier: signing.passTypeIdentifier,
+        teamIdentifier: signing.teamIdentifier,
+        serialNumber: content.serialNumber,
+        organizationName: content.organizationName,
+        description: content.description,
+        logoText: content.logoText,
+        backgroundColor: rgb(content.colors.background),
+        foregroundColor: rgb(content.colors.foreground),
+        labelColor: rgb(content.colors.label),
+        sharingProhibited: true,
+      });
+      pass.type = content.style;
+      pass.primaryFields.push(...content.primaryFields);
+      pass.secondaryFields.push(...content.secondaryFields);
+      pass.auxiliaryFields.push(...content.auxiliaryFields);
+      pass.backFields.push(...content.backFields);
+      pass.setBarcodes({
+        message: content.barcode.message,
+        format: "PKBarcodeFormatQR",
+        messageEncoding: "iso-8859-1",
+        altText: content.barcode.altText,
+      });
+      return pass.getAsBuffer();
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { createPrivateKey, X509Certificate } from "node:crypto";
+import { readFileSync } from "node:fs";
+
+/*
+ * Apple Wallet's signing material, from the environment (docs/configuration.md,
+ * decision 0045): the pass type id and team id of the Apple Developer account,
+ * the pass type certificate and its private key, and Apple's WWDR intermediate
+ * certificate. Each certificate and the key is given as PEM text or as the path
+ * of a PEM file. Checked once at start: anything incomplete or unusable turns
+ * passes off with one line saying what to fix, never stops the server.
+ */
+
+/** The variables, in the order a merchant's operator sets them up. */
+export const PASS_VARIABLES = [
+  "APPLE_PASS_TYPE_ID",
+  "APPLE_TEAM_ID",
+  "APPLE_PASS_CERTIFICATE",
+  "APPLE_PASS_KEY",
+  "APPLE_WWDR_CERTIFICATE",
+] as const;
+export type PassVariable = (typeof PASS_VARIABLES)[number];
+
+export type PassSigningEnv = Partial<Record<PassVariable | "APPLE_PASS_KEY_PASSPHRASE", string>>;
+
+/** What passkit-generator signs with. */
+export interface PassSigning {
+  passTypeIdentifier: string;
+  teamIdentifier: string;
+  certificates: { wwdr: string; signerCert: string; signerKey: string; signerKeyPassphrase?: string };
+}
+
+/** Passes on (`signing`), or off with the variables still unset and, when something set is wrong, why. */
+export type PassSigningSetup = { signing: PassSigning } | { signing: undefined; missing: PassVariable[]; problem: string | null };
+
+class MaterialError extends Error {}
+
+/** PEM text as given (`\n` written as two characters in one-line environments is read as a line break), else a file's text. */
+function pemOf(variable: PassVariable, value: string): string {
+  const text = value.includes("-----BEGIN") ? value.replace(/\\n/g, "\n") : readPem(variable, value);
+  if (!text.includes("-----BEGIN")) throw new MaterialError(`${variable} is neither PEM text nor the path of a PEM file`);
+  return text;
+}
+
+function readPem(variable: PassVariable, path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new MaterialError(`${variable} names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${path}`);
+  }
+}
+
+function certificate(variable: PassVariable, pem: string): X509Certificate {
+  let parsed: X509Certificate;
+  try {
+    parsed = new X509Certificate(pem);
+  } catch {
+    throw new MaterialError(`${variable} is not a PEM certificate`);
+  }
+  if (Date.parse(parsed.validTo) < Date.now()) throw new MaterialError(`${variable} expired on ${parsed.validTo}`);
+  return parsed;
+}
+
+/** Reads and checks the material; never throws. */
+export function readPassSigning(env: PassSigningEnv): PassSigningSetup {
+  const value = (name: PassVariable | "APPLE_PASS_KEY_PASSPHRASE") => env[name]?.trim() || undefined;
+  const missing = PASS_VARIABLES.filter((name) => !value(name));
+  if (missing.length === PASS_VARIABLES.length) return { signing: undefined, missing, problem: null };
+  if (missing.length > 0) {
+    const problem = `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required with the other Apple Wallet variables`;
+    return { signing: undefined, missing, problem };
+  }
+  const passTypeIdentifier = value("APPLE_PASS_TYPE_ID")!;
+  const teamIdentifier = value("APPLE_TEAM_ID")!;
+  try {
+    if (!/^pass\.[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/.test(passTypeIdentifier))
+      throw new MaterialError("APPLE_PASS_TYPE_ID must be a pass type identifier, e.g. pass.com.example.twincards");
+    if (!/^[A-Z0-9]{10}$/.test(teamIdentifier)) throw new MaterialError("APPLE_TEAM_ID must be the 10-character team id, e.g. A1B2C3D4E5");
+    const signerCert = pemOf("APPLE_PASS_CERTIFICATE", value("APPLE_PASS_CERTIFICATE")!);
+    const signerKey = pemOf("APPLE_PASS_KEY", value("APPLE_PASS_KEY")!);
+    const wwdr = pemOf("APPLE_WWDR_CERTIFICATE", value("APPLE_WWDR_CERTIFICATE")!);
+    const passphrase = value("APPLE_PASS_KEY_PASSPHRASE");
+    const signer = certificate("APPLE_PASS_CERTIFICATE", signerCert);
+    certificate("APPLE_WWDR_CERTIFICATE", wwdr);
+    let key;
+    try {
+      key = createPrivateKey({ key: signerKey, format: "pem", ...(passphrase ? { passphrase } : {}) });
+    } catch {
+      throw new MaterialError("APPLE_PASS_KEY is not a PEM private key, or APPLE_PASS_KEY_PASSPHRASE does not open it");
+    }
+    if (key.asymmetricKeyType !== "rsa")
+      throw new MaterialError("APPLE_PASS_KEY must be an RSA key, as Apple issues for pass type certificates");
+    if (!signer.checkPrivateKey(key)) throw new MaterialError("APPLE_PASS_KEY is not the key of APPLE_PASS_CERTIFICATE");
+    return {
+      signing: {
+        passTypeIdentifier,
+        teamIdentifier,
+        certificates: { wwdr, signerCert, signerKey, ...(passphrase ? { signerKeyPassphrase: passphrase } : {}) },
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof MaterialError)) throw error;
+    return { signing: undefined, missing: [], problem: error.message };
+  }
+}
+
+/** The one start-up line: what is on, or why passes are off; nothing when none of the variables is set. */
+export function passSigningNotice(setup: PassSigningSetup): string | null {
+  if (setup.signing) return `Apple Wallet passes on: ${setup.signing.passTypeIdentifier}, team ${setup.signing.teamIdentifier}`;
+  return setup.problem ? `Apple Wallet passes off: ${setup.problem} (docs/configuration.md)` : null;
+}

@@ -1,0 +1,55 @@
+import type { MessageLanguage } from "./messages/default-templates";
+
+/** What an Apple Wallet pass says, in the languages claim messages are written in. */
+export interface PassWords {
+  cardKind: string;
+  twinKind: string;
+  serialLabel: string;
+  serial: (number: string, size: string) => string;
+  serialOpen: (number: string) => string;
+  holderLabel: string;
+  /** A card in a wallet that has no universal name: nothing to mask, nothing shown of the wallet. */
+  holderWallet: string;
+  /** A card the shop holds for its owner, who claimed it with no wallet (decision 0032). */
+  holderHeld: (shopName: string) => string;
+  issuedLabel: string;
+  verifyLabel: string;
+  verifyText: (shopName: string) => string;
+  scanToVerify: string;
+  description: (title: string, shopName: string) => string;
+}
+
+const WORDS: Record<MessageLanguage, PassWords> = {
+  en: {
+    cardKind: "Card",
+    twinKind: "Digital twin",
+    serialLabel: "Serial number",
+    serial: (number, size) => `#${number} of ${size}`,
+    serialOpen: (number) => `#${number}`,
+    holderLabel: "Held by",
+    holderWallet: "Its owner's wallet",
+    holderHeld: (shopName) => `${shopName}, for you`,
+    issuedLabel: "Issued",
+    verifyLabel: "Verify this item",
+    verifyText: (shopName) => `Scan the code on the front to open this item's verification page on ${shopName}'s store.`,
+    scanToVerify: "Scan to verify",
+    description: (title, shopName) => `${title}, issued by ${shopName}`,
+  },
+  fr: {
+    cardKind: "Carte",
+    twinKind: "Jumeau numérique",
+    serialLabel: "Numéro de série",
+    serial: (number, size) => `nº\u00a0${number} sur\u00a0${size}`,
+    serialOpen: (number) => `nº\u00a0${number}`,
+    holderLabel: "Détenu par",
+    holderWallet: "Le portefeuille de son propriétaire",
+    holderHeld: (shopName) => `${shopName}, pour vous`,
+    issuedLabel: "Émis le",
+    verifyLabel: "Vérifier cet article",
+    verifyText: (shopName) => `Scannez le code au recto pour ouvrir la page de vérification de cet article sur la boutique ${shopName}.`,
+    scanToVerify: "Scanner pour vérifier",
+    description: (title, shopName) => `${title}, émis par ${shopName}`,
+  },
+};
+
+export const passWords = (language: MessageLanguage): PassWords => WORDS[language];

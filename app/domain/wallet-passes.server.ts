@@ -1,0 +1,162 @@
+import { DomainError, notFound } from "./errors";
+import { isIdOf } from "./ids";
+import { maskName } from "./masking";
+import { chooseMessageLocale } from "./messages/claim-message";
+import { shopifyOwner } from "./owners";
+import { ports, type ImageFetchedBytes, type WalletPassContent } from "./ports";
+import { shopProfile } from "./shop-profile.server";
+import { stores, type CardView, type TwinView } from "./stores";
+import { holderName } from "./verification.server";
+import { verifyUrlOf } from "./verify-url";
+import { passWords, type PassWords } from "./wallet-pass-words";
+import { walletPassSettings } from "./wallet-pass-settings.server";
+
+/*
+ * Apple Wallet passes (issue 28, decision 0045): who may have one, and what it
+ * shows. The holder of an owned card (in their wallet or held by the shop) or the
+ * customer whose universal name a twin was issued to gets a pass of it; a card
+ * still waiting for its claim, or voided, has none. The pass is built field by
+ * field from what the public verification page shows (masked holder, serial
+ * number, the item's picture) plus the shop's name and logo: never a redemption
+ * code, e-mail, phone, owner, wallet key or PRIVATE metadata.
+ */
+
+/** Whether this app can sign passes (its operator configured Apple's signing material). */
+export const walletPassesOn = () => ports().walletPasses.setup().on;
+
+/** What Settings says of passes: on, or the variables still to set and what is wrong with the others. */
+export const walletPassSetup = () => ports().walletPasses.setup();
+
+/** A signed pass, with the file name a browser saves it under. */
+export interface WalletPassFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** Pictures larger than this are not put on a pass (Wallet shows them at most 320 × 100 or 180 × 180). */
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The pass of a customer's card or twin in the shop (live items only, as the
+ * storefront lists them). NOT_FOUND for an unknown id, another shop's item or
+ * someone else's; VOIDED for a voided card, CONFLICT for one still waiting for
+ * its claim or being given. `locale` is the shopper's language when the face knows it.
+ */
+export async function walletPassFor(shop: string, customerId: string, itemId: string, locale?: string | null): Promise<WalletPassFile> {
+  const item = await heldItem(shop, shopifyOwner(customerId), itemId);
+  const [profile, settings] = await Promise.all([shopProfile(shop), walletPassSettings(shop)]);
+  const { language, locale: dateLocale } = chooseMessageLocale(locale, profile.primaryLocale);
+  const words = passWords(language);
+  const record = item.kind === "card" ? item.card : item.twin;
+  const [logo, thumbnail] = await Promise.all([picture(profile.logoUrl), picture(firstImage(item))]);
+  const fields =
+    item.kind === "card"
+      ? await cardFields(item.card, words, dateLocale, profile.name)
+      : twinFields(item.twin, words, dateLocale, profile.name);
+  const bytes = await ports().walletPasses.sign({
+    serialNumber: record.id,
+    style: settings.styles[item.kind],
+    organizationName: profile.name,
+    logoText: profile.name,
+    colors: settings.colors,
+    logo,
+    thumbnail,
+    barcode: { message: verifyUrlOf(shop, record.verifyToken), altText: words.scanToVerify },
+    ...fields,
+  });
+  return { fileName: fileNameOf(item.kind === "card" ? item.card.name : item.twin.title), bytes };
+}
+
+/** A card or twin a customer holds. */
+type HeldItem = { kind: "card"; card: CardView } | { kind: "twin"; twin: TwinView };
+
+/** The customer's own live card (claimed) or twin, or the refusal: someone else's item looks like none. */
+async function heldItem(shop: string, owner: string, itemId: string): Promise<HeldItem> {
+  if (isIdOf("card", itemId)) {
+    const card = await stores().cards.findForShop(shop, itemId, true);
+    if (!card) throw notFound("Card or twin");
+    if (card.status === "VOID") throw new DomainError("VOIDED", "This card is void: it has no Apple Wallet pass");
+    if (card.status === "PENDING_REDEMPTION") throw conflictUnclaimed();
+    if (card.owner !== owner) throw notFound("Card or twin");
+    // A gift waiting for its recipient (decision 0043): the pass is theirs to add once they claim it.
+    if (card.status !== "OWNED")
+      throw new DomainError("CONFLICT", "This card is being given: it gets an Apple Wallet pass again if the gift is taken back");
+    return { kind: "card", card };
+  }
+  const twin = isIdOf("twin", itemId) ? await stores().names.twinView(shop, itemId, true) : null;
+  if (!twin || twin.name.owner !== owner) throw notFound("Card or twin");
+  return { kind: "twin", twin };
+}
+
+const conflictUnclaimed = () =>
+  new DomainError("CONFLICT", "This card has not been claimed yet: claim it first, then add it to Apple Wallet");
+
+type ItemFields = Pick<WalletPassContent, "description" | "primaryFields" | "secondaryFields" | "auxiliaryFields" | "backFields">;
+
+/** "#12 of 250", "#12", or null outside an edition. */
+function serialText(item: { serialNumber: number | null; editionSize: number | null }, words: PassWords, locale: string): string | null {
+  if (item.serialNumber === null) return null;
+  const numbers = new Intl.NumberFormat(locale);
+  return item.editionSize === null
+    ? words.serialOpen(numbers.format(item.serialNumber))
+    : words.serial(numbers.format(item.serialNumber), numbers.format(item.editionSize));
+}
+
+const dateText = (date: Date, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
+
+/** The fields both kinds share: the serial number, the holder, the date and the verification page on the back. */
+function fields(
+  title: string,
+  kind: string,
+  serial: string | null,
+  holder: string,
+  issuedAt: Date,
+  words: PassWords,
+  locale: string,
+  shopName: string,
+): ItemFields {
+  return {
+    description: words.description(title, shopName),
+    primaryFields: [{ key: "item", label: kind, value: title }],
+    secondaryFields: [
+      ...(serial ? [{ key: "serial", label: words.serialLabel, value: serial }] : []),
+      { key: "holder", label: words.holderLabel, value: holder },
+    ],
+    auxiliaryFields: [{ key: "issued", label: words.issuedLabel, value: dateText(issuedAt, locale) }],
+    backFields: [{ key: "verify", label: words.verifyLabel, value: words.verifyText(shopName) }],
+  };
+}
+
+async function cardFields(card: CardView, words: PassWords, locale: string, shopName: string): Promise<ItemFields> {
+  // The verification page's holder: the masked universal name of the card's owner and key; a held card has none.
+  const name = await holderName(card.owner, card.publicKey);
+  const holder = name ?? (card.publicKey ? words.holderWallet : words.holderHeld(shopName));
+  return fields(card.name, words.cardKind, serialText(card, words, locale), holder, card.createdAt, words, locale, shopName);
+}
+
+function twinFields(twin: TwinView, words: PassWords, locale: string, shopName: string): ItemFields {
+  const holder = maskName(twin.name.name);
+  return fields(twin.title, words.twinKind, serialText(twin, words, locale), holder, twin.createdAt, words, locale, shopName);
+}
+
+function firstImage(item: HeldItem): string | null {
+  const urls = item.kind === "card" ? (item.card.media as { imageUrls?: string[] }).imageUrls : (item.twin.images as string[]);
+  return urls?.[0] ?? null;
+}
+
+/** A picture fetched through the images port, or null: an unreadable picture is left off the pass, never fails it. */
+async function picture(url: string | null): Promise<ImageFetchedBytes | null> {
+  if (!url) return null;
+  const fetched = await ports().images.fetch(url, MAX_IMAGE_BYTES);
+  return fetched.ok ? { contentType: fetched.contentType, bytes: fetched.bytes } : null;
+}
+
+/** `Gold membership.pkpass`, with nothing a file name or header cannot carry. */
+function fileNameOf(title: string): string {
+  const safe = title
+    .normalize("NFKD")
+    .replace(/[^\w .-]+/g, "")
+    .trim()
+    .slice(0, 60);
+  return `${safe || "pass"}.pkpass`;
+}

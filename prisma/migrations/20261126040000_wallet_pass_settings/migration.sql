@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "ShopSetup" ADD COLUMN "passBackgroundColor" TEXT NOT NULL DEFAULT '#1F2937';
+ALTER TABLE "ShopSetup" ADD COLUMN "passForegroundColor" TEXT NOT NULL DEFAULT '#FFFFFF';
+ALTER TABLE "ShopSetup" ADD COLUMN "passLabelColor" TEXT NOT NULL DEFAULT '#D1D5DB';
+ALTER TABLE "ShopSetup" ADD COLUMN "passStyleCard" TEXT NOT NULL DEFAULT 'generic';
+ALTER TABLE "ShopSetup" ADD COLUMN "passStyleTwin" TEXT NOT NULL DEFAULT 'generic';
