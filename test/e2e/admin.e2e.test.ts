@@ -163,7 +163,7 @@ describe("merchant admin (demo mode, Chromium)", { timeout: 120_000 }, () => {
   it("creates an API key that works against /v1, then revokes it so /v1 answers 401", async () => {
     const page = await openAdmin();
     await navigate(page, "Settings");
-    await page.getByLabel("Label").fill("E2E integration");
+    await page.getByLabel("Label", { exact: true }).fill("E2E integration");
     await page.getByRole("button", { name: /Create (API )?key/ }).click();
     await shown(toast(page, "API key created"));
     const key = await page.getByLabel("API key", { exact: true }).inputValue();
