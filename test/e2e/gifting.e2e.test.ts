@@ -4,8 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { redeem } from "~/domain/redeem.server";
+import { startCustomerAccountHarness, type CustomerAccountHarness } from "../../stubs/customer-account/server";
+import { API_KEY, API_SECRET } from "../support/admin";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
-import { launchBrowser, screenshot } from "../support/browser";
+import { launchBrowser, newPage, screenshot } from "../support/browser";
 import { openStorefrontPage } from "../support/storefront-page";
 import type { StorefrontHarness } from "../../stubs/storefront/server";
 
@@ -18,15 +20,19 @@ const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1040, height: 800 };
 
 let browser: Browser;
+let account: CustomerAccountHarness;
 const harnesses: StorefrontHarness[] = [];
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, account] = await Promise.all([
+    launchBrowser(),
+    startCustomerAccountHarness({ appUrl: baseUrl, apiKey: API_KEY, apiSecret: API_SECRET }),
+  ]);
 });
 afterEach(async () => {
   await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
 });
 afterAll(async () => {
-  await browser?.close();
+  await Promise.all([browser?.close(), account?.close()]);
 });
 
 const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
@@ -99,5 +105,38 @@ describe("giving a card to a friend (Chromium)", { timeout: 120_000 }, () => {
     for (const personal of [giver, friend, "giver@example.com", "friend@example.com", "Enjoy the show!"])
       expect(text).not.toContain(personal);
     await screenshot(receiving.page, "gift-03-history-laptop-fr");
+  });
+
+  it("gives from the customer account page on a phone, in French, and takes the gift back", async () => {
+    const shop = uniqueShop();
+    const giver = String(randomInt(1, 2 ** 47));
+    const card = await createCard(shop, { name: "Carte membre", media: { imageUrls: [], videoUrls: [] }, email: "giver@example.com" });
+    await redeem(shop, { code: card.redemption!.code!, owner: `shopify|${giver}` }, { address: uniqueClientAddress() });
+    const page = await newPage(browser);
+    await page.setViewportSize(PHONE);
+    await page.goto(`${account.url}/page?${new URLSearchParams({ shop, customer: giver, locale: "fr" })}`);
+    await page.locator("html[data-extension-rendered]").waitFor({ state: "attached" });
+
+    const offer = page.getByRole("button", { name: "Offrir" });
+    await shown(offer);
+    expect(await insideViewport(page, offer)).toBe(true);
+    await offer.click();
+    await page.getByLabel("E-mail ou téléphone du destinataire", { exact: true }).fill("12");
+    await page.getByRole("button", { name: "Envoyer le cadeau" }).click();
+    await shown(page.getByText("Saisissez une adresse e-mail, ou un numéro de téléphone avec l’indicatif du pays."));
+    expect(await db.cardTransfer.count({ where: { shop } })).toBe(0);
+    await page.getByLabel("E-mail ou téléphone du destinataire", { exact: true }).fill("+33 6 12 34 56 78");
+    await page.getByLabel("Un mot pour cette personne (facultatif)", { exact: true }).fill("Bon anniversaire");
+    await page.getByRole("button", { name: "Envoyer le cadeau" }).click();
+    const takeBack = page.getByRole("button", { name: "Reprendre le cadeau" });
+    await shown(takeBack);
+    await shown(page.getByText("Offerte, en attente de son destinataire"));
+    expect(await db.cardTransfer.findFirstOrThrow({ where: { shop } })).toMatchObject({ status: "PENDING", message: "Bon anniversaire" });
+    await screenshot(page, "gift-04-account-page-phone-fr");
+
+    await takeBack.click();
+    await shown(page.getByRole("button", { name: "Offrir" }));
+    expect(await db.cardTransfer.findFirstOrThrow({ where: { shop } })).toMatchObject({ status: "CANCELLED" });
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: `shopify|${giver}` });
   });
 });

@@ -32,7 +32,7 @@ function HoldingsSection({ state, retry }: { state: HoldingsState; retry: () => 
           <s-button onClick={retry}>{t("list.retry")}</s-button>
         </s-stack>
       ) : holdings ? (
-        <HoldingsGrid holdings={holdings} />
+        <HoldingsGrid holdings={holdings} onChanged={retry} />
       ) : (
         <s-stack direction="block" gap="base">
           <s-text color="subdued">{t("list.loading")}</s-text>

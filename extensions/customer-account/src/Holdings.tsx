@@ -1,16 +1,23 @@
 import type { ComponentChildren } from "preact";
 import { humanize, isHttpUrl, longDate, metadataValue, money, formatNumber, serialLabel, t } from "./i18n";
+import { GiftActions } from "./GiftForm";
 import type { Card, ChainLine, Holdings as HoldingsData, Twin } from "./types";
 
 /** The customer's cards and twins, as the storefront's My cards block shows them. */
-export function HoldingsGrid({ holdings }: { holdings: HoldingsData }) {
+export function HoldingsGrid({ holdings, onChanged }: { holdings: HoldingsData; onChanged: () => void }) {
   if (!holdings.cards.length && !holdings.twins.length) {
     return <s-paragraph>{t("list.empty")}</s-paragraph>;
   }
   return (
     <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
       {holdings.cards.map((card) => (
-        <CardItem key={card.id} card={card} certificates={holdings.certificatePageUrl} passesUrl={holdings.applePassesUrl} />
+        <CardItem
+          key={card.id}
+          card={card}
+          certificates={holdings.certificatePageUrl}
+          passesUrl={holdings.applePassesUrl}
+          onChanged={onChanged}
+        />
       ))}
       {holdings.twins.map((twin) => (
         <TwinItem key={twin.id} twin={twin} certificates={holdings.certificatePageUrl} passesUrl={holdings.applePassesUrl} />
@@ -112,7 +119,8 @@ function WalletLink({ passesUrl, id, title }: { passesUrl: string | null; id: st
   );
 }
 
-function CardItem({ card, certificates, passesUrl }: { card: Card; certificates: string; passesUrl: string | null }) {
+function CardItem(props: { card: Card; certificates: string; passesUrl: string | null; onChanged: () => void }) {
+  const { card, certificates, passesUrl, onChanged } = props;
   const owned = card.status === "OWNED";
   const when = card.redeemedAt ?? card.createdAt;
   const date = when ? longDate(when) : null;
@@ -121,7 +129,7 @@ function CardItem({ card, certificates, passesUrl }: { card: Card; certificates:
       picture={card.media.imageUrls[0]}
       title={card.name}
       serial={serialLabel(card)}
-      badge={owned ? t("list.status_owned") : t("list.status_pending")}
+      badge={owned ? t("list.status_owned") : card.status === "PENDING_TRANSFER" ? t("list.status_giving") : t("list.status_pending")}
     >
       <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
@@ -129,6 +137,12 @@ function CardItem({ card, certificates, passesUrl }: { card: Card; certificates:
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
       {owned || card.status === "PENDING_TRANSFER" ? <CertificateLink base={certificates} id={card.id} title={card.name} /> : null}
+      <GiftActions card={card} onChanged={onChanged} />
+      {card.status !== "PENDING_REDEMPTION" && isHttpUrl(card.verifyUrl) ? (
+        <s-link href={card.verifyUrl} target="_blank" accessibilityLabel={`${t("list.history")}: ${card.name}`}>
+          {t("list.history")}
+        </s-link>
+      ) : null}
     </Item>
   );
 }

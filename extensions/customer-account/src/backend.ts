@@ -60,6 +60,13 @@ export const loadHoldings = () => call<Holdings>("/holdings");
 
 export const claimCode = (code: string) => call<{ cards: Card[] }>("/claim", { code });
 
+/** Gives one of the customer's cards: a new code goes to the recipient (decision 0043). */
+export const giveCard = (id: string, gift: { email?: string; phone?: string; message: string }) =>
+  call<Card>(`/cards/${encodeURIComponent(id)}/give`, gift);
+
+/** Takes a gift back before it is claimed. */
+export const cancelGift = (id: string) => call<Card>(`/cards/${encodeURIComponent(id)}/cancel-gift`, {});
+
 /** Links a pasted address, the customer having accepted the risk; with a universal name when given. */
 export const linkPastedWallet = (publicKey: string, name: string) =>
   call<{ wallet: NonNullable<LinkedWallet>; cards: Card[]; name: string | null }>("/wallet", {

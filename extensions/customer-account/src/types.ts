@@ -30,6 +30,10 @@ export interface Card extends Numbered {
   createdAt: string;
   redeemedAt: string | null;
   chain: ChainLine | null;
+  /** Whether the customer can give it (decision 0043): owned and not an NFT. */
+  giftable: boolean;
+  /** Its public verification page, with its history. */
+  verifyUrl: string;
 }
 
 export interface Twin extends Numbered {
