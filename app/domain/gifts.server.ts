@@ -1,9 +1,10 @@
+import { RateLimit } from "~/lib/rate-limit";
 import { toUnitCard } from "./card-view";
 import { createRedemption } from "./cards.server";
-import { conflict, DomainError, notFound } from "./errors";
+import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
 import { newId } from "./ids";
 import { giveCardInput, parseInput, type CardData, type MetadataEntry, type UnitCard } from "./schemas";
-import { stores, type CardView } from "./stores";
+import { stores, wiredRateBuckets, type CardView } from "./stores";
 
 /*
  * Gifting (docs/decisions/0043-gifting-and-provenance.md): the holder of an owned
@@ -17,6 +18,11 @@ import { stores, type CardView } from "./stores";
 /** How long a gift's code claims the card. */
 export const GIFT_CODE_LIFETIME_DAYS = 30;
 
+// Each gift sends an e-mail or a text to an address the customer types: per customer of a shop,
+// 5 at once, then one every 12 minutes, across replicas, so the shop's sender is never a spam relay.
+export const GIFTS_AT_ONCE = 5;
+const giftsPerCustomer = new RateLimit("gift-customer", { capacity: GIFTS_AT_ONCE, refillPerSecond: 1 / 720 }, wiredRateBuckets);
+
 /** The card `cardId` of `owner`, or NOT_FOUND: someone else's card is not theirs to see, as another shop's is not. */
 async function heldCard(shop: string, owner: string, cardId: string, livemode: boolean): Promise<CardView> {
   const card = await stores().cards.findForShop(shop, cardId, livemode);
@@ -27,6 +33,8 @@ async function heldCard(shop: string, owner: string, cardId: string, livemode: b
 /** Gives `owner`'s card: a new code goes to the recipient; the card is theirs once they claim it. */
 export async function giveCard(shop: string, owner: string, cardId: string, input: unknown, livemode = true): Promise<UnitCard> {
   const { email, phone, message } = parseInput(giveCardInput, input);
+  const taken = await giftsPerCustomer.take(`${shop}\n${owner}`);
+  if (!taken.ok) throw new TooManyAttempts("Too many gifts sent; try again later", taken.retryAfterSeconds);
   const now = new Date();
   return stores().transaction(async () => {
     const card = await heldCard(shop, owner, cardId, livemode);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
-import { GIFT_CANCELLED } from "~/domain/gifts.server";
+import { GIFT_CANCELLED, GIFTS_AT_ONCE } from "~/domain/gifts.server";
 import { uniqueShop } from "../support/api";
 import { postJson, proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { accountFetch, accountToken } from "../support/customer-account";
@@ -248,6 +248,25 @@ describe("giving a card: refusals change nothing", () => {
     expect(nft.status).toBe(409);
     expect(await nft.json()).toMatchObject({ error: { message: expect.stringContaining("Send it from your wallet app") } });
     expect(await db.cardTransfer.count({ where: { shop: minted.shop } })).toBe(0);
+  });
+
+  it("limits how many gifts one customer sends: each is a message to an address they typed", async () => {
+    const { shop, giver, card } = await heldCard();
+    for (let i = 0; i < GIFTS_AT_ONCE; i++) {
+      expect((await give(shop, giver, card.id, { email: `friend${i}@example.com` })).status).toBe(200);
+      expect((await cancel(shop, giver, card.id)).status).toBe(200);
+    }
+    const rows = await giftRows(shop);
+
+    const refused = await give(shop, giver, card.id, { email: "one-more@example.com" });
+
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ error: { code: "RATE_LIMITED", message: "Too many gifts sent; try again later" } });
+    expect(await giftRows(shop)).toEqual(rows);
+    // Another customer still can.
+    const other = await heldCard();
+    expect((await give(other.shop, other.giver, other.card.id, { email: "friend@example.com" })).status).toBe(200);
   });
 
   it("refuses the giver claiming their own gift, and a logged-out visitor", async () => {
