@@ -8,6 +8,7 @@ import type { CardCustody, MetadataEntry } from "./schemas";
 import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
 import { stores, wiredRateBuckets, type MintStateRecord } from "./stores";
 import { verifyUrlOf } from "./verify-url";
+import { shopifyOwner } from "./owners";
 import { cardHistory, twinHistory, type HistoryEntry } from "./provenance.server";
 
 /*
@@ -31,6 +32,11 @@ interface VerifiedBase {
 /** What happened to it, oldest first, holders numbered (decision 0043). */
 interface WithHistory {
   history: HistoryEntry[];
+  /**
+   * The item's id when the logged-in visitor holds it (the page then offers its holder's
+   * downloads: the Apple Wallet pass, the certificate); null for anyone else.
+   */
+  heldByViewer: string | null;
 }
 
 /** Its place in its edition (#12 of 250); nulls outside an edition. */
@@ -98,7 +104,13 @@ const chainOf = (mint: MintStateRecord | null): StorefrontChain => {
  * page shows it; null for a token of another shop, an unknown one or one of the
  * wrong shape. Every lookup counts toward the per-address limit (RATE_LIMITED).
  */
-export async function verificationOf(shop: string, token: string, client: { address: string }): Promise<Verification | null> {
+export async function verificationOf(
+  shop: string,
+  token: string,
+  client: { address: string },
+  viewerCustomerId: string | null = null,
+): Promise<Verification | null> {
+  const viewer = viewerCustomerId ? shopifyOwner(viewerCustomerId) : null;
   const taken = await byClientAddress.take(client.address);
   if (!taken.ok)
     throw new TooManyAttempts("Too many verification pages opened from this address; try again shortly", taken.retryAfterSeconds);
@@ -127,6 +139,7 @@ export async function verificationOf(shop: string, token: string, client: { addr
       holder: maskName(twin.name.name),
       chain: chainOf(twin.chainMint),
       history: await twinHistory(twin),
+      heldByViewer: viewer && twin.livemode && twin.name.owner === viewer ? twin.id : null,
     };
   }
   if (!card) return null;
@@ -154,6 +167,7 @@ export async function verificationOf(shop: string, token: string, client: { addr
     claimedAt: card.redemption?.redeemedAt?.toISOString() ?? null,
     chain: chainOf(card.chainMint),
     history: await cardHistory(card),
+    heldByViewer: viewer && card.livemode && card.status === "OWNED" && card.owner === viewer ? card.id : null,
   };
 }
 

@@ -282,6 +282,27 @@ describe("Apple Wallet passes: GET /apps/twincards/passes/<id>", () => {
     expect(other.status).toBe(404);
   });
 
+  it("offers the logged-in holder, and only them, the pass and the certificate on the item's verify page", async () => {
+    const items = await collection();
+    const verifyPath = `/proxy/v/${items.card.verifyUrl.split("/").at(-1)}`;
+    const pageFor = async (customerId: string | null) =>
+      renderedPage(await proxyFetch(signedProxyUrl(verifyPath, { shop: items.shop, customerId, baseUrl: signing.url })));
+
+    const holder = await pageFor(items.customerId);
+    const stranger = await pageFor(uniqueCustomerId());
+    const loggedOut = await pageFor(null);
+
+    expect(holder).toContain(`href="/apps/twincards/passes/${items.card.id}.pkpass?locale=en"`);
+    expect(holder).toContain(`href="/apps/twincards/certificate/${items.card.id}?size=a4"`);
+    expect(holder).toContain("This is yours");
+    for (const page of [stranger, loggedOut]) {
+      expect(page).toContain("Gold membership");
+      expect(page).not.toContain("/passes/");
+      expect(page).not.toContain("/certificate/");
+      expect(page).not.toContain("This is yours");
+    }
+  });
+
   it("tells My cards and the claim that passes are offered", async () => {
     const items = await collection();
     const cards = await proxyFetch(

@@ -312,6 +312,18 @@ describe("the verification page's history", () => {
     }
   });
 
+  it("offers its logged-in holder the certificate, and no Apple Wallet pass while the app cannot sign one", async () => {
+    const { shop, giver, card } = await heldCard();
+    const token = card.verifyUrl.split("/").at(-1)!;
+
+    const holder = await renderedPage(await proxyFetch(signedProxyUrl(`/proxy/v/${token}`, { shop, customerId: giver })));
+    const other = await renderedPage(await proxyFetch(signedProxyUrl(`/proxy/v/${token}`, { shop, customerId: uniqueCustomerId() })));
+
+    expect(holder).toContain(`href="/apps/twincards/certificate/${card.id}?size=a4"`);
+    expect(holder).not.toContain("/passes/");
+    expect(other).not.toContain("/certificate/");
+  });
+
   it("shows a card being given as still its giver's, with the gift waiting", async () => {
     const { shop, giver, card } = await heldCard();
     await give(shop, giver, card.id, { email: "friend@example.com" });

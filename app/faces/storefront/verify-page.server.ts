@@ -70,7 +70,24 @@ function historySection(history: HistoryEntry[], tr: Translator): Markup | null 
 <ol>${history.map((item) => html`<li><time datetime="${item.at}">${tr.date(item.at)}</time> – ${historyLine(item, tr)}</li>`)}</ol></section>`;
 }
 
-function twinContent(twin: VerifiedTwin, tr: Translator): Markup {
+/** Where the holder's downloads are: the proxy's path, and whether the app can sign Apple Wallet passes. */
+export interface HolderLinks {
+  pathPrefix: string;
+  passes: boolean;
+}
+
+/** For the logged-in visitor who holds the item: its Apple Wallet pass and its certificate. */
+function holderSection(item: VerifiedTwin | VerifiedCard, title: string, links: HolderLinks | null, tr: Translator): Markup | null {
+  if (!links || !item.heldByViewer) return null;
+  const id = encodeURIComponent(item.heldByViewer);
+  const wallet = tr.t("my_cards.add_to_apple_wallet");
+  const certificate = tr.t("my_cards.certificate");
+  return html`<section class="twincards-holder" aria-label="${tr.t("verify.for_holder")}"><p><strong>${tr.t("verify.for_holder")}</strong></p>
+${links.passes && html`<p><a class="twincards-wallet" href="${links.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}" aria-label="${wallet}: ${title}">${wallet}</a></p>`}
+<p><a href="${links.pathPrefix}/certificate/${id}?size=a4" download aria-label="${certificate}: ${title}">${certificate}</a></p></section>`;
+}
+
+function twinContent(twin: VerifiedTwin, tr: Translator, links: HolderLinks | null = null): Markup {
   return html`<p>${tr.t("verify.kind_twin")}</p>
 <h1>${twin.title}</h1>
 ${serialLine(twin, tr)}
@@ -85,11 +102,12 @@ ${facts([
   [tr.t("page.categories"), twin.categories.join(", ")],
   [tr.t("verify.issued_on"), day(twin.issuedAt, tr)],
 ])}
+${holderSection(twin, twin.title, links, tr)}
 ${chainSection(twin.chain, tr)}
 ${historySection(twin.history, tr)}`;
 }
 
-function cardContent(card: VerifiedCard, tr: Translator): Markup {
+function cardContent(card: VerifiedCard, tr: Translator, links: HolderLinks | null = null): Markup {
   const videos = card.videos.filter(isWebUrl);
   return html`<p>${tr.t("verify.kind_card")}</p>
 <h1>${card.name}</h1>
@@ -103,6 +121,7 @@ ${facts([
   [tr.t("verify.claimed_on"), card.claimedAt && day(card.claimedAt, tr)],
   ...card.metadata.map((entry): [string, string] => [humanizeKey(entry.key), metadataValue(entry, tr)]),
 ])}
+${holderSection(card, card.name, links, tr)}
 ${chainSection(card.chain, tr)}
 ${historySection(card.history, tr)}`;
 }
@@ -115,9 +134,9 @@ function unclaimedContent(card: UnclaimedCard, tr: Translator): Markup {
 ${historySection(card.history, tr)}`;
 }
 
-function content(item: Verification, tr: Translator): Markup {
-  if (item.kind === "twin") return twinContent(item, tr);
-  return item.status === "OWNED" ? cardContent(item, tr) : unclaimedContent(item, tr);
+function content(item: Verification, tr: Translator, links: HolderLinks | null = null): Markup {
+  if (item.kind === "twin") return twinContent(item, tr, links);
+  return item.status === "OWNED" ? cardContent(item, tr, links) : unclaimedContent(item, tr);
 }
 
 /** What a shared link's preview shows: title, description, image. */
@@ -148,9 +167,9 @@ const VERIFY_STYLE = liquid(`<style>
 .twincards-history ol { padding-left: 1.25rem; }
 </style>`);
 
-/** The page for people, inside the shop's theme. */
-export function verifyPage(item: Verification): string {
-  return VERIFY_STYLE.value + localized((tr) => html`${shareTags(item, tr)}${content(item, tr)}`);
+/** The page for people, inside the shop's theme; `links` offers the logged-in holder their downloads. */
+export function verifyPage(item: Verification, links: HolderLinks | null = null): string {
+  return VERIFY_STYLE.value + localized((tr) => html`${shareTags(item, tr)}${content(item, tr, links)}`);
 }
 
 /** The same page as a whole document, for link-preview and search crawlers: the tags in a real <head>. */
