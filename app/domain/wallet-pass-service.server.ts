@@ -4,7 +4,7 @@ import { isIdOf, newId } from "./ids";
 import { ports } from "./ports";
 import { parseInput } from "./schemas";
 import { stores, type WalletPassTokenRecord } from "./stores";
-import { hashPassToken } from "./wallet-pass-tokens.server";
+import { hashPassToken, wholeSecond } from "./wallet-pass-tokens.server";
 import { signedPass, type HeldItem, type PassState } from "./wallet-passes.server";
 
 /*
@@ -103,7 +103,7 @@ export async function latestPass(
   ifModifiedSince: Date | null,
 ): Promise<{ bytes: Buffer; lastModified: Date } | "NOT_MODIFIED"> {
   const record = await authorized(passTypeIdentifier, serialNumber, authorization);
-  const lastModified = new Date(Math.floor(record.pass.changedAt.getTime() / 1000) * 1000);
+  const lastModified = record.pass.changedAt;
   if (ifModifiedSince && lastModified.getTime() <= ifModifiedSince.getTime()) return "NOT_MODIFIED";
   const { item, state } = await itemNow(record);
   const token = /^ApplePass (\S+)$/.exec(authorization!)![1]!;
@@ -129,7 +129,7 @@ async function itemNow({ pass, serialNumber, holder }: WalletPassTokenRecord): P
  * push per device registered for each: the outbox's worker sends them after the commit.
  */
 export async function passesChanged(serialNumbers: string[]): Promise<void> {
-  const devices = await stores().walletPasses.markChanged(serialNumbers, new Date());
+  const devices = await stores().walletPasses.markChanged(serialNumbers, wholeSecond());
   await stores().walletPasses.queuePushes(devices.map((device) => ({ id: newId("wpp"), ...device })));
 }
 

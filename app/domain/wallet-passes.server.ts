@@ -108,7 +108,7 @@ function stateFields(fields: ItemFields, state: Exclude<PassState, "HELD">, word
       { key: "status", label: words.statusLabel, value: status },
     ],
     backFields: [
-      { key: "status", label: words.statusLabel, value: state === "VOID" ? words.voidText(shopName) : words.givenText(shopName) },
+      { key: "statusText", label: words.statusLabel, value: state === "VOID" ? words.voidText(shopName) : words.givenText(shopName) },
     ],
   };
 }

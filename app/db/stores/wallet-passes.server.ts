@@ -57,10 +57,15 @@ export const walletPassStore: WalletPassStore = {
 
   async markChanged(serialNumbers, at) {
     if (serialNumbers.length === 0) return [];
-    const { count } = await db.walletPass.updateMany({ where: { serialNumber: { in: serialNumbers } }, data: { changedAt: at } });
-    if (count === 0) return [];
+    const passes = await db.walletPass.findMany({ where: { serialNumber: { in: serialNumbers } }, select: passFields });
+    if (passes.length === 0) return [];
+    // Whole seconds (HTTP's Last-Modified), each change a second after the pass's last one at least.
+    for (const pass of passes) {
+      const changedAt = new Date(Math.max(at.getTime(), pass.changedAt.getTime() + 1000));
+      await db.walletPass.update({ where: { serialNumber: pass.serialNumber }, data: { changedAt } });
+    }
     return db.walletPassRegistration.findMany({
-      where: { serialNumber: { in: serialNumbers } },
+      where: { serialNumber: { in: passes.map((pass) => pass.serialNumber) } },
       select: { serialNumber: true, pushToken: true },
       orderBy: { id: "asc" },
     });

@@ -43,7 +43,7 @@ export interface WalletPassStore {
   registeredPasses(deviceLibraryId: string, since: Date | null): Promise<WalletPassRecord[]>;
   /** Whether a device has any registration. */
   deviceKnown(deviceLibraryId: string): Promise<boolean>;
-  /** Moves the update tag of those passes that exist to `at`; their registrations' push tokens, one per device. */
+  /** Moves the update tag of those passes that exist to `at` (a whole second), or a second after their last change; their registrations' push tokens. */
   markChanged(serialNumbers: string[], at: Date): Promise<{ serialNumber: string; pushToken: string }[]>;
   /** Queues APNs pushes (the outbox a worker sends). */
   queuePushes(pushes: NewWalletPassPush[]): Promise<void>;
