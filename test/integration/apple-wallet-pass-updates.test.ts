@@ -3,9 +3,11 @@ import { importSPKI, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
+import { recordEvent } from "~/domain/events.server";
 import { giveCard } from "~/domain/gifts.server";
 import { redeem } from "~/domain/redeem.server";
 import { saveShopFacts } from "~/domain/shop-profile.server";
+import { stores } from "~/domain/stores";
 import { startApnsStub, type ApnsStub } from "../../stubs/apns/server";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
 import { proxyFetch, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
@@ -161,6 +163,15 @@ describe("Apple Wallet pass updates: the PassKit web service at <app>/wallet/v1"
     expect(given.barcodes ?? []).toEqual([]);
     expect(JSON.stringify(given.generic)).toContain("Given away");
     expect(given.authenticationToken).toBe(token);
+
+    // A second update, its NFT minted (the minter records nft.minted in the transaction of the mint): one more push.
+    await stores().transaction(() => recordEvent(shop, "nft.minted", { objectType: "unit_card", object: { id: cardId } }));
+    await expect
+      .poll(() => db.walletPassPush.findMany({ where: { serialNumber: cardId }, select: { status: true } }))
+      .toEqual([{ status: "SENT" }, { status: "SENT" }]);
+    expect(apns.pushes.filter((recorded) => recorded.pushToken === push)).toHaveLength(2);
+    const minted = (await (await serials(phone, after.lastUpdated)).json()) as { serialNumbers: string[] };
+    expect(minted.serialNumbers).toEqual([cardId]);
 
     expect((await fetch(registration(phone, cardId), { method: "DELETE", headers: applePass(token) })).status).toBe(200);
     expect((await fetch(registration(phone, cardId), { method: "DELETE", headers: applePass(token) })).status).toBe(404);
