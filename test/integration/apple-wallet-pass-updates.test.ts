@@ -8,6 +8,7 @@ import { giveCard } from "~/domain/gifts.server";
 import { redeem } from "~/domain/redeem.server";
 import { saveShopFacts } from "~/domain/shop-profile.server";
 import { stores } from "~/domain/stores";
+import { getPage } from "../support/admin";
 import { startApnsStub, type ApnsStub } from "../../stubs/apns/server";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
 import { proxyFetch, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
@@ -214,6 +215,16 @@ describe("Apple Wallet pass updates: the PassKit web service at <app>/wallet/v1"
 
     expect(await rowsOf(mine.cardId)).toEqual(before);
     expect(await rowsOf(other.cardId)).toEqual({ ...(await rowsOf(other.cardId)), registrations: [] });
+  });
+
+  it("says in Settings, in English and French, that passes update", async () => {
+    const shop = uniqueShop();
+    expect((await getPage("/app/settings", shop, { base: server.url })).text).toContain(
+      "Passes on customers' phones update when a card is voided, given away or minted.",
+    );
+    expect((await getPage("/app/settings?locale=fr", shop, { base: server.url })).text).toContain(
+      "Les cartes sur les téléphones de vos clients se mettent à jour",
+    );
   });
 
   it("takes Wallet's logs", async () => {
