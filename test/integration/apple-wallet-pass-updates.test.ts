@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { recordEvent } from "~/domain/events.server";
 import { giveCard } from "~/domain/gifts.server";
+import { deleteShopData, redactCustomer } from "~/domain/privacy.server";
 import { redeem } from "~/domain/redeem.server";
 import { saveShopFacts } from "~/domain/shop-profile.server";
 import { stores } from "~/domain/stores";
@@ -215,6 +216,22 @@ describe("Apple Wallet pass updates: the PassKit web service at <app>/wallet/v1"
 
     expect(await rowsOf(mine.cardId)).toEqual(before);
     expect(await rowsOf(other.cardId)).toEqual({ ...(await rowsOf(other.cardId)), registrations: [] });
+  });
+
+  it("keeps a redacted customer's pass theirs without naming them, and deletes a redacted shop's passes", async () => {
+    const { shop, customerId, cardId, token } = await heldCardWithPass();
+    const phone = device();
+    expect((await register(phone, cardId, token, pushToken())).status).toBe(201);
+    await redactCustomer(shop, { customerId });
+    const tokens = await db.walletPassToken.findMany({ where: { serialNumber: cardId } });
+    expect(tokens.map((row) => row.holder)).toEqual([expect.stringMatching(/^redacted\|/)]);
+    const pass = unzipPass(Buffer.from(await (await latest(cardId, token)).arrayBuffer())).passJson;
+    expect(pass.barcodes?.[0]?.message).toContain("/v/");
+
+    await deleteShopData(shop);
+    expect(await rowsOf(cardId)).toEqual({ registrations: [], pushes: 0, pass: null });
+    expect((await latest(cardId, token)).status).toBe(401);
+    expect((await serials(phone)).status).toBe(404);
   });
 
   it("says in Settings, in English and French, that passes update", async () => {

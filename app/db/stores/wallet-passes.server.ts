@@ -74,6 +74,20 @@ export const walletPassStore: WalletPassStore = {
   async queuePushes(pushes) {
     if (pushes.length > 0) await db.walletPassPush.createMany({ data: pushes });
   },
+
+  async anonymizeHolder(shop, holder, anonymous) {
+    const { count } = await db.walletPassToken.updateMany({ where: { holder, pass: { shop } }, data: { holder: anonymous } });
+    return count;
+  },
+
+  async deleteForShop(shop) {
+    const serials = (await db.walletPass.findMany({ where: { shop }, select: { serialNumber: true } })).map((row) => row.serialNumber);
+    if (serials.length === 0) return 0;
+    await db.walletPassPush.deleteMany({ where: { serialNumber: { in: serials } } });
+    // Tokens and registrations go with their pass (cascade).
+    const { count } = await db.walletPass.deleteMany({ where: { shop } });
+    return count;
+  },
 };
 
 /** The APNs push outbox, for the pusher (app/adapters/apns). */
