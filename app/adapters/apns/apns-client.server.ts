@@ -62,7 +62,8 @@ export function apnsSender(auth: ApnsAuth): PassPushSender {
         request.on("data", (chunk: string) => (body = (body + chunk).slice(0, 2000)));
         request.on("end", () => resolve({ status, body }));
         request.on("error", reject);
-        request.on("close", () => (status ? undefined : reject(new OutboxError("APNs did not answer", true))));
+        // After "end" this is a no-op; before it (a reset stream, the timeout) the push is retried.
+        request.on("close", () => reject(new OutboxError("APNs closed the stream before answering", true)));
         request.end("{}");
       }).catch((error: unknown) => {
         throw error instanceof OutboxError ? error : new OutboxError(`APNs could not be reached: ${(error as Error).message}`, true);
