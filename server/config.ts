@@ -1,10 +1,12 @@
 import { passSigningNotice } from "../app/adapters/wallet-passes/signing-material.server";
+import { apnsNotice } from "../app/adapters/apns/apns-auth.server";
 import {
   ConfigError,
   chainConfig,
   notifyConfig,
   serverConfig,
   walletPassConfig,
+  apnsConfig,
   webhookConfig,
   type ChainConfig,
   type Config,
@@ -41,4 +43,6 @@ function orExit<T>(load: () => T): T {
 export function reportWalletPasses(): void {
   const notice = passSigningNotice(walletPassConfig());
   if (notice) console.log(notice);
+  const updates = apnsNotice(apnsConfig(), walletPassConfig());
+  if (updates) console.log(updates);
 }

@@ -10,9 +10,12 @@ export const SERVED_METHODS = "GET, HEAD, POST";
 // themselves, with the path's own Allow; no other route serves them.
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const APP_METHODS = new Set(["GET", "HEAD", "POST"]);
+// Apple's PassKit web service unregisters a device with DELETE (decision 0047); its routes answer other methods 405.
+const WALLET_SERVICE = /^\/wallet\/v1\//i;
+const WALLET_METHODS = new Set(["GET", "HEAD", "POST", "DELETE"]);
 
 // Paths whose routes take posts from elsewhere (API clients, Shopify's proxy and webhooks, the customer account extension).
-const CROSS_SITE_POSTS = /^\/(v1|proxy|webhooks|customer-account)(\/|$)/i;
+const CROSS_SITE_POSTS = /^\/(v1|proxy|webhooks|customer-account|wallet\/v1)(\/|$)/i;
 // The customer account extension's routes answer their own CORS preflight (OPTIONS).
 const PREFLIGHTED = /^\/customer-account(\/|$)/i;
 
@@ -51,8 +54,9 @@ export const requestGuards: RequestHandler[] = [
     req.on("end", answer).resume();
   },
   (req, res, next) => {
-    const api = isApiPath(routedUrl(req.originalUrl));
-    if ((api ? API_METHODS : APP_METHODS).has(req.method)) return next();
+    const url = routedUrl(req.originalUrl);
+    const methods = isApiPath(url) ? API_METHODS : WALLET_SERVICE.test(url?.pathname ?? "") ? WALLET_METHODS : APP_METHODS;
+    if (methods.has(req.method)) return next();
     if (req.method === "OPTIONS" && PREFLIGHTED.test(routedUrl(req.originalUrl)?.pathname ?? "")) return next();
     if (req.method === "OPTIONS") return res.status(204).set("Allow", SERVED_METHODS).end();
     sendError(res, req.originalUrl, {

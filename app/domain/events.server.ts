@@ -3,6 +3,7 @@ import { newId } from "./ids";
 import { afterCursor, pageQuery, toPage } from "./pagination";
 import { listEventsQuery, parseInput, type Event, type EventObjectType, type EventType } from "./schemas";
 import { stores, type EventRecord } from "./stores";
+import { passesChanged } from "./wallet-pass-service.server";
 
 /** How long events stay listed (and kept): GET /v1/events shows the last 30 days. */
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -14,6 +15,9 @@ export interface EventData {
 }
 
 const WILDCARD = "*";
+
+/** Events whose object's Apple Wallet pass changes: voided, given to someone else, minted on-chain. */
+const PASS_CHANGES = new Set<EventType>(["unit_card.voided", "unit_card.transferred", "nft.minted"]);
 
 /** Whether an endpoint subscribed to `eventTypes` (stored JSON) wants `type`. */
 export const wants = (eventTypes: unknown, type: string) =>
@@ -40,6 +44,8 @@ export async function recordEvents(shop: string, type: EventType, items: EventDa
     livemode,
   }));
   await stores().events.insert(rows);
+  // A change its Apple Wallet pass shows: the pass is updated and its devices told, with the change (decision 0047).
+  if (PASS_CHANGES.has(type)) await passesChanged(items.map((data) => (data.object as { id: string }).id));
   // A test event goes to test endpoints only, a live one to live endpoints only.
   const receivers = onlyTo
     ? [{ id: onlyTo }]

@@ -3,7 +3,24 @@ import { monotonicFactory } from "ulid";
 const ulid = monotonicFactory();
 
 export type IdPrefix =
-  "card" | "red" | "uns" | "twin" | "key" | "ntf" | "idem" | "nft" | "evt" | "we" | "whd" | "rule" | "owh" | "iss" | "wch" | "gft";
+  | "card"
+  | "red"
+  | "uns"
+  | "twin"
+  | "key"
+  | "ntf"
+  | "idem"
+  | "nft"
+  | "evt"
+  | "we"
+  | "whd"
+  | "rule"
+  | "owh"
+  | "iss"
+  | "wch"
+  | "gft"
+  | "wpr"
+  | "wpp";
 
 /**
  * Public identifiers: a type prefix and a ULID. ULIDs sort by creation time

@@ -98,8 +98,10 @@ export interface WalletPassContent {
   secondaryFields: WalletPassField[];
   auxiliaryFields: WalletPassField[];
   backFields: WalletPassField[];
-  /** The QR code: the item's public verification page. */
-  barcode: { message: string; altText: string };
+  /** The QR code: the item's public verification page; none on a void pass or one given away (decision 0047). */
+  barcode: { message: string; altText: string } | null;
+  /** Where the pass asks for its updates, and its authentication token; null while updates are off. */
+  webService: { url: string; authenticationToken: string } | null;
   /** The shop's logo and the item's picture as fetched (PNG, JPEG, GIF or WebP), null when unreadable or none. */
   logo: ImageFetchedBytes | null;
   thumbnail: ImageFetchedBytes | null;
@@ -111,7 +113,14 @@ export interface ImageFetchedBytes {
 }
 
 /** Passes can be signed (`on`), or not, with what the operator must configure. */
-export type WalletPassSetup = { on: true } | { on: false; missing: string[]; problem: string | null };
+export type WalletPassSetup =
+  | {
+      on: true;
+      passTypeIdentifier: string;
+      /** Whether passes carry Apple's web service (APNs token auth configured, decision 0047). */
+      updatable: boolean;
+    }
+  | { on: false; missing: string[]; problem: string | null };
 
 export interface WalletPassPorts {
   setup(): WalletPassSetup;

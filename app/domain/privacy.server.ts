@@ -132,6 +132,8 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
     const unitCards = { count: await stores().cards.anonymizeOwner(shop, who.owner, anonymous) };
     // Their gifts, given or received, keep the item's history without naming them (decision 0043).
     const gifts = { count: await stores().gifts.anonymizeOwner(shop, who.owner, anonymous) };
+    // Their Apple Wallet passes' tokens name the same anonymous holder, so their phones keep the pass as theirs (decision 0047).
+    await stores().walletPasses.anonymizeHolder(shop, who.owner, anonymous);
 
     const redeemed = await stores().cards.forgetRedeemer(shop, who.owner);
 
@@ -215,6 +217,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const issuingRules = { count: await stores().rules.deleteForShop(shop) };
     const orderWebhooks = { count: await stores().orders.deleteWebhooksForShop(shop) };
     const linkedWallets = { count: await stores().wallets.deleteForShop(shop) };
+    // Apple Wallet passes, their tokens, devices' registrations and waiting pushes (decision 0047).
+    await stores().walletPasses.deleteForShop(shop);
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
     const namesDeleted = { count: await stores().names.deleteUnusedRegisteredBy(shop) };

@@ -17,6 +17,12 @@ export interface PassWords {
   verifyText: (shopName: string) => string;
   scanToVerify: string;
   description: (title: string, shopName: string) => string;
+  /** An updated pass (decision 0047): the card was voided, or given to someone else. */
+  statusLabel: string;
+  voidStatus: string;
+  voidText: (shopName: string) => string;
+  givenStatus: string;
+  givenText: (shopName: string) => string;
 }
 
 const WORDS: Record<MessageLanguage, PassWords> = {
@@ -34,6 +40,12 @@ const WORDS: Record<MessageLanguage, PassWords> = {
     verifyText: (shopName) => `Scan the code on the front to open this item's verification page on ${shopName}'s store.`,
     scanToVerify: "Scan to verify",
     description: (title, shopName) => `${title}, issued by ${shopName}`,
+    statusLabel: "Status",
+    voidStatus: "Void",
+    voidText: (shopName) => `${shopName} voided this item: this pass no longer proves anything and can be removed.`,
+    givenStatus: "Given away",
+    givenText: (shopName) =>
+      `This item was given to someone else and is no longer yours. Its new holder has their own pass; you can remove this one. ${shopName}`,
   },
   fr: {
     cardKind: "Carte",
@@ -49,6 +61,12 @@ const WORDS: Record<MessageLanguage, PassWords> = {
     verifyText: (shopName) => `Scannez le code au recto pour ouvrir la page de vérification de cet article sur la boutique ${shopName}.`,
     scanToVerify: "Scanner pour vérifier",
     description: (title, shopName) => `${title}, émis par ${shopName}`,
+    statusLabel: "Statut",
+    voidStatus: "Annulé",
+    voidText: (shopName) => `${shopName} a annulé cet article\u00a0: ce pass ne prouve plus rien et peut être supprimé.`,
+    givenStatus: "Offert",
+    givenText: (shopName) =>
+      `Cet article a été offert à quelqu'un d'autre et n'est plus à vous. Son nouveau détenteur a son propre pass\u00a0; vous pouvez supprimer celui-ci. ${shopName}`,
   },
 };
 

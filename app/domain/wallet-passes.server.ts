@@ -10,6 +10,7 @@ import { holderName } from "./verification.server";
 import { verifyUrlOf } from "./verify-url";
 import { passWords, type PassWords } from "./wallet-pass-words";
 import { walletPassSettings } from "./wallet-pass-settings.server";
+import { itemIdOf, newPassToken, recordPassToken } from "./wallet-pass-tokens.server";
 
 /*
  * Apple Wallet passes (issue 28, decision 0045): who may have one, and what it
@@ -43,17 +44,41 @@ const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
  * its claim or being given. `locale` is the shopper's language when the face knows it.
  */
 export async function walletPassFor(shop: string, customerId: string, itemId: string, locale?: string | null): Promise<WalletPassFile> {
-  const item = await heldItem(shop, shopifyOwner(customerId), itemId);
+  const owner = shopifyOwner(customerId);
+  const item = await heldItem(shop, owner, itemId);
+  const profile = await shopProfile(shop);
+  const language = chooseMessageLocale(locale, profile.primaryLocale).language;
+  // A pass that can be updated carries its own token (decision 0047); a token is kept only once the pass is signed.
+  const webService = ports().walletPasses.setup();
+  const token = webService.on && webService.updatable ? newPassToken() : null;
+  const bytes = await signedPass(shop, item, { language, state: "HELD", authenticationToken: token });
+  if (token) await recordPassToken(shop, itemIdOf(item), token, owner, language);
+  return { fileName: fileNameOf(item.kind === "card" ? item.card.name : item.twin.title), bytes };
+}
+
+/** What a pass says of its item: held by whoever the pass was made for, void, or given to someone else since. */
+export type PassState = "HELD" | "VOID" | "GIVEN";
+
+export interface PassOptions {
+  language: string | null;
+  state: PassState;
+  /** The pass's token for Apple's web service; null: a pass that does not update. */
+  authenticationToken: string | null;
+}
+
+/** The signed pass of an item in a given state (the storefront's download, and the web service's latest pass). */
+export async function signedPass(shop: string, item: HeldItem, options: PassOptions): Promise<Buffer> {
   const [profile, settings] = await Promise.all([shopProfile(shop), walletPassSettings(shop)]);
-  const { language, locale: dateLocale } = chooseMessageLocale(locale, profile.primaryLocale);
+  const { language, locale: dateLocale } = chooseMessageLocale(options.language, profile.primaryLocale);
   const words = passWords(language);
   const record = item.kind === "card" ? item.card : item.twin;
   const [logo, thumbnail] = await Promise.all([picture(profile.logoUrl), picture(firstImage(item))]);
-  const fields =
+  const itemFields =
     item.kind === "card"
       ? await cardFields(item.card, words, dateLocale, profile.name)
       : twinFields(item.twin, words, dateLocale, profile.name);
-  const bytes = await ports().walletPasses.sign({
+  const live = options.state === "HELD";
+  return ports().walletPasses.sign({
     serialNumber: record.id,
     style: settings.styles[item.kind],
     organizationName: profile.name,
@@ -61,14 +86,35 @@ export async function walletPassFor(shop: string, customerId: string, itemId: st
     colors: settings.colors,
     logo,
     thumbnail,
-    barcode: { message: verifyUrlOf(shop, record.verifyToken), altText: words.scanToVerify },
-    ...fields,
+    // A void pass, or one given away, no longer opens the verification page: nothing to show at a door.
+    barcode: live ? { message: verifyUrlOf(shop, record.verifyToken), altText: words.scanToVerify } : null,
+    webService: options.authenticationToken
+      ? { url: `${ports().urls.appUrl()}${WALLET_WEB_SERVICE_PATH}`, authenticationToken: options.authenticationToken }
+      : null,
+    ...(options.state === "HELD" ? itemFields : stateFields(itemFields, options.state, words, profile.name)),
   });
-  return { fileName: fileNameOf(item.kind === "card" ? item.card.name : item.twin.title), bytes };
+}
+
+/** Where Apple's PassKit web service is mounted under the app's URL (Apple appends /v1/…; the app's own /v1 is its API). */
+export const WALLET_WEB_SERVICE_PATH = "/wallet";
+
+/** A void pass or one given away: the holder field says so, the back says why; the rest stays as it was. */
+function stateFields(fields: ItemFields, state: Exclude<PassState, "HELD">, words: PassWords, shopName: string): ItemFields {
+  const status = state === "VOID" ? words.voidStatus : words.givenStatus;
+  return {
+    ...fields,
+    secondaryFields: [
+      ...fields.secondaryFields.filter((field) => field.key !== "holder"),
+      { key: "status", label: words.statusLabel, value: status },
+    ],
+    backFields: [
+      { key: "statusText", label: words.statusLabel, value: state === "VOID" ? words.voidText(shopName) : words.givenText(shopName) },
+    ],
+  };
 }
 
 /** A card or twin a customer holds. */
-type HeldItem = { kind: "card"; card: CardView } | { kind: "twin"; twin: TwinView };
+export type HeldItem = { kind: "card"; card: CardView } | { kind: "twin"; twin: TwinView };
 
 /** The customer's own live card (claimed) or twin, or the refusal: someone else's item looks like none. */
 async function heldItem(shop: string, owner: string, itemId: string): Promise<HeldItem> {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseIssuerSecretKey, type IssuerKey } from "../adapters/chain/issuer-key.server";
 import { CLUSTERS, type Cluster } from "../adapters/chain/port";
 import { readPassSigning, type PassSigningSetup } from "../adapters/wallet-passes/signing-material.server";
+import { readApnsAuth } from "../adapters/apns/apns-auth.server";
 import { DEFAULT_DATABASE_URL } from "../db/database-url";
 
 /*
@@ -141,6 +142,13 @@ const ENV = z.object({
   APPLE_PASS_KEY: optionalText,
   APPLE_PASS_KEY_PASSPHRASE: optionalText,
   APPLE_WWDR_CERTIFICATE: optionalText,
+
+  // Apple Wallet pass updates: APNs token auth (both or none; checked by readApnsAuth, decision 0047)
+  APNS_KEY_ID: optionalText,
+  /** The .p8 key's PEM text or the path of the .p8 file. */
+  APNS_KEY: optionalText,
+  /** The local APNs stand-in (stubs/apns) in tests and the demo; production never sets it. */
+  APNS_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
 });
 
 export class ConfigError extends Error {
@@ -387,6 +395,13 @@ export const loadWalletPassConfig = (env: Env): PassSigningSetup =>
   readPassSigning(parseEnv(walletPassSchema, env, "Apple Wallet passes cannot start"));
 /** This process's Apple Wallet setup. */
 export const walletPassConfig = once(loadWalletPassConfig);
+
+const apnsSchema = ENV.pick({ APNS_KEY_ID: true, APNS_KEY: true, APNS_BASE_URL: true });
+
+/** APNs token auth for pass updates; never throws: without it passes do not update, and `apnsNotice` says why. */
+export const apnsConfig = once((env) =>
+  readApnsAuth(parseEnv(apnsSchema, env, "Apple Wallet pass updates cannot start"), walletPassConfig()),
+);
 
 /** The demo harness (a local App Bridge, /demo) exists only when DEMO_MODE=1; production never sets it. */
 export const demoMode = once((env) => parseEnv(ENV.pick({ DEMO_MODE: true }), env, "Twin Cards cannot start").DEMO_MODE === "1");

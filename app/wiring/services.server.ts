@@ -4,6 +4,7 @@ import {
   proxyPath,
   publicAppUrl,
   walletPassConfig,
+  apnsConfig,
   webhookConfig,
   type ChainConfig,
   type NotifyConfig,
@@ -41,7 +42,7 @@ export function wireServices(): void {
       render: async (certificates, layout) =>
         (await import("../adapters/pdf/certificate-pdf.server")).renderCertificates(certificates, layout),
     },
-    walletPasses: walletPassPorts(walletPassConfig),
+    walletPasses: walletPassPorts(walletPassConfig, () => Boolean(apnsConfig().auth)),
   });
 }
 
@@ -82,6 +83,12 @@ export async function backgroundWorkers(args: {
       import("../adapters/shopify/order-source.server"),
     ]);
     workers.push(new OrderWorker({ source: shopifyOrderSource }));
+  }
+  // Pass updates' pushes (decision 0047), wherever APNs is configured: the outbox lets several processes share them.
+  const { auth: apns } = apnsConfig();
+  if (apns) {
+    const { PassPusher } = await import("../adapters/apns/pusher.server");
+    workers.push(new PassPusher(apns));
   }
   return workers;
 }

@@ -13,6 +13,7 @@ import { walletStore } from "../db/stores/wallets.server";
 import { chainMintStore } from "../db/stores/chain-mints.server";
 import { eventStore } from "../db/stores/events.server";
 import { notificationStore } from "../db/stores/notifications.server";
+import { walletPassStore } from "../db/stores/wallet-passes.server";
 import { webhookDeliveryStore, webhookEndpointStore } from "../db/stores/webhooks.server";
 import { wireStores, type DomainStores } from "../domain/stores";
 
@@ -38,6 +39,7 @@ export const databaseStores = (): DomainStores => ({
   webhookDeliveries: webhookDeliveryStore,
   notifications: notificationStore,
   chainMints: chainMintStore,
+  walletPasses: walletPassStore,
 });
 
 /**

@@ -426,6 +426,8 @@ describe("Settings → Apple Wallet passes", () => {
 
     expect(page.text).toContain("Apple Wallet passes are on: customers see Add to Apple Wallet.");
     expect(page.text).not.toContain("APPLE_PASS_KEY");
+    // Without APNs token auth (decision 0047) passes do not update, and Settings says what to set.
+    expect(page.text).toContain("Passes on customers' phones do not update: whoever runs the app sets APNS_KEY_ID and APNS_KEY");
   });
 
   it("saves the style per kind and the colours, and refuses a bad colour or style naming the field, saving nothing", async () => {

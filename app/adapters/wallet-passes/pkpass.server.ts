@@ -4,9 +4,9 @@ import type { PassSigningSetup } from "./signing-material.server";
 /*
  * Apple Wallet passes with passkit-generator 3 (decision 0045): the domain's
  * content laid out in Apple's pass.json, the PNG files, manifest.json and the
- * detached PKCS#7 signature over it, zipped as a .pkpass. No webServiceURL yet:
- * passes do not update (issue 28, item 2 adds Apple's web service); the serial
- * number is the item's id, so an updated pass will replace this one.
+ * detached PKCS#7 signature over it, zipped as a .pkpass. With APNs configured
+ * the pass carries Apple's web service URL and its token (decision 0047); the
+ * serial number is the item's id, so an updated pass replaces the one on the phone.
  */
 
 /** #RRGGBB → rgb(r, g, b), the only colour form pass.json takes. */
@@ -16,11 +16,13 @@ function rgb(hex: string): string {
 }
 
 /** The domain's port, on the material read at start; `setup` says why passes are off. */
-export function walletPassPorts(setup: () => PassSigningSetup): WalletPassPorts {
+export function walletPassPorts(setup: () => PassSigningSetup, updatable: () => boolean): WalletPassPorts {
   return {
     setup(): WalletPassSetup {
       const read = setup();
-      return read.signing ? { on: true } : { on: false, missing: [...read.missing], problem: read.problem };
+      return read.signing
+        ? { on: true, passTypeIdentifier: read.signing.passTypeIdentifier, updatable: updatable() }
+        : { on: false, missing: [...read.missing], problem: read.problem };
     },
     async sign(content: WalletPassContent): Promise<Buffer> {
       const { signing } = setup();
@@ -39,18 +41,23 @@ export function walletPassPorts(setup: () => PassSigningSetup): WalletPassPorts 
         foregroundColor: rgb(content.colors.foreground),
         labelColor: rgb(content.colors.label),
         sharingProhibited: true,
+        // Apple's web service (decision 0047): Wallet asks it for this pass's updates with this token.
+        ...(content.webService
+          ? { webServiceURL: content.webService.url, authenticationToken: content.webService.authenticationToken }
+          : {}),
       });
       pass.type = content.style;
       pass.primaryFields.push(...content.primaryFields);
       pass.secondaryFields.push(...content.secondaryFields);
       pass.auxiliaryFields.push(...content.auxiliaryFields);
       pass.backFields.push(...content.backFields);
-      pass.setBarcodes({
-        message: content.barcode.message,
-        format: "PKBarcodeFormatQR",
-        messageEncoding: "iso-8859-1",
-        altText: content.barcode.altText,
-      });
+      if (content.barcode)
+        pass.setBarcodes({
+          message: content.barcode.message,
+          format: "PKBarcodeFormatQR",
+          messageEncoding: "iso-8859-1",
+          altText: content.barcode.altText,
+        });
       return pass.getAsBuffer();
     },
   };

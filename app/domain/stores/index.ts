@@ -12,6 +12,7 @@ import type { ChainMintStore } from "./chain-mints";
 import type { EventStore } from "./events";
 import type { NotificationStore } from "./notifications";
 import type { GiftStore } from "./gifts";
+import type { WalletPassStore } from "./wallet-passes";
 import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
@@ -48,6 +49,7 @@ export interface DomainStores {
   webhookDeliveries: WebhookDeliveryStore;
   notifications: NotificationStore;
   chainMints: ChainMintStore;
+  walletPasses: WalletPassStore;
 }
 
 let wired: DomainStores | undefined;
@@ -115,3 +117,4 @@ export type {
   WebhookEndpointRecord,
   WebhookEndpointStore,
 } from "./webhooks";
+export type * from "./wallet-passes";

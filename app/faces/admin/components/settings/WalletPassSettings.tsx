@@ -49,7 +49,9 @@ export function WalletPassSettings({ setup, settings }: { setup: WalletPassSetup
     <Card>
       <BlockStack gap="400">
         {setup.on ? (
-          <Banner tone="success">{t("walletPasses.on")}</Banner>
+          <Banner tone="success" title={t("walletPasses.on")}>
+            <Text as="p">{t(setup.updatable ? "walletPasses.updatesOn" : "walletPasses.updatesOff")}</Text>
+          </Banner>
         ) : (
           <Banner tone="warning" title={t("walletPasses.off")}>
             <BlockStack gap="200">
