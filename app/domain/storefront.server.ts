@@ -10,6 +10,7 @@ import {
   CHAIN_STATUSES,
   cardCustody,
   cardStatus,
+  optionalText,
   type ChainState,
   registerNameInput,
   serialFields,
@@ -90,13 +91,6 @@ export const storefrontHoldingsSchema = z.object({
   appleWalletPasses: z.boolean().meta({ description: "Whether each item offers Add to Apple Wallet (the app can sign passes)" }),
 });
 export type StorefrontHoldings = z.infer<typeof storefrontHoldingsSchema>;
-
-/** An optional text field: surrounding spaces are dropped, and empty means "not given". */
-const optionalText = (value: unknown) => {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
-};
 
 /** What the storefront sends to claim cards: never an owner, which is the logged-in customer. */
 export const claimCardInput = z

@@ -205,3 +205,10 @@ export const livemode = z.boolean().meta({
   description:
     "true for live data; false for test data, written with a test key (tc_test_…): no message was sent and nothing was minted for it",
 });
+
+/** For z.preprocess: an optional text field's surrounding spaces are dropped, and empty means "not given". */
+export const optionalText = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+};

@@ -1,14 +1,7 @@
-import { email, phone } from "./common";
+import { email, optionalText, phone } from "./common";
 import { z } from "./zod";
 
 export const MAX_GIFT_MESSAGE = 300;
-
-/** An optional text field: surrounding spaces are dropped, and empty means "not given". */
-const optionalText = (value: unknown) => {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
-};
 
 /** What the holder sends to give a card (decision 0043): where its code goes, and optional words for the recipient. */
 export const giveCardInput = z

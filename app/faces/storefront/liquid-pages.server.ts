@@ -134,15 +134,15 @@ function chainNote(chain: StorefrontChain, title: string, tr: Translator): Marku
  * the h1), and a page that says once what "held" means below the list leaves it out of each card.
  */
 /** The link to an item's printable certificate (A4) through the proxy; `pathPrefix` null: none on this page. */
-const certificateLink = (pathPrefix: string | null, id: string, name: string, tr: Translator) =>
+export const certificateLink = (pathPrefix: string | null, id: string, name: string, tr: Translator) =>
   pathPrefix !== null &&
   html`<p><a href="${pathPrefix}/certificate/${encodeURIComponent(id)}?size=a4" download aria-label="${tr.t("my_cards.certificate")}: ${name}">${tr.t("my_cards.certificate")}</a></p>`;
 
 /** Where an item's Apple Wallet pass is, when the app can sign passes (null: no link). */
-type PassLinks = { pathPrefix: string } | null;
+export type PassLinks = { pathPrefix: string } | null;
 
 /** "Add to Apple Wallet" for an item the customer holds: its pass, in the page's language. */
-function walletPassLink(passes: PassLinks, id: string, title: string, tr: Translator): Markup | null {
+export function walletPassLink(passes: PassLinks, id: string, title: string, tr: Translator): Markup | null {
   if (!passes) return null;
   const label = tr.t("my_cards.add_to_apple_wallet");
   return html`<p><a class="twincards-wallet" href="${passes.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}" aria-label="${label}: ${title}">${label}</a></p>`;

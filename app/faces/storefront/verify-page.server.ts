@@ -1,7 +1,18 @@
 import type { HistoryEntry } from "~/domain/provenance.server";
 import type { UnclaimedCard, Verification, VerifiedCard, VerifiedTwin } from "~/domain/verification.server";
 import { html, isWebUrl, liquid, type Markup, type Part } from "./html.server";
-import { byLanguage, day, humanizeKey, localized, metadataValue, pictures, serialLine, STYLE } from "./liquid-pages.server";
+import {
+  byLanguage,
+  certificateLink,
+  day,
+  humanizeKey,
+  localized,
+  metadataValue,
+  pictures,
+  serialLine,
+  STYLE,
+  walletPassLink,
+} from "./liquid-pages.server";
 import type { MessageKey, Translator } from "./storefront-i18n.server";
 
 /*
@@ -76,15 +87,12 @@ export interface HolderLinks {
   passes: boolean;
 }
 
-/** For the logged-in visitor who holds the item: its Apple Wallet pass and its certificate. */
+/** For the logged-in visitor who holds the item: its Apple Wallet pass and its certificate, as My cards links them. */
 function holderSection(item: VerifiedTwin | VerifiedCard, title: string, links: HolderLinks | null, tr: Translator): Markup | null {
   if (!links || !item.heldByViewer) return null;
-  const id = encodeURIComponent(item.heldByViewer);
-  const wallet = tr.t("my_cards.add_to_apple_wallet");
-  const certificate = tr.t("my_cards.certificate");
   return html`<section class="twincards-holder" aria-label="${tr.t("verify.for_holder")}"><p><strong>${tr.t("verify.for_holder")}</strong></p>
-${links.passes && html`<p><a class="twincards-wallet" href="${links.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}" aria-label="${wallet}: ${title}">${wallet}</a></p>`}
-<p><a href="${links.pathPrefix}/certificate/${id}?size=a4" download aria-label="${certificate}: ${title}">${certificate}</a></p></section>`;
+${walletPassLink(links.passes ? { pathPrefix: links.pathPrefix } : null, item.heldByViewer, title, tr)}
+${certificateLink(links.pathPrefix, item.heldByViewer, title, tr)}</section>`;
 }
 
 function twinContent(twin: VerifiedTwin, tr: Translator, links: HolderLinks | null = null): Markup {
