@@ -5,7 +5,6 @@ import compression from "compression";
 import type { Outcome, PlainRequest, ServeV1 } from "../app/faces/api/v1-route.server";
 import { MAX_BODY_BYTES } from "../app/faces/api/request-body.server";
 import { clientAddressOf, forwardedAddressOf, type Trust } from "./client-address";
-import { routedUrl } from "./error-response";
 import { nodeBody } from "./node-body";
 import { remixRequest } from "./remix-request";
 import { requestIdOf } from "./request-id";
@@ -60,19 +59,18 @@ export function v1Router(
     const target = req.url ?? "";
     if (!ROUTED_METHODS.has(req.method ?? "") || !/^\/v1\//i.test(target)) return next();
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return next();
-    const routed = routedUrl(target);
-    if (!routed || !PLAIN_PATH.test(routed.pathname) || routed.pathname.endsWith(".data") || routed.searchParams.has("_data")) {
-      return next();
-    }
+    // The URL the route gets; its path is the one Remix would route (`..` and `%2e%2e` resolved).
     let url: URL;
     try {
       url = requestUrl(req, options.trust);
     } catch {
       return next(); // A junk Host: Express answers it.
     }
-    if (served) return route(served, routed.pathname, url, req, res, next);
+    const { pathname } = url;
+    if (!PLAIN_PATH.test(pathname) || pathname.endsWith(".data") || url.searchParams.has("_data")) return next();
+    if (served) return route(served, pathname, url, req, res, next);
     (build as () => Promise<ServerBuild>)().then(
-      (current) => route(routesOf(current), routed.pathname, url, req, res, next),
+      (current) => route(routesOf(current), pathname, url, req, res, next),
       (error: unknown) => options.onError(error, req, res, requestIdOf(req, res)),
     );
   };

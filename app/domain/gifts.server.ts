@@ -23,6 +23,9 @@ export const GIFT_CODE_LIFETIME_DAYS = 30;
 export const GIFTS_AT_ONCE = 5;
 const giftsPerCustomer = new RateLimit("gift-customer", { capacity: GIFTS_AT_ONCE, refillPerSecond: 1 / 720 }, wiredRateBuckets);
 
+/** Whether a card can be given: owned, and not an NFT (the shop cannot move one out of its holder's wallet). */
+export const canBeGiven = (card: { status: string }, minted: boolean) => card.status === "OWNED" && !minted;
+
 /** The card `cardId` of `owner`, or NOT_FOUND: someone else's card is not theirs to see, as another shop's is not. */
 async function heldCard(shop: string, owner: string, cardId: string, livemode: boolean): Promise<CardView> {
   const card = await stores().cards.findForShop(shop, cardId, livemode);
@@ -41,7 +44,8 @@ export async function giveCard(shop: string, owner: string, cardId: string, inpu
     if (card.status === "VOID") throw new DomainError("VOIDED", "This card was voided: it cannot be given");
     if (card.status === "PENDING_TRANSFER") throw conflict("This card is already being given: cancel that gift first");
     if (card.status !== "OWNED") throw notFound("Card");
-    if (card.chainMint) {
+    // Owned by now: what is left of the rule is the NFT.
+    if (!canBeGiven(card, card.chainMint !== null)) {
       throw conflict("This card is an NFT in your wallet: the shop cannot move it. Send it from your wallet app instead");
     }
     const cardData: CardData = { name: card.name, media: card.media as CardData["media"], metadata: card.metadata as MetadataEntry[] };

@@ -5,7 +5,7 @@ import { shopifyOwner } from "./owners";
 import { namesOfOwner, registerNameFor } from "./names.server";
 import { redeem, type RedeemClient } from "./redeem.server";
 import { walletPassesOn } from "./wallet-passes.server";
-import { cancelGift, giveCard } from "./gifts.server";
+import { canBeGiven, cancelGift, giveCard } from "./gifts.server";
 import {
   CHAIN_STATUSES,
   cardCustody,
@@ -121,7 +121,7 @@ export const toStorefrontCard = (card: UnitCard): StorefrontCard => ({
   createdAt: card.createdAt,
   redeemedAt: card.redeemedAt,
   chain: toStorefrontChain(card.chain),
-  giftable: card.status === "OWNED" && card.chain === null,
+  giftable: canBeGiven(card, card.chain !== null),
   verifyUrl: card.verifyUrl,
 });
 
