@@ -7,7 +7,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions } from "./faces/admin/i18n/config";
 import { i18nServer } from "./faces/admin/i18n/i18n.server";
-import { addDocumentResponseHeaders } from "./adapters/shopify/shopify-app.server";
 import { wireServices } from "./wiring/services.server";
 
 // The build is loaded once at boot: the domain gets its adapters here.
@@ -21,7 +20,9 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // Shopify's frame-ancestors CSP and the other headers an embedded app needs.
+  // Shopify's frame-ancestors CSP and the other headers an embedded app needs. Shopify's library is
+  // loaded with the first page, not at start: a process serving only /v1 never renders one.
+  const { addDocumentResponseHeaders } = await import("./adapters/shopify/shopify-app.server");
   addDocumentResponseHeaders(request, responseHeaders);
   // Pages carry the shop's own data (and the admin's URL its session token): never kept by a browser or proxy.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");

@@ -1,4 +1,4 @@
-import juice from "juice";
+import { onFirstUse } from "~/lib/on-first-use.server";
 import type { ClaimMessage } from "~/domain/claim-messages.server";
 import type { MessageLanguage } from "~/domain/messages/default-templates";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
@@ -51,6 +51,8 @@ const paragraphs = (text: string) =>
     .split(/\n\s*\n/)
     .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
     .join("\n");
+
+const juice = onFirstUse<typeof import("juice")>("juice");
 
 // Styled with classes and inlined by juice: clients that drop <style> (Gmail's app, Outlook) keep the inline copy.
 const STYLE = `
@@ -107,5 +109,5 @@ ${gift ? `<p>${escapeHtml(words.giftFrom)}</p><blockquote class="gift">${paragra
 <p class="fine">${escapeHtml(words.orOpen)} ${escapeHtml(message.claimUrl)}</p>
 </div></div></body></html>
 `;
-  return { senderName: message.shopName, subject: message.subject, text, html: juice(html) };
+  return { senderName: message.shopName, subject: message.subject, text, html: juice()(html) };
 }

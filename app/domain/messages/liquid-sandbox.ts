@@ -1,4 +1,5 @@
-import { Liquid, Tag, type Template, type TagToken, type TopLevelToken, type Emitter, type Context } from "liquidjs";
+import type { Liquid, Template, TagToken, TopLevelToken, Emitter, Context } from "liquidjs";
+import { onFirstUse } from "~/lib/on-first-use.server";
 import { unknownPart, type MessageScope } from "./variables";
 
 /*
@@ -20,26 +21,34 @@ const MEMORY_LIMIT = 1_000_000;
 /** Tags that would read another template (a file, or a partial) or build a layout. */
 const LOADING_TAGS = ["include", "render", "layout", "block"] as const;
 
-class RefusedTag extends Tag {
-  constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
-    super(token, remainTokens, liquid);
-    throw new Error(`REFUSED_TAG:${token.name}`);
-  }
-  *render(_context: Context, _emitter: Emitter): Generator<unknown, void, unknown> {}
-}
+const liquidjs = onFirstUse<typeof import("liquidjs")>("liquidjs");
+let built: Liquid | undefined;
 
-const engine = new Liquid({
-  strictVariables: true,
-  strictFilters: true,
-  ownPropertyOnly: true,
-  templates: {},
-  relativeReference: false,
-  parseLimit: PARSE_LIMIT,
-  renderLimit: RENDER_LIMIT_MS,
-  memoryLimit: MEMORY_LIMIT,
-  greedy: false,
-});
-for (const name of LOADING_TAGS) engine.registerTag(name, RefusedTag);
+/** The engine, built on the first template a process parses (most never parse one). */
+function engine(): Liquid {
+  if (built) return built;
+  const { Liquid, Tag } = liquidjs();
+  class RefusedTag extends Tag {
+    constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
+      super(token, remainTokens, liquid);
+      throw new Error(`REFUSED_TAG:${token.name}`);
+    }
+    *render(_context: Context, _emitter: Emitter): Generator<unknown, void, unknown> {}
+  }
+  built = new Liquid({
+    strictVariables: true,
+    strictFilters: true,
+    ownPropertyOnly: true,
+    templates: {},
+    relativeReference: false,
+    parseLimit: PARSE_LIMIT,
+    renderLimit: RENDER_LIMIT_MS,
+    memoryLimit: MEMORY_LIMIT,
+    greedy: false,
+  });
+  for (const name of LOADING_TAGS) built.registerTag(name, RefusedTag);
+  return built;
+}
 
 /** Why a template cannot be used, at a line of its source (1-based). */
 export interface TemplateIssue {
@@ -63,7 +72,7 @@ function parse(source: string): Template[] {
   if (cached) return cached;
   let templates: Template[];
   try {
-    templates = engine.parse(source);
+    templates = engine().parse(source);
   } catch (error) {
     throw new TemplateError(issueOf(error));
   }
@@ -74,7 +83,7 @@ function parse(source: string): Template[] {
 
 /** The first variable the template reads that is not one of the message's (MESSAGE_VARIABLES), found without rendering. */
 function unknownVariable(templates: Template[]): TemplateIssue | null {
-  const { globals } = engine.analyzeSync(templates, { partials: false });
+  const { globals } = engine().analyzeSync(templates, { partials: false });
   for (const references of Object.values(globals)) {
     for (const reference of references) {
       const unknown = unknownPart(reference.segments);
@@ -88,7 +97,7 @@ function unknownVariable(templates: Template[]): TemplateIssue | null {
 export function renderTemplate(source: string, scope: MessageScope): string {
   const templates = parse(source);
   try {
-    return engine.renderSync(templates, scope) as string;
+    return engine().renderSync(templates, scope) as string;
   } catch (error) {
     throw new TemplateError(issueOf(error));
   }
