@@ -60,6 +60,22 @@ export interface CustomerDataReport {
   digitalTwins: DigitalTwin[];
   /** The wallet they linked in this shop (decision 0032), and whether they proved it by signing. */
   linkedWallet: { publicKey: string; verified: boolean; linkedAt: string } | null;
+  /**
+   * Cards they gave or were given (decision 0043). Their own words for a gift they gave;
+   * never the other person's id, e-mail or phone, nor the gift's code.
+   */
+  gifts: {
+    id: string;
+    cardId: string;
+    direction: "given" | "received";
+    /** PENDING | CLAIMED | CANCELLED */
+    status: string;
+    message: string | null;
+    createdAt: string;
+    settledAt: string | null;
+  }[];
+  /** Apple Wallet pass files made for them (decision 0047): which item, in which language, when. Never the pass's token. */
+  walletPasses: { serialNumber: string; locale: string | null; createdAt: string }[];
 }
 
 export interface DataRequestRecord {
@@ -298,6 +314,8 @@ async function gatherReport(shop: string, who: Identified): Promise<CustomerData
   const names = await stores().names.allNamesOfOwner(who.owner);
   const twins = await stores().names.twinViewsOfOwner(shop, who.owner);
   const wallet = await stores().wallets.linkedWallet(shop, who.owner);
+  const gifts = await stores().gifts.ofOwner(shop, who.owner);
+  const passFiles = await stores().walletPasses.tokensOfHolder(shop, who.owner);
 
   return {
     shop,
@@ -345,6 +363,23 @@ async function gatherReport(shop: string, who: Identified): Promise<CustomerData
     })),
     digitalTwins: twins.map(toDigitalTwin),
     linkedWallet: wallet && { publicKey: wallet.publicKey, verified: wallet.verified, linkedAt: wallet.linkedAt.toISOString() },
+    gifts: gifts.map((gift) => {
+      const given = gift.fromOwner === who.owner;
+      return {
+        id: gift.id,
+        cardId: gift.cardId,
+        direction: given ? "given" : "received",
+        status: gift.status,
+        message: given ? gift.message : null,
+        createdAt: gift.createdAt.toISOString(),
+        settledAt: gift.settledAt?.toISOString() ?? null,
+      };
+    }),
+    walletPasses: passFiles.map((file) => ({
+      serialNumber: file.serialNumber,
+      locale: file.locale,
+      createdAt: file.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
+import { giveCard } from "~/domain/gifts.server";
 import { customerDataReport, type CustomerDataReport } from "~/domain/privacy.server";
 import { redeemCode } from "~/domain/redeem.server";
 import { issueTwin } from "~/domain/twins.server";
@@ -246,6 +247,46 @@ describe("customers/data_request", () => {
     expect(await db.dataRequest.count({ where: { shop } })).toBe(2);
   });
 
+  it("lists the gifts they gave and received and the pass files made for them, never the other person", async () => {
+    const shop = uniqueShop();
+    const customer = uniqueCustomer();
+    const friend = uniqueCustomer();
+    const mine = await arrangeCustomer(shop, customer);
+    // They give their owned card to a friend, with a message; the friend gives them one, which they claim.
+    await giveCard(shop, customer.owner, mine.owned.id, { email: friend.email, message: "Happy birthday, Sam" });
+    const friendsCard = await createCard(shop, { ...cardInput("Friend's"), owner: friend.owner, publicKey: walletKey() });
+    await giveCard(shop, friend.owner, friendsCard.id, { phone: customer.phone, message: "From Alex, with love" });
+    const gift = await db.cardTransfer.findFirstOrThrow({ where: { cardId: friendsCard.id } });
+    const code = ((await db.notification.findFirstOrThrow({ where: { redemptionId: gift.redemptionId } })).payload as { code: string })
+      .code;
+    await redeemCode(shop, { code, owner: customer.owner, publicKey: walletKey() }, { address: uniqueClientAddress() });
+    // An Apple Wallet pass file made for them, and one made for the friend.
+    for (const [holder, serialNumber] of [
+      [customer.owner, mine.sent.id],
+      [friend.owner, friendsCard.id],
+    ] as const) {
+      await db.walletPass.upsert({ where: { serialNumber }, create: { serialNumber, shop, changedAt: new Date() }, update: {} });
+      await db.walletPassToken.create({ data: { tokenHash: randomUUID(), serialNumber, holder, locale: "fr" } });
+    }
+
+    expect(await deliver("customers/data_request", { shop, payload: dataRequestPayload(shop, customer) })).toBe(200);
+
+    const report = (await db.dataRequest.findFirstOrThrow({ where: { shop } })).report as unknown as CustomerDataReport;
+    const byCard = (cardId: string) => report.gifts.find((row) => row.cardId === cardId);
+    expect(report.gifts).toHaveLength(2);
+    expect(byCard(mine.owned.id)).toMatchObject({ direction: "given", status: "PENDING", message: "Happy birthday, Sam", settledAt: null });
+    expect(byCard(friendsCard.id)).toMatchObject({
+      direction: "received",
+      status: "CLAIMED",
+      message: null,
+      settledAt: expect.any(String),
+    });
+    expect(report.walletPasses).toEqual([{ serialNumber: mine.sent.id, locale: "fr", createdAt: expect.any(String) }]);
+    // Nothing that names the friend or opens their gift.
+    const serialized = JSON.stringify(report);
+    for (const secret of [friend.owner, friend.email, "From Alex", code]) expect(serialized).not.toContain(secret);
+  });
+
   it("records an empty report for a customer the app knows nothing about", async () => {
     const shop = uniqueShop();
     const customer = uniqueCustomer();
@@ -258,7 +299,15 @@ describe("customers/data_request", () => {
     ).toBe(200);
 
     const request = await db.dataRequest.findFirstOrThrow({ where: { shop } });
-    expect(request.report).toMatchObject({ unitCards: [], redemptions: [], notifications: [], universalNames: [], digitalTwins: [] });
+    expect(request.report).toMatchObject({
+      unitCards: [],
+      redemptions: [],
+      notifications: [],
+      universalNames: [],
+      digitalTwins: [],
+      gifts: [],
+      walletPasses: [],
+    });
   });
 });
 

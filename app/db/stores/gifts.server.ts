@@ -33,6 +33,12 @@ export const giftStore: GiftStore = {
 
   ofCards: (cardIds) => db.cardTransfer.findMany({ where: { cardId: { in: cardIds } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
 
+  ofOwner: (shop, owner) =>
+    db.cardTransfer.findMany({
+      where: { shop, OR: [{ fromOwner: owner }, { toOwner: owner }] },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+
   async anonymizeOwner(shop, owner, anonymous) {
     const from = await db.cardTransfer.updateMany({ where: { shop, fromOwner: owner }, data: { fromOwner: anonymous } });
     const to = await db.cardTransfer.updateMany({ where: { shop, toOwner: owner }, data: { toOwner: anonymous } });

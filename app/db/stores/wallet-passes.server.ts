@@ -75,6 +75,13 @@ export const walletPassStore: WalletPassStore = {
     if (pushes.length > 0) await db.walletPassPush.createMany({ data: pushes });
   },
 
+  tokensOfHolder: (shop, holder) =>
+    db.walletPassToken.findMany({
+      where: { holder, pass: { shop } },
+      select: { serialNumber: true, locale: true, createdAt: true },
+      orderBy: { createdAt: "asc" },
+    }),
+
   async anonymizeHolder(shop, holder, anonymous) {
     const { count } = await db.walletPassToken.updateMany({ where: { holder, pass: { shop } }, data: { holder: anonymous } });
     return count;

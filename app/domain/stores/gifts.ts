@@ -36,6 +36,8 @@ export interface GiftStore {
   returnCard(cardId: string, previousRedemptionId: string | null): Promise<void>;
   /** The cards' gifts, oldest first: the history of each. */
   ofCards(cardIds: string[]): Promise<CardTransferRecord[]>;
+  /** Privacy requests: the shop's gifts from or to `owner`, oldest first. */
+  ofOwner(shop: string, owner: string): Promise<CardTransferRecord[]>;
   /** Privacy requests: hands the shop's gifts from or to `owner` to `anonymous`; how many rows changed. */
   anonymizeOwner(shop: string, owner: string, anonymous: string): Promise<number>;
 }

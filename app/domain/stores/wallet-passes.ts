@@ -47,6 +47,8 @@ export interface WalletPassStore {
   markChanged(serialNumbers: string[], at: Date): Promise<{ serialNumber: string; pushToken: string }[]>;
   /** Queues APNs pushes (the outbox a worker sends). */
   queuePushes(pushes: NewWalletPassPush[]): Promise<void>;
+  /** Privacy requests: the pass files made for `holder` in the shop, oldest first. */
+  tokensOfHolder(shop: string, holder: string): Promise<{ serialNumber: string; locale: string | null; createdAt: Date }[]>;
   /** A redacted customer's pass tokens name `anonymous` instead of them, as their cards do; how many. */
   anonymizeHolder(shop: string, holder: string, anonymous: string): Promise<number>;
   /** Deletes the shop's passes with their tokens, registrations and waiting pushes; how many passes. */
