@@ -156,7 +156,7 @@ export interface GoogleWalletContent {
   header: string;
   /** #RRGGBB. */
   backgroundColor: string;
-  /** Public https URLs Google fetches itself, each read once through the images port first; null when unreadable or none. */
+  /** Picture URLs Google fetches itself, each read once through the images port first; null when unreadable or none. */
   logo: { url: string; description: string } | null;
   heroImage: { url: string; description: string } | null;
   textModules: GoogleWalletText[];
