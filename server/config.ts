@@ -1,5 +1,6 @@
 import { passSigningNotice } from "../app/adapters/wallet-passes/signing-material.server";
 import { apnsNotice } from "../app/adapters/apns/apns-auth.server";
+import { googleWalletNotice } from "../app/adapters/google-wallet/service-account.server";
 import {
   ConfigError,
   chainConfig,
@@ -7,6 +8,7 @@ import {
   serverConfig,
   walletPassConfig,
   apnsConfig,
+  googleWalletConfig,
   webhookConfig,
   type ChainConfig,
   type Config,
@@ -45,4 +47,7 @@ export function reportWalletPasses(): void {
   if (notice) console.log(notice);
   const updates = apnsNotice(apnsConfig(), walletPassConfig());
   if (updates) console.log(updates);
+  // Google Wallet likewise (decision 0048): one line, never an exit.
+  const google = googleWalletNotice(googleWalletConfig());
+  if (google) console.log(google);
 }

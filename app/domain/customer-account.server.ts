@@ -1,6 +1,7 @@
 import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
 import { linkedWallet } from "./customer-wallets.server";
 import { ports } from "./ports";
+import { googleWalletOn } from "./google-wallet.server";
 import { walletPassesOn } from "./wallet-passes.server";
 import { toStorefrontCard, toStorefrontTwin, toStorefrontWallet, type StorefrontHoldings } from "./storefront.server";
 
@@ -23,6 +24,8 @@ export interface CustomerAccountHoldings extends StorefrontHoldings {
    * customer's storefront login reaches (a link cannot carry the session token); null while passes are off.
    */
   applePassesUrl: string | null;
+  /** Where "Add to Google Wallet" points, `<url>/<id>`: the storefront's route answering with Google's save link; null while off. */
+  googleWalletUrl: string | null;
 }
 
 /** A Shopify customer's cards, twins and universal names in a shop, public data only. */
@@ -39,6 +42,8 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     walletPageUrl: `https://${shop}${ports().urls.proxyPath()}/wallet`,
     certificatePageUrl: `https://${shop}${ports().urls.proxyPath()}/certificate`,
     applePassesUrl: walletPassesOn() ? `https://${shop}${ports().urls.proxyPath()}/passes` : null,
+    googleWalletPasses: googleWalletOn(),
+    googleWalletUrl: googleWalletOn() ? `https://${shop}${ports().urls.proxyPath()}/google-wallet` : null,
     names: names.map((name) => ({ name: name.uns_name, publicKey: name.public_key })),
   };
 }

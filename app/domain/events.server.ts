@@ -3,6 +3,7 @@ import { newId } from "./ids";
 import { afterCursor, pageQuery, toPage } from "./pagination";
 import { listEventsQuery, parseInput, type Event, type EventObjectType, type EventType } from "./schemas";
 import { stores, type EventRecord } from "./stores";
+import { googleObjectsChanged } from "./google-wallet.server";
 import { passesChanged } from "./wallet-pass-service.server";
 
 /** How long events stay listed (and kept): GET /v1/events shows the last 30 days. */
@@ -16,7 +17,7 @@ export interface EventData {
 
 const WILDCARD = "*";
 
-/** Events whose object's Apple Wallet pass changes: voided, given to someone else, minted on-chain. */
+/** Events whose object's wallet passes (Apple's and Google's) change: voided, given to someone else, minted on-chain. */
 const PASS_CHANGES = new Set<EventType>(["unit_card.voided", "unit_card.transferred", "nft.minted"]);
 
 /** Whether an endpoint subscribed to `eventTypes` (stored JSON) wants `type`. */
@@ -45,7 +46,12 @@ export async function recordEvents(shop: string, type: EventType, items: EventDa
   }));
   await stores().events.insert(rows);
   // A change its Apple Wallet pass shows: the pass is updated and its devices told, with the change (decision 0047).
-  if (PASS_CHANGES.has(type)) await passesChanged(items.map((data) => (data.object as { id: string }).id));
+  // Google Wallet objects likewise, through their own outbox (decision 0048).
+  if (PASS_CHANGES.has(type)) {
+    const ids = items.map((data) => (data.object as { id: string }).id);
+    await passesChanged(ids);
+    await googleObjectsChanged(ids);
+  }
   // A test event goes to test endpoints only, a live one to live endpoints only.
   const receivers = onlyTo
     ? [{ id: onlyTo }]

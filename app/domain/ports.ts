@@ -128,6 +128,51 @@ export interface WalletPassPorts {
   sign(content: WalletPassContent): Promise<Buffer>;
 }
 
+/** A Google Wallet object's text module: a heading and its text. */
+export interface GoogleWalletText {
+  id: string;
+  header: string;
+  body: string;
+}
+
+/**
+ * Everything a Google Wallet Generic object shows (decision 0048), built field by field from the
+ * same public data as an Apple pass: the adapter lays it out as Google's class and object.
+ */
+export interface GoogleWalletContent {
+  /** `<issuer id>.<item id>-<random>`, stable for one item and holder: updates address it. */
+  objectId: string;
+  /** The language of the object's words (en, fr). */
+  language: string;
+  /** The shop's class, `<issuer id>.<safe shop id>`. */
+  classId: string;
+  /** ACTIVE while held; INACTIVE once void or given away (Google moves it to expired passes). */
+  state: "ACTIVE" | "INACTIVE";
+  /** The shop's name (the pass's top line). */
+  cardTitle: string;
+  /** The item's kind ("Card", "Digital twin") above its name. */
+  subheader: string;
+  /** The item's name. */
+  header: string;
+  /** #RRGGBB. */
+  backgroundColor: string;
+  /** Picture URLs Google fetches itself, each read once through the images port first; null when unreadable or none. */
+  logo: { url: string; description: string } | null;
+  heroImage: { url: string; description: string } | null;
+  textModules: GoogleWalletText[];
+  /** The QR code: the item's public verification page; none once void or given away. */
+  barcode: { value: string; alternateText: string } | null;
+}
+
+/** Google Wallet can be offered (`on`), or not, with what the operator must configure. */
+export type GoogleWalletSetup = { on: true; issuerId: string } | { on: false; missing: string[]; problem: string | null };
+
+export interface GoogleWalletPorts {
+  setup(): GoogleWalletSetup;
+  /** `https://pay.google.com/gp/v/save/<JWT>`: the class and object signed with the service account's key. Throws when off. */
+  saveLink(content: GoogleWalletContent, origins: string[]): Promise<string>;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
@@ -136,6 +181,7 @@ export interface DomainPorts {
   images: ImagePorts;
   certificates: CertificatePorts;
   walletPasses: WalletPassPorts;
+  googleWallet: GoogleWalletPorts;
 }
 
 let wired: DomainPorts | undefined;

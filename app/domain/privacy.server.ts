@@ -150,6 +150,8 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
     const gifts = { count: await stores().gifts.anonymizeOwner(shop, who.owner, anonymous) };
     // Their Apple Wallet passes' tokens name the same anonymous holder, so their phones keep the pass as theirs (decision 0047).
     await stores().walletPasses.anonymizeHolder(shop, who.owner, anonymous);
+    // Their Google Wallet objects too (decision 0048).
+    await stores().googleWallet.anonymizeHolder(shop, who.owner, anonymous);
 
     const redeemed = await stores().cards.forgetRedeemer(shop, who.owner);
 
@@ -235,6 +237,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const linkedWallets = { count: await stores().wallets.deleteForShop(shop) };
     // Apple Wallet passes, their tokens, devices' registrations and waiting pushes (decision 0047).
     await stores().walletPasses.deleteForShop(shop);
+    // Google Wallet objects handed out and their waiting updates (decision 0048).
+    await stores().googleWallet.deleteForShop(shop);
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
     const namesDeleted = { count: await stores().names.deleteUnusedRegisteredBy(shop) };

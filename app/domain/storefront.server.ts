@@ -4,6 +4,7 @@ import { linkedWallet, shortAddress, type LinkedWallet } from "./customer-wallet
 import { shopifyOwner } from "./owners";
 import { namesOfOwner, registerNameFor } from "./names.server";
 import { redeem, type RedeemClient } from "./redeem.server";
+import { googleWalletOn } from "./google-wallet.server";
 import { walletPassesOn } from "./wallet-passes.server";
 import { canBeGiven, cancelGift, giveCard } from "./gifts.server";
 import {
@@ -89,6 +90,9 @@ export const storefrontHoldingsSchema = z.object({
   twins: z.array(storefrontTwin),
   wallet: storefrontWallet,
   appleWalletPasses: z.boolean().meta({ description: "Whether each item offers Add to Apple Wallet (the app can sign passes)" }),
+  googleWalletPasses: z
+    .boolean()
+    .meta({ description: "Whether each item offers Add to Google Wallet (the app has a Google Wallet service account)" }),
 });
 export type StorefrontHoldings = z.infer<typeof storefrontHoldingsSchema>;
 
@@ -155,6 +159,7 @@ export async function storefrontHoldings(shop: string, customerId: string): Prom
     twins: twins.map(toStorefrontTwin),
     wallet: toStorefrontWallet(wallet),
     appleWalletPasses: walletPassesOn(),
+    googleWalletPasses: googleWalletOn(),
   };
 }
 

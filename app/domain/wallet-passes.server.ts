@@ -66,32 +66,62 @@ export interface PassOptions {
   authenticationToken: string | null;
 }
 
-/** The signed pass of an item in a given state (the storefront's download, and the web service's latest pass). */
-export async function signedPass(shop: string, item: HeldItem, options: PassOptions): Promise<Buffer> {
+/** What every wallet's pass of an item shows, in a given state (Apple's .pkpass and Google's object, decision 0048). */
+export interface PassFace {
+  shopName: string;
+  /** The shop's logo URL and the item's first picture, as given (not yet read). */
+  logoUrl: string | null;
+  pictureUrl: string | null;
+  settings: Awaited<ReturnType<typeof walletPassSettings>>;
+  words: PassWords;
+  language: string;
+  fields: ItemFields;
+  /** The QR code: the item's public verification page; none on a void pass or one given away. */
+  barcode: { message: string; altText: string } | null;
+}
+
+/** The fields, words and QR code of an item's pass in a state, from public data only. */
+export async function passFace(shop: string, item: HeldItem, language: string | null, state: PassState): Promise<PassFace> {
   const [profile, settings] = await Promise.all([shopProfile(shop), walletPassSettings(shop)]);
-  const { language, locale: dateLocale } = chooseMessageLocale(options.language, profile.primaryLocale);
-  const words = passWords(language);
+  const chosen = chooseMessageLocale(language, profile.primaryLocale);
+  const words = passWords(chosen.language);
   const record = item.kind === "card" ? item.card : item.twin;
-  const [logo, thumbnail] = await Promise.all([picture(profile.logoUrl), picture(firstImage(item))]);
   const itemFields =
     item.kind === "card"
-      ? await cardFields(item.card, words, dateLocale, profile.name)
-      : twinFields(item.twin, words, dateLocale, profile.name);
-  const live = options.state === "HELD";
-  return ports().walletPasses.sign({
-    serialNumber: record.id,
-    style: settings.styles[item.kind],
-    organizationName: profile.name,
-    logoText: profile.name,
-    colors: settings.colors,
-    logo,
-    thumbnail,
+      ? await cardFields(item.card, words, chosen.locale, profile.name)
+      : twinFields(item.twin, words, chosen.locale, profile.name);
+  const live = state === "HELD";
+  return {
+    shopName: profile.name,
+    logoUrl: profile.logoUrl,
+    pictureUrl: firstImage(item),
+    settings,
+    words,
+    language: chosen.language,
+    fields: live ? itemFields : stateFields(itemFields, state, words, profile.name),
     // A void pass, or one given away, no longer opens the verification page: nothing to show at a door.
     barcode: live ? { message: verifyUrlOf(shop, record.verifyToken), altText: words.scanToVerify } : null,
+  };
+}
+
+/** The signed pass of an item in a given state (the storefront's download, and the web service's latest pass). */
+export async function signedPass(shop: string, item: HeldItem, options: PassOptions): Promise<Buffer> {
+  const face = await passFace(shop, item, options.language, options.state);
+  const record = item.kind === "card" ? item.card : item.twin;
+  const [logo, thumbnail] = await Promise.all([picture(face.logoUrl), picture(face.pictureUrl)]);
+  return ports().walletPasses.sign({
+    serialNumber: record.id,
+    style: face.settings.styles[item.kind],
+    organizationName: face.shopName,
+    logoText: face.shopName,
+    colors: face.settings.colors,
+    logo,
+    thumbnail,
+    barcode: face.barcode,
     webService: options.authenticationToken
       ? { url: `${ports().urls.appUrl()}${WALLET_WEB_SERVICE_PATH}`, authenticationToken: options.authenticationToken }
       : null,
-    ...(options.state === "HELD" ? itemFields : stateFields(itemFields, options.state, words, profile.name)),
+    ...face.fields,
   });
 }
 
@@ -116,17 +146,20 @@ function stateFields(fields: ItemFields, state: Exclude<PassState, "HELD">, word
 /** A card or twin a customer holds. */
 export type HeldItem = { kind: "card"; card: CardView } | { kind: "twin"; twin: TwinView };
 
-/** The customer's own live card (claimed) or twin, or the refusal: someone else's item looks like none. */
-async function heldItem(shop: string, owner: string, itemId: string): Promise<HeldItem> {
+/**
+ * The customer's own live card (claimed) or twin, or the refusal: someone else's item looks like none.
+ * `wallet` names the wallet in the refusals ("Apple Wallet", "Google Wallet").
+ */
+export async function heldItem(shop: string, owner: string, itemId: string, wallet = "Apple Wallet"): Promise<HeldItem> {
   if (isIdOf("card", itemId)) {
     const card = await stores().cards.findForShop(shop, itemId, true);
     if (!card) throw notFound("Card or twin");
-    if (card.status === "VOID") throw new DomainError("VOIDED", "This card is void: it has no Apple Wallet pass");
-    if (card.status === "PENDING_REDEMPTION") throw conflictUnclaimed();
+    if (card.status === "VOID") throw new DomainError("VOIDED", `This card is void: it has no ${wallet} pass`);
+    if (card.status === "PENDING_REDEMPTION") throw conflictUnclaimed(wallet);
     if (card.owner !== owner) throw notFound("Card or twin");
     // A gift waiting for its recipient (decision 0043): the pass is theirs to add once they claim it.
     if (card.status !== "OWNED")
-      throw new DomainError("CONFLICT", "This card is being given: it gets an Apple Wallet pass again if the gift is taken back");
+      throw new DomainError("CONFLICT", `This card is being given: it gets ${articleOf(wallet)} pass again if the gift is taken back`);
     return { kind: "card", card };
   }
   const twin = isIdOf("twin", itemId) ? await stores().names.twinView(shop, itemId, true) : null;
@@ -134,8 +167,10 @@ async function heldItem(shop: string, owner: string, itemId: string): Promise<He
   return { kind: "twin", twin };
 }
 
-const conflictUnclaimed = () =>
-  new DomainError("CONFLICT", "This card has not been claimed yet: claim it first, then add it to Apple Wallet");
+const conflictUnclaimed = (wallet: string) =>
+  new DomainError("CONFLICT", `This card has not been claimed yet: claim it first, then add it to ${wallet}`);
+
+const articleOf = (wallet: string) => `${/^[AEIOU]/.test(wallet) ? "an" : "a"} ${wallet}`;
 
 type ItemFields = Pick<WalletPassContent, "description" | "primaryFields" | "secondaryFields" | "auxiliaryFields" | "backFields">;
 
@@ -191,9 +226,9 @@ function firstImage(item: HeldItem): string | null {
 }
 
 /** A picture fetched through the images port, or null: an unreadable picture is left off the pass, never fails it. */
-async function picture(url: string | null): Promise<ImageFetchedBytes | null> {
+export async function picture(url: string | null, maxBytes = MAX_IMAGE_BYTES): Promise<ImageFetchedBytes | null> {
   if (!url) return null;
-  const fetched = await ports().images.fetch(url, MAX_IMAGE_BYTES);
+  const fetched = await ports().images.fetch(url, maxBytes);
   return fetched.ok ? { contentType: fetched.contentType, bytes: fetched.bytes } : null;
 }
 

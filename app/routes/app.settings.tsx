@@ -23,6 +23,8 @@ import { TestDataSwitch } from "~/faces/admin/components/TestDataSwitch";
 import { setViewTestData } from "~/domain/test-data-view.server";
 import { titled } from "~/faces/admin/page-title";
 import { WalletPassSettings } from "~/faces/admin/components/settings/WalletPassSettings";
+import { GoogleWalletSettings } from "~/faces/admin/components/settings/GoogleWalletSettings";
+import { googleWalletSetup } from "~/domain/google-wallet.server";
 import { walletPassSetup } from "~/domain/wallet-passes.server";
 import { setWalletPassSettings, walletPassSettings } from "~/domain/wallet-pass-settings.server";
 
@@ -43,6 +45,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     verifyPagesIndexed: pagesIndexed,
     claimLinks,
     walletPasses: { setup: walletPassSetup(), settings: passSettings },
+    googleWallet: googleWalletSetup(),
   };
 };
 
@@ -86,7 +89,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Settings() {
-  const { apiKeys, chain, verifyPagesIndexed: indexed, claimLinks, walletPasses } = useLoaderData<typeof loader>();
+  const { apiKeys, chain, verifyPagesIndexed: indexed, claimLinks, walletPasses, googleWallet } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const shopify = useAppBridge();
@@ -188,6 +191,9 @@ export default function Settings() {
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="apple-wallet" title={t("walletPasses.title")} description={t("walletPasses.description")}>
           <WalletPassSettings setup={walletPasses.setup} settings={walletPasses.settings} />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection id="google-wallet" title={t("googleWallet.title")} description={t("googleWallet.description")}>
+          <GoogleWalletSettings setup={googleWallet} />
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="claim-links" title={t("claimLinks.title")} description={t("claimLinks.description")}>
           <ClaimLinkSettings settings={claimLinks} />

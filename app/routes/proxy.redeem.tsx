@@ -1,6 +1,7 @@
 import { parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
 import { parseInput } from "~/domain/schemas";
 import { claimCardInput, claimForCustomer } from "~/domain/storefront.server";
+import { googleWalletOn } from "~/domain/google-wallet.server";
 import { walletPassesOn } from "~/domain/wallet-passes.server";
 import { claimedPage, claimFormPage, loggedOutPage } from "~/faces/storefront/liquid-pages.server";
 import {
@@ -42,8 +43,9 @@ async function claimByJson({ request, shop, customerId, clientAddress, pathPrefi
     return jsonResponse({
       data: {
         cards: await claimForCustomer(shop, customerId, parseInput(claimCardInput, body), { address: clientAddress }),
-        // The claim success offers "Add to Apple Wallet" for each card when the app can sign passes.
+        // The claim success offers "Add to Apple Wallet" / "Add to Google Wallet" for each card when the app can sign for them.
         appleWalletPasses: walletPassesOn(),
+        googleWalletPasses: googleWalletOn(),
       },
     });
   } catch (error) {
@@ -60,7 +62,7 @@ async function claimByForm({ request, shop, customerId, clientAddress, pathPrefi
     const publicKey = fields.get("publicKey") ?? "";
     if (!customerId) return loggedOut(pathPrefix, code.trim().slice(0, MAX_ECHO), 401);
     const cards = await claimForCustomer(shop, customerId, parseInput(claimCardInput, { code, publicKey }), { address: clientAddress });
-    return liquidResponse(claimedPage(cards, pathPrefix, walletPassesOn()));
+    return liquidResponse(claimedPage(cards, pathPrefix, { apple: walletPassesOn(), google: googleWalletOn() }));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
     const state = { code: code.slice(0, MAX_ECHO), failure: { code: failure.code, details: failure.details } };

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isbot } from "isbot";
 import { verificationOf } from "~/domain/verification.server";
+import { googleWalletOn } from "~/domain/google-wallet.server";
 import { walletPassesOn } from "~/domain/wallet-passes.server";
 import { notVerifiablePage, verifyDocument, verifyPage, verifyProblemPage } from "~/faces/storefront/verify-page.server";
 import { describeFailure, liquidResponse, methodNotAllowed, proxyRoute } from "~/faces/storefront/proxy-request.server";
@@ -17,7 +18,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       // Crawlers reading a shared link's preview need the tags in <head>, which a page inside the theme cannot reach.
       const page = isbot(request.headers.get("user-agent") ?? "")
         ? verifyDocument(item)
-        : verifyPage(item, { pathPrefix, passes: walletPassesOn() });
+        : verifyPage(item, { pathPrefix, passes: { apple: walletPassesOn(), google: googleWalletOn() } });
       return liquidResponse(page, 200, item.indexed ? {} : NOINDEX);
     } catch (error) {
       const failure = describeFailure(error);

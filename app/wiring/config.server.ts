@@ -3,6 +3,7 @@ import { parseIssuerSecretKey, type IssuerKey } from "../adapters/chain/issuer-k
 import { CLUSTERS, type Cluster } from "../adapters/chain/port";
 import { readPassSigning, type PassSigningSetup } from "../adapters/wallet-passes/signing-material.server";
 import { readApnsAuth } from "../adapters/apns/apns-auth.server";
+import { readGoogleWallet, type GoogleWalletAccountSetup } from "../adapters/google-wallet/service-account.server";
 import { DEFAULT_DATABASE_URL } from "../db/database-url";
 
 /*
@@ -149,6 +150,15 @@ const ENV = z.object({
   APNS_KEY: optionalText,
   /** The local APNs stand-in (stubs/apns) in tests and the demo; production never sets it. */
   APNS_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+
+  // Google Wallet (both or none; checked by readGoogleWallet, decision 0048)
+  /** The issuer id of the Google Pay & Wallet Console. */
+  GOOGLE_WALLET_ISSUER_ID: optionalText,
+  /** The service account's JSON key as text, or the path of the JSON key file. */
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optionalText,
+  /** The local Google Wallet stand-in (stubs/google-wallet) in tests and the demo; production never sets them. */
+  GOOGLE_WALLET_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  GOOGLE_OAUTH_TOKEN_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
 });
 
 export class ConfigError extends Error {
@@ -402,6 +412,19 @@ const apnsSchema = ENV.pick({ APNS_KEY_ID: true, APNS_KEY: true, APNS_BASE_URL: 
 export const apnsConfig = once((env) =>
   readApnsAuth(parseEnv(apnsSchema, env, "Apple Wallet pass updates cannot start"), walletPassConfig()),
 );
+
+const googleWalletSchema = ENV.pick({
+  GOOGLE_WALLET_ISSUER_ID: true,
+  GOOGLE_WALLET_SERVICE_ACCOUNT: true,
+  GOOGLE_WALLET_API_URL: true,
+  GOOGLE_OAUTH_TOKEN_URL: true,
+});
+
+/** Google Wallet's issuer and service account; never throws: without them the button is hidden, and `googleWalletNotice` says why. */
+export const loadGoogleWalletConfig = (env: Env): GoogleWalletAccountSetup =>
+  readGoogleWallet(parseEnv(googleWalletSchema, env, "Google Wallet cannot start"));
+/** This process's Google Wallet setup. */
+export const googleWalletConfig = once(loadGoogleWalletConfig);
 
 /** The demo harness (a local App Bridge, /demo) exists only when DEMO_MODE=1; production never sets it. */
 export const demoMode = once((env) => parseEnv(ENV.pick({ DEMO_MODE: true }), env, "Twin Cards cannot start").DEMO_MODE === "1");

@@ -5,6 +5,7 @@ import {
   publicAppUrl,
   walletPassConfig,
   apnsConfig,
+  googleWalletConfig,
   webhookConfig,
   type ChainConfig,
   type NotifyConfig,
@@ -18,6 +19,7 @@ import type { PollingWorker } from "../lib/polling-worker";
 import { localMessageCopies, messagesDir } from "../adapters/notifications/transports/local.server";
 import { imageFetch, imageProbe } from "../adapters/images/image-fetch.server";
 import { walletPassPorts } from "../adapters/wallet-passes/pkpass.server";
+import { googleWalletPorts } from "../adapters/google-wallet/save-link.server";
 
 /**
  * The one place adapters meet the domain: its stores (app/domain/stores) and its ports (app/domain/ports.ts) filled
@@ -43,6 +45,7 @@ export function wireServices(): void {
         (await import("../adapters/pdf/certificate-pdf.server")).renderCertificates(certificates, layout),
     },
     walletPasses: walletPassPorts(walletPassConfig, () => Boolean(apnsConfig().auth)),
+    googleWallet: googleWalletPorts(googleWalletConfig),
   });
 }
 
@@ -89,6 +92,12 @@ export async function backgroundWorkers(args: {
   if (apns) {
     const { PassPusher } = await import("../adapters/apns/pusher.server");
     workers.push(new PassPusher(apns));
+  }
+  // Google Wallet object updates (decision 0048), wherever Google Wallet is configured: the outbox's lease shares them.
+  const { account: google } = googleWalletConfig();
+  if (google) {
+    const { GoogleWalletUpdater } = await import("../adapters/google-wallet/updater.server");
+    workers.push(new GoogleWalletUpdater(google));
   }
   return workers;
 }

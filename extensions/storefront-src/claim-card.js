@@ -176,13 +176,19 @@
     return [["", s.generic]];
   }
 
-  // "Add to Apple Wallet" for a claimed card: its signed pass through the app proxy.
-  function walletLink(root, card) {
+  // "Add to Apple Wallet" for a claimed card: its signed pass through the app proxy; "Add to Google Wallet": the
+  // app proxy answers with Google's save link (decision 0048).
+  function walletLink(root, card, google) {
     var s = root.dataset;
-    var link = el("a", "twin-cards__wallet", s.addToWallet);
+    var text = google ? s.addToGoogleWallet : s.addToWallet;
+    var link = el("a", "twin-cards__wallet", text);
     link.href =
-      s.proxyUrl + "/passes/" + encodeURIComponent(card.id) + ".pkpass" + (s.locale ? "?locale=" + encodeURIComponent(s.locale) : "");
-    link.setAttribute("aria-label", s.addToWallet + ": " + card.name);
+      s.proxyUrl +
+      (google ? "/google-wallet/" : "/passes/") +
+      encodeURIComponent(card.id) +
+      (google ? "" : ".pkpass") +
+      (s.locale ? "?locale=" + encodeURIComponent(s.locale) : "");
+    link.setAttribute("aria-label", text + ": " + card.name);
     return link;
   }
 
@@ -199,7 +205,8 @@
       var item = el("li", "twin-cards__claimed-item");
       item.appendChild(thumbnail(card.media && card.media.imageUrls && card.media.imageUrls[0], card.name));
       item.appendChild(el("span", "twin-cards__claimed-name", card.name));
-      if (passes && card.status === "OWNED") item.appendChild(walletLink(root, card));
+      if (passes.apple && card.status === "OWNED") item.appendChild(walletLink(root, card, false));
+      if (passes.google && card.status === "OWNED") item.appendChild(walletLink(root, card, true));
       list.appendChild(item);
     });
     result.appendChild(list);
@@ -245,7 +252,8 @@
         var cards = result.body && result.body.data && result.body.data.cards;
         if (result.status === 200 && Array.isArray(cards)) {
           forgetCodeInUrl();
-          showClaimed(root, cards, Boolean(result.body.data.appleWalletPasses));
+          var data = result.body.data;
+          showClaimed(root, cards, { apple: Boolean(data.appleWalletPasses), google: Boolean(data.googleWalletPasses) });
           document.dispatchEvent(new CustomEvent("twin-cards:claimed", { detail: { cards: cards } }));
           return;
         }

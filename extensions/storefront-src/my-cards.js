@@ -179,14 +179,26 @@
     return line;
   }
 
-  // "Add to Apple Wallet": the item's signed pass through the app proxy (Safari on iPhone opens it in Wallet).
-  function walletLink(root, id, title) {
+  // "Add to Apple Wallet": the item's signed pass through the app proxy (Safari on iPhone opens it in Wallet);
+  // "Save to Google Wallet": the app proxy answers with Google's save link (decision 0048).
+  function walletLink(root, id, title, google) {
     var s = root.dataset;
     var locale = localeOf(root);
-    var link = el("a", "twin-cards__wallet", s.addToWallet);
-    link.href = s.proxyUrl + "/passes/" + encodeURIComponent(id) + ".pkpass" + (locale ? "?locale=" + encodeURIComponent(locale) : "");
-    link.setAttribute("aria-label", s.addToWallet + ": " + title);
+    var text = google ? s.addToGoogleWallet : s.addToWallet;
+    var link = el("a", "twin-cards__wallet" + (google ? " twin-cards__wallet--google" : ""), text);
+    link.href =
+      s.proxyUrl +
+      (google ? "/google-wallet/" : "/passes/") +
+      encodeURIComponent(id) +
+      (google ? "" : ".pkpass") +
+      (locale ? "?locale=" + encodeURIComponent(locale) : "");
+    link.setAttribute("aria-label", text + ": " + title);
     return link;
+  }
+
+  function walletLinks(body, root, id, title, passes) {
+    if (passes.apple) body.appendChild(walletLink(root, id, title, false));
+    if (passes.google) body.appendChild(walletLink(root, id, title, true));
   }
 
   function renderCard(card, root, blockId, passes) {
@@ -227,7 +239,7 @@
     }
 
     if (card.custody === "HELD") parts.body.appendChild(el("p", "twin-cards__held", s.custodyHeld));
-    if (passes && owned) parts.body.appendChild(walletLink(root, card.id, card.name));
+    if (owned) walletLinks(parts.body, root, card.id, card.name, passes);
     var chain = chainLine(card.chain, root, card.name);
     if (chain) parts.body.appendChild(chain);
 
@@ -246,25 +258,17 @@
     return parts.item;
   }
 
-  // Give it (decision 0043): a form for the recipient's e-mail or phone; while it waits, take it back.
+  // Give it (decision 0043): my-cards-gift.js fills this placeholder, so this script stays under Shopify's size limit.
   function giftActions(card, root, body) {
     var s = root.dataset;
-    var url = s.proxyUrl + "/cards/" + encodeURIComponent(card.id);
-    if (card.status === "OWNED" && card.chain) body.appendChild(el("p", "twin-cards__held", s.giftMinted));
-    if (card.status === "PENDING_TRANSFER") {
-      body.appendChild(
-        button(s.takeBack, function (event) {
-          send(root, event.target, url + "/cancel-gift", {}, body);
-        }),
-      );
-    }
-    if (card.giftable) {
-      body.appendChild(
-        button(s.give, function (event) {
-          event.target.replaceWith(giftForm(root, url, body, card.name));
-        }),
-      );
-    }
+    var slot = el("div", "twin-cards__gift-actions");
+    slot.setAttribute("data-twin-cards-gift", "");
+    slot.dataset.id = card.id;
+    slot.dataset.name = card.name;
+    slot.dataset.status = card.status;
+    slot.dataset.minted = card.chain ? "true" : "";
+    slot.dataset.giftable = card.giftable ? "true" : "";
+    body.appendChild(slot);
     if (isHttpUrl(card.verifyUrl) && card.status !== "PENDING_REDEMPTION") {
       var history = el("a", "twin-cards__link", s.history);
       // On this storefront's own domain, whichever the shop is visited on.
@@ -272,69 +276,6 @@
       history.setAttribute("aria-label", s.history + ": " + card.name);
       body.appendChild(history);
     }
-  }
-
-  function button(text, onClick) {
-    var node = el("button", "twin-cards__button twin-cards__button--secondary", text);
-    node.type = "button";
-    node.addEventListener("click", onClick);
-    return node;
-  }
-
-  function field(form, tag, name, label, attributes) {
-    var wrap = el("label", "twin-cards__field", label);
-    var input = el(tag, "twin-cards__input");
-    input.name = name;
-    Object.keys(attributes).forEach(function (key) {
-      input.setAttribute(key, attributes[key]);
-    });
-    wrap.appendChild(input);
-    form.appendChild(wrap);
-    return input;
-  }
-
-  function giftForm(root, url, body, name) {
-    var s = root.dataset;
-    var form = el("form", "twin-cards__gift");
-    form.setAttribute("aria-label", s.give + ": " + name);
-    var to = field(form, "input", "recipient", s.giftTo, { required: "", autocomplete: "off", maxlength: "254" });
-    field(form, "textarea", "message", s.giftMessage, { maxlength: "300", rows: "2" });
-    var submit = el("button", "twin-cards__button", s.giftSend);
-    form.appendChild(submit);
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
-      var recipient = to.value.trim();
-      var payload = { message: form.elements.message.value };
-      payload[recipient.indexOf("@") >= 0 ? "email" : "phone"] = recipient;
-      send(root, submit, url + "/give", payload, form);
-    });
-    setTimeout(function () {
-      to.focus();
-    });
-    return form;
-  }
-
-  // Posts, then reloads the list; a refusal shows the app's message where the customer acted.
-  function send(root, control, url, payload, place) {
-    control.disabled = true;
-    fetch(url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(payload),
-    })
-      .then(function (response) {
-        return response.json().then(function (answer) {
-          if (response.ok) return load(root, "refresh");
-          throw new Error((answer && answer.error && answer.error.message) || root.dataset.error);
-        });
-      })
-      .catch(function (error) {
-        control.disabled = false;
-        var alert = place.querySelector("[role=alert]") || place.appendChild(el("p", "twin-cards__error"));
-        alert.setAttribute("role", "alert");
-        alert.textContent = error.message || root.dataset.error;
-      });
   }
 
   function renderTwin(twin, root, blockId, passes) {
@@ -360,7 +301,7 @@
       parts.body.appendChild(anchor);
     }
     parts.body.appendChild(certificateLink(twin.id, twin.title, root));
-    if (passes) parts.body.appendChild(walletLink(root, twin.id, twin.title));
+    walletLinks(parts.body, root, twin.id, twin.title, passes);
     return parts.item;
   }
 
@@ -368,7 +309,7 @@
     var blockId = root.dataset.blockId || "block";
     var cards = (data && data.cards) || [];
     var twins = (data && data.twins) || [];
-    var passes = Boolean(data && data.appleWalletPasses);
+    var passes = { apple: Boolean(data && data.appleWalletPasses), google: Boolean(data && data.googleWalletPasses) };
     var content = root.querySelector("[data-twin-cards-content]");
     content.replaceChildren();
     if (!cards.length && !twins.length) {
@@ -384,6 +325,7 @@
       list.appendChild(renderTwin(twin, root, blockId, passes));
     });
     content.appendChild(list);
+    root.dispatchEvent(new CustomEvent("twin-cards:rendered", { bubbles: true }));
     // Cards the store holds for the customer: where to move them to a wallet of their own.
     if (
       cards.some(function (card) {
@@ -467,6 +409,10 @@
     document.querySelectorAll(SELECTOR).forEach(function (root) {
       load(root, "refresh");
     });
+  });
+  // my-cards-gift.js gave or took back a card: show the list as it is now.
+  document.addEventListener("twin-cards:changed", function (event) {
+    load(event.target.closest(SELECTOR), "refresh");
   });
   // The theme editor re-renders a section in place when the merchant changes a setting.
   document.addEventListener("shopify:section:load", init);

@@ -100,9 +100,11 @@ describe("GET /customer-account/holdings", () => {
       twins: [],
       names: [],
       wallet: null,
-      // The shared server has no Apple Wallet signing material.
+      // The shared server has no Apple Wallet signing material, nor a Google Wallet service account.
       appleWalletPasses: false,
       applePassesUrl: null,
+      googleWalletPasses: false,
+      googleWalletUrl: null,
       walletPageUrl: `https://${shop}/apps/twincards/wallet`,
       certificatePageUrl: `https://${shop}/apps/twincards/certificate`,
     });

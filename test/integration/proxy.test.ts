@@ -66,7 +66,9 @@ describe("app proxy: signature", () => {
 
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(await response.json()).toEqual({ data: { cards: [], twins: [], wallet: null, appleWalletPasses: false } });
+    expect(await response.json()).toEqual({
+      data: { cards: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
+    });
   });
 
   it("rejects a bad signature with 400: another secret, or a customer id changed after signing", async () => {
@@ -201,7 +203,9 @@ describe("GET /proxy/cards", () => {
 
     const response = await getCards(uniqueShop(), customerId);
 
-    expect(await response.json()).toEqual({ data: { cards: [], twins: [], wallet: null, appleWalletPasses: false } });
+    expect(await response.json()).toEqual({
+      data: { cards: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
+    });
   });
 });
 

@@ -138,14 +138,23 @@ export const certificateLink = (pathPrefix: string | null, id: string, name: str
   pathPrefix !== null &&
   html`<p><a href="${pathPrefix}/certificate/${encodeURIComponent(id)}?size=a4" download aria-label="${tr.t("my_cards.certificate")}: ${name}">${tr.t("my_cards.certificate")}</a></p>`;
 
-/** Where an item's Apple Wallet pass is, when the app can sign passes (null: no link). */
-export type PassLinks = { pathPrefix: string } | null;
+/** Which wallets an item's pass can be added to, and under which proxy path (null: no link). */
+export type PassLinks = { pathPrefix: string; apple: boolean; google: boolean } | null;
 
-/** "Add to Apple Wallet" for an item the customer holds: its pass, in the page's language. */
+/** The links of the wallets the app can sign for, or null when it can sign for none. */
+export const passLinks = (pathPrefix: string, wallets: { apple: boolean; google: boolean }): PassLinks =>
+  wallets.apple || wallets.google ? { pathPrefix, ...wallets } : null;
+
+/**
+ * "Add to Apple Wallet" (its pass) and "Add to Google Wallet" (the proxy answers with Google's
+ * save link, decision 0048) for an item the customer holds, in the page's language.
+ */
 export function walletPassLink(passes: PassLinks, id: string, title: string, tr: Translator): Markup | null {
   if (!passes) return null;
-  const label = tr.t("my_cards.add_to_apple_wallet");
-  return html`<p><a class="twincards-wallet" href="${passes.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}" aria-label="${label}: ${title}">${label}</a></p>`;
+  const apple = tr.t("my_cards.add_to_apple_wallet");
+  const google = tr.t("my_cards.add_to_google_wallet");
+  return html`${passes.apple && html`<p><a class="twincards-wallet" href="${passes.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}" aria-label="${apple}: ${title}">${apple}</a></p>`}
+${passes.google && html`<p><a class="twincards-wallet" href="${passes.pathPrefix}/google-wallet/${id}?locale=${tr.language}" aria-label="${google}: ${title}">${google}</a></p>`}`;
 }
 
 function cardItem(
@@ -205,9 +214,9 @@ ${walletPassLink(passes, twin.id, twin.title, tr)}
 }
 
 /** GET /proxy: the logged-in customer's cards and twins. */
-export function holdingsPage({ cards, twins, appleWalletPasses }: StorefrontHoldings, pathPrefix: string): string {
+export function holdingsPage({ cards, twins, appleWalletPasses, googleWalletPasses }: StorefrontHoldings, pathPrefix: string): string {
   const empty = cards.length === 0 && twins.length === 0;
-  const passes = appleWalletPasses ? { pathPrefix } : null;
+  const passes = passLinks(pathPrefix, { apple: appleWalletPasses, google: googleWalletPasses });
   return localized(
     (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
@@ -290,8 +299,8 @@ ${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlengt
 }
 
 /** A successful no-JavaScript claim: the cards now in the customer's hands, and what they may do next. */
-export function claimedPage(cards: StorefrontCard[], pathPrefix: string, appleWalletPasses: boolean): string {
-  const passes = appleWalletPasses ? { pathPrefix } : null;
+export function claimedPage(cards: StorefrontCard[], pathPrefix: string, wallets: { apple: boolean; google: boolean }): string {
+  const passes = passLinks(pathPrefix, wallets);
   return localized(
     (tr) => html`<h1>${cards.length === 1 ? tr.t("page.claimed_one") : tr.t("page.claimed_other", { count: tr.number(cards.length) })}</h1>
 <ul class="twincards-list">${cards.map((card) => cardItem(card, tr, passes, 2, false))}</ul>

@@ -11,6 +11,7 @@ import {
   pictures,
   serialLine,
   STYLE,
+  passLinks,
   walletPassLink,
 } from "./liquid-pages.server";
 import type { MessageKey, Translator } from "./storefront-i18n.server";
@@ -81,17 +82,17 @@ function historySection(history: HistoryEntry[], tr: Translator): Markup | null 
 <ol>${history.map((item) => html`<li><time datetime="${item.at}">${tr.date(item.at)}</time> – ${historyLine(item, tr)}</li>`)}</ol></section>`;
 }
 
-/** Where the holder's downloads are: the proxy's path, and whether the app can sign Apple Wallet passes. */
+/** Where the holder's downloads are: the proxy's path, and which wallets the app can sign passes for. */
 export interface HolderLinks {
   pathPrefix: string;
-  passes: boolean;
+  passes: { apple: boolean; google: boolean };
 }
 
-/** For the logged-in visitor who holds the item: its Apple Wallet pass and its certificate, as My cards links them. */
+/** For the logged-in visitor who holds the item: its wallet passes and its certificate, as My cards links them. */
 function holderSection(item: VerifiedTwin | VerifiedCard, title: string, links: HolderLinks | null, tr: Translator): Markup | null {
   if (!links || !item.heldByViewer) return null;
   return html`<section class="twincards-holder" aria-label="${tr.t("verify.for_holder")}"><p><strong>${tr.t("verify.for_holder")}</strong></p>
-${walletPassLink(links.passes ? { pathPrefix: links.pathPrefix } : null, item.heldByViewer, title, tr)}
+${walletPassLink(passLinks(links.pathPrefix, links.passes), item.heldByViewer, title, tr)}
 ${certificateLink(links.pathPrefix, item.heldByViewer, title, tr)}</section>`;
 }
 

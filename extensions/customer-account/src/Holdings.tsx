@@ -11,16 +11,10 @@ export function HoldingsGrid({ holdings, onChanged }: { holdings: HoldingsData; 
   return (
     <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
       {holdings.cards.map((card) => (
-        <CardItem
-          key={card.id}
-          card={card}
-          certificates={holdings.certificatePageUrl}
-          passesUrl={holdings.applePassesUrl}
-          onChanged={onChanged}
-        />
+        <CardItem key={card.id} card={card} certificates={holdings.certificatePageUrl} passes={passesOf(holdings)} onChanged={onChanged} />
       ))}
       {holdings.twins.map((twin) => (
-        <TwinItem key={twin.id} twin={twin} certificates={holdings.certificatePageUrl} passesUrl={holdings.applePassesUrl} />
+        <TwinItem key={twin.id} twin={twin} certificates={holdings.certificatePageUrl} passes={passesOf(holdings)} />
       ))}
     </s-grid>
   );
@@ -105,22 +99,36 @@ function CertificateLink({ base, id, title }: { base: string; id: string; title:
   );
 }
 
-/** "Add to Apple Wallet": the item's pass from the storefront, where the customer is logged in too. */
-function WalletLink({ passesUrl, id, title }: { passesUrl: string | null; id: string; title: string }) {
-  if (!passesUrl) return null;
+/** Where each wallet's link points on the storefront; null: that wallet is off. */
+interface PassUrls {
+  apple: string | null;
+  google: string | null;
+}
+
+const passesOf = (holdings: HoldingsData): PassUrls => ({ apple: holdings.applePassesUrl, google: holdings.googleWalletUrl ?? null });
+
+/**
+ * "Add to Apple Wallet" (the item's pass) and "Add to Google Wallet" (a redirect to Google's save link),
+ * from the storefront, where the customer is logged in too.
+ */
+function WalletLinks({ passes, id, title }: { passes: PassUrls; id: string; title: string }) {
+  const links = [
+    passes.apple && { href: `${passes.apple}/${encodeURIComponent(id)}.pkpass`, label: t("list.add_to_apple_wallet") },
+    passes.google && { href: `${passes.google}/${encodeURIComponent(id)}`, label: t("list.add_to_google_wallet") },
+  ].filter((link): link is { href: string; label: string } => Boolean(link));
   return (
-    <s-link
-      href={`${passesUrl}/${encodeURIComponent(id)}.pkpass`}
-      target="_blank"
-      accessibilityLabel={`${t("list.add_to_apple_wallet")}: ${title}`}
-    >
-      {t("list.add_to_apple_wallet")}
-    </s-link>
+    <>
+      {links.map((link) => (
+        <s-link key={link.href} href={link.href} target="_blank" accessibilityLabel={`${link.label}: ${title}`}>
+          {link.label}
+        </s-link>
+      ))}
+    </>
   );
 }
 
-function CardItem(props: { card: Card; certificates: string; passesUrl: string | null; onChanged: () => void }) {
-  const { card, certificates, passesUrl, onChanged } = props;
+function CardItem(props: { card: Card; certificates: string; passes: PassUrls; onChanged: () => void }) {
+  const { card, certificates, passes, onChanged } = props;
   const owned = card.status === "OWNED";
   const when = card.redeemedAt ?? card.createdAt;
   const date = when ? longDate(when) : null;
@@ -133,7 +141,7 @@ function CardItem(props: { card: Card; certificates: string; passesUrl: string |
     >
       <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
-      {owned ? <WalletLink passesUrl={passesUrl} id={card.id} title={card.name} /> : null}
+      {owned ? <WalletLinks passes={passes} id={card.id} title={card.name} /> : null}
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
       {owned || card.status === "PENDING_TRANSFER" ? <CertificateLink base={certificates} id={card.id} title={card.name} /> : null}
@@ -147,7 +155,7 @@ function CardItem(props: { card: Card; certificates: string; passesUrl: string |
   );
 }
 
-function TwinItem({ twin, certificates, passesUrl }: { twin: Twin; certificates: string; passesUrl: string | null }) {
+function TwinItem({ twin, certificates, passes }: { twin: Twin; certificates: string; passes: PassUrls }) {
   const link = twin.links.find(isHttpUrl);
   return (
     <Item picture={twin.images[0]} title={twin.title} serial={serialLabel(twin)} badge={t("list.twin_badge")}>
@@ -167,7 +175,7 @@ function TwinItem({ twin, certificates, passesUrl }: { twin: Twin; certificates:
         </s-link>
       ) : null}
       <CertificateLink base={certificates} id={twin.id} title={twin.title} />
-      <WalletLink passesUrl={passesUrl} id={twin.id} title={twin.title} />
+      <WalletLinks passes={passes} id={twin.id} title={twin.title} />
     </Item>
   );
 }

@@ -70,6 +70,8 @@ export interface Holdings {
   certificatePageUrl: string;
   /** Where "Add to Apple Wallet" points (`<url>/<id>.pkpass` on the storefront); null while the app cannot sign passes. */
   applePassesUrl: string | null;
+  /** Where "Add to Google Wallet" points (`<url>/<id>` on the storefront, a redirect to Google's save link); null while off. */
+  googleWalletUrl: string | null;
 }
 
 /** What one order issued (GET /customer-account/orders/<id>, app/domain/customer-order-issues.server.ts). */
