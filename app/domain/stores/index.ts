@@ -84,6 +84,7 @@ export type {
   OrderIssueWithRule,
   OrderStore,
   OrderWebhookRecord,
+  RuleIssuedCount,
   StoredOrderIssueStatus,
 } from "./orders";
 export type { IssuingRuleRecord, IssuingRuleStore, RuleSettings, TakenNumbers } from "./rules";
