@@ -8,9 +8,7 @@ export type StorefrontBlock = (typeof STOREFRONT_BLOCKS)[number];
  * `https://<shop>/admin/themes/current/editor?template=…&addAppBlockId=<api key>/<block handle>&target=newAppsSection`.
  */
 export function themeEditorLink({ shop, apiKey, block }: { shop: string; apiKey: string; block: StorefrontBlock }): string {
-  const url = new URL(`https://${shop}/admin/themes/current/editor`);
-  url.searchParams.set("template", "page");
-  url.searchParams.set("addAppBlockId", `${apiKey}/${block}`);
-  url.searchParams.set("target", "newAppsSection");
-  return url.toString();
+  // Written as Shopify documents it: the block id's slash stays a slash.
+  const blockId = `${encodeURIComponent(apiKey)}/${block}`;
+  return `https://${encodeURIComponent(shop)}/admin/themes/current/editor?template=page&addAppBlockId=${blockId}&target=newAppsSection`;
 }
