@@ -34,6 +34,10 @@ function redocWithoutCdn(): Plugin {
   };
 }
 
+/** The admin home's chart component and the libraries only it uses. */
+const CHARTS =
+  /\/node_modules\/(@shopify\/polaris-viz(-core)?|d3-[a-z-]+|internmap|@react-spring|@juggle|use-debounce|fast-deep-equal)\/|\/GlanceCharts\.client\.tsx$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? "127.0.0.1" },
   plugins: [
@@ -66,6 +70,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             manualChunks(id: string) {
+              // The admin home's charts (polaris-viz, d3, react-spring) load with the home page only.
+              if (CHARTS.test(id)) return "charts";
               if (id.includes("/node_modules/")) return "vendor";
               if (id.includes("/app/faces/admin/components/")) return "components";
             },

@@ -9,7 +9,7 @@ export function applyDemoEnv() {
     SHOPIFY_API_KEY: "demo-api-key",
     SHOPIFY_API_SECRET: "demo-api-secret",
     SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
-    SCOPES: "read_customers,read_fulfillments,read_orders,read_products,write_app_proxy",
+    SCOPES: "read_customers,read_files,read_fulfillments,read_orders,read_products,write_app_proxy",
     PORT: port,
     HOST: "127.0.0.1",
   };

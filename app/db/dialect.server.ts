@@ -12,7 +12,7 @@ import type { DatabaseKind } from "./database-url";
  *   with a cast to the column's type (`::jsonb`, `::timestamp(3)` in UTC, as Prisma's `DateTime`);
  * - **values read**: SQLite hands back 1/0, text dates and JSON text; PostgreSQL's driver booleans,
  *   `Date`s and parsed JSON. The readers below take either;
- * - **functions**: the clock in milliseconds, `min`/`max` of two values.
+ * - **functions**: the clock in milliseconds, `min`/`max` of two values, a date's time slot, a JSON array's length.
  */
 
 /** What a statement takes as a parameter once `written`: plain values the drivers bind. */
@@ -34,6 +34,10 @@ export interface Dialect {
   /** The smaller / larger of two values. */
   readonly least: string;
   readonly greatest: string;
+  /** Which `seconds`-long slot since 1970 a DateTime column's value falls in, as an integer SQL expression. */
+  slotOf(column: string, seconds: number): string;
+  /** The length of a JSON array column, as an SQL expression. */
+  jsonArrayLength(column: string): string;
 }
 
 const sqlite: Dialect = {
@@ -50,6 +54,8 @@ const sqlite: Dialect = {
   nowMs: "((julianday('now') - 2440587.5) * 86400000.0)",
   least: "min",
   greatest: "max",
+  slotOf: (column, seconds) => `(CAST(strftime('%s', ${column}) AS INTEGER) / ${seconds})`,
+  jsonArrayLength: (column) => `json_array_length(${column})`,
 };
 
 const postgresql: Dialect = {
@@ -70,6 +76,8 @@ const postgresql: Dialect = {
   nowMs: "(extract(epoch from clock_timestamp()) * 1000)::float8",
   least: "LEAST",
   greatest: "GREATEST",
+  slotOf: (column, seconds) => `floor(extract(epoch from ${column}) / ${seconds})::bigint`,
+  jsonArrayLength: (column) => `jsonb_array_length(${column})`,
 };
 
 export const dialectOf = (kind: DatabaseKind): Dialect => (kind === "sqlite" ? sqlite : postgresql);

@@ -67,9 +67,26 @@ const ruleSettings = (rule: IssuingRuleInput): RuleSettings => ({
   editionSize: rule.editionSize,
 });
 
+/**
+ * Finds a rule's target in the shop (the Admin API, asked by the face): its title now, or null when
+ * the shop has no product, variant or collection with that id.
+ */
+export type RuleTargetLookup = (targetType: RuleTargetType, targetId: string) => Promise<{ title: string } | null>;
+
+/**
+ * The rule with its target's title as the shop has it; a target the shop does not have is refused at its
+ * field. Without a lookup (callers inside the server: seeding, tests) the given title is kept.
+ */
+async function withShopTarget(rule: IssuingRuleInput, lookUp: RuleTargetLookup | undefined): Promise<IssuingRuleInput> {
+  if (!lookUp) return rule;
+  const found = await lookUp(rule.targetType, rule.targetId);
+  if (!found) throw fieldError("targetId", "No such product, variant or collection in this shop: pick it again");
+  return { ...rule, targetTitle: found.title.slice(0, 255) };
+}
+
 /** Saves a new, active rule; a template the domain would refuse is refused here, at its field. */
-export async function createRule(shop: string, input: unknown): Promise<IssuingRule> {
-  const rule = parseInput(issuingRuleInput, input);
+export async function createRule(shop: string, input: unknown, lookUp?: RuleTargetLookup): Promise<IssuingRule> {
+  const rule = await withShopTarget(parseInput(issuingRuleInput, input), lookUp);
   return toIssuingRule(await stores().rules.create({ id: newId("rule"), shop, ...ruleSettings(rule) }));
 }
 
@@ -78,9 +95,12 @@ export async function createRule(shop: string, input: unknown): Promise<IssuingR
  * in). The edition size may not go below what the edition already issued: checked in the statement that
  * writes it, so an order issuing meanwhile cannot slip past.
  */
-export async function updateRule(shop: string, id: string, input: unknown): Promise<IssuingRule> {
-  const rule = parseInput(issuingRuleInput, input);
-  await getRuleRow(shop, id);
+export async function updateRule(shop: string, id: string, input: unknown, lookUp?: RuleTargetLookup): Promise<IssuingRule> {
+  const parsed = parseInput(issuingRuleInput, input);
+  const saved = await getRuleRow(shop, id);
+  // A kept target keeps its saved title: a product since deleted from the shop does not block editing the rest.
+  const kept = parsed.targetType === saved.targetType && parsed.targetId === saved.targetId;
+  const rule = kept ? { ...parsed, targetTitle: saved.targetTitle } : await withShopTarget(parsed, lookUp);
   return stores().transaction(async () => {
     const replaced = await stores().rules.replaceSettings(shop, id, ruleSettings(rule));
     const row = await getRuleRow(shop, id);

@@ -1,8 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, InlineGrid, Layout, Link, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { SetupChecklist } from "~/faces/admin/components/SetupChecklist";
+import { GlanceCard } from "~/faces/admin/components/home/GlanceCard";
+import { shopGlance } from "~/domain/glance.server";
+import { shopTimeZone } from "~/faces/admin/shop-time-zone.server";
+import { ADMIN_LAYOUT_ROUTE } from "~/faces/admin/i18n/use-format";
 import { chainMintCounts } from "~/domain/chain-mints.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { shopOverview } from "~/domain/overview.server";
@@ -15,14 +19,21 @@ import { titled } from "~/faces/admin/page-title";
 export const meta = titled("nav.home");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  return { overview: await shopOverview(session.shop, await adminLivemode(session.shop)), mints: await chainMintCounts(session.shop) };
+  const { session, admin } = await authenticate.admin(request);
+  const livemode = await adminLivemode(session.shop);
+  const [overview, mints, timeZone] = await Promise.all([
+    shopOverview(session.shop, livemode),
+    chainMintCounts(session.shop),
+    shopTimeZone(session.shop, admin.graphql),
+  ]);
+  return { shop: session.shop, overview, mints, glance: await shopGlance(session.shop, livemode, timeZone) };
 };
 
 export const action = methodNotAllowed("GET, HEAD");
 
 export default function Home() {
-  const { overview, mints } = useLoaderData<typeof loader>();
+  const { shop, overview, mints, glance } = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData(ADMIN_LAYOUT_ROUTE) as { apiKey?: string } | undefined;
   const { t } = useTranslation();
   const format = useFormat();
   const counts = [
@@ -83,12 +94,20 @@ export default function Home() {
           </InlineGrid>
         </Layout.Section>
         <Layout.Section>
+          <GlanceCard glance={glance} />
+        </Layout.Section>
+        <Layout.Section>
           <Card>
             <TestDataSwitch />
           </Card>
         </Layout.Section>
         <Layout.Section>
-          <SetupChecklist hasApiKey={overview.activeApiKeys > 0} storefrontBlockSeen={overview.storefrontBlockSeen} />
+          <SetupChecklist
+            hasApiKey={overview.activeApiKeys > 0}
+            storefrontBlockSeen={overview.storefrontBlockSeen}
+            shop={shop}
+            apiKey={layout?.apiKey ?? ""}
+          />
         </Layout.Section>
         <Layout.Section>
           <Box paddingBlockEnd="800" />

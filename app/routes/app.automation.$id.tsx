@@ -4,7 +4,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Layout, Page } from "@shopify/polaris";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { ruleTargets } from "~/adapters/shopify/admin-rule-targets.server";
+import { findRuleTarget } from "~/adapters/shopify/admin-rule-target.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { DomainError } from "~/domain/errors";
 import { getRule, ruleActivity, setRuleStatus, updateRule } from "~/domain/issuing-rules.server";
@@ -37,8 +37,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     ...issue,
     reason: issue.reason === null ? null : translateDomainMessage(t, issue.reason),
   }));
-  const [targets, customers] = await Promise.all([
-    ruleTargets(admin.graphql),
+  const [target, customers] = await Promise.all([
+    // Only its picture: the page shows the saved title without it.
+    findRuleTarget(admin.graphql, rule.targetId).catch(() => null),
     customerLinks(
       admin.graphql,
       issues.map((issue) => (issue.customerId ? `shopify|${issue.customerId}` : null)),
@@ -47,7 +48,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   return {
     rule,
     form: ruleFormOf(rule),
-    targets,
+    // The target's picture as the shop has it now; null: no picture, or no longer in the shop.
+    targetImage: target?.imageUrl ?? null,
     issues,
     customers,
     nextCursor: activity?.nextCursor ?? null,
@@ -56,7 +58,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const t = await translatorFor(request);
   // Another shop's rule (or none) is this shop's 404, whatever the intent.
   const rule = await orNotFound(getRule(session.shop, params.id ?? ""), t("automation.notFound"));
@@ -66,7 +68,9 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     case "save": {
       const form = readRuleForm(data.get("rule"));
       if (!form) return unreadableRule(t);
-      const result = await runIntent("save", t, () => updateRule(session.shop, rule.id, ruleInput(form)));
+      const result = await runIntent("save", t, () =>
+        updateRule(session.shop, rule.id, ruleInput(form), (_type, id) => findRuleTarget(admin.graphql, id)),
+      );
       // A refused form comes back with what was posted, so a page rendered from this answer shows it as typed.
       return result.ok ? result : { ...result, form };
     }
@@ -85,7 +89,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export default function RulePage() {
-  const { rule, form, targets, issues, customers, nextCursor, staleCursor } = useLoaderData<typeof loader>();
+  const { rule, form, targetImage, issues, customers, nextCursor, staleCursor } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const shopify = useAppBridge();
   const { t } = useTranslation();
@@ -116,7 +120,7 @@ export default function RulePage() {
         {/* Keyed by the saved rule, so a save shows the rule as stored. */}
         <RuleForm
           key={rule.updatedAt}
-          targets={targets}
+          targetImage={targetImage}
           initial={result && "form" in result ? result.form : form}
           failure={result && !result.ok && result.intent === "save" ? result : null}
           cancelUrl="/app/automation"

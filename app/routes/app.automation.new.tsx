@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useActionData, useNavigate } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Page } from "@shopify/polaris";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { ruleTargets } from "~/adapters/shopify/admin-rule-targets.server";
+import { findRuleTarget } from "~/adapters/shopify/admin-rule-target.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { createRule } from "~/domain/issuing-rules.server";
 import { readForm, runIntent } from "~/faces/admin/action-result.server";
@@ -32,24 +32,25 @@ const BLANK: RuleFormValues = {
 
 // Create rule: saved active, then the rules list shows it.
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { admin } = await authenticate.admin(request);
-  return { targets: await ruleTargets(admin.graphql) };
+  await authenticate.admin(request);
+  return null;
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const data = await readForm(request);
   if (data.get("intent") !== "save") throw new Response("Unknown intent", { status: 400 });
   const t = await translatorFor(request);
   const form = readRuleForm(data.get("rule"));
   if (!form) return unreadableRule(t);
-  const result = await runIntent("save", t, () => createRule(session.shop, ruleInput(form)));
+  const result = await runIntent("save", t, () =>
+    createRule(session.shop, ruleInput(form), (_type, id) => findRuleTarget(admin.graphql, id)),
+  );
   // A refused form comes back with what was posted, so a page rendered from this answer shows it as typed.
   return result.ok ? result : { ...result, form };
 };
 
 export default function NewRule() {
-  const { targets } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const shopify = useAppBridge();
@@ -65,7 +66,6 @@ export default function NewRule() {
   return (
     <Page title={t("automation.form.newTitle")} backAction={{ content: t("automation.title"), url: "/app/automation" }}>
       <RuleForm
-        targets={targets}
         initial={result && !result.ok && "form" in result ? result.form : BLANK}
         failure={result && !result.ok ? result : null}
         cancelUrl="/app/automation"

@@ -48,7 +48,7 @@ const ENV = z.object({
   SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
   SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
   SHOPIFY_APP_URL: appUrl,
-  SCOPES: z.string().min(1, "is required, e.g. read_customers,read_fulfillments,read_orders,read_products,write_app_proxy"),
+  SCOPES: z.string().min(1, "is required, e.g. read_customers,read_files,read_fulfillments,read_orders,read_products,write_app_proxy"),
   DATABASE_URL: z
     .string()
     .regex(

@@ -42,7 +42,7 @@ export async function startDemoServer(): Promise<DemoServer> {
       SHOPIFY_API_KEY: "demo-api-key",
       SHOPIFY_API_SECRET: DEMO_API_SECRET,
       SHOPIFY_APP_URL: "http://127.0.0.1",
-      SCOPES: "read_customers,read_fulfillments,read_orders,read_products,write_app_proxy",
+      SCOPES: "read_customers,read_files,read_fulfillments,read_orders,read_products,write_app_proxy",
       DEMO_MODE: "1",
       NOTIFY_DISPATCHER: "off",
       DATABASE_URL: database.url,

@@ -11,11 +11,11 @@ import { buildDemoData, collectionsOf, type ShopCustomer, type ShopProduct } fro
 import { createShopSettings, logoPng, shopProfileData } from "./shop-settings";
 import { demoImages } from "./images";
 import { createOrderBook, type StubOrder } from "./order-book";
-import { ruleTargetsData } from "./rule-targets";
+import { createCatalogue, filesPage, type PickerType } from "./catalogue";
 import { createWebhookSender, type WebhookTarget } from "./webhook-sender";
 import { readBody } from "../shared/read-body";
 
-const SCOPE = "read_customers,read_fulfillments,read_orders,read_products,write_app_proxy";
+const SCOPE = "read_customers,read_files,read_fulfillments,read_orders,read_products,write_app_proxy";
 
 export interface AdminApiStub {
   url: string;
@@ -37,6 +37,7 @@ export async function startAdminApiStub(
   const orders = createOrderBook();
   const webhooks = createWebhookSender(options.webhookTarget);
   const shops = createShopSettings();
+  const catalogue = createCatalogue();
   let data: ReturnType<typeof buildDemoData> | undefined;
 
   const server = createServer(async (req, res) => {
@@ -54,6 +55,21 @@ export async function startAdminApiStub(
         return res.end(svg);
       }
       const body = await readBody(req);
+      if (req.method === "GET" && url.pathname === "/_stub/resource-picker") {
+        const type = (["product", "variant", "collection"] as const).find((candidate) => candidate === url.searchParams.get("type"));
+        if (!type) return send(res, 400, { error: "type must be product, variant or collection", field: "type" });
+        const products = (data ??= buildDemoData(baseUrl())).products;
+        const pickerShop = url.searchParams.get("shop") ?? undefined;
+        return send(res, 200, {
+          resources: catalogue.pickerResources(pickerShop, type as PickerType, url.searchParams.get("query") ?? "", products),
+        });
+      }
+      if (req.method === "POST" && url.pathname === "/_stub/products") {
+        const { shop: owner, title } = JSON.parse(body || "{}") as { shop?: unknown; title?: unknown };
+        if (typeof owner !== "string" || typeof title !== "string" || !title)
+          return send(res, 400, { error: "shop and title are required" });
+        return send(res, 201, catalogue.addProduct(owner, title));
+      }
       if (url.pathname.startsWith("/_stub/")) {
         const result = await handleControl(req.method ?? "GET", url.pathname, body, { orders, webhooks, shops });
         return result ? send(res, result.status, result.body) : send(res, 404, { error: "Not Found" });
@@ -88,7 +104,8 @@ export async function startAdminApiStub(
           const order = orders.get(shop, String(variables.id ?? "").replace("gid://shopify/Order/", ""));
           return send(res, 200, { data: { order: order ? orderNode(order, products) : null } });
         }
-        if (operation === "TwinCardsRuleTargets") return send(res, 200, { data: ruleTargetsData(products) });
+        if (operation === "TwinCardsRuleTarget") return send(res, 200, { data: { node: catalogue.node(shop, variables.id, products) } });
+        if (operation === "TwinCardsFiles") return send(res, 200, { data: filesPage(products, baseUrl(), variables) });
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shops.get(shop).timeZone } } });
         if (operation === "TwinCardsShopProfile") return send(res, 200, { data: shopProfileData(shops.get(shop), baseUrl()) });
         if (operation === "TwinCardsCustomerNames") {

@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { DEMO_PRODUCTS } from "../../stubs/admin-api/demo-data";
-import { navigate, openAdminPage, shown, toast } from "../support/admin-browser";
+import { navigate, openAdminPage, pickRuleProduct, shown, toast } from "../support/admin-browser";
 import { launchBrowser, screenshot } from "../support/browser";
 
 // Automation and voiding as a merchant clicks them, in Debian's Chromium, against the built server in demo mode.
@@ -36,7 +36,7 @@ describe("Automation and voiding (demo mode, Chromium)", { timeout: 120_000 }, (
     await page.getByRole("link", { name: "Create rule" }).first().click();
     await shown(page.getByRole("heading", { name: "Create rule", level: 1 }));
 
-    await page.getByLabel("Applies to").selectOption({ label: product.title });
+    await pickRuleProduct(page, product.title);
     await page.getByText("At fulfilment", { exact: true }).click();
     await page.getByText("Issue a unit card", { exact: true }).click();
     await page.getByLabel("Card name").fill(cardName);

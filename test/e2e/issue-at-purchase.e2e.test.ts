@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { registerName } from "~/domain/names.server";
 import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { DEMO_CUSTOMERS, DEMO_PRODUCTS } from "../../stubs/admin-api/demo-data";
-import { navigate, openAdminPage, shown, toast } from "../support/admin-browser";
+import { navigate, openAdminPage, pickRuleProduct, shown, toast } from "../support/admin-browser";
 import { launchBrowser, screenshot } from "../support/browser";
 import { uniqueName, walletKey } from "../support/fixtures";
 import { quietLog } from "../support/notify";
@@ -36,7 +36,7 @@ describe("issue at purchase (demo mode, Chromium)", { timeout: 120_000 }, () => 
     const page = await openAdminPage(browser, demoUrl);
     await navigate(page, "Automation");
     await page.getByRole("link", { name: "Create rule" }).first().click();
-    await page.getByLabel("Applies to").selectOption({ label: product.title });
+    await pickRuleProduct(page, product.title);
     await page.getByText("At payment", { exact: true }).click();
     await page.getByRole("button", { name: "Save rule" }).click();
     await shown(toast(page, "Rule saved"));

@@ -81,13 +81,14 @@ describe("Automation: rules", () => {
     expect(list.body).toContain(`href="/app/automation/${row.id}"`);
   });
 
-  it("offers the shop's products from the Admin API in the form's picker", async () => {
+  it("offers Shopify's resource picker for the target, not a list of the first products", async () => {
     const page = await getPage("/app/automation/new", uniqueShop());
 
     expect(page.status).toBe(200);
-    expect(page.text).toContain("Applies to");
-    expect(page.body).toContain(`value="PRODUCT ${product.gid}"`);
-    expect(page.text).toContain(DEMO_PRODUCTS[1]!.title);
+    expect(page.text).toContain("Applies to Nothing chosen yet: pick what the rule applies to.");
+    expect(page.text).toContain("Select a product");
+    expect(page.body).not.toContain(`value="PRODUCT ${product.gid}"`);
+    expect(page.text).not.toContain(DEMO_PRODUCTS[1]!.title);
   });
 
   it("refuses a template the domain would refuse, each error at its field, and writes nothing", async () => {

@@ -49,3 +49,13 @@ export async function prefillFirstOrderedProduct(page: Page): Promise<string> {
   await expect.poll(() => page.getByLabel("Title").inputValue()).toBe(title);
   return title;
 }
+
+/** Picks the rule's product with the App Bridge stand-in's resource picker: searched by `search`, then chosen by title. */
+export async function pickRuleProduct(page: Page, title: string, search = title) {
+  await page.getByRole("button", { name: "Select a product" }).click();
+  const picker = page.getByRole("dialog", { name: "Select product" });
+  await picker.getByRole("searchbox", { name: "Search" }).fill(search);
+  await picker.getByLabel(title, { exact: true }).check();
+  await picker.getByRole("button", { name: "Select" }).click();
+  await page.getByTestId("rule-target-title").getByText(title).waitFor();
+}

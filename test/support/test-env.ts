@@ -3,7 +3,7 @@ export const TEST_ENV = {
   SHOPIFY_API_KEY: "test-api-key",
   SHOPIFY_API_SECRET: "test-api-secret",
   SHOPIFY_APP_URL: "http://127.0.0.1",
-  SCOPES: "read_customers,read_fulfillments,read_orders,read_products,write_app_proxy",
+  SCOPES: "read_customers,read_files,read_fulfillments,read_orders,read_products,write_app_proxy",
   // Tests name their own client address in X-Forwarded-For, so per-address
   // redeem limits apply per test rather than to the whole suite.
   TRUST_PROXY: "loopback",

@@ -103,7 +103,7 @@ describe("Admin API stub: token exchange", () => {
     expect(json.status).toBe(200);
     const issued = (await json.json()) as { access_token: string; scope: string };
     expect(issued.access_token).toMatch(/^shpat_stub_[0-9a-f]{16,}$/);
-    expect(issued.scope).toBe("read_customers,read_fulfillments,read_orders,read_products,write_app_proxy");
+    expect(issued.scope).toBe("read_customers,read_files,read_fulfillments,read_orders,read_products,write_app_proxy");
 
     const form = await exchangeToken(new URLSearchParams(TOKEN_EXCHANGE).toString(), "application/x-www-form-urlencoded");
     expect(form.status).toBe(200);

@@ -3,6 +3,7 @@ import { db } from "../client.server";
 import { insertRows } from "../insert-rows.server";
 import { cardPage } from "./card-page.server";
 import { redemptionQueries } from "./redemptions.server";
+import { countsBySlot } from "./time-slots.server";
 
 /** What a card's API view loads with it: its redemption and its mint. */
 export const CARD_VIEW_INCLUDE = { redemption: true, chainMint: true } as const;
@@ -88,6 +89,32 @@ export const cardStore: CardStore = {
   },
 
   countWithStatus: (shop, livemode, status) => db.unitCard.count({ where: { shop, livemode, status } }),
+  issuedBySlot: (shop, livemode, since, slotSeconds) =>
+    countsBySlot(
+      {
+        from: '"UnitCard" c',
+        slotColumn: 'c."createdAt"',
+        where: 'c."shop" = $1 AND c."livemode" = $2 AND c."createdAt" >= $3',
+        counts: { issued: "COUNT(*)", sent: 'SUM(CASE WHEN c."redemptionId" IS NULL THEN 0 ELSE 1 END)' },
+      },
+      shop,
+      livemode,
+      since,
+      slotSeconds,
+    ),
+  claimedBySlot: (shop, livemode, since, slotSeconds) =>
+    countsBySlot(
+      {
+        from: '"UnitCard" c JOIN "Redemption" r ON r."id" = c."redemptionId"',
+        slotColumn: 'r."redeemedAt"',
+        where: 'c."shop" = $1 AND c."livemode" = $2 AND c."createdAt" >= $3 AND r."redeemedAt" IS NOT NULL AND c."status" <> \'VOID\'',
+        counts: { claimed: "COUNT(*)" },
+      },
+      shop,
+      livemode,
+      since,
+      slotSeconds,
+    ),
 
   anonymizeOwner: async (shop, owner, anonymous) =>
     (await db.unitCard.updateMany({ where: { shop, owner }, data: { owner: anonymous } })).count,

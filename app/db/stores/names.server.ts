@@ -1,5 +1,6 @@
 import type { NameKey, NameStore, TwinView } from "~/domain/stores";
 import { db, directSql, isUniqueViolation } from "../client.server";
+import { countsBySlot } from "./time-slots.server";
 
 /** What to load with a twin for its views. */
 const TWIN_VIEW_INCLUDE = { name: true, chainMint: true } as const;
@@ -66,5 +67,18 @@ export const nameStore: NameStore = {
       select: { id: true, serialNumber: true, editionSize: true },
     }),
   countTwins: (shop, livemode) => db.digitalTwin.count({ where: { shop, livemode } }),
+  twinsBySlot: (shop, livemode, since, slotSeconds) =>
+    countsBySlot(
+      {
+        from: '"DigitalTwin" t',
+        slotColumn: 't."createdAt"',
+        where: 't."shop" = $1 AND t."livemode" = $2 AND t."createdAt" >= $3',
+        counts: { issued: "COUNT(*)" },
+      },
+      shop,
+      livemode,
+      since,
+      slotSeconds,
+    ),
   deleteTwinsForShop: async (shop) => (await db.digitalTwin.deleteMany({ where: { shop } })).count,
 };

@@ -2,7 +2,8 @@ import type { OrderIssue, OrderWebhook, Prisma } from "@prisma/client";
 import type { OrderTopic, OrderWebhookDetail } from "~/domain/orders";
 import type { OrderIssueRecord, OrderIssueWithRule, OrderStore, OrderWebhookRecord, StoredOrderIssueStatus } from "~/domain/stores";
 import type { OutboxTableOptions } from "~/lib/outbox-worker";
-import { db, isDatabaseBusy, isUniqueViolation, transaction } from "../client.server";
+import { databaseDialect, db, directSql, isDatabaseBusy, isUniqueViolation, transaction } from "../client.server";
+import { readInt } from "../dialect.server";
 
 const toIssue = (row: OrderIssue): OrderIssueRecord => ({
   ...row,
@@ -25,6 +26,18 @@ const toWebhook = ({ payload, ...row }: OrderWebhook): OrderWebhookRecord => ({
 
 /** Order issues (the OrderIssue table) and order webhooks (OrderWebhook): every query of them but the order worker's (below). */
 export const orderStore: OrderStore = {
+  async topRules(shop, since, limit) {
+    const dialect = databaseDialect();
+    const items = `SUM((CASE WHEN i."twinId" IS NULL THEN 0 ELSE 1 END) + ${dialect.jsonArrayLength('i."cardIds"')})`;
+    const rows = await directSql.query<{ ruleId: string; targetTitle: string; items: unknown }>(
+      `SELECT i."ruleId" AS "ruleId", r."targetTitle" AS "targetTitle", ${items} AS "items" ` +
+        `FROM "OrderIssue" i JOIN "IssuingRule" r ON r."id" = i."ruleId" ` +
+        `WHERE i."shop" = $1 AND i."createdAt" >= ${dialect.placeholder(2, since)} ` +
+        `GROUP BY i."ruleId", r."targetTitle" HAVING ${items} > 0 ORDER BY "items" DESC, i."ruleId" LIMIT $3`,
+      [shop, dialect.written(since), limit],
+    );
+    return rows.map((row) => ({ ruleId: row.ruleId, targetTitle: row.targetTitle, items: readInt(row.items) ?? 0 }));
+  },
   issuesAt: async (shop, orderId, moment) =>
     (await db.orderIssue.findMany({
       where: { shop, orderId, moment },

@@ -130,6 +130,15 @@ export interface CardStore {
 
   // The admin home page.
   countWithStatus(shop: string, livemode: boolean, status: string): Promise<number>;
+  /** The cards created since `since` per time slot of `slotSeconds` (slot = seconds since 1970 / slotSeconds): all, and those sent to be claimed. */
+  issuedBySlot(
+    shop: string,
+    livemode: boolean,
+    since: Date,
+    slotSeconds: number,
+  ): Promise<{ slot: number; issued: number; sent: number }[]>;
+  /** Of the cards created since `since`, those claimed (not void), per time slot of their claim. */
+  claimedBySlot(shop: string, livemode: boolean, since: Date, slotSeconds: number): Promise<{ slot: number; claimed: number }[]>;
 
   // Privacy requests.
   /** Hands the shop's cards of `owner` to `anonymous`; how many. */

@@ -86,6 +86,7 @@ export type {
   OrderIssueWithRule,
   OrderStore,
   OrderWebhookRecord,
+  RuleIssuedCount,
   StoredOrderIssueStatus,
 } from "./orders";
 export type { IssuingRuleRecord, IssuingRuleStore, RuleSettings, TakenNumbers } from "./rules";

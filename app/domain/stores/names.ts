@@ -128,6 +128,8 @@ export interface NameStore {
   /** The serial numbers of the numbered twins among `ids`. */
   twinSerials(ids: string[]): Promise<Pick<DigitalTwinRecord, "id" | "serialNumber" | "editionSize">[]>;
   countTwins(shop: string, livemode: boolean): Promise<number>;
+  /** The twins created since `since` per time slot of `slotSeconds` (slot = seconds since 1970 / slotSeconds). */
+  twinsBySlot(shop: string, livemode: boolean, since: Date, slotSeconds: number): Promise<{ slot: number; issued: number }[]>;
   /** Every twin of the shop (shop/redact); how many there were. */
   deleteTwinsForShop(shop: string): Promise<number>;
 }

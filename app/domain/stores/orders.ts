@@ -55,7 +55,16 @@ export interface OrderWebhookRecord {
 export type NewOrderWebhook = Pick<OrderWebhookRecord, "id" | "shop" | "webhookId" | "topic" | "orderId" | "detail">;
 
 /** Order issues (OrderIssue) and the order webhooks they are issued from (OrderWebhook). */
+/** A rule with how many items (twins and cards) its order issues created since a date. */
+export interface RuleIssuedCount {
+  ruleId: string;
+  targetTitle: string;
+  items: number;
+}
+
 export interface OrderStore {
+  /** The `limit` rules that issued the most items since `since`, most first (then by id). */
+  topRules(shop: string, since: Date, limit: number): Promise<RuleIssuedCount[]>;
   /** What was recorded for the order at a moment, by rule and line (issuing again skips those not FAILED). */
   issuesAt(shop: string, orderId: string, moment: string): Promise<Pick<OrderIssueRecord, "ruleId" | "lineItemId" | "status">[]>;
   /** Records what a rule issued for a line at a moment: the one issue of that rule, line and moment, written anew. */

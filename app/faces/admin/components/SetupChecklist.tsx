@@ -1,8 +1,20 @@
 import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { STOREFRONT_BLOCKS, themeEditorLink } from "~/faces/admin/theme-editor-link";
 
 /** What a merchant still has to do before customers can use Twin Cards. */
-export function SetupChecklist({ hasApiKey, storefrontBlockSeen }: { hasApiKey: boolean; storefrontBlockSeen: boolean }) {
+export function SetupChecklist({
+  hasApiKey,
+  storefrontBlockSeen,
+  shop,
+  apiKey,
+}: {
+  hasApiKey: boolean;
+  storefrontBlockSeen: boolean;
+  /** The shop's *.myshopify.com domain and the app's client id: the theme editor's deep links need both. */
+  shop: string;
+  apiKey: string;
+}) {
   const { t } = useTranslation();
   const steps = [
     { id: "api-key", done: hasApiKey, title: t("setup.apiKeyTitle"), detail: t("setup.apiKeyDetail"), to: "/app/settings" },
@@ -33,6 +45,16 @@ export function SetupChecklist({ hasApiKey, storefrontBlockSeen }: { hasApiKey: 
               <Text as="p" tone="subdued">
                 {step.detail}
               </Text>
+              {step.id === "blocks" && (
+                <InlineStack gap="400">
+                  {STOREFRONT_BLOCKS.map((block) => (
+                    // The theme editor is Shopify admin's own page: it opens in the top window, not in the app's frame.
+                    <Link key={block} url={themeEditorLink({ shop, apiKey, block })} target="_top">
+                      {t(`setup.addBlock.${block}`)}
+                    </Link>
+                  ))}
+                </InlineStack>
+              )}
             </BlockStack>
           </InlineStack>
         ))}

@@ -15,12 +15,12 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { RuleTargets } from "~/adapters/shopify/admin-rule-targets.server";
 import type { ActionResult } from "~/faces/admin/action-result.server";
 import type { MetadataRow, RuleForm as RuleFormValues } from "~/faces/admin/rule-form.server";
 import { RefusedFormBanner, type UnplacedError } from "../FormErrorBanner";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { useFieldErrors } from "../use-field-errors";
+import { FilesPicker } from "../FilesPicker";
 import { MetadataEditor } from "./MetadataEditor";
 import { TargetPicker } from "./TargetPicker";
 
@@ -51,13 +51,14 @@ function placeErrors(failure: RuleFailure | null): { atField: Record<string, str
 
 /** An issuing rule: its target, when it fires, and what each order line issues (a twin, a card from a template, or both). */
 export function RuleForm({
-  targets,
+  targetImage = null,
   initial,
   failure,
   cancelUrl,
   issued = 0,
 }: {
-  targets: RuleTargets;
+  /** The saved target's picture, if it has one. */
+  targetImage?: string | null;
   initial: RuleFormValues;
   failure: RuleFailure | null;
   cancelUrl: string;
@@ -70,6 +71,7 @@ export function RuleForm({
   const navigation = useNavigation();
   const [form, setForm] = useState<RuleFormValues>(initial);
   const [nextRow, setNextRow] = useState(0);
+  const [pickingImage, setPickingImage] = useState(false);
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
 
   const { atField, unplaced } = placeErrors(failure);
@@ -117,7 +119,12 @@ export function RuleForm({
         <Layout.Section>
           <Card>
             <FormLayout>
-              <TargetPicker targets={targets} value={form} onChange={(target) => change(target, "target")} error={errorAt("target")} />
+              <TargetPicker
+                savedImage={targetImage}
+                value={form}
+                onChange={(target) => change(target, "target")}
+                error={errorAt("target")}
+              />
               <ChoiceList
                 title={t("automation.form.trigger")}
                 selected={[form.trigger]}
@@ -191,6 +198,7 @@ export function RuleForm({
                       autoComplete="off"
                       placeholder="https://"
                       helpText={t("common.oneUrlPerLine")}
+                      labelAction={{ content: t("files.choose"), onAction: () => setPickingImage(true) }}
                       error={errorAt("imageUrls")}
                     />
                     <TextField
@@ -239,6 +247,11 @@ export function RuleForm({
           <Box paddingBlockEnd="800" />
         </Layout.Section>
       </Layout>
+      <FilesPicker
+        open={pickingImage}
+        onClose={() => setPickingImage(false)}
+        onPick={(url) => change({ imageUrls: [form.imageUrls.trim(), url].filter(Boolean).join("\n") }, "imageUrls")}
+      />
     </Form>
   );
 }

@@ -1,69 +1,122 @@
-import { Select, type SelectGroup } from "@shopify/polaris";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { BlockStack, Box, Button, InlineError, InlineStack, Select, Text, Thumbnail } from "@shopify/polaris";
+import { ImageIcon } from "@shopify/polaris-icons";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { RuleTargets } from "~/adapters/shopify/admin-rule-targets.server";
 import type { RuleForm } from "~/faces/admin/rule-form.server";
 
 type Target = Pick<RuleForm, "targetType" | "targetId" | "targetTitle">;
+type TargetType = Target["targetType"];
 
-const SEPARATOR = " ";
-const valueOf = (target: Pick<Target, "targetType" | "targetId">) =>
-  target.targetId ? `${target.targetType}${SEPARATOR}${target.targetId}` : "";
+const PICKER_TYPE = { PRODUCT: "product", VARIANT: "variant", COLLECTION: "collection" } as const;
+const TARGET_TYPES = Object.keys(PICKER_TYPE) as TargetType[];
+
+/** What App Bridge's resource picker resolves to, as far as a target needs it. */
+interface Picked {
+  id: string;
+  title?: string;
+  displayName?: string;
+  images?: { originalSrc: string }[];
+  image?: { originalSrc: string } | null;
+  product?: { title?: string; images?: { originalSrc: string }[] };
+}
+
+function targetOf(type: TargetType, picked: Picked): { target: Target; image: string | null } {
+  const title = picked.displayName ?? picked.title ?? picked.id;
+  const image = picked.image?.originalSrc ?? picked.images?.[0]?.originalSrc ?? picked.product?.images?.[0]?.originalSrc ?? null;
+  return { target: { targetType: type, targetId: picked.id, targetTitle: title }, image };
+}
 
 /**
- * Products (with their variants, when they have more than Shopify's default one)
- * and collections in one list; a saved target the shop no longer lists stays
- * choosable under its saved title.
+ * The rule's target, picked with Shopify's resource picker (App Bridge: search over the whole
+ * catalogue, not a list of the first 100): its title and picture, with Change and Remove.
+ * The server looks the id up again in the shop before saving.
  */
 export function TargetPicker({
-  targets,
   value,
+  savedImage,
   onChange,
   error,
 }: {
-  targets: RuleTargets;
   value: Target;
+  /** The saved target's picture, if it has one. */
+  savedImage: string | null;
   onChange: (target: Target) => void;
   error?: string;
 }) {
   const { t } = useTranslation();
-  const titles = new Map<string, string>();
-  const productOptions = targets.products.flatMap((product) => {
-    titles.set(valueOf({ targetType: "PRODUCT", targetId: product.id }), product.title);
-    const ownVariants = product.variants.length > 1 ? product.variants : [];
-    return [
-      { value: valueOf({ targetType: "PRODUCT", targetId: product.id }), label: product.title },
-      ...ownVariants.map((variant) => {
-        const label = t("automation.form.variantOption", { product: product.title, variant: variant.title });
-        titles.set(valueOf({ targetType: "VARIANT", targetId: variant.id }), label);
-        return { value: valueOf({ targetType: "VARIANT", targetId: variant.id }), label };
-      }),
-    ];
-  });
-  const collectionOptions = targets.collections.map((collection) => {
-    titles.set(valueOf({ targetType: "COLLECTION", targetId: collection.id }), collection.title);
-    return { value: valueOf({ targetType: "COLLECTION", targetId: collection.id }), label: collection.title };
-  });
-  const selected = valueOf(value);
-  const groups: SelectGroup[] = [];
-  if (selected && !titles.has(selected)) {
-    groups.push({ title: t(`automation.targetType.${value.targetType}`), options: [{ value: selected, label: value.targetTitle }] });
-  }
-  if (productOptions.length) groups.push({ title: t("automation.form.products"), options: productOptions });
-  if (collectionOptions.length) groups.push({ title: t("automation.form.collections"), options: collectionOptions });
+  const shopify = useAppBridge();
+  const [image, setImage] = useState<{ id: string; url: string | null }>({ id: value.targetId, url: savedImage });
+  const [kind, setKind] = useState<TargetType>(value.targetType);
 
-  const choose = (chosen: string) => {
-    const [type, id] = chosen.split(SEPARATOR) as [Target["targetType"], string];
-    onChange({ targetType: type, targetId: id, targetTitle: titles.get(chosen) ?? value.targetTitle });
+  const pick = async (type: TargetType) => {
+    const selection = (await shopify.resourcePicker({
+      type: PICKER_TYPE[type],
+      action: "select",
+      multiple: false,
+      filter: { variants: type === "VARIANT" },
+      selectionIds: value.targetId && value.targetType === type ? [{ id: value.targetId }] : [],
+    })) as Picked[] | undefined;
+    const first = selection?.[0];
+    if (!first) return;
+    const picked = targetOf(type, first);
+    setImage({ id: picked.target.targetId, url: picked.image });
+    onChange(picked.target);
   };
+  const remove = () => onChange({ targetType: kind, targetId: "", targetTitle: "" });
+  const shownImage = image.id === value.targetId ? image.url : null;
+
   return (
-    <Select
-      label={t("automation.form.target")}
-      placeholder={t("automation.form.targetPlaceholder")}
-      options={groups}
-      value={selected}
-      onChange={choose}
-      helpText={groups.length ? t("automation.form.targetHelp") : t("automation.form.noTargets")}
-      error={error}
-    />
+    <BlockStack gap="200">
+      <Text as="h2" variant="headingSm">
+        {t("automation.form.target")}
+      </Text>
+      {value.targetId ? (
+        <InlineStack gap="300" blockAlign="center" wrap={false}>
+          <Thumbnail
+            source={shownImage ?? ImageIcon}
+            alt={shownImage ? t("automation.form.targetImageAlt", { title: value.targetTitle }) : ""}
+            size="small"
+          />
+          <Box minWidth="0" width="100%">
+            <BlockStack gap="050">
+              <Text as="p" fontWeight="semibold" breakWord>
+                <span data-testid="rule-target-title">{value.targetTitle}</span>
+              </Text>
+              <Text as="p" tone="subdued">
+                {t(`automation.targetType.${value.targetType}`)}
+              </Text>
+            </BlockStack>
+          </Box>
+          <InlineStack gap="200" wrap={false}>
+            <Button onClick={() => void pick(value.targetType)}>{t("automation.form.changeTarget")}</Button>
+            <Button variant="tertiary" tone="critical" onClick={remove}>
+              {t("automation.form.removeTarget")}
+            </Button>
+          </InlineStack>
+        </InlineStack>
+      ) : (
+        <BlockStack gap="200">
+          <Text as="p" tone="subdued">
+            {t("automation.form.noTarget")}
+          </Text>
+          <InlineStack gap="200" blockAlign="end">
+            <Select
+              label={t("automation.form.targetKind")}
+              options={TARGET_TYPES.map((type) => ({ value: type, label: t(`automation.targetType.${type}`) }))}
+              value={kind}
+              onChange={(chosen) => setKind(chosen as TargetType)}
+            />
+            <Button variant="primary" onClick={() => void pick(kind)}>
+              {t(`automation.form.pick.${kind}`)}
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      )}
+      <Text as="p" tone="subdued">
+        {t("automation.form.targetHelp")}
+      </Text>
+      {error && <InlineError message={error} fieldID="rule-target" />}
+    </BlockStack>
   );
 }

@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import type { BatchForm, CardBatchFailure } from "~/faces/admin/card-batch-form.server";
 import { RefusedFormBanner, type UnplacedError } from "../FormErrorBanner";
 import { useFieldErrors } from "../use-field-errors";
+import { FilesPicker } from "../FilesPicker";
 
 type CardRow = BatchForm["rows"][number];
 
@@ -77,6 +78,8 @@ export function CardBatchForm({
     setForm((current) => ({ ...current, rows: current.rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)) }));
     markEdited(`${key}.${field}`);
   };
+  // The row whose image is being picked from the shop's Files, if any.
+  const [pickingFor, setPickingFor] = useState<string | null>(null);
   const addRow = () => {
     setForm((current) => ({ ...current, rows: [...current.rows, { key: `row-${nextRow}`, name: "", imageUrl: "", videoUrl: "" }] }));
     setNextRow((count) => count + 1);
@@ -237,6 +240,7 @@ export function CardBatchForm({
                           onChange={setRowField(row.key, "imageUrl")}
                           autoComplete="off"
                           placeholder="https://"
+                          labelAction={{ content: t("files.choose"), onAction: () => setPickingFor(row.key) }}
                           error={errorAt(`${row.key}.imageUrl`)}
                         />
                         <TextField
@@ -268,6 +272,11 @@ export function CardBatchForm({
           <Box paddingBlockEnd="800" />
         </Layout.Section>
       </Layout>
+      <FilesPicker
+        open={pickingFor !== null}
+        onClose={() => setPickingFor(null)}
+        onPick={(url) => pickingFor && setRowField(pickingFor, "imageUrl")(url)}
+      />
     </Form>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { NameRecord, UnitCard } from "~/domain/schemas";
 import type { CustomerSummary } from "~/adapters/shopify/admin-customers.server";
 import { CopyButton } from "../CopyButton";
+import { FilesPicker } from "../FilesPicker";
 import { useIntentFetcher } from "./use-intent-fetcher";
 
 /** A card for this customer: owned now (their wallet) or claimed later with a code sent to them. */
@@ -13,6 +14,7 @@ export function CreateCardCard({ customer, names }: { customer: CustomerSummary;
   const [mode, setMode] = useState<"owner" | "redemption">(names.length ? "owner" : "redemption");
   const [name, setName] = useState("");
   const [imageUrls, setImageUrls] = useState("");
+  const [pickingImage, setPickingImage] = useState(false);
   const [email, setEmail] = useState(customer.email ?? "");
   const [phone, setPhone] = useState(customer.phone ?? "");
   const [publicKey, setPublicKey] = useState(names[0]?.public_key ?? "");
@@ -82,6 +84,7 @@ export function CreateCardCard({ customer, names }: { customer: CustomerSummary;
               onChange={setImageUrls}
               multiline={2}
               helpText={t("common.oneUrlPerLine")}
+              labelAction={{ content: t("files.choose"), onAction: () => setPickingImage(true) }}
               error={Object.entries(errors).find(([path]) => path.startsWith("media"))?.[1]}
               autoComplete="off"
             />
@@ -122,6 +125,11 @@ export function CreateCardCard({ customer, names }: { customer: CustomerSummary;
           </FormLayout>
         </BlockStack>
       </create.fetcher.Form>
+      <FilesPicker
+        open={pickingImage}
+        onClose={() => setPickingImage(false)}
+        onPick={(url) => setImageUrls((current) => [current.trim(), url].filter(Boolean).join("\n"))}
+      />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Text, TextField, Thumbnail } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FilesPicker } from "../FilesPicker";
 
 type Answer = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -19,6 +20,7 @@ export function SenderSettings({ sender }: { sender: Sender }) {
   const shopify = useAppBridge();
   const { t } = useTranslation();
   const [logoUrl, setLogoUrl] = useState(sender.customLogoUrl ?? "");
+  const [pickingLogo, setPickingLogo] = useState(false);
   const [edited, setEdited] = useState(false);
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
 
@@ -58,6 +60,7 @@ export function SenderSettings({ sender }: { sender: Sender }) {
             }}
             autoComplete="off"
             placeholder="https://cdn.shopify.com/s/files/…/logo.png"
+            labelAction={{ content: t("files.choose"), onAction: () => setPickingLogo(true) }}
             helpText={sender.brandLogoUrl ? t("messages.logoHelpBrand") : t("messages.logoHelp")}
             error={edited ? undefined : failed?.fieldErrors.logoUrl}
           />
@@ -70,6 +73,14 @@ export function SenderSettings({ sender }: { sender: Sender }) {
           </Box>
         </FormLayout>
       </fetcher.Form>
+      <FilesPicker
+        open={pickingLogo}
+        onClose={() => setPickingLogo(false)}
+        onPick={(url) => {
+          setLogoUrl(url);
+          setEdited(true);
+        }}
+      />
     </Card>
   );
 }
