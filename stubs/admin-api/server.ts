@@ -7,10 +7,11 @@ import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleControl } from "./control";
-import { buildDemoData, collectionsOf, type ShopCustomer, type ShopProduct } from "./demo-data";
+import { buildDemoData, collectionsOf, DEMO_CUSTOMERS, DEMO_PRODUCTS, type ShopCustomer, type ShopProduct } from "./demo-data";
 import { createShopSettings, logoPng, shopProfileData } from "./shop-settings";
 import { demoImages } from "./images";
 import { createOrderBook, type StubOrder } from "./order-book";
+import { createBulkOperations, pastOrderNode, searchOrders, seedPastOrders } from "./past-orders";
 import { ruleTargetsData } from "./rule-targets";
 import { createWebhookSender, type WebhookTarget } from "./webhook-sender";
 import { readBody } from "../shared/read-body";
@@ -29,12 +30,26 @@ export interface AdminApiStub {
 export type { WebhookTarget };
 
 export async function startAdminApiStub(
-  options: { port?: number; host?: string; webhookTarget?: WebhookTarget } = {},
+  options: {
+    port?: number;
+    host?: string;
+    webhookTarget?: WebhookTarget;
+    /** A shop whose order book starts with past orders (the demo's), for a rule applied to past orders. */
+    pastOrdersFor?: string;
+  } = {},
 ): Promise<AdminApiStub> {
   const images = demoImages();
   const tokens = new Set<string>();
   const requests: AdminApiStub["requests"] = [];
   const orders = createOrderBook();
+  const bulk = createBulkOperations();
+  if (options.pastOrdersFor)
+    seedPastOrders(
+      orders,
+      options.pastOrdersFor,
+      DEMO_CUSTOMERS,
+      DEMO_PRODUCTS.map((product) => product.id),
+    );
   const webhooks = createWebhookSender(options.webhookTarget);
   const shops = createShopSettings();
   let data: ReturnType<typeof buildDemoData> | undefined;
@@ -52,6 +67,13 @@ export async function startAdminApiStub(
         if (!svg) return send(res, 404, { errors: "Not Found" });
         res.writeHead(200, { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" });
         return res.end(svg);
+      }
+      const bulkFile = /^\/_bulk\/(\w+)\.jsonl$/.exec(url.pathname);
+      if (req.method === "GET" && bulkFile) {
+        const file = bulk.file(bulkFile[1]!);
+        if (file === undefined) return send(res, 404, { errors: "Not Found" });
+        res.writeHead(200, { "Content-Type": "application/jsonl" });
+        return res.end(file);
       }
       const body = await readBody(req);
       if (url.pathname.startsWith("/_stub/")) {
@@ -88,6 +110,18 @@ export async function startAdminApiStub(
           const order = orders.get(shop, String(variables.id ?? "").replace("gid://shopify/Order/", ""));
           return send(res, 200, { data: { order: order ? orderNode(order, products) : null } });
         }
+        const search = typeof variables.query === "string" ? variables.query : "";
+        if (operation === "TwinCardsPastOrdersCount")
+          return send(res, 200, { data: { ordersCount: { count: searchOrders(orders, shop, search).length, precision: "EXACT" } } });
+        if (operation === "TwinCardsPastOrders") {
+          const first = typeof variables.first === "number" ? variables.first : 50;
+          const found = searchOrders(orders, shop, search).slice(0, first);
+          return send(res, 200, { data: { orders: { nodes: found.map((order) => pastOrderNode(order, products)) } } });
+        }
+        if (operation === "TwinCardsPastOrdersBulk")
+          return send(res, 200, { data: { bulkOperationRunQuery: bulk.run(orders, shop, search, products) } });
+        if (operation === "TwinCardsBulkOperation")
+          return send(res, 200, { data: { node: bulk.node(shop, String(variables.id ?? ""), baseUrl()) } });
         if (operation === "TwinCardsRuleTargets") return send(res, 200, { data: ruleTargetsData(products) });
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shops.get(shop).timeZone } } });
         if (operation === "TwinCardsShopProfile") return send(res, 200, { data: shopProfileData(shops.get(shop), baseUrl()) });
