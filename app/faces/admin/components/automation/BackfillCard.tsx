@@ -128,13 +128,12 @@ export function BackfillCard({
                   <input type="hidden" name="intent" value="backfill-preview" />
                   <Box maxWidth="24rem">
                     <BlockStack gap="200">
+                      {/* No min/max: the browser would block the form with its own words; the domain's answer is shown at the field. */}
                       <TextField
                         label={t("automation.backfill.days")}
                         name="days"
                         type="number"
                         inputMode="numeric"
-                        min={1}
-                        max={365}
                         value={days}
                         onChange={setDays}
                         autoComplete="off"
