@@ -89,12 +89,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The element is entirely inside the viewport: nothing to scroll to reach it. */
+/** Scrolled to, the element is entirely inside the viewport: nothing cut off or reached by scrolling sideways. */
 async function inViewport(page: Page, locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
   const box = (await locator.boundingBox())!;
   const viewport = page.viewportSize()!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
 }
 
 describe("Apply to past orders (demo mode, Chromium)", { timeout: 120_000 }, () => {
