@@ -94,7 +94,7 @@ export async function previewBackfill(shop: string, ruleId: string, daysInput: u
 
 /** What the listing keeps: the matching orders to issue for, and how many matching ones are skipped as cancelled or refunded. */
 export function selectOrders(rule: IssuingRuleRecord, orders: ListedOrder[]): { orderIds: string[]; skipped: number } {
-  const matching = orders.filter((order) => order.lines.some((line) => matchesRule(rule, line as OrderLine)));
+  const matching = orders.filter((order) => order.lines.some((line) => matchesRule(rule, line)));
   const skipped = matching.filter((order) => order.cancelled || order.refunded);
   return { orderIds: matching.filter((order) => !skipped.includes(order)).map((order) => order.id), skipped: skipped.length };
 }

@@ -56,7 +56,7 @@ const skipped = (outcome: string): OrderWorkResult => ({ status: "SKIPPED", outc
 export const ALREADY_ISSUED = "Already issued for order";
 
 /** Whether the rule's target (product, variant or collection) is the line's. */
-export function matchesRule(rule: IssuingRuleRecord, line: OrderLine): boolean {
+export function matchesRule(rule: IssuingRuleRecord, line: Pick<OrderLine, "productId" | "variantId" | "collectionIds">): boolean {
   if (rule.targetType === "PRODUCT") return line.productId === rule.targetId;
   if (rule.targetType === "VARIANT") return line.variantId === rule.targetId;
   return line.collectionIds.includes(rule.targetId);
