@@ -109,11 +109,16 @@ export function createBulkOperations() {
   };
 }
 
+/** When each seeded product's past orders were paid, in days ago; which of them were cancelled or fully refunded. */
+const PAST_ORDER_DAYS = [80, 60, 45, 25, 15, 8, 3];
+const CANCELLED = new Set([45, 3]);
+const REFUNDED = new Set([15]);
+
 /**
- * The demo shop's history before the app: 36 orders paid over the last 90 days
- * by the demo customers, of the first six products, sent to no webhook; every
- * ninth cancelled and every seventh refunded, so a rule applied to past orders
- * has some to skip.
+ * The demo shop's history before the app: for each of the first six products,
+ * seven orders paid over the last 80 days by the demo customers, sent to no
+ * webhook, two of them cancelled and one refunded, so a rule applied to past
+ * orders has some to skip (the last 30 days: two to issue, two to skip).
  */
 export function seedPastOrders(
   orders: OrderBook,
@@ -122,18 +127,22 @@ export function seedPastOrders(
   productIds: readonly string[],
   now = Date.now(),
 ) {
-  for (let index = 0; index < 36; index++) {
-    const order = orders.place({
-      shop,
-      customerId: customers[index % customers.length]!.id,
-      lines: [{ productId: productIds[index % Math.min(6, productIds.length)]!, quantity: 1 + (index % 2) }],
-      processedAt: new Date(now - (90 - index * 2.5) * 24 * 60 * 60 * 1000).toISOString().replace(/\.\d{3}Z$/, "Z"),
-    });
-    if (index % 9 === 4) orders.cancel(order.id);
-    else if (index % 7 === 3)
-      orders.refund(
-        order.id,
-        order.lines.map((line) => ({ id: line.id, quantity: line.quantity })),
-      );
+  let placed = 0;
+  for (const days of PAST_ORDER_DAYS) {
+    for (const [index, productId] of productIds.slice(0, 6).entries()) {
+      const order = orders.place({
+        shop,
+        customerId: customers[placed++ % customers.length]!.id,
+        lines: [{ productId, quantity: 1 + (index % 2) }],
+        // Hours apart, so each product's orders of a day keep their order.
+        processedAt: new Date(now - days * 24 * 60 * 60 * 1000 + index * 60 * 60 * 1000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      });
+      if (CANCELLED.has(days)) orders.cancel(order.id);
+      if (REFUNDED.has(days))
+        orders.refund(
+          order.id,
+          order.lines.map((line) => ({ id: line.id, quantity: line.quantity })),
+        );
+    }
   }
 }
