@@ -150,6 +150,11 @@ describe("Apply to past orders", { timeout: 60_000 }, () => {
     expect(again.result).toMatchObject({ ok: false, message: "This rule is already being applied to past orders: wait until it finishes" });
     const twice = await submitFetcher(page(rule.id), shop, { intent: "backfill-preview", days: "30" });
     expect(twice.status).toBe(409);
+    expect((await getPage(page(rule.id), shop)).text).toContain("Queued: 2 orders wait for the order worker.");
+    // One order at a time, as a busy worker would: the page counts the orders done.
+    const oneAtATime = new OrderWorker({ source: await stubOrderSource(stubUrl), where: { shop }, batchSize: 1, log: quietLog });
+    expect(await oneAtATime.drainOnce()).toBe(1);
+    expect((await getPage(page(rule.id), shop)).text).toContain("1 of 2 orders done");
 
     const finished = await issued(shop, rule.id, issuer);
     expect(finished).toMatchObject({ phase: "FINISHED", done: 2, issued: 2, alreadyIssued: 0, skipped: 2, failed: 0 });
