@@ -43,6 +43,8 @@ const baseUrl = `http://${process.env.HOST}:${process.env.PORT}`;
 const stub = await startAdminApiStub({
   port: Number(process.env.ADMIN_API_STUB_PORT ?? 3001),
   webhookTarget: { appUrl: baseUrl, apiSecret: process.env.SHOPIFY_API_SECRET! },
+  // Orders paid before the app, for a rule applied to past orders (Automation, a rule's page).
+  pastOrdersFor: DEMO_SHOP,
 });
 const chain = process.env.DEMO_CHAIN === "1" ? await startChain() : undefined;
 // Logged out until the visitor picks one of the stub's customers on its login page.

@@ -21,7 +21,8 @@ export type IdPrefix =
   | "gft"
   | "wpr"
   | "wpp"
-  | "gwu";
+  | "gwu"
+  | "bfl";
 
 /**
  * Public identifiers: a type prefix and a ULID. ULIDs sort by creation time

@@ -52,7 +52,11 @@ export async function recordOrderWebhook(
 
 const skipped = (outcome: string): OrderWorkResult => ({ status: "SKIPPED", outcome });
 
-function matchesRule(rule: IssuingRuleRecord, line: OrderLine): boolean {
+/** How the outcome of an order whose lines were all issued before begins (a backfill counts these apart). */
+export const ALREADY_ISSUED = "Already issued for order";
+
+/** Whether the rule's target (product, variant or collection) is the line's. */
+export function matchesRule(rule: IssuingRuleRecord, line: Pick<OrderLine, "productId" | "variantId" | "collectionIds">): boolean {
   if (rule.targetType === "PRODUCT") return line.productId === rule.targetId;
   if (rule.targetType === "VARIANT") return line.variantId === rule.targetId;
   return line.collectionIds.includes(rule.targetId);
@@ -82,10 +86,17 @@ type Recipient =
  * caller's transaction. Lines and rules already issued for this moment are left
  * alone (a duplicate or late webhook changes nothing); FAILED ones are tried again.
  */
-export async function issueFromOrder(shop: string, order: OrderSnapshot, moment: OrderMoment): Promise<OrderWorkResult> {
+export async function issueFromOrder(
+  shop: string,
+  order: OrderSnapshot,
+  moment: OrderMoment,
+  /** Only this rule's items (a rule applied to past orders); every active rule's without. */
+  onlyRuleId?: string,
+): Promise<OrderWorkResult> {
   const paid = moment.kind === "paid";
   if (order.cancelled) return skipped(`Order ${order.name} was cancelled`);
-  const rules = await stores().rules.activeFor(shop, paid ? "PAID" : "FULFILLED");
+  const active = await stores().rules.activeFor(shop, paid ? "PAID" : "FULFILLED");
+  const rules = onlyRuleId === undefined ? active : active.filter((rule) => rule.id === onlyRuleId);
   if (rules.length === 0) return skipped(paid ? "No active rule issues at payment" : "No active rule issues at fulfilment");
   const momentKey = paid ? "paid" : `fulfillment:${moment.fulfillmentId}`;
   const matches = linesAt(order, moment).flatMap(({ line, quantity }) =>
@@ -96,7 +107,7 @@ export async function issueFromOrder(shop: string, order: OrderSnapshot, moment:
   const existing = await stores().orders.issuesAt(shop, order.id, momentKey);
   const settled = new Set(existing.filter((issue) => issue.status !== "FAILED").map((issue) => `${issue.ruleId} ${issue.lineItemId}`));
   const todo = matches.filter((match) => !settled.has(`${match.rule.id} ${match.line.id}`));
-  if (todo.length === 0) return { status: "DONE", outcome: `Already issued for order ${order.name}` };
+  if (todo.length === 0) return { status: "DONE", outcome: `${ALREADY_ISSUED} ${order.name}` };
 
   const recipient = await recipientOf(order);
   if (!recipient) return skipped(`Order ${order.name} has no customer with a universal name, and no e-mail or phone to send a claim to`);

@@ -55,4 +55,6 @@ export type OrderTopic = "orders/paid" | "fulfillments/create" | "orders/cancell
 export interface OrderWebhookDetail {
   id?: string;
   lines?: { id: string; quantity: number }[];
+  /** Set when a rule applied to past orders recorded it (no webhook came): only that rule issues. */
+  backfill?: { id: string; ruleId: string };
 }

@@ -234,6 +234,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     // Their activity (OrderIssue) goes with the rules (cascade).
     const issuingRules = { count: await stores().rules.deleteForShop(shop) };
     const orderWebhooks = { count: await stores().orders.deleteWebhooksForShop(shop) };
+    // Rules applied to past orders: their listed order ids.
+    await stores().backfills.deleteForShop(shop);
     const linkedWallets = { count: await stores().wallets.deleteForShop(shop) };
     // Apple Wallet passes, their tokens, devices' registrations and waiting pushes (decision 0047).
     await stores().walletPasses.deleteForShop(shop);

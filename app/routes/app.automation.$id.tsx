@@ -6,10 +6,12 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { findRuleTarget } from "~/adapters/shopify/admin-rule-target.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { confirmBackfill, discardBackfill, latestBackfill, previewBackfill } from "~/domain/backfills.server";
 import { DomainError } from "~/domain/errors";
 import { getRule, ruleActivity, setRuleStatus, updateRule } from "~/domain/issuing-rules.server";
 import { retryOrderIssue } from "~/domain/order-issuing.server";
-import { orNotFound, readForm, runIntent } from "~/faces/admin/action-result.server";
+import { orNotFound, readForm, runIntent, runIntentWithStatus } from "~/faces/admin/action-result.server";
+import { BackfillCard } from "~/faces/admin/components/automation/BackfillCard";
 import { RuleActivityCard } from "~/faces/admin/components/automation/RuleActivityCard";
 import { RuleForm } from "~/faces/admin/components/automation/RuleForm";
 import { customerLinks } from "~/faces/admin/customer-links.server";
@@ -37,13 +39,14 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     ...issue,
     reason: issue.reason === null ? null : translateDomainMessage(t, issue.reason),
   }));
-  const [target, customers] = await Promise.all([
+  const [target, customers, backfill] = await Promise.all([
     // Only its picture: the page shows the saved title without it.
     findRuleTarget(admin.graphql, rule.targetId).catch(() => null),
     customerLinks(
       admin.graphql,
       issues.map((issue) => (issue.customerId ? `shopify|${issue.customerId}` : null)),
     ),
+    latestBackfill(session.shop, rule.id),
   ]);
   return {
     rule,
@@ -54,6 +57,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     customers,
     nextCursor: activity?.nextCursor ?? null,
     staleCursor: activity === null,
+    backfill,
   };
 };
 
@@ -83,13 +87,20 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         return { id };
       });
     }
+    // Apply to past orders (decision 0051): refusals answer 400 (a bad number of days) or 409 (already running).
+    case "backfill-preview":
+      return runIntentWithStatus("backfill-preview", t, () => previewBackfill(session.shop, rule.id, data.get("days") ?? ""));
+    case "backfill-confirm":
+      return runIntentWithStatus("backfill-confirm", t, () => confirmBackfill(session.shop, rule.id, String(data.get("id") ?? "")));
+    case "backfill-discard":
+      return runIntentWithStatus("backfill-discard", t, () => discardBackfill(session.shop, rule.id));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
 };
 
 export default function RulePage() {
-  const { rule, form, targetImage, issues, customers, nextCursor, staleCursor } = useLoaderData<typeof loader>();
+  const { rule, form, targetImage, issues, customers, nextCursor, staleCursor, backfill } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const shopify = useAppBridge();
   const { t } = useTranslation();
@@ -127,6 +138,12 @@ export default function RulePage() {
           issued={rule.issuedCount}
         />
         <Layout>
+          <Layout.Section>
+            <BackfillCard
+              backfill={backfill}
+              unavailable={rule.trigger !== "PAID" ? t("automation.backfill.onlyPaid") : paused ? t("automation.backfill.paused") : null}
+            />
+          </Layout.Section>
           <Layout.Section>
             <RuleActivityCard
               path={`/app/automation/${rule.id}`}

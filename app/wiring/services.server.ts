@@ -81,11 +81,13 @@ export async function backgroundWorkers(args: {
     workers.push(webhookDelivererFromConfig(args.webhooks));
   }
   if (!args.inWebServer || args.webhooks.ORDER_WORKER === "on") {
-    const [{ OrderWorker }, { shopifyOrderSource }] = await Promise.all([
+    const [{ OrderWorker }, { BackfillWorker }, { shopifyOrderSource, shopifyAdminGraphql }] = await Promise.all([
       import("../adapters/shopify/order-worker.server"),
+      import("../adapters/shopify/backfill-worker.server"),
       import("../adapters/shopify/order-source.server"),
     ]);
-    workers.push(new OrderWorker({ source: shopifyOrderSource }));
+    // Rules applied to past orders are listed beside the order worker, which then issues their orders (decision 0051).
+    workers.push(new OrderWorker({ source: shopifyOrderSource }), new BackfillWorker({ graphqlFor: shopifyAdminGraphql }));
   }
   // Pass updates' pushes (decision 0047), wherever APNs is configured: the outbox lets several processes share them.
   const { auth: apns } = apnsConfig();

@@ -5,6 +5,7 @@ import { idempotencyStore } from "../db/stores/idempotency.server";
 import { privacyStore } from "../db/stores/privacy.server";
 import { settingsStore } from "../db/stores/settings.server";
 import { orderStore } from "../db/stores/orders.server";
+import { backfillStore } from "../db/stores/backfills.server";
 import { issuingRuleStore } from "../db/stores/rules.server";
 import { cardStore } from "../db/stores/cards.server";
 import { giftStore } from "../db/stores/gifts.server";
@@ -31,6 +32,7 @@ export const databaseStores = (): DomainStores => ({
   privacy: privacyStore,
   rules: issuingRuleStore,
   orders: orderStore,
+  backfills: backfillStore,
   cards: cardStore,
   gifts: giftStore,
   names: nameStore,

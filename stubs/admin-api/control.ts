@@ -14,6 +14,8 @@ const numericId = z
 const quantity = z.number().int().min(1).max(1000);
 const headerStyle = z.enum(["x-shopify", "shopify"]).optional();
 const lineQuantities = z.array(z.object({ id: numericId, quantity })).min(1);
+/** true: change the order book and send no webhook (what happened before the app was installed). */
+const silent = z.boolean().optional();
 
 const placeOrder = z.object({
   shop: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "Must be a myshopify.com domain"),
@@ -33,11 +35,17 @@ const placeOrder = z.object({
     .array(z.object({ productId: numericId, variantId: numericId.optional(), quantity }))
     .min(1)
     .max(50),
+  /** A past order: paid at this time (ISO, not in the future). */
+  processedAt: z.iso
+    .datetime()
+    .refine((value) => Date.parse(value) <= Date.now(), "Must not be in the future")
+    .optional(),
   headerStyle,
+  silent,
 });
 const fulfil = z.object({ lines: lineQuantities.optional(), headerStyle });
-const cancel = z.object({ headerStyle });
-const refund = z.object({ lines: lineQuantities, headerStyle });
+const cancel = z.object({ headerStyle, silent });
+const refund = z.object({ lines: lineQuantities, headerStyle, silent });
 const redeliver = z.object({ headerStyle });
 const webhookTarget = z.object({ appUrl: z.url(), apiSecret: z.string().min(1), headerStyle });
 
@@ -73,6 +81,7 @@ function orderView(order: StubOrder) {
     phone: order.phone,
     currency: order.currency,
     createdAt: order.createdAt,
+    processedAt: order.processedAt,
     cancelledAt: order.cancelledAt,
     lines: order.lines.map((line) => ({
       id: line.id,
@@ -94,7 +103,9 @@ export async function handleControl(
   body: string,
   { orders, webhooks, shops }: { orders: OrderBook; webhooks: WebhookSender; shops: ReturnType<typeof createShopSettings> },
 ): Promise<ControlResult | null> {
-  const answer = (order: StubOrder, webhook: Delivery) => ({ status: 200, body: { order: orderView(order), webhook } });
+  const answer = (order: StubOrder, webhook: Delivery | null) => ({ status: 200, body: { order: orderView(order), webhook } });
+  /** Sends the webhook, unless the change was asked for silently (the answer's webhook is then null). */
+  const send = (quiet: boolean | undefined, ...args: Parameters<WebhookSender["send"]>) => (quiet ? null : webhooks.send(...args));
   const orderAction = /^\/_stub\/orders\/(\d+)\/(fulfillments|cancel|refunds)$/.exec(path);
   try {
     if (method === "GET" && path === "/_stub/catalogue") {
@@ -115,9 +126,9 @@ export async function handleControl(
     const shopPath = /^\/_stub\/shops\/([a-z0-9][a-z0-9-]*\.myshopify\.com)$/.exec(path);
     if (method === "PUT" && shopPath) return { status: 200, body: { shop: shops.set(shopPath[1]!, parse(shopSettingsInput, body)) } };
     if (method === "POST" && path === "/_stub/orders") {
-      const { headerStyle: style, ...input } = parse(placeOrder, body);
+      const { headerStyle: style, silent: quiet, ...input } = parse(placeOrder, body);
       const order = orders.place(input);
-      return answer(order, await webhooks.send(order.shop, "orders/paid", orderPayload(order), style));
+      return answer(order, await send(quiet, order.shop, "orders/paid", orderPayload(order), style));
     }
     const order = /^\/_stub\/orders\/(\d+)$/.exec(path);
     if (method === "GET" && order) return { status: 200, body: { order: orderView(orders.find(order[1]!)) } };
@@ -137,15 +148,15 @@ export async function handleControl(
         );
       }
       if (action === "cancel") {
-        const { headerStyle: style } = parse(cancel, body);
+        const { headerStyle: style, silent: quiet } = parse(cancel, body);
         const cancelled = orders.cancel(id);
-        return answer(cancelled, await webhooks.send(cancelled.shop, "orders/cancelled", orderPayload(cancelled), style));
+        return answer(cancelled, await send(quiet, cancelled.shop, "orders/cancelled", orderPayload(cancelled), style));
       }
-      const { lines, headerStyle: style } = parse(refund, body);
+      const { lines, headerStyle: style, silent: quiet } = parse(refund, body);
       const done = orders.refund(id, lines);
       return answer(
         done.order,
-        await webhooks.send(done.order.shop, "refunds/create", refundPayload(done.order, done.refundId, done.lines), style),
+        await send(quiet, done.order.shop, "refunds/create", refundPayload(done.order, done.refundId, done.lines), style),
       );
     }
     const redelivery = /^\/_stub\/webhooks\/([\w-]+)\/redeliver$/.exec(path);

@@ -26,8 +26,16 @@ export interface StubOrder {
   customer: DemoCustomer | null;
   currency: CurrencyCode;
   createdAt: string;
+  /** When it was paid (Shopify's processedAt): now, or back-dated for a past order. */
+  processedAt: string;
   cancelledAt: string | null;
   lines: StubLine[];
+}
+
+/** Shopify's financial status as the orders search knows it: every unit refunded, some, or none. */
+export function financialStatusOf(order: StubOrder): "paid" | "partially_refunded" | "refunded" {
+  if (order.lines.every((line) => line.currentQuantity === 0)) return "refunded";
+  return order.lines.some((line) => line.currentQuantity < line.quantity) ? "partially_refunded" : "paid";
 }
 
 export interface LineQuantity {
@@ -58,6 +66,8 @@ export interface PlaceOrder {
   /** The checkout's language (Order.customerLocale); the customer's own when not given. */
   locale?: string | null;
   lines: { productId: string; variantId?: string; quantity: number }[];
+  /** A past order's payment time (ISO); now when not given. */
+  processedAt?: string;
 }
 
 export function createOrderBook() {
@@ -102,7 +112,8 @@ export function createOrderBook() {
       customerLocale: input.locale !== undefined ? input.locale : (customer?.locale ?? null),
       customer,
       currency,
-      createdAt: now(),
+      createdAt: input.processedAt ?? now(),
+      processedAt: input.processedAt ?? now(),
       cancelledAt: null,
       lines,
     };
@@ -174,6 +185,8 @@ export function createOrderBook() {
       const order = orders.get(id);
       return order?.shop === shop ? order : undefined;
     },
+    /** Every order of the shop, oldest first. */
+    ofShop: (shop: string | undefined) => [...orders.values()].filter((order) => order.shop === shop),
     /** The customer's orders placed in this shop, newest first. */
     ofCustomer: (shop: string | undefined, customerId: string) =>
       [...orders.values()].filter((order) => order.shop === shop && order.customer?.id === customerId).reverse(),

@@ -7,11 +7,12 @@ import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleControl } from "./control";
-import { buildDemoData, collectionsOf, type ShopCustomer, type ShopProduct } from "./demo-data";
+import { buildDemoData, collectionsOf, DEMO_CUSTOMERS, DEMO_PRODUCTS, type ShopCustomer, type ShopProduct } from "./demo-data";
 import { createShopSettings, logoPng, shopProfileData } from "./shop-settings";
 import { demoImages } from "./images";
 import { createOrderBook, type StubOrder } from "./order-book";
 import { createCatalogue, filesPage, type PickerType } from "./catalogue";
+import { createBulkOperations, pastOrderNode, searchOrders, seedPastOrders } from "./past-orders";
 import { createWebhookSender, type WebhookTarget } from "./webhook-sender";
 import { readBody } from "../shared/read-body";
 
@@ -29,12 +30,26 @@ export interface AdminApiStub {
 export type { WebhookTarget };
 
 export async function startAdminApiStub(
-  options: { port?: number; host?: string; webhookTarget?: WebhookTarget } = {},
+  options: {
+    port?: number;
+    host?: string;
+    webhookTarget?: WebhookTarget;
+    /** A shop whose order book starts with past orders (the demo's), for a rule applied to past orders. */
+    pastOrdersFor?: string;
+  } = {},
 ): Promise<AdminApiStub> {
   const images = demoImages();
   const tokens = new Set<string>();
   const requests: AdminApiStub["requests"] = [];
   const orders = createOrderBook();
+  const bulk = createBulkOperations();
+  if (options.pastOrdersFor)
+    seedPastOrders(
+      orders,
+      options.pastOrdersFor,
+      DEMO_CUSTOMERS,
+      DEMO_PRODUCTS.map((product) => product.id),
+    );
   const webhooks = createWebhookSender(options.webhookTarget);
   const shops = createShopSettings();
   const catalogue = createCatalogue();
@@ -53,6 +68,13 @@ export async function startAdminApiStub(
         if (!svg) return send(res, 404, { errors: "Not Found" });
         res.writeHead(200, { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" });
         return res.end(svg);
+      }
+      const bulkFile = /^\/_bulk\/(\w+)\.jsonl$/.exec(url.pathname);
+      if (req.method === "GET" && bulkFile) {
+        const file = bulk.file(bulkFile[1]!);
+        if (file === undefined) return send(res, 404, { errors: "Not Found" });
+        res.writeHead(200, { "Content-Type": "application/jsonl" });
+        return res.end(file);
       }
       const body = await readBody(req);
       if (req.method === "GET" && url.pathname === "/_stub/resource-picker") {
@@ -106,6 +128,18 @@ export async function startAdminApiStub(
         }
         if (operation === "TwinCardsRuleTarget") return send(res, 200, { data: { node: catalogue.node(shop, variables.id, products) } });
         if (operation === "TwinCardsFiles") return send(res, 200, { data: filesPage(products, baseUrl(), variables) });
+        const search = typeof variables.query === "string" ? variables.query : "";
+        if (operation === "TwinCardsPastOrdersCount")
+          return send(res, 200, { data: { ordersCount: { count: searchOrders(orders, shop, search).length, precision: "EXACT" } } });
+        if (operation === "TwinCardsPastOrders") {
+          const first = typeof variables.first === "number" ? variables.first : 50;
+          const found = searchOrders(orders, shop, search).slice(0, first);
+          return send(res, 200, { data: { orders: { nodes: found.map((order) => pastOrderNode(order, products)) } } });
+        }
+        if (operation === "TwinCardsPastOrdersBulk")
+          return send(res, 200, { data: { bulkOperationRunQuery: bulk.run(orders, shop, search, products) } });
+        if (operation === "TwinCardsBulkOperation")
+          return send(res, 200, { data: { node: bulk.node(shop, String(variables.id ?? ""), baseUrl()) } });
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shops.get(shop).timeZone } } });
         if (operation === "TwinCardsShopProfile") return send(res, 200, { data: shopProfileData(shops.get(shop), baseUrl()) });
         if (operation === "TwinCardsCustomerNames") {

@@ -1,5 +1,6 @@
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import { fetchOrder } from "./admin-orders.server";
+import type { AdminGraphqlFor } from "./backfill-worker.server";
 import type { OrderSource } from "./order-worker.server";
 
 /**
@@ -19,4 +20,15 @@ export const shopifyOrderSource: OrderSource = async (shop, orderId) => {
     throw error;
   }
   return fetchOrder(context.admin.graphql, orderId);
+};
+
+/** The shop's Admin GraphQL with its offline token, for the backfill worker; "not-installed" without one. */
+export const shopifyAdminGraphql: AdminGraphqlFor = async (shop) => {
+  const { default: shopify } = await import("./shopify-app.server");
+  try {
+    return (await shopify.unauthenticated.admin(shop)).admin.graphql;
+  } catch (error) {
+    if (error instanceof SessionNotFoundError) return "not-installed";
+    throw error;
+  }
 };

@@ -79,7 +79,7 @@ export class OrderWorker extends OutboxWorker<OrderWebhookRecord> {
       topic === "orders/paid"
         ? { kind: "paid" }
         : { kind: "fulfillment", fulfillmentId: detail.id ?? job.webhookId, lines: detail.lines ?? [] };
-    return () => issueFromOrder(job.shop, order, moment);
+    return () => issueFromOrder(job.shop, order, moment, detail.backfill?.ruleId);
   }
 
   private async readOrder(shop: string, orderId: string) {

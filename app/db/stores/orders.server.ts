@@ -114,8 +114,34 @@ export const orderStore: OrderStore = {
     });
   },
 
+  async tallyWebhooks(shop, prefix, alreadyIssued) {
+    const rows = await db.orderWebhook.groupBy({
+      by: ["status"],
+      where: { shop, webhookId: { startsWith: prefix } },
+      _count: { _all: true },
+    });
+    const count = (status: string) => rows.find((row) => row.status === status)?._count._all ?? 0;
+    const alreadyDone = await db.orderWebhook.count({
+      where: { shop, webhookId: { startsWith: prefix }, status: "DONE", outcome: { startsWith: alreadyIssued } },
+    });
+    return {
+      total: rows.reduce((sum, row) => sum + row._count._all, 0),
+      issued: count("DONE") - alreadyDone,
+      alreadyIssued: alreadyDone,
+      skipped: count("SKIPPED"),
+      failed: count("FAILED"),
+    };
+  },
+
   recentWebhooks: async (shop, limit) =>
-    (await db.orderWebhook.findMany({ where: { shop }, orderBy: { id: "desc" }, take: limit })).map(toWebhook),
+    (
+      await db.orderWebhook.findMany({
+        // What a backfill recorded is no webhook that arrived: its rule's page shows it.
+        where: { shop, NOT: { webhookId: { startsWith: "backfill:" } } },
+        orderBy: { id: "desc" },
+        take: limit,
+      })
+    ).map(toWebhook),
   deleteWebhooksForShop: async (shop) => (await db.orderWebhook.deleteMany({ where: { shop } })).count,
 };
 

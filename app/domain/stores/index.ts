@@ -4,6 +4,7 @@ import type { IdempotencyStore } from "./idempotency";
 import type { PrivacyStore } from "./privacy";
 import type { SettingsStore } from "./settings";
 import type { OrderStore } from "./orders";
+import type { BackfillStore } from "./backfills";
 import type { IssuingRuleStore } from "./rules";
 import type { CardStore } from "./cards";
 import type { NameStore } from "./names";
@@ -41,6 +42,7 @@ export interface DomainStores {
   privacy: PrivacyStore;
   rules: IssuingRuleStore;
   orders: OrderStore;
+  backfills: BackfillStore;
   cards: CardStore;
   gifts: GiftStore;
   names: NameStore;
@@ -122,3 +124,4 @@ export type {
 } from "./webhooks";
 export type * from "./wallet-passes";
 export type * from "./google-wallet";
+export type * from "./backfills";

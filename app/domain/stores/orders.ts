@@ -1,4 +1,5 @@
 import type { OrderTopic, OrderWebhookDetail } from "../orders";
+import type { BackfillTally } from "./backfills";
 
 /** What one rule issued (or failed to) for one order line at one moment: one per rule, line and moment. */
 export interface OrderIssueRecord {
@@ -90,7 +91,9 @@ export interface OrderStore {
   webhooksFor(shop: string, orderId: string, topic: OrderTopic): Promise<Pick<OrderWebhookRecord, "id" | "detail">[]>;
   /** Puts finished webhooks (DONE, SKIPPED, FAILED; not one being worked) back in the queue, due now. */
   requeueWebhooks(shop: string, ids: string[]): Promise<void>;
-  /** The shop's latest webhooks, newest first. */
+  /** How the webhooks whose id starts with `prefix` (those a backfill recorded) ended, so far. */
+  tallyWebhooks(shop: string, prefix: string, alreadyIssued: string): Promise<BackfillTally>;
+  /** The shop's latest webhooks (not those a backfill recorded), newest first. */
   recentWebhooks(shop: string, limit: number): Promise<OrderWebhookRecord[]>;
   /** Every webhook of the shop; how many there were. */
   deleteWebhooksForShop(shop: string): Promise<number>;

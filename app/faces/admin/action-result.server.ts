@@ -1,4 +1,5 @@
-import { DomainError } from "~/domain/errors";
+import { data } from "@remix-run/node";
+import { DomainError, type ErrorCode } from "~/domain/errors";
 import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import type { Translator } from "~/faces/admin/i18n/i18n.server";
 
@@ -17,6 +18,18 @@ export async function runIntent<T>(intent: string, t: Translator, work: () => Pr
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return domainFailure(intent, t, error);
+  }
+}
+
+const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = { VALIDATION_FAILED: 400, NOT_FOUND: 404, CONFLICT: 409 };
+
+/** runIntent, a refusal answered with its HTTP status (400 for bad input, 409 for a conflict) rather than 200. */
+export async function runIntentWithStatus<T>(intent: string, t: Translator, work: () => Promise<T>) {
+  try {
+    return { intent, ok: true as const, data: await work() };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data(domainFailure(intent, t, error), { status: REFUSAL_STATUS[error.code] ?? 400 });
   }
 }
 

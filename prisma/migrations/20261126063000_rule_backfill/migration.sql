@@ -1,0 +1,30 @@
+-- CreateTable
+CREATE TABLE "RuleBackfill" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "shop" TEXT NOT NULL,
+    "ruleId" TEXT NOT NULL,
+    "days" INTEGER NOT NULL,
+    "since" DATETIME NOT NULL,
+    "phase" TEXT NOT NULL DEFAULT 'LISTING',
+    "status" TEXT NOT NULL DEFAULT 'PENDING',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "nextAttemptAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lockedUntil" DATETIME,
+    "lastError" TEXT,
+    "bulkOperationId" TEXT,
+    "orderIds" JSONB NOT NULL,
+    "skipped" INTEGER NOT NULL DEFAULT 0,
+    "running" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "finishedAt" DATETIME
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RuleBackfill_running_key" ON "RuleBackfill"("running");
+
+-- CreateIndex
+CREATE INDEX "RuleBackfill_status_nextAttemptAt_idx" ON "RuleBackfill"("status", "nextAttemptAt");
+
+-- CreateIndex
+CREATE INDEX "RuleBackfill_shop_ruleId_idx" ON "RuleBackfill"("shop", "ruleId");
+
