@@ -1,4 +1,5 @@
 import { notFound } from "./errors";
+import { queueFlowTriggers } from "./flow-triggers.server";
 import { newId } from "./ids";
 import { afterCursor, pageQuery, toPage } from "./pagination";
 import { listEventsQuery, parseInput, type Event, type EventObjectType, type EventType } from "./schemas";
@@ -29,7 +30,8 @@ export const wants = (eventTypes: unknown, type: string) =>
  * wants its type: the change, its events and their deliveries commit together
  * or not at all (docs/decisions/0027-webhooks-and-events.md). An event meant
  * for one endpoint (`onlyTo`, a test event) goes to that one alone, whatever
- * the others subscribe to.
+ * the others subscribe to. A live event Shopify Flow has a trigger for queues
+ * that trigger too (decision 0049).
  */
 export async function recordEvents(shop: string, type: EventType, items: EventData[], options: RecordOptions = {}): Promise<string[]> {
   if (items.length === 0) return [];
@@ -46,6 +48,8 @@ export async function recordEvents(shop: string, type: EventType, items: EventDa
   await stores().events.insert(rows);
   // A change its Apple Wallet pass shows: the pass is updated and its devices told, with the change (decision 0047).
   if (PASS_CHANGES.has(type)) await passesChanged(items.map((data) => (data.object as { id: string }).id));
+  // Shopify Flow hears of live changes only, with them (decision 0049).
+  if (livemode) await queueFlowTriggers(shop, type, rows);
   // A test event goes to test endpoints only, a live one to live endpoints only.
   const receivers = onlyTo
     ? [{ id: onlyTo }]

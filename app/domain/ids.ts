@@ -20,7 +20,8 @@ export type IdPrefix =
   | "wch"
   | "gft"
   | "wpr"
-  | "wpp";
+  | "wpp"
+  | "ftr";
 
 /**
  * Public identifiers: a type prefix and a ULID. ULIDs sort by creation time

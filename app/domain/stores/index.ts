@@ -13,6 +13,7 @@ import type { EventStore } from "./events";
 import type { NotificationStore } from "./notifications";
 import type { GiftStore } from "./gifts";
 import type { WalletPassStore } from "./wallet-passes";
+import type { FlowTriggerStore } from "./flow-triggers";
 import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
@@ -50,6 +51,7 @@ export interface DomainStores {
   notifications: NotificationStore;
   chainMints: ChainMintStore;
   walletPasses: WalletPassStore;
+  flowTriggers: FlowTriggerStore;
 }
 
 let wired: DomainStores | undefined;
@@ -118,3 +120,4 @@ export type {
   WebhookEndpointStore,
 } from "./webhooks";
 export type * from "./wallet-passes";
+export type * from "./flow-triggers";
