@@ -304,5 +304,8 @@ describe("Flow triggers", () => {
       ["card-voided", "SKIPPED"],
     ]);
     expect(rows[1]!.lastError).toBe("No Shopify customer to tell Flow of (the item's holder is not a Shopify customer)");
+    // Kept as long as their events: a shop's redaction (or the 30 days' purge) takes them too.
+    await db.event.deleteMany({ where: { shop } });
+    expect(await db.flowTrigger.count({ where: { shop } })).toBe(0);
   });
 });
