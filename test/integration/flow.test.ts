@@ -244,6 +244,33 @@ describe("Flow triggers", () => {
     expect(card.status).toBe("OWNED"); // issued to the buyer's universal name: owned at once, nothing to claim
   });
 
+  it("tells Flow of each card of an order claimed by the buyer, with the order", async () => {
+    const shop = uniqueShop();
+    const buyer = uniqueCustomerId();
+    const order = await issuedOrder(shop, buyer); // no universal name: the order's cards wait for their claim, under one code
+    const cards = await db.unitCard.findMany({ where: { shop }, orderBy: { id: "asc" } });
+    expect(cards).toHaveLength(2);
+    const message = await db.notification.findFirstOrThrow({ where: { redemptionId: cards[0]!.redemptionId! } });
+    expect((await claim(shop, buyer, (message.payload as { code: string }).code)).status).toBe(200);
+
+    startSender(shop);
+    await expect.poll(() => settled(shop), WORKER_DEADLINE).toBe(0);
+    const triggers = await received(shop);
+    expect(triggers).toHaveLength(2);
+    for (const card of cards)
+      expect(triggers).toContainEqual({
+        handle: "card-claimed",
+        payload: {
+          customer_id: Number(buyer),
+          order_id: Number(order.orderId),
+          "Card name": card.name,
+          "Card ID": card.id,
+          "Serial number": String(card.serialNumber),
+          "Verify URL": `https://${shop}/apps/twincards/v/${card.verifyToken}`,
+        },
+      });
+  });
+
   it("tells Flow once of a card claimed with its code, and of a gift claimed by its recipient, giver named", async () => {
     const shop = uniqueShop();
     const giver = uniqueCustomerId();
