@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getHmac } from "@shopify/shopify-api/test-helpers";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { FlowTriggerSender } from "~/adapters/shopify/flow-trigger-sender.server";
 import { db } from "~/db/client.server";
 import { createCard, createCardFor } from "~/domain/cards.server";
@@ -13,6 +13,8 @@ import { uniqueShop, USER_AGENT } from "../support/api";
 import { postJson, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { cardInput, uniqueName, walletKey } from "../support/fixtures";
 import { quietLog } from "../support/notify";
+import { startServer, type AppProcess } from "../support/processes";
+import { TEST_ENV } from "../support/test-env";
 import { issuedOrder } from "../support/order-issues";
 import { stubAccessToken, stubGraphql } from "../support/stub-order-source";
 
@@ -334,5 +336,46 @@ describe("Flow triggers", () => {
     // Kept as long as their events: a shop's redaction (or the 30 days' purge) takes them too.
     await db.event.deleteMany({ where: { shop } });
     expect(await db.flowTrigger.count({ where: { shop } })).toBe(0);
+  });
+});
+
+// Last in this file: its server's sender takes every queued trigger of the database, the other tests' too.
+describe("the Flow trigger sender of a server (FLOW_WORKER=on)", () => {
+  let server: AppProcess;
+  beforeAll(async () => {
+    server = await startServer({ ...TEST_ENV, SHOPIFY_ADMIN_API_STUB_URL: stubUrl, FLOW_WORKER: "on" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("sends a claim's trigger with the shop's offline token once the merchant opened the app, and skips a shop that never did", async () => {
+    const installed = uniqueShop();
+    expect((await getPage("/app", installed, { base: server.url })).status).toBe(200);
+    const never = uniqueShop();
+    const buyer = uniqueCustomerId();
+    const cards = [];
+    for (const shop of [installed, never]) {
+      const card = await createCard(shop, { ...cardInput("Members' lounge"), email: "lounge@example.com" });
+      const claimed = await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: buyer, baseUrl: server.url }), {
+        code: card.redemption!.code!,
+      });
+      expect(claimed.status).toBe(200);
+      cards.push(card);
+    }
+    const statusOf = async (shop: string) => (await db.flowTrigger.findFirst({ where: { shop } }))?.status;
+    await expect.poll(() => statusOf(installed), WORKER_DEADLINE).toBe("SENT");
+    await expect.poll(() => statusOf(never), WORKER_DEADLINE).toBe("SKIPPED");
+    const sent = (await (await fetch(`${stubUrl}/_stub/flow-triggers?shop=${installed}`)).json()) as { triggers: unknown[] };
+    expect(sent.triggers).toEqual([
+      expect.objectContaining({
+        shop: installed,
+        handle: "card-claimed",
+        payload: expect.objectContaining({ customer_id: Number(buyer), "Card ID": cards[0]!.id }),
+      }),
+    ]);
+    expect(await db.flowTrigger.findFirst({ where: { shop: never } })).toMatchObject({
+      lastError: "The app is not installed on this shop (no access token)",
+    });
   });
 });
