@@ -14,8 +14,8 @@ const APP_METHODS = new Set(["GET", "HEAD", "POST"]);
 const WALLET_SERVICE = /^\/wallet\/v1\//i;
 const WALLET_METHODS = new Set(["GET", "HEAD", "POST", "DELETE"]);
 
-// Paths whose routes take posts from elsewhere (API clients, Shopify's proxy and webhooks, the customer account extension).
-const CROSS_SITE_POSTS = /^\/(v1|proxy|webhooks|customer-account|wallet\/v1)(\/|$)/i;
+// Paths whose routes take posts from elsewhere (API clients, Shopify's proxy, webhooks and Flow, the customer account extension).
+const CROSS_SITE_POSTS = /^\/(v1|proxy|webhooks|flow|customer-account|wallet\/v1)(\/|$)/i;
 // The customer account extension's routes answer their own CORS preflight (OPTIONS).
 const PREFLIGHTED = /^\/customer-account(\/|$)/i;
 

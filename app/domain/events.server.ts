@@ -1,4 +1,5 @@
 import { notFound } from "./errors";
+import { queueFlowTriggers } from "./flow-triggers.server";
 import { newId } from "./ids";
 import { afterCursor, pageQuery, toPage } from "./pagination";
 import { listEventsQuery, parseInput, type Event, type EventObjectType, type EventType } from "./schemas";
@@ -30,7 +31,8 @@ export const wants = (eventTypes: unknown, type: string) =>
  * wants its type: the change, its events and their deliveries commit together
  * or not at all (docs/decisions/0027-webhooks-and-events.md). An event meant
  * for one endpoint (`onlyTo`, a test event) goes to that one alone, whatever
- * the others subscribe to.
+ * the others subscribe to. A live event Shopify Flow has a trigger for queues
+ * that trigger too (decision 0049).
  */
 export async function recordEvents(shop: string, type: EventType, items: EventData[], options: RecordOptions = {}): Promise<string[]> {
   if (items.length === 0) return [];
@@ -52,6 +54,8 @@ export async function recordEvents(shop: string, type: EventType, items: EventDa
     await passesChanged(ids);
     await googleObjectsChanged(ids);
   }
+  // Shopify Flow hears of live changes only, with them (decision 0049).
+  if (livemode) await queueFlowTriggers(shop, type, rows);
   // A test event goes to test endpoints only, a live one to live endpoints only.
   const receivers = onlyTo
     ? [{ id: onlyTo }]

@@ -22,7 +22,8 @@ export type IdPrefix =
   | "wpr"
   | "wpp"
   | "gwu"
-  | "bfl";
+  | "bfl"
+  | "ftr";
 
 /**
  * Public identifiers: a type prefix and a ULID. ULIDs sort by creation time

@@ -130,6 +130,8 @@ const ENV = z.object({
   WEBHOOK_WORKER: onOff,
   /** "off" keeps `npm start` from working recorded order webhooks (issue at purchase; run `npm run worker` instead). */
   ORDER_WORKER: onOff,
+  /** "off" keeps `npm start` from sending Shopify Flow triggers (run `npm run worker` instead, or in tests). */
+  FLOW_WORKER: onOff,
   /** Deliveries one webhook deliverer posts at once. */
   WEBHOOK_CONCURRENCY: positiveInt(8),
   /** Seals endpoints' signing secrets at rest; SHOPIFY_API_SECRET when unset. */
@@ -356,6 +358,7 @@ export const proxyPath = once((env) => parseEnv(ENV.pick({ APP_PROXY_PATH: true 
 const webhookSchema = ENV.pick({
   WEBHOOK_WORKER: true,
   ORDER_WORKER: true,
+  FLOW_WORKER: true,
   WEBHOOK_CONCURRENCY: true,
   WEBHOOK_SECRETS_KEY: true,
   DEMO_MODE: true,
@@ -376,6 +379,7 @@ const webhookSchema = ENV.pick({
     return {
       WEBHOOK_WORKER: env.WEBHOOK_WORKER,
       ORDER_WORKER: env.ORDER_WORKER,
+      FLOW_WORKER: env.FLOW_WORKER,
       WEBHOOK_CONCURRENCY: env.WEBHOOK_CONCURRENCY,
       secretsKey,
       loopbackAllowed: env.DEMO_MODE === "1" || env.NODE_ENV === "test",

@@ -54,9 +54,10 @@ const secrets = () => (box ??= secretBox(webhookConfig().secretsKey));
 
 /**
  * The background workers of a process: the notification dispatcher, the chain
- * minter when chain issuing is configured, the webhook deliverer and the order
- * worker. `inWebServer` honours NOTIFY_DISPATCHER=off, CHAIN_WORKER=off,
- * WEBHOOK_WORKER=off and ORDER_WORKER=off (then `npm run worker` runs them).
+ * minter when chain issuing is configured, the webhook deliverer, the order
+ * worker and the Shopify Flow trigger sender. `inWebServer` honours NOTIFY_DISPATCHER=off,
+ * CHAIN_WORKER=off, WEBHOOK_WORKER=off, ORDER_WORKER=off and FLOW_WORKER=off (then
+ * `npm run worker` runs them).
  */
 export async function backgroundWorkers(args: {
   notify: NotifyConfig;
@@ -88,6 +89,10 @@ export async function backgroundWorkers(args: {
     ]);
     // Rules applied to past orders are listed beside the order worker, which then issues their orders (decision 0051).
     workers.push(new OrderWorker({ source: shopifyOrderSource }), new BackfillWorker({ graphqlFor: shopifyAdminGraphql }));
+  }
+  if (!args.inWebServer || args.webhooks.FLOW_WORKER === "on") {
+    const { FlowTriggerSender } = await import("../adapters/shopify/flow-trigger-sender.server");
+    workers.push(new FlowTriggerSender());
   }
   // Pass updates' pushes (decision 0047), wherever APNs is configured: the outbox lets several processes share them.
   const { auth: apns } = apnsConfig();

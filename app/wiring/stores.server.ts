@@ -16,6 +16,7 @@ import { eventStore } from "../db/stores/events.server";
 import { notificationStore } from "../db/stores/notifications.server";
 import { walletPassStore } from "../db/stores/wallet-passes.server";
 import { googleWalletStore } from "../db/stores/google-wallet.server";
+import { flowTriggerStore } from "../db/stores/flow-triggers.server";
 import { webhookDeliveryStore, webhookEndpointStore } from "../db/stores/webhooks.server";
 import { wireStores, type DomainStores } from "../domain/stores";
 
@@ -44,6 +45,7 @@ export const databaseStores = (): DomainStores => ({
   chainMints: chainMintStore,
   walletPasses: walletPassStore,
   googleWallet: googleWalletStore,
+  flowTriggers: flowTriggerStore,
 });
 
 /**

@@ -1,8 +1,8 @@
 // A local stand-in for a shop's Admin API (demo and tests only): the token
 // exchange of Shopify's embedded auth, the GraphQL operations the app sends
-// (app/adapters/shopify/admin-*.server.ts), the demo product images, and
-// control endpoints under /_stub/ (control.ts) that place orders and send the
-// app their signed webhooks.
+// (app/adapters/shopify/admin-*.server.ts), Shopify Flow's flowTriggerReceive
+// (flow.ts), the demo product images, and control endpoints under /_stub/
+// (control.ts) that place orders and send the app their signed webhooks.
 import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,6 +10,7 @@ import { handleControl } from "./control";
 import { buildDemoData, collectionsOf, DEMO_CUSTOMERS, DEMO_PRODUCTS, type ShopCustomer, type ShopProduct } from "./demo-data";
 import { createShopSettings, logoPng, shopProfileData } from "./shop-settings";
 import { demoImages } from "./images";
+import { createFlowInbox, type ReceivedFlowTrigger } from "./flow";
 import { createOrderBook, type StubOrder } from "./order-book";
 import { createCatalogue, filesPage, type PickerType } from "./catalogue";
 import { createBulkOperations, pastOrderNode, searchOrders, seedPastOrders } from "./past-orders";
@@ -22,6 +23,8 @@ export interface AdminApiStub {
   url: string;
   /** What the app asked, in order (tests assert on it). */
   requests: { method: string; path: string; shop: string | undefined; operation?: string }[];
+  /** The Shopify Flow triggers it took (flowTriggerReceive), oldest first. */
+  flowTriggers(shop?: string): ReceivedFlowTrigger[];
   /** Where the order webhooks go (the app's URL may be known only after the stub started); undefined: nowhere. */
   setWebhookTarget(target: WebhookTarget | undefined): void;
   close(): Promise<void>;
@@ -53,6 +56,7 @@ export async function startAdminApiStub(
   const webhooks = createWebhookSender(options.webhookTarget);
   const shops = createShopSettings();
   const catalogue = createCatalogue();
+  const flow = createFlowInbox();
   let data: ReturnType<typeof buildDemoData> | undefined;
 
   const server = createServer(async (req, res) => {
@@ -76,6 +80,8 @@ export async function startAdminApiStub(
         res.writeHead(200, { "Content-Type": "application/jsonl" });
         return res.end(file);
       }
+      if (req.method === "GET" && url.pathname === "/_stub/flow-triggers")
+        return send(res, 200, { triggers: flow.list(url.searchParams.get("shop")) });
       const body = await readBody(req);
       if (req.method === "GET" && url.pathname === "/_stub/resource-picker") {
         const type = (["product", "variant", "collection"] as const).find((candidate) => candidate === url.searchParams.get("type"));
@@ -140,6 +146,7 @@ export async function startAdminApiStub(
           return send(res, 200, { data: { bulkOperationRunQuery: bulk.run(orders, shop, search, products) } });
         if (operation === "TwinCardsBulkOperation")
           return send(res, 200, { data: { node: bulk.node(shop, String(variables.id ?? ""), baseUrl()) } });
+        if (operation === "TwinCardsFlowTrigger") return send(res, 200, { data: flow.receive(shop, variables) });
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shops.get(shop).timeZone } } });
         if (operation === "TwinCardsShopProfile") return send(res, 200, { data: shopProfileData(shops.get(shop), baseUrl()) });
         if (operation === "TwinCardsCustomerNames") {
@@ -166,6 +173,7 @@ export async function startAdminApiStub(
   return {
     url: baseUrl(),
     requests,
+    flowTriggers: (shop) => flow.list(shop),
     setWebhookTarget: (target) => webhooks.setTarget(target),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

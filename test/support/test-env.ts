@@ -13,6 +13,8 @@ export const TEST_ENV = {
   WEBHOOK_WORKER: "off",
   // And order webhooks (test/integration/order-worker.test.ts runs its own order worker).
   ORDER_WORKER: "off",
+  // And Shopify Flow triggers (test/integration/flow-triggers.test.ts runs its own sender).
+  FLOW_WORKER: "off",
   // Seals endpoints' secrets: the test process (test/support/wiring.ts) opens what the servers sealed.
   WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key-0123456789abcdef",
 };

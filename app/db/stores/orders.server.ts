@@ -74,6 +74,8 @@ export const orderStore: OrderStore = {
   orderNameOf: async (shop, issued) =>
     (await db.orderIssue.findFirst({ where: { shop, ...issued }, select: { orderName: true }, orderBy: { createdAt: "asc" } }))
       ?.orderName ?? null,
+  orderOf: (shop, issued) =>
+    db.orderIssue.findFirst({ where: { shop, ...issued }, select: { orderId: true, customerId: true }, orderBy: { createdAt: "asc" } }),
 
   issuesForOrder: async (shop, orderId, customerId) =>
     (

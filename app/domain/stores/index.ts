@@ -15,6 +15,7 @@ import type { NotificationStore } from "./notifications";
 import type { GiftStore } from "./gifts";
 import type { WalletPassStore } from "./wallet-passes";
 import type { GoogleWalletStore } from "./google-wallet";
+import type { FlowTriggerStore } from "./flow-triggers";
 import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
@@ -54,6 +55,7 @@ export interface DomainStores {
   chainMints: ChainMintStore;
   walletPasses: WalletPassStore;
   googleWallet: GoogleWalletStore;
+  flowTriggers: FlowTriggerStore;
 }
 
 let wired: DomainStores | undefined;
@@ -125,3 +127,4 @@ export type {
 export type * from "./wallet-passes";
 export type * from "./google-wallet";
 export type * from "./backfills";
+export type * from "./flow-triggers";

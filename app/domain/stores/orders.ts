@@ -82,6 +82,11 @@ export interface OrderStore {
   issuesForOrder(shop: string, orderId: string, customerId?: string): Promise<OrderIssueWithRule[]>;
   /** The name (e.g. `#1001`) of the order that issued the redemption's cards or the twin, if one did. */
   orderNameOf(shop: string, issued: { redemptionId: string } | { twinId: string }): Promise<string | null>;
+  /** The order (numeric id) that issued the redemption's cards or the twin, and its customer (null for a guest), if one did. */
+  orderOf(
+    shop: string,
+    issued: { redemptionId: string } | { twinId: string },
+  ): Promise<{ orderId: string; customerId: string | null } | null>;
   /** The customer's issues (theirs, or sent to one of `redemptionIds`) forget whom they went to; how many. */
   forgetCustomer(shop: string, customerId: string, redemptionIds: string[]): Promise<number>;
 

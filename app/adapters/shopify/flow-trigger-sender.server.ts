@@ -1,0 +1,91 @@
+import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
+import { flowTriggerQueue, type FlowTriggerFilter } from "~/db/stores/flow-triggers.server";
+import { flowTriggerPayload, type FlowFacts, type FlowPayload } from "~/domain/flow-triggers.server";
+import type { FlowTriggerJob } from "~/domain/stores";
+import { OutboxError } from "~/lib/outbox-error";
+import { outboxSettings, OutboxTable, OutboxWorker, type OutboxTuning } from "~/lib/outbox-worker";
+import type { GraphqlClient } from "./admin-graphql.server";
+
+export const FLOW_TRIGGER_RECEIVE = `#graphql
+mutation TwinCardsFlowTrigger($handle: String!, $payload: JSON!) {
+  flowTriggerReceive(handle: $handle, payload: $payload) {
+    userErrors { field message }
+  }
+}`;
+
+/** The shop's Admin GraphQL with its offline token, or "not-installed" when the app holds none. */
+export type FlowAdminSource = (shop: string) => Promise<GraphqlClient | "not-installed">;
+
+/** The shop's Admin API through the Shopify app's offline session (loaded on first use, as the order worker's). */
+export const shopifyFlowAdmin: FlowAdminSource = async (shop) => {
+  const { default: shopify } = await import("./shopify-app.server");
+  try {
+    return (await shopify.unauthenticated.admin(shop)).admin.graphql;
+  } catch (error) {
+    if (error instanceof SessionNotFoundError) return "not-installed";
+    throw error;
+  }
+};
+
+/** Sends one trigger; Shopify's userErrors (a payload Flow refuses) cannot be retried. */
+export async function sendFlowTrigger(graphql: GraphqlClient, handle: string, payload: FlowPayload): Promise<void> {
+  let body: { data?: { flowTriggerReceive?: { userErrors: { message: string }[] } }; errors?: unknown };
+  try {
+    const response = await graphql(FLOW_TRIGGER_RECEIVE, { variables: { handle, payload } });
+    body = (await response.json()) as typeof body;
+  } catch (error) {
+    throw new OutboxError(`Shopify did not take the trigger: ${(error as Error)?.message ?? String(error)}`, true);
+  }
+  if (!body.data?.flowTriggerReceive) throw new OutboxError(`Shopify did not take the trigger: ${JSON.stringify(body.errors)}`, true);
+  const refused = body.data.flowTriggerReceive.userErrors;
+  if (refused.length > 0)
+    throw new OutboxError(`Shopify Flow refused the trigger: ${refused.map((error) => error.message).join("; ")}`, false);
+}
+
+export interface FlowTriggerSenderOptions extends OutboxTuning {
+  admin?: FlowAdminSource;
+  where?: FlowTriggerFilter;
+}
+
+/**
+ * Sends the queued Shopify Flow triggers (decision 0049) with the shared outbox loop:
+ * each once, after the change committed, retried with backoff through a Shopify outage
+ * (about a day), FAILED when Flow refuses its payload, SKIPPED when it concerns no
+ * Shopify customer or the app is not installed.
+ */
+export class FlowTriggerSender extends OutboxWorker<FlowTriggerJob> {
+  private readonly admin: FlowAdminSource;
+
+  constructor(options: FlowTriggerSenderOptions = {}) {
+    super(
+      "Flow trigger sender",
+      new OutboxTable({ ...flowTriggerQueue, where: options.where }),
+      outboxSettings(options, {
+        maxAttempts: 30,
+        leaseMs: 60_000,
+        backoffBaseMs: 10_000,
+        backoffMaxMs: 60 * 60 * 1000,
+        unknownErrorsRetryable: true,
+      }),
+    );
+    this.admin = options.admin ?? shopifyFlowAdmin;
+  }
+
+  protected async handle(job: FlowTriggerJob, held: { id: string; lease: Date }): Promise<string> {
+    const claim = { ...held, label: `Flow trigger ${job.id} (${job.handle}, ${job.shop})` };
+    try {
+      const built = await flowTriggerPayload(job.shop, job.handle, job.payload as FlowFacts);
+      if ("skip" in built) return await this.skip(claim, built.skip);
+      const graphql = await this.admin(job.shop);
+      if (graphql === "not-installed") return await this.skip(claim, "The app is not installed on this shop (no access token)");
+      await sendFlowTrigger(graphql, job.handle, built.payload);
+      return await this.record(claim, "SENT", { status: "SENT", sentAt: new Date(), lockedUntil: null, lastError: null });
+    } catch (error) {
+      return this.retryOrFail(claim, job.attempts, error);
+    }
+  }
+
+  private skip(claim: { id: string; lease: Date; label: string }, reason: string) {
+    return this.record(claim, "SKIPPED", { status: "SKIPPED", lockedUntil: null, lastError: reason });
+  }
+}
