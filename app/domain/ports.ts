@@ -128,6 +128,21 @@ export interface WalletPassPorts {
   sign(content: WalletPassContent): Promise<Buffer>;
 }
 
+/** The plans the app sells through Shopify's Billing API (decision 0050). */
+export interface BillingPlans {
+  /** The free plan: `monthlyItems` live cards and twins a calendar month (UTC). */
+  free: { name: string; monthlyItems: number };
+  /** The paid plan: no cap, billed every 30 days after its trial. */
+  paid: { name: string; amount: number; currencyCode: string; trialDays: number };
+}
+
+export interface BillingPorts {
+  /** The plans, or null when billing is off (none configured): nothing is capped. */
+  plans(): BillingPlans | null;
+  /** The admin page where the shop's merchant upgrades (Settings). */
+  upgradeUrl(shop: string): string;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
@@ -136,6 +151,7 @@ export interface DomainPorts {
   images: ImagePorts;
   certificates: CertificatePorts;
   walletPasses: WalletPassPorts;
+  billing: BillingPorts;
 }
 
 let wired: DomainPorts | undefined;

@@ -6,6 +6,9 @@ import {
   walletPassConfig,
   apnsConfig,
   webhookConfig,
+  billingConfig,
+  demoMode,
+  shopifyApiKey,
   type ChainConfig,
   type NotifyConfig,
   type WebhookConfig,
@@ -18,6 +21,7 @@ import type { PollingWorker } from "../lib/polling-worker";
 import { localMessageCopies, messagesDir } from "../adapters/notifications/transports/local.server";
 import { imageFetch, imageProbe } from "../adapters/images/image-fetch.server";
 import { walletPassPorts } from "../adapters/wallet-passes/pkpass.server";
+import { adminAppPageUrl } from "../adapters/shopify/admin-links";
 
 /**
  * The one place adapters meet the domain: its stores (app/domain/stores) and its ports (app/domain/ports.ts) filled
@@ -43,6 +47,11 @@ export function wireServices(): void {
         (await import("../adapters/pdf/certificate-pdf.server")).renderCertificates(certificates, layout),
     },
     walletPasses: walletPassPorts(walletPassConfig, () => Boolean(apnsConfig().auth)),
+    billing: {
+      plans: () => billingConfig().plans,
+      upgradeUrl: (shop) =>
+        adminAppPageUrl(shop, "/app/settings", { apiKey: shopifyApiKey(), demoAppUrl: demoMode() ? publicAppUrl() : null }),
+    },
   });
 }
 

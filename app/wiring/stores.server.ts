@@ -14,6 +14,7 @@ import { chainMintStore } from "../db/stores/chain-mints.server";
 import { eventStore } from "../db/stores/events.server";
 import { notificationStore } from "../db/stores/notifications.server";
 import { walletPassStore } from "../db/stores/wallet-passes.server";
+import { billingStore } from "../db/stores/billing.server";
 import { webhookDeliveryStore, webhookEndpointStore } from "../db/stores/webhooks.server";
 import { wireStores, type DomainStores } from "../domain/stores";
 
@@ -40,6 +41,7 @@ export const databaseStores = (): DomainStores => ({
   notifications: notificationStore,
   chainMints: chainMintStore,
   walletPasses: walletPassStore,
+  billing: billingStore,
 });
 
 /**

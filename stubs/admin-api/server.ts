@@ -14,6 +14,7 @@ import { createOrderBook, type StubOrder } from "./order-book";
 import { ruleTargetsData } from "./rule-targets";
 import { createWebhookSender, type WebhookTarget } from "./webhook-sender";
 import { readBody } from "../shared/read-body";
+import { createBilling } from "./billing";
 
 const SCOPE = "read_customers,read_fulfillments,read_orders,read_products,write_app_proxy";
 
@@ -37,6 +38,7 @@ export async function startAdminApiStub(
   const orders = createOrderBook();
   const webhooks = createWebhookSender(options.webhookTarget);
   const shops = createShopSettings();
+  const billing = createBilling(webhooks, () => baseUrl());
   let data: ReturnType<typeof buildDemoData> | undefined;
 
   const server = createServer(async (req, res) => {
@@ -54,6 +56,11 @@ export async function startAdminApiStub(
         return res.end(svg);
       }
       const body = await readBody(req);
+      const confirmation = await billing.confirmation(req.method ?? "GET", url, body);
+      if (confirmation) {
+        res.writeHead(confirmation.status, confirmation.headers);
+        return res.end(confirmation.body);
+      }
       if (url.pathname.startsWith("/_stub/")) {
         const result = await handleControl(req.method ?? "GET", url.pathname, body, { orders, webhooks, shops });
         return result ? send(res, result.status, result.body) : send(res, 404, { error: "Not Found" });
@@ -91,6 +98,8 @@ export async function startAdminApiStub(
         if (operation === "TwinCardsRuleTargets") return send(res, 200, { data: ruleTargetsData(products) });
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shops.get(shop).timeZone } } });
         if (operation === "TwinCardsShopProfile") return send(res, 200, { data: shopProfileData(shops.get(shop), baseUrl()) });
+        const billed = billing.graphql(operation, shop, variables);
+        if (billed) return send(res, 200, billed);
         if (operation === "TwinCardsCustomerNames") {
           const ids = Array.isArray(variables.ids) ? variables.ids : [];
           const known = customers();

@@ -13,6 +13,7 @@ import type { EventStore } from "./events";
 import type { NotificationStore } from "./notifications";
 import type { GiftStore } from "./gifts";
 import type { WalletPassStore } from "./wallet-passes";
+import type { BillingStore } from "./billing";
 import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
@@ -50,6 +51,8 @@ export interface DomainStores {
   notifications: NotificationStore;
   chainMints: ChainMintStore;
   walletPasses: WalletPassStore;
+  /** Plans and the free plan's monthly counter (decision 0050). */
+  billing: BillingStore;
 }
 
 let wired: DomainStores | undefined;
@@ -76,6 +79,7 @@ export function stores(): DomainStores {
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
 export type * from "./settings";
+export type * from "./billing";
 export type * from "./idempotency";
 export type * from "./privacy";
 export type {
