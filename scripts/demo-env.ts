@@ -12,6 +12,11 @@ export function applyDemoEnv() {
     SCOPES: "read_customers,read_files,read_fulfillments,read_orders,read_products,write_app_proxy",
     PORT: port,
     HOST: "127.0.0.1",
+    // Billing on (decision 0050): the demo shop starts on Free, with room for the tour; Upgrade walks the stub's confirmation.
+    BILLING_PAID_AMOUNT: "19.00",
+    BILLING_CURRENCY: "USD",
+    BILLING_FREE_MONTHLY_ITEMS: "100",
+    BILLING_TRIAL_DAYS: "14",
   };
   for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
 }

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { toUnitCard, type CardWithRedemption } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { recordEvents } from "./events.server";
+import { meterIssued } from "./billing.server";
 import { generateCode, hashCode, normalizeCode } from "./codes.server";
 import { conflict, notFound } from "./errors";
 import { isIdOf, newId } from "./ids";
@@ -36,23 +37,25 @@ export type CreateCardsCommand = z.output<typeof createBatchInput>;
  * `livemode` false (a test key): a test card, whose messages are written but not sent and which is never minted.
  */
 export async function createCardFor(shop: string, { card, recipient }: CreateCardCommand, livemode = true): Promise<UnitCard> {
-  const [created] = await createCards(shop, [card], recipient, "", [NO_SERIAL], livemode);
+  const [created] = await createCards(shop, [card], recipient, "", [NO_SERIAL], livemode, true);
   return created!;
 }
 
 /**
  * Creates a batch for one recipient: every card or none (POST /v1/unit-cards/_actions/batch, Create cards).
  * The batch is one closed edition, numbered 1 to N in input order, unless `serials` (one per card) says
- * where each card stands in another edition (an issuing rule's).
+ * where each card stands in another edition (an issuing rule's). Live cards count toward the shop's plan
+ * (decision 0050) unless `metered` is false: the order worker counts an order's items once, for all of them.
  */
 export function createCardsFor(
   shop: string,
   { cards, recipient }: CreateCardsCommand,
   serials: Serial[] = closedEdition(cards.length),
   livemode = true,
+  metered = true,
 ): Promise<UnitCard[]> {
   if (serials.length !== cards.length) throw new Error(`${cards.length} cards need ${cards.length} serial numbers, not ${serials.length}`);
-  return createCards(shop, cards, recipient, "redemption.", serials, livemode);
+  return createCards(shop, cards, recipient, "redemption.", serials, livemode, metered);
 }
 
 /** Edge wrapper for callers that still hold an unparsed /v1 body (the admin forms): parse, then createCardFor. */
@@ -70,10 +73,13 @@ async function createCards(
   codePath: string,
   serials: CardSerial[],
   livemode: boolean,
+  metered: boolean,
 ) {
   const now = new Date();
   try {
     return await stores().transaction(async () => {
+      // First: past the plan's cap nothing is written (a batch is refused whole). Test cards never count.
+      if (livemode && metered) await meterIssued(shop, cards.length, now);
       const redemption =
         recipient.kind === "redemption" ? await createRedemption(shop, recipient.redemption, cards, now, codePath, livemode) : undefined;
       const rows = cards.map((card, index): UnitCardRecord => ({

@@ -12,8 +12,8 @@ import { toDigitalTwin } from "./twins.server";
  * Only the customer's own order: issuesForOrder filters by the order's customer.
  */
 
-/** A failed issue gave the customer nothing; why it failed is the merchant's business. */
-export type CustomerOrderItemStatus = Exclude<OrderIssueView["status"], "FAILED">;
+/** A failed issue, or one waiting for the shop's plan (decision 0050), gave the customer nothing yet; why is the merchant's business. */
+export type CustomerOrderItemStatus = Exclude<OrderIssueView["status"], "FAILED" | "PLAN_LIMIT">;
 
 export interface CustomerOrderItem {
   id: string;
@@ -32,7 +32,7 @@ export interface CustomerOrderIssues {
 /** What `orderId` issued to the Shopify customer `customerId`; empty for an order that issued nothing or is not theirs. */
 export async function customerOrderIssues(shop: string, orderId: string, customerId: string): Promise<CustomerOrderIssues> {
   const issues = (await issuesForOrder(shop, orderId, customerId)).filter(
-    (issue): issue is OrderIssueView & { status: CustomerOrderItemStatus } => issue.status !== "FAILED",
+    (issue): issue is OrderIssueView & { status: CustomerOrderItemStatus } => issue.status !== "FAILED" && issue.status !== "PLAN_LIMIT",
   );
   if (!issues.length) return { items: [] };
   const twinIds = issues.flatMap((issue) => (issue.twinId ? [issue.twinId] : []));

@@ -1,5 +1,5 @@
 /** Every failure the domain reports. Each face says it its own way (app/faces/api/errors.ts maps `code` to an HTTP status). */
-export type ErrorCode = "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "EXPIRED" | "VOIDED" | "RATE_LIMITED";
+export type ErrorCode = "VALIDATION_FAILED" | "NOT_FOUND" | "CONFLICT" | "EXPIRED" | "VOIDED" | "RATE_LIMITED" | "PLAN_LIMIT_REACHED";
 
 export interface ErrorDetail {
   /** Where the problem is, e.g. `cards[2].media.imageUrls[0]`; `""` for the whole input. */
@@ -25,6 +25,17 @@ export class TooManyAttempts extends DomainError {
     readonly waitSeconds: number,
   ) {
     super("RATE_LIMITED", message);
+  }
+}
+
+/** The shop's plan allows no more items this month (decision 0050): nothing was written; upgrading lifts the cap. */
+export class PlanLimitReached extends DomainError {
+  constructor(
+    message: string,
+    /** The plan's name, its monthly cap, what was used and where the merchant upgrades. */
+    readonly plan: { name: string; cap: number; used: number; upgradeUrl: string },
+  ) {
+    super("PLAN_LIMIT_REACHED", message, [{ path: "", message: `Upgrade: ${plan.upgradeUrl}` }]);
   }
 }
 

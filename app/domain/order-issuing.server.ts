@@ -1,5 +1,7 @@
 import { voidPendingCards } from "./card-void.server";
+import { meterIssued } from "./billing.server";
 import { createCardsFor } from "./cards.server";
+import { PlanLimitReached } from "./errors";
 import { newId } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
 import { canonicalLocale } from "./messages/claim-message";
@@ -105,7 +107,12 @@ export async function issueFromOrder(
   if (matches.length === 0) return skipped(`No rule matches the products of order ${order.name}`);
 
   const existing = await stores().orders.issuesAt(shop, order.id, momentKey);
-  const settled = new Set(existing.filter((issue) => issue.status !== "FAILED").map((issue) => `${issue.ruleId} ${issue.lineItemId}`));
+  // FAILED and PLAN_LIMIT (held by the plan's cap) are tried again; the rest is done.
+  const settled = new Set(
+    existing
+      .filter((issue) => issue.status !== "FAILED" && issue.status !== "PLAN_LIMIT")
+      .map((issue) => `${issue.ruleId} ${issue.lineItemId}`),
+  );
   const todo = matches.filter((match) => !settled.has(`${match.rule.id} ${match.line.id}`));
   if (todo.length === 0) return { status: "DONE", outcome: `${ALREADY_ISSUED} ${order.name}` };
 
@@ -114,6 +121,8 @@ export async function issueFromOrder(
   const plans = todo.map((match) => plan(match, recipient));
   return stores().transaction(async () => {
     if (recipient.kind === "redemption") capOneCode(plans);
+    const held = await holdPastPlanCap(shop, order, momentKey, plans, recipient);
+    if (held) return held;
     await numberInEditions(plans);
     const issued = recipient.kind === "name" ? await issueToName(shop, plans, recipient) : await issueByRedemption(shop, plans, recipient);
     for (const [index, item] of plans.entries()) {
@@ -225,17 +234,49 @@ async function issueToName(shop: string, plans: Plan[], recipient: Extract<Recip
       continue;
     }
     const cardSerials = item.twin ? item.serials.slice(1) : item.serials;
-    const twin = item.twin ? await issueTwinTo(shop, item.twin, item.serials[0]) : null;
+    // Counted once for the whole order (holdPastPlanCap).
+    const twin = item.twin ? await issueTwinTo(shop, item.twin, item.serials[0], true, false) : null;
     const cards = item.cards.length
       ? await createCardsFor(
           shop,
           { cards: item.cards, recipient: { kind: "owner", owner: recipient.owner, publicKey: recipient.name.publicKey } },
           cardSerials,
+          true,
+          false,
         )
       : [];
     issued.push({ twinId: twin?.id ?? null, cardIds: cards.map((card) => card.id), redemptionId: null });
   }
   return issued;
+}
+
+/**
+ * Counts the order's items toward the shop's plan (decision 0050). Past the cap nothing of the order is issued
+ * and nothing is dropped: each line waits as PLAN_LIMIT, and releaseHeldOrders works the order again once the
+ * shop upgrades or the month turns. Null when the items fit (they are then counted).
+ */
+async function holdPastPlanCap(
+  shop: string,
+  order: OrderSnapshot,
+  momentKey: string,
+  plans: Plan[],
+  recipient: Recipient,
+): Promise<OrderWorkResult | null> {
+  const count = plans.reduce((sum, item) => sum + (item.failure ? 0 : (item.twin ? 1 : 0) + item.cards.length), 0);
+  try {
+    await meterIssued(shop, count);
+    return null;
+  } catch (error) {
+    if (!(error instanceof PlanLimitReached)) throw error;
+    for (const item of plans) {
+      const waiting: Plan = item.failure ? item : { ...item, failure: error.message };
+      await recordIssue(shop, order, momentKey, waiting, recipient, NOTHING, item.failure ? "FAILED" : "PLAN_LIMIT");
+    }
+    return {
+      status: "DONE",
+      outcome: `Order ${order.name}: ${count} item(s) wait for the plan (${error.plan.name}: ${error.plan.cap} a month)`,
+    };
+  }
 }
 
 /** Every card of an order goes under one code, which claims at most a batch's worth: past that, nothing of the order is issued. */
@@ -280,6 +321,8 @@ async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract
       },
     },
     serials,
+    true,
+    false,
   );
   const redemptionId = await stores().cards.redemptionIdOf(cards[0]!.id);
   let next = 0;
@@ -291,7 +334,15 @@ async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract
   });
 }
 
-async function recordIssue(shop: string, order: OrderSnapshot, moment: string, item: Plan, recipient: Recipient, issued: Issued) {
+async function recordIssue(
+  shop: string,
+  order: OrderSnapshot,
+  moment: string,
+  item: Plan,
+  recipient: Recipient,
+  issued: Issued,
+  held?: "FAILED" | "PLAN_LIMIT",
+) {
   await stores().orders.saveIssue({
     id: newId("iss"),
     shop,
@@ -304,7 +355,7 @@ async function recordIssue(shop: string, order: OrderSnapshot, moment: string, i
     quantity: item.quantity,
     customerId: order.customerId,
     recipient: recipient.kind === "redemption" ? recipient.masked : null,
-    status: item.failure ? "FAILED" : recipient.kind === "name" ? "ISSUED" : "WAITING",
+    status: held ?? (item.failure ? "FAILED" : recipient.kind === "name" ? "ISSUED" : "WAITING"),
     reason: item.failure,
     twinId: issued.twinId,
     cardIds: issued.cardIds,
@@ -366,11 +417,27 @@ async function voidIssue(shop: string, issue: OrderIssueRecord, cardIds: string[
 export async function retryOrderIssue(shop: string, issueId: string): Promise<void> {
   const issue = await stores().orders.failedIssue(shop, issueId);
   if (!issue) return;
+  await requeue(shop, await webhooksOfIssue(shop, issue));
+}
+
+/**
+ * Works again the orders whose items wait for the shop's plan (PLAN_LIMIT), once the shop upgraded or the month
+ * turned: the order worker issues them, exactly once (OrderIssue is unique per rule, line and moment). How many waited.
+ */
+export async function releaseHeldOrders(shop: string): Promise<number> {
+  const held = await stores().orders.heldIssues(shop);
+  const ids = new Set<string>();
+  for (const issue of held) for (const id of await webhooksOfIssue(shop, issue)) ids.add(id);
+  await requeue(shop, [...ids]);
+  return held.length;
+}
+
+/** The recorded webhooks that issue at the issue's moment. */
+async function webhooksOfIssue(shop: string, issue: OrderIssueRecord): Promise<string[]> {
   const topic = issue.moment === "paid" ? "orders/paid" : "fulfillments/create";
   const webhooks = await stores().orders.webhooksFor(shop, issue.orderId, topic);
   const fulfillmentId = issue.moment.startsWith("fulfillment:") ? issue.moment.slice("fulfillment:".length) : null;
-  const ids = webhooks.filter((row) => fulfillmentId === null || row.detail.id === fulfillmentId).map((row) => row.id);
-  await requeue(shop, ids);
+  return webhooks.filter((row) => fulfillmentId === null || row.detail.id === fulfillmentId).map((row) => row.id);
 }
 
 /** Works a webhook that failed (or was skipped) again: the admin's Retry on the Automation page. */

@@ -173,6 +173,21 @@ export interface GoogleWalletPorts {
   saveLink(content: GoogleWalletContent, origins: string[]): Promise<string>;
 }
 
+/** The plans the app sells through Shopify's Billing API (decision 0050). */
+export interface BillingPlans {
+  /** The free plan: `monthlyItems` live cards and twins a calendar month (UTC). */
+  free: { name: string; monthlyItems: number };
+  /** The paid plan: no cap, billed every 30 days after its trial. */
+  paid: { name: string; amount: number; currencyCode: string; trialDays: number };
+}
+
+export interface BillingPorts {
+  /** The plans, or null when billing is off (none configured): nothing is capped. */
+  plans(): BillingPlans | null;
+  /** The admin page where the shop's merchant upgrades (Settings). */
+  upgradeUrl(shop: string): string;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
@@ -182,6 +197,7 @@ export interface DomainPorts {
   certificates: CertificatePorts;
   walletPasses: WalletPassPorts;
   googleWallet: GoogleWalletPorts;
+  billing: BillingPorts;
 }
 
 let wired: DomainPorts | undefined;

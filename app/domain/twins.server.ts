@@ -2,6 +2,7 @@ import { enqueueMints } from "./chain-mints.server";
 import { toChainState } from "./chain-view";
 import { fieldError, notFound } from "./errors";
 import { recordEvent } from "./events.server";
+import { meterIssued } from "./billing.server";
 import { isIdOf, newId } from "./ids";
 import { newVerifyToken } from "./verify-token.server";
 import { verifyUrlOf } from "./verify-url";
@@ -46,19 +47,22 @@ export const issueTwin = (shop: string, input: unknown) => issueTwinTo(shop, par
 
 /**
  * Step 2: issues a twin to a registered universal name whose key matches. A twin issued by hand is in
- * no edition; an issuing rule gives its twins their `serial` in the rule's edition.
+ * no edition; an issuing rule gives its twins their `serial` in the rule's edition. A live twin counts toward
+ * the shop's plan (decision 0050) unless `metered` is false (the order worker counts an order's items once).
  */
 export async function issueTwinTo(
   shop: string,
   twin: IssueTwinInput,
   serial: Serial | typeof NO_SERIAL = NO_SERIAL,
   livemode = true,
+  metered = true,
 ): Promise<DigitalTwin> {
   return stores().transaction(async () => {
     // A test twin goes to a test name, a live one to a live name.
     const name = await stores().names.findById(twin.name_id, livemode);
     if (!name) throw fieldError("name_id", "No universal name has this id; validate the name first");
     if (name.publicKey !== twin.public_key) throw fieldError("public_key", "Does not match the universal name's public key");
+    if (livemode && metered) await meterIssued(shop, 1);
     const row = await stores().names.createTwin({
       id: newId("twin"),
       shop,

@@ -27,12 +27,27 @@ import { GoogleWalletSettings } from "~/faces/admin/components/settings/GoogleWa
 import { googleWalletSetup } from "~/domain/google-wallet.server";
 import { walletPassSetup } from "~/domain/wallet-passes.server";
 import { setWalletPassSettings, walletPassSettings } from "~/domain/wallet-pass-settings.server";
+import { planOverview } from "~/domain/billing.server";
+import { cancelPaidPlan, subscriptionsPageUrl, syncShopPlan, testCharges, upgradeUrl } from "~/adapters/shopify/billing.server";
+import { PlanCard } from "~/faces/admin/components/settings/PlanCard";
 
 export const meta = titled("nav.settings");
 
+/** The plan as Shopify now says it (an approval may have just happened); a Billing API failure leaves the plan last seen. */
+async function seeShopPlan(context: Awaited<ReturnType<typeof authenticate.admin>>) {
+  try {
+    await syncShopPlan(context, await testCharges(context));
+  } catch (error) {
+    console.warn(`Settings: could not read ${context.session.shop}'s plan from Shopify:`, error);
+  }
+}
+
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const [apiKeys, chain, pagesIndexed, claimLinks, passSettings] = await Promise.all([
+  const context = await authenticate.admin(request);
+  const { session } = context;
+  if (await planOverview(session.shop)) await seeShopPlan(context);
+  const [plan, apiKeys, chain, pagesIndexed, claimLinks, passSettings] = await Promise.all([
+    planOverview(session.shop),
     listApiKeys(session.shop),
     chainOverview(session.shop),
     verifyPagesIndexed(session.shop),
@@ -40,6 +55,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     walletPassSettings(session.shop),
   ]);
   return {
+    plan: plan && { ...plan, manageUrl: subscriptionsPageUrl(session.shop) },
     apiKeys,
     chain,
     verifyPagesIndexed: pagesIndexed,
@@ -50,10 +66,21 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session, admin } = await authenticate.admin(request);
+  const context = await authenticate.admin(request);
+  const { session, admin } = context;
   const fields = formFields(await readForm(request));
   const t = await translatorFor(request);
   switch (fields.intent) {
+    case "upgrade":
+      return runIntent("upgrade", t, async () => ({ confirmationUrl: await upgradeUrl(context, await testCharges(context)) }));
+    case "cancel-plan": {
+      const plan = await planOverview(session.shop);
+      if (!plan?.subscriptionId) throw new Response("No paid plan to cancel", { status: 400 });
+      return runIntent("cancel-plan", t, async () => {
+        await cancelPaidPlan(context, plan.subscriptionId!, plan.test);
+        return { cancelled: true };
+      });
+    }
     case "create":
       // mode: live (the default) or test; anything else is the schema's field error on "mode", and no key.
       return runIntent("create", t, () => createApiKey({ shop: session.shop, label: fields.label, mode: fields.mode }));
@@ -89,7 +116,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Settings() {
-  const { apiKeys, chain, verifyPagesIndexed: indexed, claimLinks, walletPasses, googleWallet } = useLoaderData<typeof loader>();
+  const { plan, apiKeys, chain, verifyPagesIndexed: indexed, claimLinks, walletPasses, googleWallet } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const shopify = useAppBridge();
@@ -117,6 +144,11 @@ export default function Settings() {
   return (
     <Page title={t("settings.title")}>
       <Layout>
+        {plan && (
+          <Layout.AnnotatedSection id="plan" title={t("billing.title")} description={t("billing.description")}>
+            <PlanCard plan={plan} manageUrl={plan.manageUrl} />
+          </Layout.AnnotatedSection>
+        )}
         <Layout.AnnotatedSection id="api-keys" title={t("settings.apiKeys")} description={t("settings.apiKeysDescription")}>
           <BlockStack gap="400">
             {showNewKey && (

@@ -161,6 +161,25 @@ const ENV = z.object({
   /** The local Google Wallet stand-in (stubs/google-wallet) in tests and the demo; production never sets them. */
   GOOGLE_WALLET_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
   GOOGLE_OAUTH_TOKEN_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  // Billing plans (decision 0050): on when BILLING_PAID_AMOUNT is set; otherwise nothing is capped.
+  /** The paid plan's price every 30 days, e.g. 19.00. */
+  BILLING_PAID_AMOUNT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d{1,2})?$/, "must be an amount, e.g. 19.00")
+      .transform(Number)
+      .refine((amount) => amount > 0, "must be more than 0")
+      .optional(),
+  ),
+  BILLING_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be a three-letter currency code, e.g. USD")
+    .default("USD"),
+  /** Live cards and twins a shop on the free plan may issue a calendar month (UTC). */
+  BILLING_FREE_MONTHLY_ITEMS: positiveInt(50),
+  BILLING_TRIAL_DAYS: z.coerce.number({ error: "must be a whole number of days" }).int("must be a whole number of days").min(0).default(14),
+  /** auto: test charges in development stores (the shop's plan.partnerDevelopment); on: always; off: never. */
+  BILLING_TEST_CHARGES: z.enum(["auto", "on", "off"], { error: 'must be "auto", "on" or "off"' }).default("auto"),
 });
 
 export class ConfigError extends Error {
@@ -439,6 +458,43 @@ export const demoStorefrontUrl = once((env) =>
     ? withoutTrailingSlash(parseEnv(ENV.pick({ DEMO_STOREFRONT_URL: true }), env, "Twin Cards cannot start").DEMO_STOREFRONT_URL ?? "") ||
       null
     : null,
+);
+
+const billingSchema = ENV.pick({
+  BILLING_PAID_AMOUNT: true,
+  BILLING_CURRENCY: true,
+  BILLING_FREE_MONTHLY_ITEMS: true,
+  BILLING_TRIAL_DAYS: true,
+  BILLING_TEST_CHARGES: true,
+});
+
+/** The plans' names: what Shopify's confirmation page and the merchant's invoices show. */
+export const FREE_PLAN_NAME = "Free";
+export const PAID_PLAN_NAME = "Pro";
+
+/** The billing plans (null: billing off, nothing capped) and when charges are test charges. */
+export const loadBillingConfig = (env: Env) => {
+  const read = parseEnv(billingSchema, env, "Billing cannot start");
+  const plans =
+    read.BILLING_PAID_AMOUNT === undefined
+      ? null
+      : {
+          free: { name: FREE_PLAN_NAME, monthlyItems: read.BILLING_FREE_MONTHLY_ITEMS },
+          paid: {
+            name: PAID_PLAN_NAME,
+            amount: read.BILLING_PAID_AMOUNT,
+            currencyCode: read.BILLING_CURRENCY,
+            trialDays: read.BILLING_TRIAL_DAYS,
+          },
+        };
+  return { plans, testCharges: read.BILLING_TEST_CHARGES };
+};
+/** This process's billing settings. */
+export const billingConfig = once(loadBillingConfig);
+
+/** The app's client id (SHOPIFY_API_KEY) alone: admin links name the app by it. */
+export const shopifyApiKey = once(
+  (env) => parseEnv(ENV.pick({ SHOPIFY_API_KEY: true }), env, "Twin Cards has no Shopify client id").SHOPIFY_API_KEY,
 );
 
 /** The Shopify app's credentials, for the demo's session tokens and App Bridge. */

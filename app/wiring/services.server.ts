@@ -7,6 +7,9 @@ import {
   apnsConfig,
   googleWalletConfig,
   webhookConfig,
+  billingConfig,
+  demoMode,
+  shopifyApiKey,
   type ChainConfig,
   type NotifyConfig,
   type WebhookConfig,
@@ -20,6 +23,7 @@ import { localMessageCopies, messagesDir } from "../adapters/notifications/trans
 import { imageFetch, imageProbe } from "../adapters/images/image-fetch.server";
 import { walletPassPorts } from "../adapters/wallet-passes/pkpass.server";
 import { googleWalletPorts } from "../adapters/google-wallet/save-link.server";
+import { adminAppPageUrl } from "../adapters/shopify/admin-links";
 
 /**
  * The one place adapters meet the domain: its stores (app/domain/stores) and its ports (app/domain/ports.ts) filled
@@ -46,6 +50,11 @@ export function wireServices(): void {
     },
     walletPasses: walletPassPorts(walletPassConfig, () => Boolean(apnsConfig().auth)),
     googleWallet: googleWalletPorts(googleWalletConfig),
+    billing: {
+      plans: () => billingConfig().plans,
+      upgradeUrl: (shop) =>
+        adminAppPageUrl(shop, "/app/settings", { apiKey: shopifyApiKey(), demoAppUrl: demoMode() ? publicAppUrl() : null }),
+    },
   });
 }
 

@@ -17,6 +17,7 @@ import { notificationStore } from "../db/stores/notifications.server";
 import { walletPassStore } from "../db/stores/wallet-passes.server";
 import { googleWalletStore } from "../db/stores/google-wallet.server";
 import { flowTriggerStore } from "../db/stores/flow-triggers.server";
+import { billingStore } from "../db/stores/billing.server";
 import { webhookDeliveryStore, webhookEndpointStore } from "../db/stores/webhooks.server";
 import { wireStores, type DomainStores } from "../domain/stores";
 
@@ -46,6 +47,7 @@ export const databaseStores = (): DomainStores => ({
   walletPasses: walletPassStore,
   googleWallet: googleWalletStore,
   flowTriggers: flowTriggerStore,
+  billing: billingStore,
 });
 
 /**

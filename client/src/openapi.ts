@@ -15,7 +15,10 @@ export interface paths {
          */
         get: operations["listUnitCards"];
         put?: never;
-        /** Create a unit card by redemption or by owner */
+        /**
+         * Create a unit card by redemption or by owner
+         * @description 402 PLAN_LIMIT_REACHED when the shop's free plan has issued its monthly number of live items (a test key's items do not count).
+         */
         post: operations["createUnitCard"];
         delete?: never;
         options?: never;
@@ -71,7 +74,7 @@ export interface paths {
         put?: never;
         /**
          * Create up to 500 cards sharing one redemption code or one owner, all or nothing
-         * @description 409 also when redemption.code is already in use in this shop.
+         * @description 409 also when redemption.code is already in use in this shop. 402 PLAN_LIMIT_REACHED when the shop's free plan has issued its monthly number of live items (a test key's items do not count). A batch that would cross the cap is refused whole.
          */
         post: operations["createUnitCardBatch"];
         delete?: never;
@@ -151,7 +154,7 @@ export interface paths {
         put?: never;
         /**
          * Step 2: issue a digital twin to a validated name
-         * @description name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field.
+         * @description name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field. 402 PLAN_LIMIT_REACHED when the shop's free plan has issued its monthly number of live items (a test key's items do not count).
          */
         post: operations["issueDigitalTwin"];
         delete?: never;
@@ -792,7 +795,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_JSON" | "UNAUTHENTICATED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "VOIDED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_FAILED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
+                code: "INVALID_JSON" | "UNAUTHENTICATED" | "PLAN_LIMIT_REACHED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "EXPIRED" | "VOIDED" | "PAYLOAD_TOO_LARGE" | "VALIDATION_FAILED" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE";
                 message: string;
                 details: {
                     /** @description The offending field, e.g. cards[2].media.imageUrls[0]; a parameter's or header's name; empty for the whole input */
@@ -830,6 +833,21 @@ export interface components {
                     error?: {
                         /** @enum {unknown} */
                         code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+        };
+        /** @description PLAN_LIMIT_REACHED: The shop's free plan has issued its monthly number of live items (test keys are not counted); the message names the plan and the admin page where the merchant upgrades, also in `details[0]`; nothing was written */
+        Error402: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "PLAN_LIMIT_REACHED";
                     };
                 };
             };
@@ -1043,6 +1061,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
@@ -1162,6 +1181,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];
@@ -1312,6 +1332,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             422: components["responses"]["Error422"];

@@ -16,6 +16,7 @@ import { createCatalogue, filesPage, type PickerType } from "./catalogue";
 import { createBulkOperations, pastOrderNode, searchOrders, seedPastOrders } from "./past-orders";
 import { createWebhookSender, type WebhookTarget } from "./webhook-sender";
 import { readBody } from "../shared/read-body";
+import { createBilling } from "./billing";
 
 const SCOPE = "read_customers,read_files,read_fulfillments,read_orders,read_products,write_app_proxy";
 
@@ -57,6 +58,7 @@ export async function startAdminApiStub(
   const shops = createShopSettings();
   const catalogue = createCatalogue();
   const flow = createFlowInbox();
+  const billing = createBilling(webhooks, () => baseUrl());
   let data: ReturnType<typeof buildDemoData> | undefined;
 
   const server = createServer(async (req, res) => {
@@ -97,6 +99,11 @@ export async function startAdminApiStub(
         if (typeof owner !== "string" || typeof title !== "string" || !title)
           return send(res, 400, { error: "shop and title are required" });
         return send(res, 201, catalogue.addProduct(owner, title));
+      }
+      const confirmation = await billing.confirmation(req.method ?? "GET", url, body);
+      if (confirmation) {
+        res.writeHead(confirmation.status, confirmation.headers);
+        return res.end(confirmation.body);
       }
       if (url.pathname.startsWith("/_stub/")) {
         const result = await handleControl(req.method ?? "GET", url.pathname, body, { orders, webhooks, shops });
@@ -149,6 +156,8 @@ export async function startAdminApiStub(
         if (operation === "TwinCardsFlowTrigger") return send(res, 200, { data: flow.receive(shop, variables) });
         if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shops.get(shop).timeZone } } });
         if (operation === "TwinCardsShopProfile") return send(res, 200, { data: shopProfileData(shops.get(shop), baseUrl()) });
+        const billed = billing.graphql(operation, shop, variables);
+        if (billed) return send(res, 200, billed);
         if (operation === "TwinCardsCustomerNames") {
           const ids = Array.isArray(variables.ids) ? variables.ids : [];
           const known = customers();

@@ -283,11 +283,12 @@ describe("GET /v1/openapi.json", () => {
     const statusesOf = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses as JsonObject).sort();
     const post = ["400", "401", "409", "413", "422", "429", "500", "503"];
 
-    expect(statusesOf("/v1/unit-cards", "post")).toEqual(["201", ...post].sort());
-    expect(statusesOf("/v1/unit-cards/_actions/batch", "post")).toEqual(["201", ...post].sort());
+    // 402: the shop's plan allows no more items this month (decision 0050).
+    expect(statusesOf("/v1/unit-cards", "post")).toEqual(["201", "402", ...post].sort());
+    expect(statusesOf("/v1/unit-cards/_actions/batch", "post")).toEqual(["201", "402", ...post].sort());
     expect(statusesOf("/v1/unit-cards/_actions/redeem", "post")).toEqual(["200", "404", "410", ...post].sort());
     expect(statusesOf("/v1/names", "post")).toEqual(["201", ...post].sort());
-    expect(statusesOf("/v1/issue-digital-twin", "post")).toEqual(["201", ...post].sort());
+    expect(statusesOf("/v1/issue-digital-twin", "post")).toEqual(["201", "402", ...post].sort());
     expect(statusesOf("/v1/unit-cards", "get")).toEqual(["200", "401", "422", "429", "500", "503"]);
     expect(statusesOf("/v1/validate-name", "get")).toEqual(["200", "401", "422", "429", "500", "503"]);
     expect(statusesOf("/v1/unit-cards/{id}", "get")).toEqual(["200", "401", "404", "429", "500", "503"]);

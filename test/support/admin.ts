@@ -126,9 +126,9 @@ export async function submitFetcher<T = Record<string, unknown>>(
 export async function pageData(
   path: string,
   shop: string,
-  options: { token?: string } = {},
+  options: { token?: string; base?: string } = {},
 ): Promise<{ status: number; routes: Record<string, unknown> }> {
-  const response = await fetch(dataUrl(path), {
+  const response = await fetch(dataUrl(path, options.base), {
     headers: { "User-Agent": USER_AGENT, Authorization: `Bearer ${options.token ?? adminToken(shop)}` },
     redirect: "manual",
   });

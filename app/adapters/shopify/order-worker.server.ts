@@ -1,5 +1,6 @@
 import { orderWebhookQueue, type OrderWebhookFilter } from "~/db/stores/orders.server";
 import { issueFromOrder, voidFromOrder, type OrderWorkResult } from "~/domain/order-issuing.server";
+import { releaseWhereRoom } from "~/domain/plan-changes.server";
 import type { OrderMoment, OrderSnapshot } from "~/domain/orders";
 import type { OrderWebhookRecord } from "~/domain/stores";
 import { OutboxError } from "~/lib/outbox-error";
@@ -13,6 +14,8 @@ export interface OrderWorkerOptions extends OutboxTuning {
   /** Only rows matching this as well (e.g. one shop in tests). */
   where?: OrderWebhookFilter;
 }
+
+const RELEASE_EVERY_MS = 60_000;
 
 /** The outcome was computed, but the lease went to another worker meanwhile: roll the work back. */
 class LeaseLost extends Error {}
@@ -28,6 +31,7 @@ class LeaseLost extends Error {}
  */
 export class OrderWorker extends OutboxWorker<OrderWebhookRecord> {
   private readonly source: OrderSource;
+  private nextReleaseAt = 0;
 
   constructor(options: OrderWorkerOptions) {
     super(
@@ -43,6 +47,15 @@ export class OrderWorker extends OutboxWorker<OrderWebhookRecord> {
       }),
     );
     this.source = options.source;
+  }
+
+  /** Also, once a minute: order items the plan's cap held go back to work where there is room again (the month turned). */
+  protected override async dueIds(): Promise<string[]> {
+    if (Date.now() >= this.nextReleaseAt) {
+      this.nextReleaseAt = Date.now() + RELEASE_EVERY_MS;
+      await releaseWhereRoom().catch((error: unknown) => this.log.warn("Order worker: releasing held order items failed:", error));
+    }
+    return super.dueIds();
   }
 
   protected async handle(job: OrderWebhookRecord, { id, lease }: { id: string; lease: Date }): Promise<string> {

@@ -1,12 +1,13 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { serverConfig } from "../../wiring/config.server";
+import { billingConfig, serverConfig } from "../../wiring/config.server";
 import { db } from "../../db/client.server";
 import { reopenThroughDemo } from "../../faces/demo/demo-mode.server";
 import { routeAdminApiToStub } from "./admin-api-stub.server";
 import { isRequestFault, requestFaultResponse } from "./request-fault.server";
 import { refreshShopProfile } from "./shop-profile.server";
+import { libraryBilling } from "./billing.server";
 
 const config = serverConfig();
 routeAdminApiToStub(config.SHOPIFY_ADMIN_API_STUB_URL);
@@ -22,6 +23,8 @@ const shopify = shopifyApp({
   distribution: AppDistribution.AppStore,
   future: { unstable_newEmbeddedAuthStrategy: true },
   logger: { level: LogSeverity.Warning },
+  // The paid plan (decision 0050); none when billing is off.
+  billing: libraryBilling(billingConfig().plans),
   // At install (and each new offline token): what claim messages say of the shop.
   hooks: { afterAuth: ({ session, admin }) => refreshShopProfile(session.shop, admin.graphql, { force: true }) },
 });

@@ -60,6 +60,11 @@ export const orderStore: OrderStore = {
     return row && toIssue(row);
   },
 
+  heldIssues: async (shop) =>
+    (await db.orderIssue.findMany({ where: { shop, status: "PLAN_LIMIT" }, orderBy: { id: "asc" } })).map(toIssue),
+  shopsWithHeldIssues: async () =>
+    (await db.orderIssue.findMany({ where: { status: "PLAN_LIMIT" }, distinct: ["shop"], select: { shop: true } })).map((row) => row.shop),
+
   ruleActivity: async (shop, ruleId, { beforeId, take }) =>
     (
       await db.orderIssue.findMany({

@@ -49,5 +49,5 @@ export const issuingRuleInput = z
 export type IssuingRuleInput = z.output<typeof issuingRuleInput>;
 
 /** What the admin's activity lists show for one rule, order line and moment. */
-export const ORDER_ISSUE_STATUSES = ["ISSUED", "WAITING", "CLAIMED", "VOIDED", "FAILED"] as const;
+export const ORDER_ISSUE_STATUSES = ["ISSUED", "WAITING", "CLAIMED", "VOIDED", "FAILED", "PLAN_LIMIT"] as const;
 export type OrderIssueStatus = (typeof ORDER_ISSUE_STATUSES)[number];

@@ -16,6 +16,7 @@ import type { GiftStore } from "./gifts";
 import type { WalletPassStore } from "./wallet-passes";
 import type { GoogleWalletStore } from "./google-wallet";
 import type { FlowTriggerStore } from "./flow-triggers";
+import type { BillingStore } from "./billing";
 import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
@@ -56,6 +57,8 @@ export interface DomainStores {
   walletPasses: WalletPassStore;
   googleWallet: GoogleWalletStore;
   flowTriggers: FlowTriggerStore;
+  /** Plans and the free plan's monthly counter (decision 0050). */
+  billing: BillingStore;
 }
 
 let wired: DomainStores | undefined;
@@ -82,6 +85,7 @@ export function stores(): DomainStores {
 
 export type { ApiKeyCredentials, ApiKeyRecord, ApiKeyStore, NewApiKey } from "./api-keys";
 export type * from "./settings";
+export type * from "./billing";
 export type * from "./idempotency";
 export type * from "./privacy";
 export type {

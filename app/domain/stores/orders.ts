@@ -27,8 +27,8 @@ export interface OrderIssueRecord {
   createdAt: Date;
 }
 
-/** ISSUED (to a universal name), WAITING (by redemption), VOIDED or FAILED. */
-export type StoredOrderIssueStatus = "ISSUED" | "WAITING" | "VOIDED" | "FAILED";
+/** ISSUED (to a universal name), WAITING (by redemption), VOIDED, FAILED, or PLAN_LIMIT (held until the shop's plan has room, decision 0050). */
+export type StoredOrderIssueStatus = "ISSUED" | "WAITING" | "VOIDED" | "FAILED" | "PLAN_LIMIT";
 
 /** An order issue with the title of its rule's target, for the lists. */
 export type OrderIssueWithRule = OrderIssueRecord & { ruleTitle: string };
@@ -74,6 +74,10 @@ export interface OrderStore {
   waitingIssues(shop: string, orderId: string): Promise<OrderIssueRecord[]>;
   markIssueVoided(id: string, reason: string): Promise<void>;
   failedIssue(shop: string, id: string): Promise<OrderIssueRecord | null>;
+  /** The shop's issues held by its plan's cap (PLAN_LIMIT), oldest first. */
+  heldIssues(shop: string): Promise<OrderIssueRecord[]>;
+  /** The shops that have issues held by their plan's cap. */
+  shopsWithHeldIssues(): Promise<string[]>;
   /** A page of what a rule issued, newest first: `take` issues older than `beforeId` (from the newest without). */
   ruleActivity(shop: string, ruleId: string, page: { beforeId?: string; take: number }): Promise<OrderIssueWithRule[]>;
   /** What orders issued to a customer, newest first. */

@@ -1,11 +1,19 @@
 import { data } from "@remix-run/node";
-import { DomainError, type ErrorCode } from "~/domain/errors";
+import { DomainError, PlanLimitReached, type ErrorCode } from "~/domain/errors";
 import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import type { Translator } from "~/faces/admin/i18n/i18n.server";
 
 /** What an admin action answers: the intent it ran, and either its data or the errors per field path. */
 export type ActionResult<T> =
-  { intent: string; ok: true; data: T } | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
+  | { intent: string; ok: true; data: T }
+  | {
+      intent: string;
+      ok: false;
+      message: string;
+      fieldErrors: Record<string, string>;
+      /** The shop's plan allows no more items this month (decision 0050): the page offers Upgrade. */
+      planLimit?: true;
+    };
 
 /**
  * Runs one intent of an admin form. Domain errors become messages keyed by the
@@ -35,6 +43,8 @@ export async function runIntentWithStatus<T>(intent: string, t: Translator, work
 
 /** A domain error as an intent's failure: its messages in the merchant's language, keyed by the field they name. */
 export function domainFailure(intent: string, t: Translator, error: DomainError): Extract<ActionResult<never>, { ok: false }> {
+  if (error instanceof PlanLimitReached)
+    return { intent, ok: false, message: translateDomainMessage(t, error.message), fieldErrors: {}, planLimit: true };
   const fieldErrors: Record<string, string> = {};
   for (const detail of error.details) fieldErrors[detail.path] ??= translateDomainMessage(t, detail.message);
   return { intent, ok: false, message: summary(error, t), fieldErrors };

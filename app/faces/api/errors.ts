@@ -10,6 +10,7 @@ export type ApiErrorCode =
 export const STATUS_OF: Record<ApiErrorCode, number> = {
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
+  PLAN_LIMIT_REACHED: 402,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

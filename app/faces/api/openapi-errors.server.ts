@@ -4,6 +4,9 @@ import { STATUS_OF, type ApiErrorCode } from "./errors";
 export const CODE_MEANINGS: Record<ApiErrorCode, string> = {
   INVALID_JSON: "The body is empty, not JSON, not UTF-8, or nested deeper than 32 levels",
   UNAUTHENTICATED: "No `Authorization: Bearer <api key>`, or a key that is not valid or was revoked",
+  PLAN_LIMIT_REACHED:
+    "The shop's free plan has issued its monthly number of live items (test keys are not counted); the message names the plan " +
+    "and the admin page where the merchant upgrades, also in `details[0]`; nothing was written",
   NOT_FOUND:
     "No such resource in this shop: another shop's id is answered exactly as an unknown one. Also a redemption code this shop never issued",
   METHOD_NOT_ALLOWED: "The path does not serve this method; `Allow` names those it does",
@@ -60,6 +63,12 @@ export const errorSchema = {
 const EXAMPLE_ERRORS: Record<ApiErrorCode, { message: string; details?: { path: string; message: string }[] }> = {
   INVALID_JSON: { message: "The request body is empty; send a JSON object" },
   UNAUTHENTICATED: { message: "The API key is not valid or was revoked" },
+  PLAN_LIMIT_REACHED: {
+    message:
+      "The Free plan's 50 items this month are all issued. Upgrade to Pro for no monthly limit: " +
+      "https://admin.shopify.com/store/harbor-and-pine/apps/twin-cards/app/settings",
+    details: [{ path: "", message: "Upgrade: https://admin.shopify.com/store/harbor-and-pine/apps/twin-cards/app/settings" }],
+  },
   NOT_FOUND: { message: "Unit card not found" },
   METHOD_NOT_ALLOWED: { message: "Use GET, POST on this path" },
   CONFLICT: { message: "This redemption code has already been redeemed" },

@@ -176,6 +176,9 @@ const nftMetadataOperation = {
   },
 };
 
+const PLAN_LIMIT =
+  "402 PLAN_LIMIT_REACHED when the shop's free plan has issued its monthly number of live items (a test key's items do not count).";
+
 /** Every operation of /v1, by path. */
 function documentPaths() {
   return {
@@ -185,9 +188,10 @@ function documentPaths() {
         tag: TAG.cards,
         summary: "Create a unit card by redemption or by owner",
         success: 201,
+        description: PLAN_LIMIT,
         body: createCardInput,
         response: dataOf(ref(unitCard)),
-        errors: [],
+        errors: [402],
       }),
       get: operation({
         operationId: "listUnitCards",
@@ -230,11 +234,11 @@ function documentPaths() {
         operationId: "createUnitCardBatch",
         tag: TAG.cards,
         summary: "Create up to 500 cards sharing one redemption code or one owner, all or nothing",
-        description: "409 also when redemption.code is already in use in this shop.",
+        description: `409 also when redemption.code is already in use in this shop. ${PLAN_LIMIT} A batch that would cross the cap is refused whole.`,
         success: 201,
         body: createBatchInput,
         response: dataOf({ type: "array", items: ref(unitCard) }),
-        errors: [],
+        errors: [402],
       }),
     },
     "/v1/unit-cards/_actions/redeem": {
@@ -281,11 +285,12 @@ function documentPaths() {
         tag: TAG.twins,
         summary: "Step 2: issue a digital twin to a validated name",
         description:
-          "name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field.",
+          "name_id and public_key come from validate-name: an unknown name_id, or a public_key that is not the name's, is 422 at that field. " +
+          PLAN_LIMIT,
         success: 201,
         body: issueTwinInput,
         response: dataOf(ref(digitalTwin)),
-        errors: [],
+        errors: [402],
       }),
     },
     "/v1/digital-twins": {

@@ -17,6 +17,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BatchForm, CardBatchFailure } from "~/faces/admin/card-batch-form.server";
 import { RefusedFormBanner, type UnplacedError } from "../FormErrorBanner";
+import { PlanLimitBanner } from "../PlanLimitBanner";
 import { useFieldErrors } from "../use-field-errors";
 import { FilesPicker } from "../FilesPicker";
 
@@ -95,7 +96,8 @@ export function CardBatchForm({
     // The server checks every field and answers inline; no browser bubbles.
     <Form onSubmit={onSubmit} noValidate>
       <Layout>
-        {failure && (
+        {failure?.planLimit && <PlanLimitBanner message={failure.message} />}
+        {failure && !failure.planLimit && (
           <RefusedFormBanner
             title={t("cards.new.notCreated")}
             unplaced={unplaced}

@@ -1,0 +1,112 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startAdminApiStub, type AdminApiStub } from "../../stubs/admin-api/server";
+import { shown } from "../support/admin-browser";
+import { launchBrowser, newPage, screenshot } from "../support/browser";
+import { freePort } from "../support/postgres";
+import { startServer, type AppProcess } from "../support/processes";
+import { TEST_ENV } from "../support/test-env";
+
+// Billing plans in the admin (decision 0050), on a demo-mode server of its own with billing on and an
+// Admin API stub that sends it its webhooks: Settings shows the plan and this month's usage, and
+// Upgrade walks the stub's confirmation page back to Settings, on the paid plan. The demo's own shop:
+// the confirmation page sends the merchant back through /demo, which opens that shop (the shared
+// servers run with billing off, so its plan changes nothing there).
+const CAP = 3;
+const BILLING_ENV = {
+  BILLING_PAID_AMOUNT: "19.00",
+  BILLING_CURRENCY: "USD",
+  BILLING_FREE_MONTHLY_ITEMS: String(CAP),
+  BILLING_TRIAL_DAYS: "14",
+};
+Object.assign(process.env, BILLING_ENV);
+process.env.SHOPIFY_API_KEY ??= TEST_ENV.SHOPIFY_API_KEY;
+
+let browser: Browser;
+let stub: AdminApiStub;
+let server: AppProcess;
+
+beforeAll(async () => {
+  stub = await startAdminApiStub({ port: 0 });
+  const port = await freePort();
+  server = await startServer({
+    ...TEST_ENV,
+    ...BILLING_ENV,
+    DEMO_MODE: "1",
+    PORT: String(port),
+    // The confirmation page sends the merchant back to this server's Settings.
+    SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: inject("databaseUrl"),
+    SHOPIFY_ADMIN_API_STUB_URL: stub.url,
+  });
+  stub.setWebhookTarget({ appUrl: server.url, apiSecret: TEST_ENV.SHOPIFY_API_SECRET });
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await stub?.close();
+});
+
+const WORDS = {
+  en: {
+    free: "Current plan: Free",
+    pro: "Current plan: Pro",
+    usage: new RegExp(`^\\d+ of ${CAP} items issued this month$`),
+    unlimited: /^\d+ items issued this month, no monthly limit$/,
+    trial: "Trial: 14 days left",
+    upgrade: "Upgrade to Pro",
+    manage: "Manage plan",
+    backToFree: "Switch back to Free",
+  },
+  fr: {
+    free: "Forfait actuel\u00a0: Free",
+    pro: "Forfait actuel\u00a0: Pro",
+    usage: new RegExp(`^\\d+ articles émis sur ${CAP} ce mois-ci$`),
+    unlimited: /^\d+ articles émis ce mois-ci, sans limite mensuelle$/,
+    trial: "Essai\u00a0: 14 jours restants",
+    upgrade: "Passer au forfait Pro",
+    manage: "Gérer le forfait",
+    backToFree: "Revenir au forfait Free",
+  },
+} as const;
+
+/** Settings as the demo opens it for its shop (the confirmation page sends the merchant back through /demo too). */
+async function openSettings(locale: "en" | "fr"): Promise<Page> {
+  const page = await newPage(browser);
+  await page.setViewportSize({ width: 1040, height: 900 });
+  await page.goto(`${server.url}/demo?to=/app/settings&locale=${locale}`);
+  return page;
+}
+
+describe("Billing plans in Settings (Chromium, 1,040 px)", { timeout: 180_000 }, () => {
+  it.each(["en", "fr"] as const)("shows the plan and usage, and Upgrade comes back on the paid plan (%s)", async (locale) => {
+    const words = WORDS[locale];
+    const page = await openSettings(locale);
+    await shown(page.getByText(words.free));
+    await shown(page.getByText(words.usage));
+    const upgrade = page.getByRole("button", { name: words.upgrade });
+    const box = await upgrade.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1040);
+    await screenshot(page, `billing-${locale}-1-free`);
+
+    await upgrade.click();
+    // The stub's confirmation page, at the top of the window.
+    await page.waitForURL((url) => url.href.startsWith(`${stub.url}/_stub/billing/confirm`));
+    await shown(page.getByText("19.00 USD every 30 days after a 14-day free trial"));
+    await page.getByRole("button", { name: "Approve" }).click();
+
+    // Back in the app (through /demo, as a reload would be), on Pro with its trial.
+    await shown(page.getByText(words.pro));
+    await shown(page.getByText(words.unlimited));
+    await shown(page.getByText(words.trial));
+    await shown(page.getByRole("link", { name: words.manage }));
+    await screenshot(page, `billing-${locale}-2-pro`);
+
+    // Back to Free: the stub cancels the subscription, and the next run starts on Free again.
+    await page.getByRole("button", { name: words.backToFree }).click();
+    await shown(page.getByText(words.free));
+    await page.close();
+  });
+});

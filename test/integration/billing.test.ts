@@ -1,0 +1,213 @@
+import { randomInt } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { db } from "~/db/client.server";
+import { createApiKey } from "~/domain/api-keys.server";
+import { createRule } from "~/domain/issuing-rules.server";
+import { issueFromOrder, recordOrderWebhook } from "~/domain/order-issuing.server";
+import type { OrderSnapshot } from "~/domain/orders";
+import { recordShopPlan } from "~/domain/plan-changes.server";
+import { startAdminApiStub, type AdminApiStub } from "../../stubs/admin-api/server";
+import { pageData, submitFetcher } from "../support/admin";
+import { uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
+import { startServer, type AppProcess } from "../support/processes";
+import { TEST_ENV } from "../support/test-env";
+import { cardInput, uniqueOwner, walletKey } from "../support/fixtures";
+
+/*
+ * Billing plans (decision 0050), on a server of its own with billing on: the free plan's cap of 5 live
+ * items a month, by /v1, batches and orders; test keys not counted; the upgrade through the Admin API
+ * stub's confirmation page and APP_SUBSCRIPTIONS_UPDATE; the order items the cap held, issued exactly once.
+ */
+
+const CAP = 5;
+const BILLING_ENV = {
+  BILLING_PAID_AMOUNT: "19.00",
+  BILLING_CURRENCY: "USD",
+  BILLING_FREE_MONTHLY_ITEMS: String(CAP),
+  BILLING_TRIAL_DAYS: "14",
+};
+// The test process issues too (the order worker's work): the same plans.
+Object.assign(process.env, BILLING_ENV);
+process.env.SHOPIFY_API_KEY ??= TEST_ENV.SHOPIFY_API_KEY;
+
+let stub: AdminApiStub;
+let server: AppProcess;
+
+beforeAll(async () => {
+  stub = await startAdminApiStub({ port: 0 });
+  server = await startServer({ ...TEST_ENV, ...BILLING_ENV, DATABASE_URL: inject("databaseUrl"), SHOPIFY_ADMIN_API_STUB_URL: stub.url });
+  stub.setWebhookTarget({ appUrl: server.url, apiSecret: TEST_ENV.SHOPIFY_API_SECRET });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await stub?.close();
+});
+
+async function keyFor(shop: string, mode: "live" | "test" = "live") {
+  return (await createApiKey({ shop, label: `billing ${mode}`, mode })).key;
+}
+
+function v1(path: string, key: string, body?: unknown) {
+  return fetch(`${server.url}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      Authorization: `Bearer ${key}`,
+      "Content-Type": "application/json",
+      "User-Agent": USER_AGENT,
+      "X-Forwarded-For": uniqueClientAddress(),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const owner = { owner: uniqueOwner(), publicKey: walletKey() };
+const createOne = (key: string) => v1("/v1/unit-cards", key, { ...cardInput(), ...owner });
+const createBatch = (key: string, count: number) =>
+  v1("/v1/unit-cards/_actions/batch", key, { ...owner, cards: Array.from({ length: count }, (_, index) => cardInput(`Pin ${index + 1}`)) });
+const liveCards = (shop: string) => db.unitCard.count({ where: { shop, livemode: true } });
+
+describe("the free plan's monthly cap on /v1", () => {
+  it("refuses the card past the cap with 402 PLAN_LIMIT_REACHED, naming the plan and the upgrade page, and writes nothing", async () => {
+    const shop = uniqueShop();
+    const key = await keyFor(shop);
+    for (let n = 0; n < CAP; n++) expect((await createOne(key)).status).toBe(201);
+    const refused = await createOne(key);
+    expect(refused.status).toBe(402);
+    const { error } = (await refused.json()) as { error: { code: string; message: string; details: { message: string }[] } };
+    expect(error.code).toBe("PLAN_LIMIT_REACHED");
+    expect(error.message).toContain("Free plan's 5 items this month are all issued");
+    const upgrade = `https://admin.shopify.com/store/${shop.replace(".myshopify.com", "")}/apps/${TEST_ENV.SHOPIFY_API_KEY}/app/settings`;
+    expect(error.message).toContain(upgrade);
+    expect(error.details[0]!.message).toBe(`Upgrade: ${upgrade}`);
+    expect(await liveCards(shop)).toBe(CAP);
+  });
+
+  it("refuses a batch that would cross the cap whole: not one of its cards is written", async () => {
+    const shop = uniqueShop();
+    const key = await keyFor(shop);
+    expect((await createBatch(key, 3)).status).toBe(201);
+    const refused = await createBatch(key, 3);
+    expect(refused.status).toBe(402);
+    const { error } = (await refused.json()) as { error: { code: string; message: string } };
+    expect(error.message).toContain("The Free plan has 2 of its 5 items left this month; this needs 3");
+    expect(await liveCards(shop)).toBe(3);
+    expect((await createBatch(key, 2)).status).toBe(201);
+    expect(await liveCards(shop)).toBe(CAP);
+  });
+
+  it("does not count a test key's cards", async () => {
+    const shop = uniqueShop();
+    const testKey = await keyFor(shop, "test");
+    expect((await createBatch(testKey, CAP + 2)).status).toBe(201);
+    const live = await keyFor(shop);
+    expect((await createBatch(live, CAP)).status).toBe(201);
+    expect((await createOne(live)).status).toBe(402);
+    expect(await db.unitCard.count({ where: { shop, livemode: false } })).toBe(CAP + 2);
+  });
+});
+
+const PRODUCT = "gid://shopify/Product/4242";
+
+function paidOrder(): OrderSnapshot {
+  const id = String(randomInt(1, 2 ** 40));
+  return {
+    id,
+    name: `#${id.slice(-4)}`,
+    email: "jane@example.com",
+    phone: null,
+    customerId: null,
+    locale: null,
+    firstName: null,
+    cancelled: false,
+    lines: [
+      {
+        id: String(randomInt(1, 2 ** 40)),
+        quantity: 3,
+        productId: PRODUCT,
+        variantId: null,
+        collectionIds: [],
+        unitPrice: { amount: "24.90", currencyCode: "EUR" },
+        title: "Storm jacket",
+        product: null,
+      },
+    ],
+  };
+}
+
+describe("an order arriving with the cap reached", () => {
+  it("leaves its items waiting for the plan, then issues them exactly once on upgrade", async () => {
+    const shop = uniqueShop();
+    const key = await keyFor(shop);
+    expect((await createBatch(key, CAP - 1)).status).toBe(201);
+    await createRule(shop, {
+      targetType: "PRODUCT",
+      targetId: PRODUCT,
+      targetTitle: "Storm jacket",
+      trigger: "PAID",
+      issueTwin: false,
+      card: { name: "Certificate", media: { imageUrls: [], videoUrls: [] }, metadata: [] },
+      cardPerUnit: true,
+    });
+    const order = paidOrder();
+    await recordOrderWebhook(shop, { webhookId: `wh-${order.id}`, topic: "orders/paid", orderId: order.id, detail: {} });
+    // The order worker's pass: 3 cards do not fit in the 1 left.
+    const held = await issueFromOrder(shop, order, { kind: "paid" });
+    expect(held.outcome).toContain("3 item(s) wait for the plan");
+    await db.orderWebhook.updateMany({ where: { shop }, data: { status: "DONE", outcome: held.outcome } });
+    const issue = await db.orderIssue.findFirstOrThrow({ where: { shop, orderId: order.id } });
+    expect(issue.status).toBe("PLAN_LIMIT");
+    expect(issue.reason).toContain("Upgrade to Pro");
+    expect(await liveCards(shop)).toBe(CAP - 1);
+
+    // The upgrade, seen twice (the webhook, then the admin's check): the order goes back to the worker once.
+    const active = { id: "gid://shopify/AppSubscription/1", test: true, trialEndsAt: null };
+    expect(await recordShopPlan(shop, active)).toEqual({ released: 1 });
+    expect((await db.orderWebhook.findFirstOrThrow({ where: { shop } })).status).toBe("PENDING");
+    // The worker's passes after it, twice (a redelivery): issued once.
+    expect((await issueFromOrder(shop, order, { kind: "paid" })).outcome).toBe(`Order ${order.name}: issued 1 item(s)`);
+    expect(await recordShopPlan(shop, active)).toEqual({ released: 0 });
+    expect((await issueFromOrder(shop, order, { kind: "paid" })).outcome).toBe(`Already issued for order ${order.name}`);
+    expect(await liveCards(shop)).toBe(CAP - 1 + 3);
+    expect((await db.orderIssue.findFirstOrThrow({ where: { shop, orderId: order.id } })).status).toBe("WAITING");
+  });
+});
+
+async function settingsPlan(shop: string) {
+  const { status, routes } = await pageData("/app/settings", shop, { base: server.url });
+  expect(status).toBe(200);
+  return (routes["routes/app.settings"] as { plan: Record<string, unknown> }).plan;
+}
+
+describe("Settings and the upgrade through Shopify's Billing API", () => {
+  it("shows this month's usage, and an approved upgrade lifts the cap", async () => {
+    const shop = uniqueShop();
+    const key = await keyFor(shop);
+    expect((await createBatch(key, CAP)).status).toBe(201);
+    // A test key's cards are not usage.
+    expect((await createBatch(await keyFor(shop, "test"), 2)).status).toBe(201);
+    const settings = await settingsPlan(shop);
+    expect(settings).toMatchObject({ plan: "FREE", name: "Free", used: CAP, cap: CAP });
+    expect((await createOne(key)).status).toBe(402);
+
+    const upgrade = await submitFetcher<{ confirmationUrl: string }>("/app/settings", shop, { intent: "upgrade" }, { base: server.url });
+    if (!upgrade.result?.ok) throw new Error(`Upgrade refused: ${JSON.stringify(upgrade)}`);
+    const confirmation = upgrade.result.data.confirmationUrl;
+    expect(confirmation.startsWith(`${stub.url}/_stub/billing/confirm?id=`)).toBe(true);
+    const page = await fetch(confirmation);
+    expect(await page.text()).toContain("19.00 USD every 30 days after a 14-day free trial");
+    const approved = await fetch(confirmation, {
+      method: "POST",
+      body: new URLSearchParams({ decision: "approve" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get("location")).toContain("/app/settings?billing=approved&charge_id=");
+
+    // APP_SUBSCRIPTIONS_UPDATE reached the server before the merchant came back: no cap any more.
+    expect((await createOne(key)).status).toBe(201);
+    expect(await settingsPlan(shop)).toMatchObject({ plan: "PAID", name: "Pro", used: CAP + 1, cap: null, trialDaysLeft: 14, test: true });
+  });
+});
