@@ -1,13 +1,28 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, DataTable, DropZone, InlineStack, Layout, Page, ProgressBar, Text } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  DropZone,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Page,
+  ProgressBar,
+  Text,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { MAX_IMPORT_ROWS } from "~/domain/card-import.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { IMPORT_UPLOAD_PATH, MAX_IMPORT_BYTES } from "~/faces/admin/card-import-limits";
+import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 import { useDownload } from "~/faces/admin/components/useDownload";
+import { useFormat } from "~/faces/admin/i18n/use-format";
 import { titled } from "~/faces/admin/page-title";
 
 export const meta = titled("cardImport.title");
@@ -38,6 +53,7 @@ export default function ImportCards() {
   const { maxRows, livemode } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: "choose" });
+  const format = useFormat();
   const example = useDownload(t("cardImport.exampleFailed"));
 
   const send = (file: File, intent: "preview" | "import") =>
@@ -98,7 +114,7 @@ export default function ImportCards() {
             )}
             <Card>
               <BlockStack gap="300">
-                <Text as="p">{t("cardImport.intro", { max: maxRows.toLocaleString() })}</Text>
+                <Text as="p">{t("cardImport.intro", { max: format.number(maxRows) })}</Text>
                 <Text as="p" tone="subdued">
                   {t("cardImport.columns")}
                 </Text>
@@ -161,11 +177,30 @@ function Outcome({ step, onImport, onAgain }: { step: Step; onImport: (file: Fil
                 {step.errors.length < step.errorCount ? ` ${t("cardImport.errorsMore", { shown: step.errors.length })}` : ""}
               </p>
             </Banner>
-            <DataTable
-              columnContentTypes={["numeric", "text", "text"]}
-              headings={[t("cardImport.row"), t("cardImport.column"), t("cardImport.problem")]}
-              rows={step.errors.map((error) => [error.row, error.column, error.message])}
-            />
+            <ResponsiveIndexTable
+              selectable={false}
+              itemCount={step.errors.length}
+              resourceName={{ singular: t("cardImport.problem"), plural: t("cardImport.problem") }}
+              headings={[{ title: t("cardImport.row") }, { title: t("cardImport.column") }, { title: t("cardImport.problem") }]}
+            >
+              {step.errors.map((error, index) => (
+                <IndexTable.Row id={String(index)} key={index} position={index}>
+                  <IndexTable.Cell>
+                    <Text as="span" fontWeight="semibold">
+                      {t("cardImport.rowNumber", { row: error.row })}
+                    </Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Text as="span">{error.column}</Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Text as="span" breakWord>
+                      {error.message}
+                    </Text>
+                  </IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </ResponsiveIndexTable>
           </BlockStack>
         </Card>
       );
