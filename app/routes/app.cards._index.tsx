@@ -12,6 +12,7 @@ import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
 import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
 import { SerialText } from "~/faces/admin/components/SerialText";
 import { useDownload } from "~/faces/admin/components/useDownload";
+import { useCsvExport } from "~/faces/admin/components/useCsvExport";
 import { listCards } from "~/domain/cards.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
@@ -81,13 +82,21 @@ export default function Cards() {
   const { t } = useTranslation();
   const format = useFormat();
   const labels = useLabelSheet(cards);
+  const csvExport = useCsvExport();
 
   return (
     <Page
       title={t("cards.title")}
       subtitle={t("cards.subtitle")}
       primaryAction={{ content: t("cards.create"), url: "/app/cards/new" }}
-      actionGroups={labels ? [labels] : []}
+      secondaryActions={[{ content: t("cardImport.action"), url: "/app/cards/import" }]}
+      actionGroups={[
+        {
+          title: t("csvExport.group"),
+          actions: [csvExport("cards", t("csvExport.cards")), csvExport("activity", t("csvExport.activity"))],
+        },
+        ...(labels ? [labels] : []),
+      ]}
     >
       <Layout>
         <Layout.Section>

@@ -19,6 +19,7 @@ import { adminLivemode } from "~/domain/test-data-view.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 import { titled } from "~/faces/admin/page-title";
+import { useCsvExport } from "~/faces/admin/components/useCsvExport";
 
 export const meta = titled("nav.twins");
 
@@ -47,10 +48,11 @@ export default function Twins() {
   const { twins, owners, customers, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { t } = useTranslation();
+  const csvExport = useCsvExport();
   const format = useFormat();
 
   return (
-    <Page title={t("twins.title")} subtitle={t("twins.subtitle")}>
+    <Page title={t("twins.title")} subtitle={t("twins.subtitle")} secondaryActions={[csvExport("twins", t("csvExport.twins"))]}>
       <Layout>
         <Layout.Section>
           <Card padding="0">

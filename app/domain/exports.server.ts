@@ -1,0 +1,38 @@
+import { listCards } from "./cards.server";
+import { listEvents } from "./events.server";
+import { listTwins } from "./twins.server";
+import type { DigitalTwin, Event, UnitCard } from "./schemas";
+
+// The admin's CSV exports read the shop's lists page by page, as /v1 pages them:
+// only one page is in memory at a time, however many rows the shop has.
+const PAGE = 100;
+
+/** Every card of the shop in one mode, newest first, a page at a time. */
+export async function* cardPages(shop: string, livemode: boolean): AsyncGenerator<UnitCard[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await listCards(shop, { cursor, limit: PAGE }, livemode);
+    yield page.cards;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+/** Every twin of the shop in one mode, newest first, a page at a time. */
+export async function* twinPages(shop: string, livemode: boolean): AsyncGenerator<DigitalTwin[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await listTwins(shop, { cursor, limit: PAGE, livemode });
+    yield page.twins;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+/** The shop's activity (its events of the last 30 days, as /v1/events lists them), newest first, a page at a time. */
+export async function* eventPages(shop: string, livemode: boolean): AsyncGenerator<Event[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await listEvents(shop, { cursor, limit: PAGE }, livemode);
+    yield page.events;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
