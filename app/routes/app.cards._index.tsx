@@ -125,15 +125,12 @@ export default function Cards() {
                     <InlineStack gap="300" blockAlign="center" wrap={false}>
                       <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
                       <BlockStack>
-                        <Link url={`/app/cards/${card.id}`} removeUnderline>
+                        <Link url={`/app/cards/${card.id}`} removeUnderline dataPrimaryLink>
                           <Text as="span" fontWeight="semibold">
                             {card.name}
                           </Text>
                         </Link>
                         <SerialText item={card} />
-                        <Text as="span" variant="bodySm" tone="subdued">
-                          {card.id}
-                        </Text>
                       </BlockStack>
                     </InlineStack>
                   </IndexTable.Cell>

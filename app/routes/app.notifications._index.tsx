@@ -93,48 +93,50 @@ export default function Notifications() {
               resourceName={{ singular: t("notifications.resourceSingular"), plural: t("notifications.resourcePlural") }}
               headings={[
                 { title: t("notifications.recipient") },
-                { title: t("notifications.channelColumn") },
                 { title: t("common.status") },
-                { title: t("notifications.attempts"), alignment: "end" },
-                { title: t("notifications.lastError") },
-                { title: t("notifications.sent") },
                 { title: t("common.created") },
                 { title: t("common.actions"), hidden: true },
               ]}
             >
+              {/* Four columns, the channel under the recipient, when it was sent and its attempts under its status, so the
+                  row fits the admin's 1,040 px frame without a sideways scroll (issue 27). */}
               {notifications.map((notification, index) => (
                 <IndexTable.Row id={notification.id} key={notification.id} position={index}>
                   <IndexTable.Cell>
-                    <BlockStack>
-                      <Text as="span" fontWeight="semibold">
-                        {notification.recipient}
-                      </Text>
+                    <BlockStack gap="100">
+                      <InlineStack gap="200" blockAlign="center" wrap={false}>
+                        <Link url={`${LIST_PATH}/${notification.id}`} removeUnderline monochrome dataPrimaryLink>
+                          <Text as="span" fontWeight="semibold" breakWord>
+                            {notification.recipient}
+                          </Text>
+                        </Link>
+                        <ChannelBadge channel={notification.channel} />
+                      </InlineStack>
                       <Text as="span" variant="bodySm" tone="subdued">
                         {cardsOf(notification.cardNames, t)}
                       </Text>
                     </BlockStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <ChannelBadge channel={notification.channel} />
+                    <BlockStack gap="100" inlineAlign="start">
+                      <NotificationStatusBadge status={notification.status} />
+                      {notification.sentAt && (
+                        <Text as="span" variant="bodySm" tone="subdued">
+                          {t("notifications.sentOn", { date: format.dateTime(notification.sentAt) })}
+                        </Text>
+                      )}
+                      {notification.attempts > 1 && (
+                        <Text as="span" variant="bodySm" tone="subdued">
+                          {t("notifications.attemptCount", { count: notification.attempts })}
+                        </Text>
+                      )}
+                      {notification.lastError && (
+                        <Text as="span" variant="bodySm" tone="critical" breakWord>
+                          {truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}
+                        </Text>
+                      )}
+                    </BlockStack>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <NotificationStatusBadge status={notification.status} />
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>
-                      {format.number(notification.attempts)}
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {notification.lastError ? (
-                      <Text as="span" tone="critical">
-                        {truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}
-                      </Text>
-                    ) : (
-                      "—"
-                    )}
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{format.dateTime(notification.sentAt)}</IndexTable.Cell>
                   <IndexTable.Cell>{format.dateTime(notification.createdAt)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="300" wrap={false} blockAlign="center">

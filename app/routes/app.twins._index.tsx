@@ -88,7 +88,7 @@ export default function Twins() {
                       <InlineStack gap="300" blockAlign="center" wrap={false}>
                         <MediaThumbnail images={twin.images} alt={twin.title} />
                         <BlockStack>
-                          <Link url={`/app/twins/${twin.id}`} removeUnderline>
+                          <Link url={`/app/twins/${twin.id}`} removeUnderline dataPrimaryLink>
                             <Text as="span" fontWeight="semibold">
                               {twin.title}
                             </Text>

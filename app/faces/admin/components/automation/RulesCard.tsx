@@ -45,7 +45,7 @@ export function RulesCard({ rules }: { rules: Rule[] }) {
           <IndexTable.Row id={rule.id} key={rule.id} position={index}>
             <IndexTable.Cell>
               <BlockStack>
-                <Link url={`/app/automation/${rule.id}`} removeUnderline>
+                <Link url={`/app/automation/${rule.id}`} removeUnderline dataPrimaryLink>
                   <Text as="span" fontWeight="semibold">
                     {rule.targetTitle}
                   </Text>
