@@ -21,6 +21,7 @@ import type { Formatter } from "~/faces/admin/i18n/format";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { titled } from "~/faces/admin/page-title";
+import { OwnClick } from "~/faces/admin/components/OwnClick";
 
 export const meta = titled("nav.cards");
 
@@ -139,7 +140,9 @@ export default function Cards() {
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     {card.owner ? (
-                      <OwnerLabel owner={card.owner} customers={customers} />
+                      <OwnClick>
+                        <OwnerLabel owner={card.owner} customers={customers} />
+                      </OwnClick>
                     ) : (
                       <Text as="span" breakWord>
                         {destinations[card.id]?.join(", ") || "—"}
@@ -150,7 +153,9 @@ export default function Cards() {
                   <IndexTable.Cell>{redemptionOf(card, t, format)}</IndexTable.Cell>
                   {chainOn && (
                     <IndexTable.Cell>
-                      <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
+                      <OwnClick>
+                        <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
+                      </OwnClick>
                     </IndexTable.Cell>
                   )}
                 </IndexTable.Row>

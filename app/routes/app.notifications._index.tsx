@@ -3,7 +3,7 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Box, Button, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import type { TFunction } from "i18next";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
 import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
@@ -15,6 +15,7 @@ import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { titled } from "~/faces/admin/page-title";
+import { OwnClick } from "~/faces/admin/components/OwnClick";
 
 export const meta = titled("nav.notifications");
 
@@ -112,9 +113,11 @@ export default function Notifications() {
                         </Link>
                         <ChannelBadge channel={notification.channel} />
                       </InlineStack>
-                      <Text as="span" variant="bodySm" tone="subdued">
-                        {cardsOf(notification.cardNames, t)}
-                      </Text>
+                      <Wrapping>
+                        <Text as="span" variant="bodySm" tone="subdued">
+                          {cardsOf(notification.cardNames, t)}
+                        </Text>
+                      </Wrapping>
                     </BlockStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
@@ -131,18 +134,22 @@ export default function Notifications() {
                         </Text>
                       )}
                       {notification.lastError && (
-                        <Text as="span" variant="bodySm" tone="critical" breakWord>
-                          {truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}
-                        </Text>
+                        <Wrapping>
+                          <Text as="span" variant="bodySm" tone="critical" breakWord>
+                            {truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}
+                          </Text>
+                        </Wrapping>
                       )}
                     </BlockStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>{format.dateTime(notification.createdAt)}</IndexTable.Cell>
                   <IndexTable.Cell>
-                    <InlineStack gap="300" wrap={false} blockAlign="center">
-                      {notification.hasLocalCopy && <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>}
-                      {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
-                    </InlineStack>
+                    <OwnClick>
+                      <InlineStack gap="300" wrap={false} blockAlign="center">
+                        {notification.hasLocalCopy && <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>}
+                        {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
+                      </InlineStack>
+                    </OwnClick>
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
@@ -153,6 +160,11 @@ export default function Notifications() {
       </Layout>
     </Page>
   );
+}
+
+/** Table cells keep to one line; a card list or an error may take a few, so the row fits the admin's frame. */
+function Wrapping({ children }: { children: ReactNode }) {
+  return <div style={{ whiteSpace: "normal", maxWidth: "18rem" }}>{children}</div>;
 }
 
 /** One fetcher per row, so one row's answer never shows on another. */

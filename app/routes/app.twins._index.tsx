@@ -19,6 +19,7 @@ import { adminLivemode } from "~/domain/test-data-view.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 import { titled } from "~/faces/admin/page-title";
+import { OwnClick } from "~/faces/admin/components/OwnClick";
 
 export const meta = titled("nav.twins");
 
@@ -105,7 +106,11 @@ export default function Twins() {
                     <IndexTable.Cell>
                       <BlockStack>
                         <Text as="span">{twin.uns_name}</Text>
-                        {owners[twin.name_id] && <OwnerLabel owner={owners[twin.name_id] ?? null} customers={customers} />}
+                        {owners[twin.name_id] && (
+                          <OwnClick>
+                            <OwnerLabel owner={owners[twin.name_id] ?? null} customers={customers} />
+                          </OwnClick>
+                        )}
                       </BlockStack>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
@@ -122,7 +127,9 @@ export default function Twins() {
                     <IndexTable.Cell>{format.date(twin.createdAt)}</IndexTable.Cell>
                     {chainOn && (
                       <IndexTable.Cell>
-                        <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />
+                        <OwnClick>
+                          <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />
+                        </OwnClick>
                       </IndexTable.Cell>
                     )}
                   </IndexTable.Row>
