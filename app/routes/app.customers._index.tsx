@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Card, EmptyState, IndexTable, Layout, Page, Pagination, Text, TextField } from "@shopify/polaris";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
@@ -51,19 +51,27 @@ function useSearchAsYouType(search: string) {
     const wanted = query.trim();
     if (wanted === sent.current) return;
     const timer = setTimeout(() => {
+      // Enter may have sent it already, and the merchant moved on (a customer's page).
+      if (wanted === sent.current) return;
       sent.current = wanted;
       navigate(searchUrl(wanted), { replace: true, preventScrollReset: true });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [query, navigate]);
-  return [query, setQuery] as const;
+  /** Enter: the search at once, no wait. */
+  const submitNow = (event: FormEvent) => {
+    event.preventDefault();
+    sent.current = query.trim();
+    navigate(searchUrl(sent.current), { replace: true, preventScrollReset: true });
+  };
+  return [query, setQuery, submitNow] as const;
 }
 
 export default function Customers() {
   const { search, page } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const [query, setQuery] = useSearchAsYouType(search);
+  const [query, setQuery, submitNow] = useSearchAsYouType(search);
   const { t } = useTranslation();
   const format = useFormat();
 
@@ -73,7 +81,7 @@ export default function Customers() {
         <Layout.Section>
           <Card padding="0">
             <div style={{ padding: "var(--p-space-300)" }}>
-              <Form method="get" role="search">
+              <Form method="get" role="search" onSubmit={submitNow}>
                 <TextField
                   label={t("customers.search")}
                   labelHidden
