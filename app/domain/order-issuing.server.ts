@@ -128,10 +128,20 @@ export async function issueFromOrder(
     for (const [index, item] of plans.entries()) {
       await recordIssue(shop, order, momentKey, item, recipient, issued[index]!);
     }
-    const failed = plans.filter((item) => item.failure).length;
-    const count = plans.length - failed;
-    return { status: "DONE", outcome: `Order ${order.name}: issued ${count} item(s)${failed ? `, ${failed} failed` : ""}` };
+    return { status: "DONE", outcome: issuedOutcome(order.name, plans) };
   });
+}
+
+/**
+ * "Order #1051: issued 3 items": each twin and each card counts, English plurals
+ * right; ", 1 failed" counts the rule lines that issued nothing. The admin reads
+ * it back into the merchant's language (faces/admin/i18n/domain-messages.ts).
+ */
+function issuedOutcome(orderName: string, plans: Plan[]): string {
+  const done = plans.filter((item) => !item.failure);
+  const count = done.reduce((sum, item) => sum + (item.twin ? 1 : 0) + item.cards.length, 0);
+  const failed = plans.length - done.length;
+  return `Order ${orderName}: issued ${count} ${count === 1 ? "item" : "items"}${failed ? `, ${failed} failed` : ""}`;
 }
 
 /** The lines a moment concerns, with their quantity: every line at payment, the fulfilled ones (and units) at a fulfilment. */
@@ -389,7 +399,9 @@ export async function voidFromOrder(
       const pending = await stillPending(issue.cardIds);
       voided += await voidIssue(shop, issue, refundedCards(issue, pending, units), `Order ${orderName} was refunded`);
     }
-    return voided > 0 ? { status: "DONE", outcome: `Voided ${voided} unclaimed card(s)` } : skipped("Nothing unclaimed to void");
+    return voided > 0
+      ? { status: "DONE", outcome: `Voided ${voided} unclaimed ${voided === 1 ? "card" : "cards"}` }
+      : skipped("Nothing unclaimed to void");
   });
 }
 

@@ -16,7 +16,8 @@ import { RuleActivityCard } from "~/faces/admin/components/automation/RuleActivi
 import { RuleForm } from "~/faces/admin/components/automation/RuleForm";
 import { customerLinks } from "~/faces/admin/customer-links.server";
 import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
-import { translatorFor } from "~/faces/admin/i18n/i18n.server";
+import { createFormatter } from "~/faces/admin/i18n/format";
+import { i18nServer, translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { readRuleForm, ruleFormOf, ruleInput, unreadableRule } from "~/faces/admin/rule-form.server";
 import { titled } from "~/faces/admin/page-title";
 
@@ -50,7 +51,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   ]);
   return {
     rule,
-    form: ruleFormOf(rule),
+    // Prices as the merchant's admin writes them; the form reads them back with the domain's parser.
+    form: ruleFormOf(rule, createFormatter({ locale: await i18nServer.getLocale(request), timeZone: "UTC" })),
     // The target's picture as the shop has it now; null: no picture, or no longer in the shop.
     targetImage: target?.imageUrl ?? null,
     issues,

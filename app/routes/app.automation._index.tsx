@@ -9,6 +9,7 @@ import { RULE_STATUSES, type RuleStatus } from "~/domain/schemas";
 import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
 import { OrderWebhooksCard } from "~/faces/admin/components/automation/OrderWebhooksCard";
 import { RulesCard } from "~/faces/admin/components/automation/RulesCard";
+import { translateOrderOutcome } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { titled } from "~/faces/admin/page-title";
 
@@ -17,8 +18,12 @@ export const meta = titled("nav.automation");
 // Automation: the shop's issuing rules and what Shopify lately sent about orders.
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [rules, webhooks] = await Promise.all([listRules(session.shop), recentOrderWebhooks(session.shop)]);
-  return { rules, webhooks };
+  const [rules, webhooks, t] = await Promise.all([listRules(session.shop), recentOrderWebhooks(session.shop), translatorFor(request)]);
+  // What became of each webhook, in the merchant's language (the domain words it in English).
+  return {
+    rules,
+    webhooks: webhooks.map((webhook) => ({ ...webhook, outcome: webhook.outcome && translateOrderOutcome(t, webhook.outcome) })),
+  };
 };
 
 const isRuleStatus = (value: string | undefined): value is RuleStatus => RULE_STATUSES.includes(value as RuleStatus);

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { customerLinks } from "~/faces/admin/customer-links.server";
+import { customerLinks, customerOfDestinations } from "~/faces/admin/customer-links.server";
 import { formFields, orNotFound, readForm, runIntent } from "~/faces/admin/action-result.server";
 import { CardStatusBadge } from "~/faces/admin/components/CardStatusBadge";
 import { DetailList } from "~/faces/admin/components/DetailList";
@@ -35,11 +35,20 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     notificationsOfCard(session.shop, card.id),
     customerLinks(admin.graphql, [card.owner]),
   ]);
+  // A card waiting for its claim: the customer its code was sent to, for a link back to their page.
+  const recipient =
+    card.owner || !card.redemption
+      ? null
+      : await customerOfDestinations(
+          admin.graphql,
+          notifications.map((notification) => notification.recipient),
+        );
   // Why it was voided, in the merchant's language (the domain words it in English).
   const voidReason = card.voidReason === null ? null : translateDomainMessage(t, card.voidReason);
   return {
     card: { ...card, voidReason },
     customers,
+    recipient,
     notifications: notifications.map((n) => ({ ...n, sentAt: n.sentAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })),
   };
 };
@@ -63,7 +72,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 
 /** One card, everything the merchant knows about it: fields, metadata (private marked), its claim messages and NFT. */
 export default function CardDetails() {
-  const { card, customers, notifications } = useLoaderData<typeof loader>();
+  const { card, customers, recipient, notifications } = useLoaderData<typeof loader>();
   const redemption = card.redemption;
   const { t } = useTranslation();
   const format = useFormat();
@@ -101,6 +110,16 @@ export default function CardDetails() {
                   rows={[
                     ...(serial ? [[t("common.edition"), serial] as [string, string]] : []),
                     [t("cards.detail.owner"), <OwnerLabel key="owner" owner={card.owner} customers={customers} />],
+                    ...(recipient
+                      ? [
+                          [
+                            t("cards.forCustomer"),
+                            <Link key="customer" url={`/app/customers/${recipient.id}`}>
+                              {recipient.name}
+                            </Link>,
+                          ] as [string, JSX.Element],
+                        ]
+                      : []),
                     [t("common.wallet"), card.custody === "HELD" ? t("cards.detail.held") : (card.publicKey ?? "—")],
                     [t("common.created"), format.dateTime(card.createdAt)],
                     [t("cards.detail.claimed"), format.dateTime(card.redeemedAt)],

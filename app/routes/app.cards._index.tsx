@@ -22,6 +22,7 @@ import type { Formatter } from "~/faces/admin/i18n/format";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { titled } from "~/faces/admin/page-title";
+import { OwnClick } from "~/faces/admin/components/OwnClick";
 
 export const meta = titled("nav.cards");
 
@@ -134,15 +135,12 @@ export default function Cards() {
                     <InlineStack gap="300" blockAlign="center" wrap={false}>
                       <MediaThumbnail images={card.media.imageUrls} alt={card.name} />
                       <BlockStack>
-                        <Link url={`/app/cards/${card.id}`} removeUnderline>
+                        <Link url={`/app/cards/${card.id}`} removeUnderline dataPrimaryLink>
                           <Text as="span" fontWeight="semibold">
                             {card.name}
                           </Text>
                         </Link>
                         <SerialText item={card} />
-                        <Text as="span" variant="bodySm" tone="subdued">
-                          {card.id}
-                        </Text>
                       </BlockStack>
                     </InlineStack>
                   </IndexTable.Cell>
@@ -151,7 +149,9 @@ export default function Cards() {
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     {card.owner ? (
-                      <OwnerLabel owner={card.owner} customers={customers} />
+                      <OwnClick>
+                        <OwnerLabel owner={card.owner} customers={customers} />
+                      </OwnClick>
                     ) : (
                       <Text as="span" breakWord>
                         {destinations[card.id]?.join(", ") || "—"}
@@ -162,7 +162,9 @@ export default function Cards() {
                   <IndexTable.Cell>{redemptionOf(card, t, format)}</IndexTable.Cell>
                   {chainOn && (
                     <IndexTable.Cell>
-                      <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
+                      <OwnClick>
+                        <ChainStatusCell chain={card.chain} itemId={card.id} itemName={card.name} />
+                      </OwnClick>
                     </IndexTable.Cell>
                   )}
                 </IndexTable.Row>

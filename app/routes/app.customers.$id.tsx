@@ -6,12 +6,13 @@ import { formFields, readForm, runIntent, splitList } from "~/faces/admin/action
 import { CreateCardCard } from "~/faces/admin/components/customer/CreateCardCard";
 import { CustomerSummaryCard } from "~/faces/admin/components/customer/CustomerSummaryCard";
 import { HoldingsCard } from "~/faces/admin/components/customer/HoldingsCard";
+import { PendingCardsCard } from "~/faces/admin/components/customer/PendingCardsCard";
 import { IssueTwinCard } from "~/faces/admin/components/customer/IssueTwinCard";
 import { OrderIssuesCard } from "~/faces/admin/components/customer/OrderIssuesCard";
 import { OrderedProductsCard } from "~/faces/admin/components/customer/OrderedProductsCard";
 import { RegisterNameCard } from "~/faces/admin/components/customer/RegisterNameCard";
 import { createCardFor } from "~/domain/cards.server";
-import { customerHoldings, shopifyOwner } from "~/domain/customer-holdings.server";
+import { customerHoldings, pendingCardsFor, shopifyOwner } from "~/domain/customer-holdings.server";
 import { fieldError } from "~/domain/errors";
 import { registerNameFor, validateName } from "~/domain/names.server";
 import { isCustomerId } from "~/domain/owners";
@@ -37,10 +38,14 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const customerId = customerIdOf(params, t("customers.notFound"));
   const customer = await getCustomer(admin.graphql, customerId);
   if (!customer) throw new Response(t("customers.notFound"), { status: 404 });
-  const [holdings, issues] = await Promise.all([customerHoldings(session.shop, customerId), issuesForCustomer(session.shop, customerId)]);
+  const [holdings, issues, pendingCards] = await Promise.all([
+    customerHoldings(session.shop, customerId),
+    issuesForCustomer(session.shop, customerId),
+    pendingCardsFor(session.shop, { email: customer.email, phone: customer.phone }),
+  ]);
   // Why an item failed or was voided, in the merchant's language (the domain words it in English).
   const orderIssues = issues.map((issue) => ({ ...issue, reason: issue.reason === null ? null : translateDomainMessage(t, issue.reason) }));
-  return { customer, holdings, orderIssues };
+  return { customer, holdings, orderIssues, pendingCards };
 };
 
 const numberOrUndefined = (value: string | undefined) => (value === undefined ? undefined : Number(value));
@@ -114,7 +119,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 export default function CustomerPage() {
-  const { customer, holdings, orderIssues } = useLoaderData<typeof loader>();
+  const { customer, holdings, orderIssues, pendingCards } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <Page
@@ -127,6 +132,7 @@ export default function CustomerPage() {
           <BlockStack gap="400">
             <IssueTwinCard products={customer.orderedProducts} />
             <CreateCardCard customer={customer} names={holdings.names} />
+            <PendingCardsCard cards={pendingCards} />
             <HoldingsCard holdings={holdings} />
             <OrderIssuesCard issues={orderIssues} />
           </BlockStack>

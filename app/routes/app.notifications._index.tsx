@@ -3,7 +3,7 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Box, Button, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import type { TFunction } from "i18next";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
 import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
@@ -15,6 +15,7 @@ import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { titled } from "~/faces/admin/page-title";
+import { OwnClick } from "~/faces/admin/components/OwnClick";
 
 export const meta = titled("nav.notifications");
 
@@ -93,54 +94,62 @@ export default function Notifications() {
               resourceName={{ singular: t("notifications.resourceSingular"), plural: t("notifications.resourcePlural") }}
               headings={[
                 { title: t("notifications.recipient") },
-                { title: t("notifications.channelColumn") },
                 { title: t("common.status") },
-                { title: t("notifications.attempts"), alignment: "end" },
-                { title: t("notifications.lastError") },
-                { title: t("notifications.sent") },
                 { title: t("common.created") },
                 { title: t("common.actions"), hidden: true },
               ]}
             >
+              {/* Four columns, the channel under the recipient, when it was sent and its attempts under its status, so the
+                  row fits the admin's 1,040 px frame without a sideways scroll (issue 27). */}
               {notifications.map((notification, index) => (
                 <IndexTable.Row id={notification.id} key={notification.id} position={index}>
                   <IndexTable.Cell>
-                    <BlockStack>
-                      <Text as="span" fontWeight="semibold">
-                        {notification.recipient}
-                      </Text>
-                      <Text as="span" variant="bodySm" tone="subdued">
-                        {cardsOf(notification.cardNames, t)}
-                      </Text>
+                    <BlockStack gap="100">
+                      <InlineStack gap="200" blockAlign="center" wrap={false}>
+                        <Link url={`${LIST_PATH}/${notification.id}`} removeUnderline monochrome dataPrimaryLink>
+                          <Text as="span" fontWeight="semibold" breakWord>
+                            {notification.recipient}
+                          </Text>
+                        </Link>
+                        <ChannelBadge channel={notification.channel} />
+                      </InlineStack>
+                      <Wrapping>
+                        <Text as="span" variant="bodySm" tone="subdued">
+                          {cardsOf(notification.cardNames, t)}
+                        </Text>
+                      </Wrapping>
                     </BlockStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <ChannelBadge channel={notification.channel} />
+                    <BlockStack gap="100" inlineAlign="start">
+                      <NotificationStatusBadge status={notification.status} />
+                      {notification.sentAt && (
+                        <Text as="span" variant="bodySm" tone="subdued">
+                          {t("notifications.sentOn", { date: format.dateTime(notification.sentAt) })}
+                        </Text>
+                      )}
+                      {notification.attempts > 1 && (
+                        <Text as="span" variant="bodySm" tone="subdued">
+                          {t("notifications.attemptCount", { count: notification.attempts })}
+                        </Text>
+                      )}
+                      {notification.lastError && (
+                        <Wrapping>
+                          <Text as="span" variant="bodySm" tone="critical" breakWord>
+                            {truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}
+                          </Text>
+                        </Wrapping>
+                      )}
+                    </BlockStack>
                   </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <NotificationStatusBadge status={notification.status} />
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" alignment="end" numeric>
-                      {format.number(notification.attempts)}
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {notification.lastError ? (
-                      <Text as="span" tone="critical">
-                        {truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}
-                      </Text>
-                    ) : (
-                      "—"
-                    )}
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{format.dateTime(notification.sentAt)}</IndexTable.Cell>
                   <IndexTable.Cell>{format.dateTime(notification.createdAt)}</IndexTable.Cell>
                   <IndexTable.Cell>
-                    <InlineStack gap="300" wrap={false} blockAlign="center">
-                      {notification.hasLocalCopy && <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>}
-                      {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
-                    </InlineStack>
+                    <OwnClick>
+                      <InlineStack gap="300" wrap={false} blockAlign="center">
+                        {notification.hasLocalCopy && <Link url={`${LIST_PATH}/${notification.id}`}>{t("notifications.viewMessage")}</Link>}
+                        {notification.status === "FAILED" && <ResendButton id={notification.id} recipient={notification.recipient} />}
+                      </InlineStack>
+                    </OwnClick>
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
@@ -151,6 +160,11 @@ export default function Notifications() {
       </Layout>
     </Page>
   );
+}
+
+/** Table cells keep to one line; a card list or an error may take a few, so the row fits the admin's frame. */
+function Wrapping({ children }: { children: ReactNode }) {
+  return <div style={{ whiteSpace: "normal", maxWidth: "18rem" }}>{children}</div>;
 }
 
 /** One fetcher per row, so one row's answer never shows on another. */

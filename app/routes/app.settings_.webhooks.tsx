@@ -5,11 +5,12 @@ import {
   Badge,
   Banner,
   BlockStack,
+  Box,
   Button,
   Card,
   ChoiceList,
-  DataTable,
   FormLayout,
+  IndexTable,
   InlineStack,
   Layout,
   Page,
@@ -33,6 +34,7 @@ import { recentDeliveries } from "~/domain/webhook-deliveries.server";
 import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
 import { CopyButton } from "~/faces/admin/components/CopyButton";
 import { FormErrorBanner } from "~/faces/admin/components/FormErrorBanner";
+import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { titled } from "~/faces/admin/page-title";
@@ -104,7 +106,6 @@ export default function Webhooks() {
   const navigation = useNavigation();
   const shopify = useAppBridge();
   const { t } = useTranslation();
-  const format = useFormat();
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [eventTypes, setEventTypes] = useState<string[]>(["*"]);
@@ -117,22 +118,15 @@ export default function Webhooks() {
 
   useEffect(() => {
     if (actionData?.ok) shopify.toast.show(t(`webhooks.${TOASTS[actionData.intent] ?? "created"}` as "webhooks.created"));
-    if (created) setUrl("");
+    // A new endpoint starts from an empty form, not the last one's URL and description.
+    if (created) {
+      setUrl("");
+      setDescription("");
+      setEventTypes(["*"]);
+    }
   }, [actionData, created, shopify, t]);
 
   const urlOf = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
-  const rows = deliveries.map((delivery) => [
-    delivery.eventType,
-    urlOf.get(delivery.endpointId) ?? delivery.endpointId,
-    <Badge key="status" tone={delivery.status === "SUCCEEDED" ? "success" : delivery.status === "FAILED" ? "critical" : "attention"}>
-      {t(`webhooks.status${delivery.status}` as "webhooks.statusPENDING")}
-    </Badge>,
-    delivery.attempts,
-    delivery.responseStatus ?? (delivery.attempts > 0 ? t("webhooks.noResponse") : "—"),
-    delivery.nextAttemptAt ? format.dateTime(delivery.nextAttemptAt) : "—",
-    <IntentButton key="resend" intent="resend" id={delivery.id} label={t("webhooks.resend")} />,
-  ]);
-
   return (
     <Page title={t("webhooks.title")} backAction={{ content: t("settings.title"), url: "/app/settings" }}>
       <Layout>
@@ -190,7 +184,12 @@ export default function Webhooks() {
                           {endpoint.status === "ENABLED" ? t("webhooks.enabled") : t("webhooks.disabled")}
                         </Badge>
                       </InlineStack>
-                      <Text as="span" tone="subdued">
+                      {endpoint.description && (
+                        <Text as="span" breakWord>
+                          {endpoint.description}
+                        </Text>
+                      )}
+                      <Text as="span" tone="subdued" breakWord>
                         {endpoint.eventTypes.includes("*") ? t("webhooks.allEvents") : endpoint.eventTypes.join(", ")}
                       </Text>
                     </BlockStack>
@@ -252,35 +251,84 @@ export default function Webhooks() {
                 </FormLayout>
               </Form>
             </Card>
-            <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  {t("webhooks.deliveries")}
-                </Text>
-                {rows.length === 0 ? (
-                  <Text as="p" tone="subdued">
-                    {t("webhooks.noDeliveries")}
-                  </Text>
-                ) : (
-                  <DataTable
-                    columnContentTypes={["text", "text", "text", "numeric", "numeric", "text", "text"]}
-                    headings={[
-                      t("webhooks.event"),
-                      t("webhooks.endpoint"),
-                      t("webhooks.status"),
-                      t("webhooks.attempts"),
-                      t("webhooks.response"),
-                      t("webhooks.nextAttempt"),
-                      "",
-                    ]}
-                    rows={rows}
-                  />
-                )}
-              </BlockStack>
-            </Card>
+            <DeliveriesCard deliveries={deliveries} urlOf={urlOf} />
           </BlockStack>
         </Layout.Section>
       </Layout>
     </Page>
+  );
+}
+
+type Delivery = ReturnType<typeof useLoaderData<typeof loader>>["deliveries"][number];
+const DELIVERY_TONE = { SUCCEEDED: "success", FAILED: "critical" } as const;
+
+/**
+ * The latest deliveries, four columns (the endpoint under its event, the answer under the
+ * status), so Resend stays on screen in the admin's frame; on a phone each row stacks.
+ */
+function DeliveriesCard({ deliveries, urlOf }: { deliveries: Delivery[]; urlOf: Map<string, string> }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Card padding="0">
+      <Box padding="400" paddingBlockEnd="200">
+        <Text as="h2" variant="headingMd">
+          {t("webhooks.deliveries")}
+        </Text>
+      </Box>
+      {deliveries.length === 0 ? (
+        <Box padding="400" paddingBlockStart="0">
+          <Text as="p" tone="subdued">
+            {t("webhooks.noDeliveries")}
+          </Text>
+        </Box>
+      ) : (
+        <ResponsiveIndexTable
+          resourceName={{ singular: t("webhooks.delivery"), plural: t("webhooks.deliveries") }}
+          itemCount={deliveries.length}
+          selectable={false}
+          headings={[
+            { title: t("webhooks.event") },
+            { title: t("webhooks.status") },
+            { title: t("webhooks.nextAttempt") },
+            { title: t("common.actions"), hidden: true },
+          ]}
+        >
+          {deliveries.map((delivery, index) => (
+            <IndexTable.Row id={delivery.id} key={delivery.id} position={index}>
+              <IndexTable.Cell>
+                <BlockStack gap="100">
+                  <Text as="span" fontWeight="semibold">
+                    {delivery.eventType}
+                  </Text>
+                  <Text as="span" variant="bodySm" tone="subdued" breakWord>
+                    {urlOf.get(delivery.endpointId) ?? delivery.endpointId}
+                  </Text>
+                </BlockStack>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <BlockStack gap="100" inlineAlign="start">
+                  <Badge
+                    tone={delivery.status in DELIVERY_TONE ? DELIVERY_TONE[delivery.status as keyof typeof DELIVERY_TONE] : "attention"}
+                  >
+                    {t(`webhooks.status${delivery.status}` as "webhooks.statusPENDING")}
+                  </Badge>
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    {t("webhooks.attemptsAndResponse", {
+                      count: delivery.attempts,
+                      response: delivery.responseStatus ?? (delivery.attempts > 0 ? t("webhooks.noResponse") : "—"),
+                    })}
+                  </Text>
+                </BlockStack>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{delivery.nextAttemptAt ? format.dateTime(delivery.nextAttemptAt) : "—"}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <IntentButton intent="resend" id={delivery.id} label={t("webhooks.resend")} />
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </ResponsiveIndexTable>
+      )}
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
@@ -11,7 +11,7 @@ import { DemoLanguageSwitch } from "~/faces/admin/components/DemoLanguageSwitch"
 import { DemoOrderPanel } from "~/faces/admin/components/DemoOrderPanel";
 import { TestDataBanner } from "~/faces/admin/components/TestDataSwitch";
 import { viewTestData } from "~/domain/test-data-view.server";
-import { ErrorMessage } from "~/faces/admin/components/ErrorMessage";
+import { ErrorMessage, type WayBack } from "~/faces/admin/components/ErrorMessage";
 import { demoMode, DEMO_APP_BRIDGE_PATH } from "~/faces/demo/demo-mode.server";
 import { polarisTranslations } from "~/faces/admin/i18n/polaris-translations.server";
 import { i18nServer } from "~/faces/admin/i18n/i18n.server";
@@ -74,8 +74,23 @@ export default function App() {
 // 2xx) as HTML; an error gets the app's own message as text (see ErrorMessage).
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { pathname, search } = useLocation();
+  const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status < 400) return boundary.error(error);
-  return <ErrorMessage error={error} />;
+  // A missing card, rule, customer… (or page): back to the list it would be in, and Home. Whole page
+  // loads (this page has no App Bridge), with Shopify's shop and host but not the used session token.
+  const wayBack: WayBack[] = [];
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const params = new URLSearchParams(search);
+    params.delete("id_token");
+    const query = params.size > 0 ? `?${params}` : "";
+    const section = NAV_SECTIONS.find((name) => pathname.startsWith(`/app/${name}/`) || pathname === `/app/${name}`);
+    if (section && pathname !== `/app/${section}`) wayBack.push({ url: `/app/${section}${query}`, label: t(`nav.${section}`) });
+    wayBack.push({ url: `/app${query}`, label: t("nav.home") });
+  }
+  return <ErrorMessage error={error} wayBack={wayBack} />;
 }
+
+const NAV_SECTIONS = ["customers", "cards", "twins", "automation", "notifications", "settings"] as const;
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

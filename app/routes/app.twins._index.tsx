@@ -20,6 +20,7 @@ import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 import { titled } from "~/faces/admin/page-title";
 import { useCsvExport } from "~/faces/admin/components/useCsvExport";
+import { OwnClick } from "~/faces/admin/components/OwnClick";
 
 export const meta = titled("nav.twins");
 
@@ -90,7 +91,7 @@ export default function Twins() {
                       <InlineStack gap="300" blockAlign="center" wrap={false}>
                         <MediaThumbnail images={twin.images} alt={twin.title} />
                         <BlockStack>
-                          <Link url={`/app/twins/${twin.id}`} removeUnderline>
+                          <Link url={`/app/twins/${twin.id}`} removeUnderline dataPrimaryLink>
                             <Text as="span" fontWeight="semibold">
                               {twin.title}
                             </Text>
@@ -107,7 +108,11 @@ export default function Twins() {
                     <IndexTable.Cell>
                       <BlockStack>
                         <Text as="span">{twin.uns_name}</Text>
-                        {owners[twin.name_id] && <OwnerLabel owner={owners[twin.name_id] ?? null} customers={customers} />}
+                        {owners[twin.name_id] && (
+                          <OwnClick>
+                            <OwnerLabel owner={owners[twin.name_id] ?? null} customers={customers} />
+                          </OwnClick>
+                        )}
                       </BlockStack>
                     </IndexTable.Cell>
                     <IndexTable.Cell>
@@ -124,7 +129,9 @@ export default function Twins() {
                     <IndexTable.Cell>{format.date(twin.createdAt)}</IndexTable.Cell>
                     {chainOn && (
                       <IndexTable.Cell>
-                        <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />
+                        <OwnClick>
+                          <ChainStatusCell chain={twin.chain} itemId={twin.id} itemName={twin.title} />
+                        </OwnClick>
                       </IndexTable.Cell>
                     )}
                   </IndexTable.Row>

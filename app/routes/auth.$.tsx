@@ -4,6 +4,7 @@ import { loginPage } from "~/adapters/shopify/login-page.server";
 import { requestFaultResponse } from "~/adapters/shopify/request-fault.server";
 import { isShopDomain } from "~/adapters/shopify/shop-domain";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { bounceThroughDemo } from "~/faces/demo/demo-mode.server";
 
 // The configured login path takes the library's login flow: authenticate.admin refuses to run there.
 const isLoginPath = (request: Request) => /^\/auth\/login\/?$/i.test(new URL(request.url).pathname);
@@ -11,6 +12,8 @@ const isLoginPath = (request: Request) => /^\/auth\/login\/?$/i.test(new URL(req
 // Shopify's auth paths (/auth/session-token bounce, /auth/exit-iframe, /auth/callback) and /auth/login.
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (isLoginPath(request)) return loginPage(request);
+  const demoBounce = bounceThroughDemo(request);
+  if (demoBounce) return demoBounce;
   // The bounce and exit-iframe pages put `shop` into a response header unchecked.
   const shop = new URL(request.url).searchParams.get("shop");
   if (shop !== null && !isShopDomain(shop)) return requestFaultResponse();

@@ -321,7 +321,7 @@ describe("Automation: what rules issued, and the order webhooks", () => {
     const shop = uniqueShop();
     const rule = await ruleOf(shop);
     const failed = await issue(shop, rule.id, { status: "FAILED", reason: "Boom", orderId: "5550777" });
-    const arrived = await webhook(shop, { orderId: "5550777", status: "DONE", outcome: "Order #1201: issued 0 item(s), 1 failed" });
+    const arrived = await webhook(shop, { orderId: "5550777", status: "DONE", outcome: "Order #1201: issued 0 items, 1 failed" });
 
     const { result } = await submitFetcher(`/app/automation/${rule.id}`, shop, { intent: "retry-issue", id: failed.id });
 
@@ -331,7 +331,7 @@ describe("Automation: what rules issued, and the order webhooks", () => {
 
   it("lists recent order webhooks with what became of them, and Retry queues a failed one again", async () => {
     const shop = uniqueShop();
-    await webhook(shop, { topic: "orders/paid", orderId: "5550100", status: "DONE", outcome: "Order #1300: issued 2 item(s)" });
+    await webhook(shop, { topic: "orders/paid", orderId: "5550100", status: "DONE", outcome: "Order #1300: issued 2 items" });
     const failed = await webhook(shop, {
       topic: "fulfillments/create",
       orderId: "5550101",
@@ -342,7 +342,7 @@ describe("Automation: what rules issued, and the order webhooks", () => {
     const page = await getPage("/app/automation", shop);
 
     expect(page.text).toContain("Recent order webhooks");
-    expect(page.text).toContain("Order #1300: issued 2 item(s)");
+    expect(page.text).toContain("Order #1300: issued 2 items");
     expect(page.text).toContain("fulfillments/create");
     expect(page.text).toContain("Order 5550101");
     expect(page.text).toContain("Admin API unavailable");

@@ -329,7 +329,7 @@ describe("voiding", () => {
 
     expect(await transaction(() => voidFromOrder(shop, guest.id, "orders/cancelled", {}))).toEqual({
       status: "DONE",
-      outcome: "Voided 1 unclaimed card(s)",
+      outcome: "Voided 1 unclaimed card",
     });
     expect((await transaction(() => voidFromOrder(shop, named.id, "orders/cancelled", {}))).status).toBe("SKIPPED");
     const cards = await db.unitCard.findMany({ where: { shop }, orderBy: { id: "asc" } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runIntent } from "~/faces/admin/action-result.server";
 import { conflict, DomainError, notFound } from "~/domain/errors";
 import { createBatchInput, createCardInput, issueTwinInput, parseInput, registerNameInput } from "~/domain/schemas";
-import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
+import { translateDomainMessage, translateOrderOutcome } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 
 // The domain words its errors in English (as /v1 answers them); the admin shows them in the merchant's language.
@@ -138,5 +138,25 @@ describe("domain errors in the admin", () => {
       throw conflict("Only failed notifications can be resent");
     });
     expect(resend).toMatchObject({ ok: false, message: "Seules les notifications en échec peuvent être renvoyées" });
+  });
+});
+
+// What became of an order webhook: the domain counts and words it in English, the admin says it in French.
+describe("order webhook outcomes", () => {
+  it.each([
+    ["Order #1051: issued 1 item", "Commande #1051\u00a0: 1 article émis"],
+    ["Order #1051: issued 3 items", "Commande #1051\u00a0: 3 articles émis"],
+    ["Order #1051: issued 2 items, 1 failed", "Commande #1051\u00a0: 2 articles émis, 1 en échec"],
+    ["Voided 1 unclaimed card", "1 carte non récupérée annulée"],
+    ["Voided 4 unclaimed cards", "4 cartes non récupérées annulées"],
+    ["Order #1051 was cancelled", "La commande #1051 a été annulée"],
+    ["No rule matches the products of order #1051", "Aucune règle ne correspond aux produits de la commande #1051"],
+  ])("%j in French: %j", (outcome, inFrench) => {
+    expect(translateOrderOutcome(french, outcome)).toBe(inFrench);
+    expect(translateOrderOutcome(english, outcome)).toBe(outcome);
+  });
+
+  it("leaves an outcome it does not know as the domain wrote it", () => {
+    expect(translateOrderOutcome(french, "Order #1: issued 1 item(s)")).toBe("Order #1: issued 1 item(s)");
   });
 });

@@ -1,5 +1,5 @@
 import { shopifyCustomerIdOf } from "~/domain/customer-holdings.server";
-import { customerNames, type GraphqlClient } from "~/adapters/shopify/admin-customers.server";
+import { customerNames, listCustomers, type GraphqlClient } from "~/adapters/shopify/admin-customers.server";
 
 /** A Shopify customer an owner stands for: their id (for /app/customers/<id>) and name. */
 export interface CustomerLink {
@@ -25,4 +25,24 @@ export async function customerLinks(graphql: GraphqlClient, owners: (string | nu
     if (owner && id && names[id]) links[owner] = { id, name: names[id] };
   }
   return links;
+}
+
+/**
+ * The shop's customer a claim code was sent to: the one whose e-mail or phone is
+ * exactly one of `destinations` (a card issued by redemption). Null when none
+ * is, or when the Admin API cannot answer: the card page then shows no link.
+ */
+export async function customerOfDestinations(graphql: GraphqlClient, destinations: string[]): Promise<CustomerLink | null> {
+  for (const destination of destinations.slice(0, 3)) {
+    const wanted = destination.toLowerCase();
+    try {
+      const { items } = await listCustomers(graphql, { search: destination });
+      const match = items.find((customer) => customer.email?.toLowerCase() === wanted || customer.phone === destination);
+      if (match) return { id: match.id, name: match.name };
+    } catch (error) {
+      console.error("The customer of a claim code could not be read:", error);
+      return null;
+    }
+  }
+  return null;
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { IssuingRule } from "~/domain/issuing-rules.server";
+import { parsePriceText } from "~/domain/price-text";
 import { RULE_TARGET_TYPES, RULE_TRIGGERS } from "~/domain/schemas";
 import type { ActionResult } from "./action-result.server";
+import type { Formatter } from "./i18n/format";
 import type { Translator } from "./i18n/i18n.server";
 import { isMetaType, META_TYPES } from "./meta-types";
 
@@ -60,14 +62,8 @@ const lines = (value: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** "189.90 EUR" or "EUR 189,90" as [189.9, "EUR"]; anything else stays text, for the domain to refuse at its field. */
-function priceOf(value: string): unknown {
-  const match = /^\s*(?:(\d+(?:[.,]\d+)?)\s*([A-Za-z]{3})|([A-Za-z]{3})\s*(\d+(?:[.,]\d+)?))\s*$/.exec(value);
-  if (!match) return value;
-  const amount = match[1] ?? match[4]!;
-  const currency = match[2] ?? match[3]!;
-  return [Number(amount.replace(",", ".")), currency.toUpperCase()];
-}
+/** A typed price ("189,90 €", "189.90 EUR") as [189.9, "EUR"] (the domain's one reading); anything else stays text, for the domain to refuse at its field. */
+const priceOf = (value: string): unknown => parsePriceText(value) ?? value;
 
 /** The rule as the domain takes it (issuingRuleInput): the domain checks every field. */
 export function ruleInput(form: RuleForm) {
@@ -94,8 +90,8 @@ export function ruleInput(form: RuleForm) {
   };
 }
 
-/** A saved rule as the form shows it for editing. */
-export function ruleFormOf(rule: IssuingRule): RuleForm {
+/** A saved rule as the form shows it for editing; prices the merchant's way (`189,90 €` in French), with the currency's decimals. */
+export function ruleFormOf(rule: IssuingRule, format: Formatter): RuleForm {
   const card = rule.card;
   return {
     targetType: rule.targetType,
@@ -111,7 +107,7 @@ export function ruleFormOf(rule: IssuingRule): RuleForm {
     metadata: (card?.metadata ?? []).map((entry, index) => ({
       id: `saved-${index}`,
       key: entry.key,
-      value: metadataText(entry.metaType, entry.value),
+      value: metadataText(entry.metaType, entry.value, format),
       metaType: isMetaType(entry.metaType) ? entry.metaType : "NO_TYPE",
       private: entry.visibility === "PRIVATE",
     })),
@@ -119,8 +115,10 @@ export function ruleFormOf(rule: IssuingRule): RuleForm {
   };
 }
 
-function metadataText(metaType: string, value: unknown): string {
-  if (metaType === "PRICE" && Array.isArray(value)) return `${String(value[0])} ${String(value[1])}`;
+function metadataText(metaType: string, value: unknown, format: Formatter): string {
+  if (metaType === "PRICE" && Array.isArray(value) && typeof value[0] === "number" && typeof value[1] === "string") {
+    return format.money(value[0], value[1]);
+  }
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 

@@ -32,6 +32,30 @@ export function reopenThroughDemo(request: Request): Response | null {
   });
 }
 
+/**
+ * In the demo, Shopify's session-token bounce page (/auth/session-token, where
+ * the library sends a page whose token has expired — Back to Home a minute
+ * later, say) would wait for Shopify's App Bridge, which is out of reach, and
+ * stay blank: it goes through /demo instead, which opens the page it was
+ * reloading (`shopify-reload`) with a fresh token. Null outside the demo.
+ */
+export function bounceThroughDemo(request: Request): Response | null {
+  const url = new URL(request.url);
+  if (!demoMode() || request.method !== "GET" || !/^\/auth\/session-token\/?$/.test(url.pathname)) return null;
+  let reload: URL;
+  try {
+    reload = new URL(url.searchParams.get("shopify-reload") ?? "/app", url.origin);
+  } catch {
+    reload = new URL("/app", url.origin);
+  }
+  if (reload.origin !== url.origin) reload = new URL("/app", url.origin);
+  const locale = reload.searchParams.get("locale") ?? url.searchParams.get("locale");
+  for (const name of SHOPIFY_PARAMS) reload.searchParams.delete(name);
+  const keepLocale = locale ? `&locale=${encodeURIComponent(locale)}` : "";
+  const to = demoTarget(reload.pathname + reload.search);
+  return new Response(null, { status: 302, headers: { Location: `/demo?to=${encodeURIComponent(to)}${keepLocale}` } });
+}
+
 /** Where /demo?to= may lead: an admin path, with a plain query string (it ends up in a Location header). */
 export function demoTarget(to: string | null): string {
   return to && /^\/app(\/[\w.~-]+)*\/?(\?[\w.~%+=&-]*)?$/.test(to) ? to : "/app";

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 
@@ -25,13 +25,34 @@ function fallback(status: number, t: TFunction): string {
   return status >= 500 ? t("errorPage.serverError") : t("errorPage.otherError");
 }
 
-/** A failed page's message (see describeRouteError): plain text, so nothing in it is markup. */
-export function ErrorMessage({ error }: { error: unknown }) {
+/** A way out of a failed page: a list it belongs to, Home. */
+export interface WayBack {
+  url: string;
+  label: string;
+}
+
+/** A failed page's message (see describeRouteError): plain text, so nothing in it is markup; with `wayBack`, links out of it. */
+export function ErrorMessage({ error, wayBack = [] }: { error: unknown; wayBack?: WayBack[] }) {
   const { t } = useTranslation();
   const { status, message } = describeRouteError(error, t);
   return (
     <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 640, margin: "4rem auto", padding: "0 1rem", lineHeight: 1.5 }}>
       <h1 style={{ fontSize: "1.5rem" }}>{message}</h1>
+      {wayBack.length > 0 && (
+        <nav aria-label={t("errorPage.wayBack")}>
+          <p>
+            {t("errorPage.wayBack")}{" "}
+            {wayBack.map((way, index) => (
+              <span key={way.url}>
+                {index > 0 && " · "}
+                <Link to={way.url} reloadDocument>
+                  {way.label}
+                </Link>
+              </span>
+            ))}
+          </p>
+        </nav>
+      )}
       <p style={{ color: "#616161" }}>{t("errorPage.footer", { status })}</p>
     </main>
   );

@@ -69,7 +69,7 @@ export function MetadataEditor({
                   value={row.value}
                   onChange={(value) => onChange(row.id, { value })}
                   autoComplete="off"
-                  placeholder={row.metaType === "PRICE" ? "189.90 EUR" : undefined}
+                  placeholder={row.metaType === "PRICE" ? t("automation.form.pricePlaceholder") : undefined}
                   helpText={row.metaType === "PRICE" ? t("automation.form.priceHelp") : undefined}
                   error={errorAt(index, "value")}
                 />

@@ -6,6 +6,7 @@ import { useFormat } from "~/faces/admin/i18n/use-format";
 import { EMPTY_STATE_IMAGE } from "../empty-state-image";
 import { ResponsiveIndexTable } from "../ResponsiveIndexTable";
 import { useIntentFetcher } from "../customer/use-intent-fetcher";
+import { OwnClick } from "../OwnClick";
 
 type Rule = SerializeFrom<IssuingRule>;
 
@@ -45,7 +46,7 @@ export function RulesCard({ rules }: { rules: Rule[] }) {
           <IndexTable.Row id={rule.id} key={rule.id} position={index}>
             <IndexTable.Cell>
               <BlockStack>
-                <Link url={`/app/automation/${rule.id}`} removeUnderline>
+                <Link url={`/app/automation/${rule.id}`} removeUnderline dataPrimaryLink>
                   <Text as="span" fontWeight="semibold">
                     {rule.targetTitle}
                   </Text>
@@ -75,7 +76,9 @@ export function RulesCard({ rules }: { rules: Rule[] }) {
               <Badge tone={rule.status === "PAUSED" ? undefined : "success"}>{t(`automation.ruleStatus.${rule.status}`)}</Badge>
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <PauseButton rule={rule} />
+              <OwnClick>
+                <PauseButton rule={rule} />
+              </OwnClick>
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, EmptyState, IndexTable, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, Card, EmptyState, IndexTable, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { EMPTY_STATE_IMAGE } from "../empty-state-image";
 import type { ApiKeySummary } from "~/domain/api-keys.server";
@@ -26,33 +26,38 @@ export function ApiKeysCard({ apiKeys, onRevoke }: { apiKeys: ApiKeySummary[]; o
           selectable={false}
           headings={[
             { title: t("settings.label") },
-            { title: t("settings.key") },
-            { title: t("settings.mode") },
-            { title: t("common.created") },
-            { title: t("settings.lastUsed") },
             { title: t("common.status") },
+            { title: t("settings.lastUsed") },
             { title: t("common.actions"), hidden: true },
           ]}
         >
+          {/* Four columns (the key under its label, its mode beside its status, when it was made under its
+              last use): the card is the narrow column of Settings, and Revoke must stay on screen. */}
           {apiKeys.map((apiKey, index) => (
             <IndexTable.Row id={apiKey.id} key={apiKey.id} position={index}>
               <IndexTable.Cell>
-                <Text as="span" fontWeight="semibold">
-                  {apiKey.label}
-                </Text>
+                <BlockStack gap="050">
+                  <Text as="span" fontWeight="semibold" breakWord>
+                    {apiKey.label}
+                  </Text>
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    {apiKey.prefix}…
+                  </Text>
+                </BlockStack>
               </IndexTable.Cell>
               <IndexTable.Cell>
-                <Text as="span" tone="subdued">
-                  {apiKey.prefix}…
-                </Text>
+                <InlineStack gap="100">
+                  {apiKey.livemode ? <Badge>{t("settings.modeLive")}</Badge> : <Badge tone="warning">{t("settings.modeTest")}</Badge>}
+                  {apiKey.revokedAt ? <Badge>{t("settings.revoked")}</Badge> : <Badge tone="success">{t("settings.active")}</Badge>}
+                </InlineStack>
               </IndexTable.Cell>
               <IndexTable.Cell>
-                {apiKey.livemode ? <Badge>{t("settings.modeLive")}</Badge> : <Badge tone="warning">{t("settings.modeTest")}</Badge>}
-              </IndexTable.Cell>
-              <IndexTable.Cell>{format.date(apiKey.createdAt)}</IndexTable.Cell>
-              <IndexTable.Cell>{format.date(apiKey.lastUsedAt, t("common.never"))}</IndexTable.Cell>
-              <IndexTable.Cell>
-                {apiKey.revokedAt ? <Badge>{t("settings.revoked")}</Badge> : <Badge tone="success">{t("settings.active")}</Badge>}
+                <BlockStack gap="050">
+                  <Text as="span">{format.date(apiKey.lastUsedAt, t("common.never"))}</Text>
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    {t("settings.createdOn", { date: format.date(apiKey.createdAt) })}
+                  </Text>
+                </BlockStack>
               </IndexTable.Cell>
               <IndexTable.Cell>
                 {!apiKey.revokedAt && (

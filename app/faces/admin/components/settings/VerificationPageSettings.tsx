@@ -26,7 +26,7 @@ export function VerificationPageSettings({ indexed }: { indexed: boolean }) {
     <Card>
       <Checkbox
         label={t("verification.indexLabel")}
-        helpText={t("verification.indexHelp")}
+        helpText={checked ? t("verification.indexHelpOn") : t("verification.indexHelp")}
         checked={checked}
         disabled={fetcher.state !== "idle"}
         onChange={(value) => fetcher.submit({ intent: "verify-indexing", indexed: value ? "on" : "off" }, { method: "post" })}
