@@ -284,7 +284,7 @@ async function holdPastPlanCap(
     }
     return {
       status: "DONE",
-      outcome: `Order ${order.name}: ${count} item(s) wait for the plan (${error.plan.name}: ${error.plan.cap} a month)`,
+      outcome: `Order ${order.name}: ${count} ${count === 1 ? "item waits" : "items wait"} for the plan (${error.plan.name}: ${error.plan.cap} a month)`,
     };
   }
 }

@@ -59,8 +59,8 @@ describe("notifications list", () => {
 
     expect(page.status).toBe(200);
     expect(page.text).toContain("Notifications");
-    expect(page.text).toContain("jane.doe@example.com Silver pass E-mail Critical Failed 5 SMTP 550: mailbox unavailable —");
-    expect(page.text).toContain("+14155550123 Silver pass SMS Success Sent 1 — Mar 4, 2026, 5:06 AM UTC");
+    expect(page.text).toContain("jane.doe@example.com E-mail Silver pass Critical Failed 5 attempts SMTP 550: mailbox unavailable");
+    expect(page.text).toContain("+14155550123 SMS Silver pass Success Sent Sent Mar 4, 2026, 5:06 AM UTC");
     expect(page.text).toContain("Resend");
     expect(page.body).not.toContain(code);
   });
@@ -194,7 +194,7 @@ describe("resending", () => {
     expect(await db.notification.findUniqueOrThrow({ where: { id: sent.id } })).toEqual(sentBefore);
     expect(await db.notification.findUniqueOrThrow({ where: { id: pending.id } })).toEqual(pendingBefore);
     const page = await getPage(LIST, shop);
-    expect(page.text).toContain("sent@example.com Gold membership E-mail Success Sent");
+    expect(page.text).toContain("sent@example.com E-mail Gold membership Success Sent");
   });
 
   it("answers not found for an unknown id", async () => {

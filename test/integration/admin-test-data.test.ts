@@ -131,7 +131,7 @@ describe("View test data", () => {
     await viewTestData(shop, "on");
 
     const list = await getPage("/app/notifications", shop);
-    expect(list.text).toContain("sandbox@example.com Sandbox pass E-mail");
+    expect(list.text).toContain("sandbox@example.com E-mail Sandbox pass");
     expect(list.text).toContain("Test — not sent");
     expect((await getPage(`/app/notifications/${message.id}`, shop)).text).toContain("Test — not sent");
     expect((await getPage("/app/notifications?status=FAILED", shop)).text).not.toContain("sandbox@example.com");

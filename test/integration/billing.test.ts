@@ -154,7 +154,7 @@ describe("an order arriving with the cap reached", () => {
     await recordOrderWebhook(shop, { webhookId: `wh-${order.id}`, topic: "orders/paid", orderId: order.id, detail: {} });
     // The order worker's pass: 3 cards do not fit in the 1 left.
     const held = await issueFromOrder(shop, order, { kind: "paid" });
-    expect(held.outcome).toContain("3 item(s) wait for the plan");
+    expect(held.outcome).toContain("3 items wait for the plan");
     await db.orderWebhook.updateMany({ where: { shop }, data: { status: "DONE", outcome: held.outcome } });
     const issue = await db.orderIssue.findFirstOrThrow({ where: { shop, orderId: order.id } });
     expect(issue.status).toBe("PLAN_LIMIT");
@@ -166,7 +166,7 @@ describe("an order arriving with the cap reached", () => {
     expect(await recordShopPlan(shop, active)).toEqual({ released: 1 });
     expect((await db.orderWebhook.findFirstOrThrow({ where: { shop } })).status).toBe("PENDING");
     // The worker's passes after it, twice (a redelivery): issued once.
-    expect((await issueFromOrder(shop, order, { kind: "paid" })).outcome).toBe(`Order ${order.name}: issued 1 item(s)`);
+    expect((await issueFromOrder(shop, order, { kind: "paid" })).outcome).toBe(`Order ${order.name}: issued 3 items`);
     expect(await recordShopPlan(shop, active)).toEqual({ released: 0 });
     expect((await issueFromOrder(shop, order, { kind: "paid" })).outcome).toBe(`Already issued for order ${order.name}`);
     expect(await liveCards(shop)).toBe(CAP - 1 + 3);

@@ -158,7 +158,7 @@ describe("serial numbers where people read them", () => {
   it("show in the admin: the cards and twins lists and pages, the rule's edition and activity, in the merchant's language", async () => {
     const { shop, cards, twin, rule } = await collector();
 
-    expect((await getPage("/app/cards", shop)).text).toMatch(/Silver #2 of 3 card_/);
+    expect((await getPage("/app/cards", shop)).text).toMatch(/Silver #2 of 3 Success Complete Owned/);
     expect((await getPage(`/app/cards/${cards[1]!.id}`, shop)).text).toContain("Edition #2 of 3");
     const french = await getPage(`/app/cards/${cards[1]!.id}?locale=fr`, shop);
     expect(french.text).toContain("Édition nº 2 sur 3");

@@ -151,6 +151,14 @@ describe("order webhook outcomes", () => {
     ["Voided 4 unclaimed cards", "4 cartes non récupérées annulées"],
     ["Order #1051 was cancelled", "La commande #1051 a été annulée"],
     ["No rule matches the products of order #1051", "Aucune règle ne correspond aux produits de la commande #1051"],
+    [
+      "Order #1051: 3 items wait for the plan (Free: 50 a month)",
+      "Commande #1051\u00a0: 3 articles attendent la formule (Free\u00a0: 50 par mois)",
+    ],
+    [
+      "Order #1051: 1 item waits for the plan (Free: 50 a month)",
+      "Commande #1051\u00a0: 1 article attend la formule (Free\u00a0: 50 par mois)",
+    ],
   ])("%j in French: %j", (outcome, inFrench) => {
     expect(translateOrderOutcome(french, outcome)).toBe(inFrench);
     expect(translateOrderOutcome(english, outcome)).toBe(outcome);
