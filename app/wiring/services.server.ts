@@ -91,13 +91,14 @@ export async function backgroundWorkers(args: {
     workers.push(webhookDelivererFromConfig(args.webhooks));
   }
   if (!args.inWebServer || args.webhooks.ORDER_WORKER === "on") {
-    const [{ OrderWorker }, { BackfillWorker }, { shopifyOrderSource, shopifyAdminGraphql }] = await Promise.all([
+    const [{ OrderWorker }, { BackfillWorker }, { shopifyOrderSource }, { shopifyOfflineAdmin }] = await Promise.all([
       import("../adapters/shopify/order-worker.server"),
       import("../adapters/shopify/backfill-worker.server"),
       import("../adapters/shopify/order-source.server"),
+      import("../adapters/shopify/offline-admin.server"),
     ]);
     // Rules applied to past orders are listed beside the order worker, which then issues their orders (decision 0051).
-    workers.push(new OrderWorker({ source: shopifyOrderSource }), new BackfillWorker({ graphqlFor: shopifyAdminGraphql }));
+    workers.push(new OrderWorker({ source: shopifyOrderSource }), new BackfillWorker({ graphqlFor: shopifyOfflineAdmin }));
   }
   if (!args.inWebServer || args.webhooks.FLOW_WORKER === "on") {
     const { FlowTriggerSender } = await import("../adapters/shopify/flow-trigger-sender.server");

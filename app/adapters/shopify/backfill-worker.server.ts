@@ -3,14 +3,11 @@ import { backfillRule, selectOrders, type ListedOrder } from "~/domain/backfills
 import type { BackfillRecord, IssuingRuleRecord } from "~/domain/stores";
 import { OutboxError } from "~/lib/outbox-error";
 import { outboxSettings, OutboxTable, OutboxWorker, type Claim, type OutboxTuning } from "~/lib/outbox-worker";
-import type { GraphqlClient } from "./admin-graphql.server";
+import type { OfflineAdmin } from "./offline-admin.server";
 import { bulkState, countOrders, PAGE_LIMIT, pageOrders, pastOrdersSearch, readBulkOrders, startBulk } from "./admin-past-orders.server";
 
-/** The shop's Admin GraphQL with its offline token; "not-installed" without one. */
-export type AdminGraphqlFor = (shop: string) => Promise<GraphqlClient | "not-installed">;
-
 export interface BackfillWorkerOptions extends OutboxTuning {
-  graphqlFor: AdminGraphqlFor;
+  graphqlFor: OfflineAdmin;
   /** Only rows matching this as well (e.g. one shop in tests). */
   where?: BackfillFilter;
   /** Wait between two looks at a running bulk operation. */
@@ -28,7 +25,7 @@ export interface BackfillWorkerOptions extends OutboxTuning {
  * order worker then issues.
  */
 export class BackfillWorker extends OutboxWorker<BackfillRecord> {
-  private readonly graphqlFor: AdminGraphqlFor;
+  private readonly graphqlFor: OfflineAdmin;
   private readonly bulkPollMs: number;
 
   constructor(options: BackfillWorkerOptions) {

@@ -1,10 +1,10 @@
-import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import { flowTriggerQueue, type FlowTriggerFilter } from "~/db/stores/flow-triggers.server";
 import { flowTriggerPayload, type FlowFacts, type FlowPayload } from "~/domain/flow-triggers.server";
 import type { FlowTriggerJob } from "~/domain/stores";
 import { OutboxError } from "~/lib/outbox-error";
 import { outboxSettings, OutboxTable, OutboxWorker, type OutboxTuning } from "~/lib/outbox-worker";
 import type { GraphqlClient } from "./admin-graphql.server";
+import { shopifyOfflineAdmin, type OfflineAdmin } from "./offline-admin.server";
 
 export const FLOW_TRIGGER_RECEIVE = `#graphql
 mutation TwinCardsFlowTrigger($handle: String!, $payload: JSON!) {
@@ -12,20 +12,6 @@ mutation TwinCardsFlowTrigger($handle: String!, $payload: JSON!) {
     userErrors { field message }
   }
 }`;
-
-/** The shop's Admin GraphQL with its offline token, or "not-installed" when the app holds none. */
-export type FlowAdminSource = (shop: string) => Promise<GraphqlClient | "not-installed">;
-
-/** The shop's Admin API through the Shopify app's offline session (loaded on first use, as the order worker's). */
-export const shopifyFlowAdmin: FlowAdminSource = async (shop) => {
-  const { default: shopify } = await import("./shopify-app.server");
-  try {
-    return (await shopify.unauthenticated.admin(shop)).admin.graphql;
-  } catch (error) {
-    if (error instanceof SessionNotFoundError) return "not-installed";
-    throw error;
-  }
-};
 
 /** Sends one trigger; Shopify's userErrors (a payload Flow refuses) cannot be retried. */
 export async function sendFlowTrigger(graphql: GraphqlClient, handle: string, payload: FlowPayload): Promise<void> {
@@ -43,7 +29,7 @@ export async function sendFlowTrigger(graphql: GraphqlClient, handle: string, pa
 }
 
 export interface FlowTriggerSenderOptions extends OutboxTuning {
-  admin?: FlowAdminSource;
+  admin?: OfflineAdmin;
   where?: FlowTriggerFilter;
 }
 
@@ -54,7 +40,7 @@ export interface FlowTriggerSenderOptions extends OutboxTuning {
  * Shopify customer or the app is not installed.
  */
 export class FlowTriggerSender extends OutboxWorker<FlowTriggerJob> {
-  private readonly admin: FlowAdminSource;
+  private readonly admin: OfflineAdmin;
 
   constructor(options: FlowTriggerSenderOptions = {}) {
     super(
@@ -68,7 +54,7 @@ export class FlowTriggerSender extends OutboxWorker<FlowTriggerJob> {
         unknownErrorsRetryable: true,
       }),
     );
-    this.admin = options.admin ?? shopifyFlowAdmin;
+    this.admin = options.admin ?? shopifyOfflineAdmin;
   }
 
   protected async handle(job: FlowTriggerJob, held: { id: string; lease: Date }): Promise<string> {
