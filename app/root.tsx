@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorMessage } from "~/faces/admin/components/ErrorMessage";
 import { DEFAULT_LANGUAGE, languageOf } from "~/faces/admin/i18n/config";
@@ -13,6 +14,8 @@ export const loader = ({ request }: LoaderFunctionArgs) => ({ locale: adminLocal
 export default function App() {
   const locale = useRouteLoaderData<typeof loader>("root")?.locale ?? DEFAULT_LANGUAGE;
   useChangeLanguage(languageOf(locale));
+  // Marks the page as hydrated, its buttons answering: browser tests wait for it before clicking one that only JavaScript handles.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <html lang={locale}>
       <head>

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAdminApiStub, type AdminApiStub } from "../../stubs/admin-api/server";
-import { shown } from "../support/admin-browser";
+import { hydrated, shown } from "../support/admin-browser";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
 import { freePort } from "../support/postgres";
 import { startServer, type AppProcess } from "../support/processes";
@@ -77,6 +77,7 @@ async function openSettings(locale: "en" | "fr"): Promise<Page> {
   const page = await newPage(browser);
   await page.setViewportSize({ width: 1040, height: 900 });
   await page.goto(`${server.url}/demo?to=/app/settings&locale=${locale}`);
+  await hydrated(page);
   return page;
 }
 
@@ -105,6 +106,7 @@ describe("Billing plans in Settings (Chromium, 1,040 px)", { timeout: 180_000 },
     await screenshot(page, `billing-${locale}-2-pro`);
 
     // Back to Free: the stub cancels the subscription, and the next run starts on Free again.
+    await hydrated(page);
     await page.getByRole("button", { name: words.backToFree }).click();
     await shown(page.getByText(words.free));
     await page.close();

@@ -10,6 +10,9 @@ export async function openAdminPage(browser: Browser, serverUrl: string, path = 
   return page;
 }
 
+/** Waits until React has hydrated the page (app/root.tsx marks it): a click before that does nothing. */
+export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
 /** Waits until the element is on screen; fails the test if it never is. */
 export const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
 /** Follows a link of the app's navigation menu (App Bridge's ui-nav-menu). */
