@@ -109,6 +109,15 @@ describe("stores on either database", () => {
     expect(await stores().settings.messageTemplate(s, "en")).toBeNull();
   });
 
+  it("mark a new shop's storefront block seen when its first loads arrive at once, the first time kept", async () => {
+    const s = shop();
+    const first = new Date("2026-11-25T12:00:00.000Z");
+    // Several customers opening My cards together in a shop whose block never loaded: none fails.
+    await Promise.all(Array.from({ length: 8 }, () => stores().settings.markStorefrontBlockSeen(s, first)));
+    await stores().settings.markStorefrontBlockSeen(s, new Date("2026-11-26T12:00:00.000Z"));
+    expect((await stores().settings.setup(s))?.storefrontBlockSeenAt).toEqual(first);
+  });
+
   it("keep a shop's setup choices apart: saving one choice leaves the others as they were", async () => {
     const s = shop();
     expect(await stores().settings.setup(s)).toBeNull();

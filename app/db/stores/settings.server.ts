@@ -1,5 +1,6 @@
 import type { SettingsStore } from "~/domain/stores";
-import { db, directSql, transaction } from "../client.server";
+import { db, directSql } from "../client.server";
+import { isUniqueViolation } from "../errors.server";
 
 /** The shop's admin choices (ShopSetup), profile (ShopProfile) and message wording (MessageTemplate). */
 export const settingsStore: SettingsStore = {
@@ -16,14 +17,19 @@ export const settingsStore: SettingsStore = {
   },
 
   // The first time only: set where still unset, or a new row; a shop that saved any setting already has its row.
-  markStorefrontBlockSeen: (shop, at) =>
-    transaction(async () => {
-      const { count } = await db.shopSetup.updateMany({
-        where: { shop, storefrontBlockSeenAt: null },
-        data: { storefrontBlockSeenAt: at },
-      });
-      if (count === 0) await db.shopSetup.upsert({ where: { shop }, create: { shop, storefrontBlockSeenAt: at }, update: {} });
-    }),
+  // Not an upsert: on PostgreSQL two first loads at once both miss the row, and the second insert fails;
+  // it then finds the row the first made (no transaction, which that failure would abort).
+  async markStorefrontBlockSeen(shop, at) {
+    const markUnset = () => db.shopSetup.updateMany({ where: { shop, storefrontBlockSeenAt: null }, data: { storefrontBlockSeenAt: at } });
+    if ((await markUnset()).count > 0) return;
+    if (await db.shopSetup.findUnique({ where: { shop }, select: { shop: true } })) return;
+    try {
+      await db.shopSetup.create({ data: { shop, storefrontBlockSeenAt: at } });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await markUnset();
+    }
+  },
 
   profile: (shop) => db.shopProfile.findUnique({ where: { shop } }),
   async saveShopFacts(shop, facts) {
