@@ -1,5 +1,6 @@
-import { Banner, BlockStack, Card, List, Text } from "@shopify/polaris";
+import { Banner, Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { MissingConfigBanner } from "./MissingConfigBanner";
 import type { GoogleWalletSetup } from "~/domain/ports";
 
 /**
@@ -16,24 +17,7 @@ export function GoogleWalletSettings({ setup }: { setup: GoogleWalletSetup }) {
           <Text as="p">{t("googleWallet.onHelp", { issuer: setup.issuerId })}</Text>
         </Banner>
       ) : (
-        <Banner tone="warning" title={t("googleWallet.off")}>
-          <BlockStack gap="200">
-            {setup.missing.length > 0 && (
-              <>
-                <Text as="p">{t("googleWallet.offHelp")}</Text>
-                <List>
-                  {setup.missing.map((variable) => (
-                    <List.Item key={variable}>
-                      <code>{variable}</code>
-                    </List.Item>
-                  ))}
-                </List>
-              </>
-            )}
-            {setup.problem && <Text as="p">{t("googleWallet.problem", { problem: setup.problem })}</Text>}
-            <Text as="p">{t("googleWallet.docs")}</Text>
-          </BlockStack>
-        </Banner>
+        <MissingConfigBanner words="googleWallet" missing={setup.missing} problem={setup.problem} />
       )}
     </Card>
   );

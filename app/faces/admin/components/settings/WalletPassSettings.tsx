@@ -1,8 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, List, Select, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MissingConfigBanner } from "./MissingConfigBanner";
 import type { WalletPassSetup, WalletPassStyle } from "~/domain/ports";
 import type { WalletPassSettings as Settings } from "~/domain/wallet-pass-settings.server";
 
@@ -53,24 +54,7 @@ export function WalletPassSettings({ setup, settings }: { setup: WalletPassSetup
             <Text as="p">{t(setup.updatable ? "walletPasses.updatesOn" : "walletPasses.updatesOff")}</Text>
           </Banner>
         ) : (
-          <Banner tone="warning" title={t("walletPasses.off")}>
-            <BlockStack gap="200">
-              {setup.missing.length > 0 && (
-                <>
-                  <Text as="p">{t("walletPasses.offHelp")}</Text>
-                  <List>
-                    {setup.missing.map((variable) => (
-                      <List.Item key={variable}>
-                        <code>{variable}</code>
-                      </List.Item>
-                    ))}
-                  </List>
-                </>
-              )}
-              {setup.problem && <Text as="p">{t("walletPasses.problem", { problem: setup.problem })}</Text>}
-              <Text as="p">{t("walletPasses.docs")}</Text>
-            </BlockStack>
-          </Banner>
+          <MissingConfigBanner words="walletPasses" missing={setup.missing} problem={setup.problem} />
         )}
         <fetcher.Form method="post" noValidate>
           <input type="hidden" name="intent" value="wallet-passes" />
