@@ -1,17 +1,18 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAdminApiStub, type AdminApiStub } from "../../stubs/admin-api/server";
 import { hydrated, shown } from "../support/admin-browser";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
 import { freePort } from "../support/postgres";
-import { startServer, type AppProcess } from "../support/processes";
+import { migratedDatabase, startServer, type AppProcess } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 
 // Billing plans in the admin (decision 0050), on a demo-mode server of its own with billing on and an
 // Admin API stub that sends it its webhooks: Settings shows the plan and this month's usage, and
-// Upgrade walks the stub's confirmation page back to Settings, on the paid plan. The demo's own shop:
-// the confirmation page sends the merchant back through /demo, which opens that shop (the shared
-// servers run with billing off, so its plan changes nothing there).
+// Upgrade walks the stub's confirmation page back to Settings, on the paid plan. The demo's own shop
+// (the confirmation page sends the merchant back through /demo, which opens that shop), in a database
+// of its own: the shop's offline session holds an access token only this test's stub accepts, and the
+// shared demo server, on another stub, would replace it under this test's feet (and this test under its).
 const CAP = 3;
 const BILLING_ENV = {
   BILLING_PAID_AMOUNT: "19.00",
@@ -22,6 +23,7 @@ const BILLING_ENV = {
 Object.assign(process.env, BILLING_ENV);
 process.env.SHOPIFY_API_KEY ??= TEST_ENV.SHOPIFY_API_KEY;
 
+const database = migratedDatabase("billing-e2e");
 let browser: Browser;
 let stub: AdminApiStub;
 let server: AppProcess;
@@ -36,7 +38,7 @@ beforeAll(async () => {
     PORT: String(port),
     // The confirmation page sends the merchant back to this server's Settings.
     SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: inject("databaseUrl"),
+    DATABASE_URL: database.url,
     SHOPIFY_ADMIN_API_STUB_URL: stub.url,
   });
   stub.setWebhookTarget({ appUrl: server.url, apiSecret: TEST_ENV.SHOPIFY_API_SECRET });
@@ -47,6 +49,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await stub?.close();
+  database.remove();
 });
 
 const WORDS = {
