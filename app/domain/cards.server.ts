@@ -113,14 +113,15 @@ async function createCards(
       const stored = rows.map(
         (row) => ({ ...row, redemption: redemption?.row ?? null, chainMint: mintOf.get(row.id) }) as CardWithRedemption,
       );
+      const views = stored.map((card) => toUnitCard(card));
       // The events carry no code: it is shown once, in this response.
       await recordEvents(
         shop,
         "unit_card.created",
-        stored.map((card) => ({ objectType: "unit_card", object: toUnitCard(card) })),
+        views.map((view) => ({ objectType: "unit_card", object: view })),
         { livemode },
       );
-      return stored.map((card) => toUnitCard(card, redemption?.code));
+      return redemption ? views.map((view) => ({ ...view, redemption: { ...view.redemption!, code: redemption.code } })) : views;
     });
   } catch (error) {
     // Another request stored the same custom code between our check and our insert.
