@@ -156,7 +156,7 @@ export const inTransaction = (): boolean => globalThis.__twinCardsDb?.current.ge
 export { isUniqueViolation } from "./errors.server";
 
 /** A trivial query: resolves when the database answers (GET /healthz). */
-export const pingDatabase = async (): Promise<void> => void (await db.$queryRaw`SELECT 1`);
+export const pingDatabase = async (): Promise<void> => void (await directSql.query("SELECT 1", []));
 
 /**
  * The database could not serve the request in time (SQLite locked by other
