@@ -120,6 +120,15 @@ export class SqliteConnection {
   /** `run` on the connection in turn with every other statement and transaction (at once inside `transaction()`), retried while the file is busy. */
   async use<T>(run: () => T): Promise<T> {
     if (this.holding) return run();
+    // Nobody holds the connection (no transaction between two of its statements): run at once, with no
+    // turn to wait for; the statement is synchronous, so nothing can come between. Busy: the slow path.
+    if (!this.#lock.taken) {
+      try {
+        return run();
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+      }
+    }
     const release = await this.turn();
     try {
       return await retryWhileBusy(async () => run());
