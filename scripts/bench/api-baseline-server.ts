@@ -2,9 +2,9 @@
 // process like the app: BASELINE=json-http (bare node:http, fixed JSON),
 // json-express (plain Express, fixed JSON), insert (node:http + one raw INSERT of
 // the posted card), list (node:http + the SQL Prisma runs for GET /v1/unit-cards
-// ?limit=100), or an equal-work baseline (issue 26): validate-sql and create-sql,
-// node:http + every statement the app runs for GET /v1/validate-name and
-// POST /v1/unit-cards (listed below, at EQUAL WORK). The database is
+// ?limit=100), or an equal-work baseline (issue 26): validate-sql, create-sql and
+// batch-sql, node:http + every statement the app runs for GET /v1/validate-name,
+// POST /v1/unit-cards and its batch of 500 (listed below, at EQUAL WORK). The database is
 // DATABASE_URL's, through the driver alone.
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
@@ -92,7 +92,8 @@ function handler(): http.RequestListener {
   }
   if (mode === "validate-sql") return equalWork(raw, validateName);
   if (mode === "create-sql") return equalWork(raw, createCard);
-  throw new Error(`BASELINE must be json-http, json-express, insert, list, validate-sql or create-sql, not ${mode}`);
+  if (mode === "batch-sql") return equalWork(raw, createBatch);
+  throw new Error(`BASELINE must be json-http, json-express, insert, list, validate-sql, create-sql or batch-sql, not ${mode}`);
 }
 
 /*
@@ -137,8 +138,12 @@ function handler(): http.RequestListener {
  *      (enabledFor, app/db/stores/webhooks.server.ts); then one WebhookDelivery per endpoint that
  *      wants the event (none in the bench: its shops have no endpoint)
  *
- * The INSERTs are one row each, with PostgreSQL's casts as the app's insertRows writes them
- * (app/db/insert-rows.server.ts: `::jsonb`, `::timestamp(3)`). The rest is as plain as it gets:
+ * batch-sql: the same for POST /v1/unit-cards/_actions/batch of 500 cards (the bench's two bodies: to an
+ * owner, then by redemption to an e-mail), one closed edition numbered 1 to 500: C1–C4 once when by
+ * redemption (the message lists every card), C5 and C6 for all 500 cards, C7 once.
+ *
+ * The INSERTs are written as the app's insertRows writes them (app/db/insert-rows.server.ts: up to
+ * 50 rows per statement, PostgreSQL's casts `::jsonb`, `::timestamp(3)`). The rest is as plain as it gets:
  * no schema validation (the app's zod parsing), no router, no Express; the JSON answered has the
  * app's shape. PostgreSQL: named prepared statements on a pool of 10, as the app's direct ones.
  */
@@ -223,158 +228,205 @@ interface MetadataEntry {
   metaType?: string;
   visibility?: string;
 }
-interface CardBody {
+interface CardInput {
   name: string;
   media: { imageUrls: string[]; videoUrls?: string[] };
   metadata: MetadataEntry[];
+}
+interface CardBody extends CardInput {
   email?: string;
   phone?: string;
   locale?: string;
   firstName?: string;
 }
+interface BatchBody {
+  cards: CardInput[];
+  owner?: string;
+  publicKey?: string;
+  redemption?: { email?: string; phone?: string };
+}
+/** Who the cards are for: an owner, or whoever redeems the code sent to an e-mail. */
+type Recipient = { owner: string; publicKey: string } | { email: string; locale?: string; firstName?: string };
 
-// One INSERT per table, its text built once, with the values and casts app/db/insert-rows.server.ts writes for one row.
-const inserts = new Map<string, string>();
-async function insert(raw: RawDb, query: Query, table: string, row: Record<string, SqlValue>, json: string[] = []) {
+// Rows per INSERT, as app/db/insert-rows.server.ts writes them: one statement per 50 rows.
+const ROWS_PER_STATEMENT = 50;
+const insertTexts = new Map<string, string>();
+/** `rows` into `table` as the app's insertRows writes them: its statement text, values and casts. */
+async function insert(raw: RawDb, query: Query, table: string, rows: Record<string, SqlValue>[], json: string[] = []) {
   const dialect = dialectOf(raw.kind);
-  const columns = Object.keys(row);
-  let sql = inserts.get(table);
-  if (!sql) {
-    const values = columns.map((column, i) => dialect.placeholder(i + 1, row[column], json.includes(column))).join(", ");
-    inserts.set(table, (sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${values})`));
+  const columns = Object.keys(rows[0]!);
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const textKey = `${table} ${chunk.length}`;
+    let sql = insertTexts.get(textKey);
+    if (!sql) {
+      const tuples = chunk.map((row, r) => {
+        const marks = columns.map((column, c) => dialect.placeholder(r * columns.length + c + 1, row[column], json.includes(column)));
+        return `(${marks.join(", ")})`;
+      });
+      insertTexts.set(textKey, (sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${tuples.join(", ")}`));
+    }
+    await query(
+      sql,
+      chunk.flatMap((row) => columns.map((column) => dialect.written(row[column], json.includes(column)))),
+    );
   }
-  await query(
-    sql,
-    columns.map((column) => dialect.written(row[column], json.includes(column))),
-  );
 }
 
 /** C1–C7: POST /v1/unit-cards, one card by redemption to an e-mail (the bench's body), answered as the app answers it. */
-const createCard: Work = async (raw, req, { shop, livemode }) => {
-  const body = JSON.parse(await readBody(req)) as CardBody;
-  if (!body.email || body.phone !== undefined) throw new Error("create-sql takes the bench's body: one card by redemption to an e-mail");
-  // As the app's schema fills an entry in (createCardInput): every entry typed and public unless said otherwise.
-  const metadata = body.metadata.map(({ key, value, metaType, visibility }) => ({
-    key,
-    value,
-    metaType: metaType ?? "NO_TYPE",
-    visibility: visibility ?? "PUBLIC",
+const createCard: Work = async (raw, req, caller) => {
+  const { email, phone, locale, firstName, ...card } = JSON.parse(await readBody(req)) as CardBody;
+  if (!email || phone !== undefined) throw new Error("create-sql takes the bench's body: one card by redemption to an e-mail");
+  const [view] = await writeCards(raw, caller, { email, locale, firstName }, [card], false);
+  return { status: 201, body: JSON.stringify({ data: view }) };
+};
+
+/** The same statements for POST /v1/unit-cards/_actions/batch: one redemption (or owner) for all, 50 rows per INSERT. */
+const createBatch: Work = async (raw, req, caller) => {
+  const body = JSON.parse(await readBody(req)) as BatchBody;
+  const recipient = body.owner
+    ? { owner: body.owner, publicKey: body.publicKey! }
+    : body.redemption?.email && !body.redemption.phone
+      ? { email: body.redemption.email }
+      : null;
+  if (!recipient) throw new Error("batch-sql takes the bench's bodies: an owner with a key, or a redemption to an e-mail");
+  return { status: 201, body: JSON.stringify({ data: await writeCards(raw, caller, recipient, body.cards, true) }) };
+};
+
+/** The cards, their redemption and its message (when by redemption) and their events, in one transaction; their views. */
+async function writeCards(raw: RawDb, { shop, livemode }: Caller, recipient: Recipient, input: CardInput[], edition: boolean) {
+  // As the app's schema fills a card in (createCardInput): every entry typed and public unless said otherwise.
+  const cards = input.map((card) => ({
+    name: card.name,
+    media: { imageUrls: card.media.imageUrls, videoUrls: card.media.videoUrls ?? [] },
+    metadata: card.metadata.map(({ key, value, metaType, visibility }) => ({
+      key,
+      value,
+      metaType: metaType ?? "NO_TYPE",
+      visibility: visibility ?? "PUBLIC",
+    })),
   }));
-  const media = { imageUrls: body.media.imageUrls, videoUrls: body.media.videoUrls ?? [] };
   const now = new Date();
-  const card = await raw.transact(async (query) => {
-    let code = "";
-    let codeHash = "";
-    for (let attempt = 0; ; attempt++) {
-      if (attempt === CODE_TRIES) throw new Error(`${CODE_TRIES} generated redemption codes in a row were already in use`);
-      code = generateCode();
-      codeHash = hashCode(shop, normalizeCode(code), livemode);
-      if ((await query(SQL.codeTaken, [shop, codeHash])).length === 0) break;
+  return raw.transact(async (query) => {
+    let redemption: Record<string, SqlValue> & { id: string; emailMasked: string | null; expiresAt: Date } = null!;
+    let code: string | undefined;
+    if ("email" in recipient) {
+      let codeHash = "";
+      for (let attempt = 0; ; attempt++) {
+        if (attempt === CODE_TRIES) throw new Error(`${CODE_TRIES} generated redemption codes in a row were already in use`);
+        code = generateCode();
+        codeHash = hashCode(shop, normalizeCode(code), livemode);
+        if ((await query(SQL.codeTaken, [shop, codeHash])).length === 0) break;
+      }
+      const email = recipient.email;
+      redemption = {
+        id: newId("red"),
+        shop,
+        codeHash,
+        phoneMasked: null,
+        emailMasked: `${email.slice(0, 1)}***${email.slice(email.lastIndexOf("@"))}`,
+        expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+        createdAt: now,
+        redeemedAt: null,
+        redeemedBy: null,
+        redeemedPublicKey: null,
+        livemode,
+      };
+      await insert(raw, query, "Redemption", [redemption]);
+
+      const [setup] = await query<{ claimLinkTarget: string; accountPageUrl: string | null }>(SQL.shopSetup, [shop]);
+      const toAccount = setup?.accountPageUrl && setup.claimLinkTarget === "ACCOUNT" ? new URL(setup.accountPageUrl) : null;
+      toAccount?.searchParams.set("code", code!);
+      const payload = {
+        code,
+        claimUrl: toAccount?.toString() ?? `https://${shop}${PROXY_PATH}/redeem?code=${encodeURIComponent(code!)}`,
+        claimTarget: toAccount ? "ACCOUNT" : "THEME",
+        expiresAt: redemption.expiresAt.toISOString(),
+        locale: recipient.locale ?? null,
+        firstName: recipient.firstName ?? null,
+        cards: cards.map((card) => ({
+          name: card.name,
+          imageUrl: card.media.imageUrls[0] ?? null,
+          metadata: card.metadata.filter((entry) => entry.visibility !== "PRIVATE"),
+        })),
+      };
+      const queuedAt = new Date();
+      const notification = {
+        id: newId("ntf"),
+        shop,
+        redemptionId: redemption.id,
+        channel: "EMAIL",
+        destination: email,
+        payload,
+        nextAttemptAt: queuedAt,
+        createdAt: queuedAt,
+        ...(livemode ? {} : { status: "TEST" }),
+      };
+      await insert(raw, query, "Notification", [notification], ["payload"]);
     }
-    const redemption = {
-      id: newId("red"),
-      shop,
-      codeHash,
-      phoneMasked: null,
-      emailMasked: `${body.email!.slice(0, 1)}***${body.email!.slice(body.email!.lastIndexOf("@"))}`,
-      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
-      createdAt: now,
-      redeemedAt: null,
-      redeemedBy: null,
-      redeemedPublicKey: null,
-      livemode,
-    };
-    await insert(raw, query, "Redemption", redemption);
 
-    const [setup] = await query<{ claimLinkTarget: string; accountPageUrl: string | null }>(SQL.shopSetup, [shop]);
-    const toAccount = setup?.accountPageUrl && setup.claimLinkTarget === "ACCOUNT" ? new URL(setup.accountPageUrl) : null;
-    toAccount?.searchParams.set("code", code);
-    const payload = {
-      code,
-      claimUrl: toAccount?.toString() ?? `https://${shop}${PROXY_PATH}/redeem?code=${encodeURIComponent(code)}`,
-      claimTarget: toAccount ? "ACCOUNT" : "THEME",
-      expiresAt: redemption.expiresAt.toISOString(),
-      locale: body.locale ?? null,
-      firstName: body.firstName ?? null,
-      cards: [
-        { name: body.name, imageUrl: media.imageUrls[0] ?? null, metadata: metadata.filter((entry) => entry.visibility !== "PRIVATE") },
-      ],
-    };
-    const queuedAt = new Date();
-    const notification = {
-      id: newId("ntf"),
-      shop,
-      redemptionId: redemption.id,
-      channel: "EMAIL",
-      destination: body.email!,
-      payload,
-      nextAttemptAt: queuedAt,
-      createdAt: queuedAt,
-      ...(livemode ? {} : { status: "TEST" }),
-    };
-    await insert(raw, query, "Notification", notification, ["payload"]);
-
-    const row = {
+    const owner = "owner" in recipient ? recipient : null;
+    const rows = cards.map((card, index) => ({
       id: newId("card"),
       shop,
-      name: body.name,
-      media,
-      metadata,
-      owner: null,
-      publicKey: null,
-      status: "PENDING_REDEMPTION",
-      redemptionId: redemption.id,
+      name: card.name,
+      media: card.media,
+      metadata: card.metadata,
+      owner: owner?.owner ?? null,
+      publicKey: owner?.publicKey ?? null,
+      status: owner ? "OWNED" : "PENDING_REDEMPTION",
+      redemptionId: redemption?.id ?? null,
       verifyToken: randomBytes(16).toString("hex"),
       voidedAt: null,
       voidReason: null,
       createdAt: now,
-      serialNumber: null,
-      editionSize: null,
+      serialNumber: edition ? index + 1 : null,
+      editionSize: edition ? cards.length : null,
       livemode,
-    };
-    await insert(raw, query, "UnitCard", row, ["media", "metadata"]);
+    }));
+    await insert(raw, query, "UnitCard", rows, ["media", "metadata"]);
 
-    // The card's view (toUnitCard, app/domain/card-view.ts), the event's data without the code.
-    const view = {
+    // Each card's view (toUnitCard, app/domain/card-view.ts), its event's data without the code.
+    const views = rows.map((row) => ({
       id: row.id,
       name: row.name,
-      serialNumber: null,
-      editionSize: null,
-      media,
-      metadata,
-      owner: null,
-      publicKey: null,
-      custody: null,
+      serialNumber: row.serialNumber,
+      editionSize: row.editionSize,
+      media: row.media,
+      metadata: row.metadata,
+      owner: row.owner,
+      publicKey: row.publicKey,
+      custody: owner ? "WALLET" : null,
       status: row.status,
       createdAt: now.toISOString(),
       redeemedAt: null,
       voidedAt: null,
       voidReason: null,
-      redemption: { phone: null, email: redemption.emailMasked, expiresAt: redemption.expiresAt.toISOString() },
+      redemption: redemption && { phone: null, email: redemption.emailMasked, expiresAt: redemption.expiresAt.toISOString() },
       chain: null,
       verifyUrl: `https://${shop}${PROXY_PATH}/v/${row.verifyToken}`,
       livemode,
-    };
-    const event = {
+    }));
+    const eventsAt = new Date();
+    const events = views.map((view) => ({
       id: newId("evt"),
       shop,
       type: "unit_card.created",
       data: { objectType: "unit_card", object: view },
-      createdAt: new Date(),
+      createdAt: eventsAt,
       livemode,
-    };
-    await insert(raw, query, "Event", event, ["data"]);
+    }));
+    await insert(raw, query, "Event", events, ["data"]);
     const endpoints = await query<{ id: string; eventTypes: unknown }>(SQL.endpoints, [shop, "ENABLED", livemode]);
     for (const endpoint of endpoints) {
       const types = typeof endpoint.eventTypes === "string" ? (JSON.parse(endpoint.eventTypes) as unknown) : endpoint.eventTypes;
-      if (!Array.isArray(types) || !(types.includes("*") || types.includes(event.type))) continue;
-      const delivery = { id: newId("whd"), shop, eventId: event.id, endpointId: endpoint.id, createdAt: event.createdAt };
-      await insert(raw, query, "WebhookDelivery", delivery);
+      if (!Array.isArray(types) || !(types.includes("*") || types.includes("unit_card.created"))) continue;
+      const deliveries = events.map((event) => ({ id: newId("whd"), shop, eventId: event.id, endpointId: endpoint.id, createdAt: eventsAt }));
+      await insert(raw, query, "WebhookDelivery", deliveries);
     }
-    return { ...view, redemption: { ...view.redemption, code } };
+    return code === undefined ? views : views.map((view) => ({ ...view, redemption: { ...view.redemption!, code } }));
   });
-  return { status: 201, body: JSON.stringify({ data: card }) };
-};
+}
 
 const server = http.createServer({ keepAlive: true }, handler());
 server.listen(0, "127.0.0.1", () => {
