@@ -264,7 +264,10 @@ async function insert(raw: RawDb, query: Query, table: string, rows: Record<stri
         const marks = columns.map((column, c) => dialect.placeholder(r * columns.length + c + 1, row[column], json.includes(column)));
         return `(${marks.join(", ")})`;
       });
-      insertTexts.set(textKey, (sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${tuples.join(", ")}`));
+      insertTexts.set(
+        textKey,
+        (sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${tuples.join(", ")}`),
+      );
     }
     await query(
       sql,
@@ -421,7 +424,13 @@ async function writeCards(raw: RawDb, { shop, livemode }: Caller, recipient: Rec
     for (const endpoint of endpoints) {
       const types = typeof endpoint.eventTypes === "string" ? (JSON.parse(endpoint.eventTypes) as unknown) : endpoint.eventTypes;
       if (!Array.isArray(types) || !(types.includes("*") || types.includes("unit_card.created"))) continue;
-      const deliveries = events.map((event) => ({ id: newId("whd"), shop, eventId: event.id, endpointId: endpoint.id, createdAt: eventsAt }));
+      const deliveries = events.map((event) => ({
+        id: newId("whd"),
+        shop,
+        eventId: event.id,
+        endpointId: endpoint.id,
+        createdAt: eventsAt,
+      }));
       await insert(raw, query, "WebhookDelivery", deliveries);
     }
     return code === undefined ? views : views.map((view) => ({ ...view, redemption: { ...view.redemption!, code } }));

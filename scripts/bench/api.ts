@@ -142,7 +142,8 @@ async function batchRound(app: AppProcess, key: string, equal: { url: string; ke
     const equalStarted = performance.now();
     const baseline = await post(`${equal.url}/v1/unit-cards/_actions/batch`, equal.key, bodies[variant]);
     const equalMs = performance.now() - equalStarted;
-    if (baseline.status !== 201 || baseline.json.data?.length !== BATCH) throw new Error(`The equal-work ${variant} batch answered ${baseline.status}`);
+    if (baseline.status !== 201 || baseline.json.data?.length !== BATCH)
+      throw new Error(`The equal-work ${variant} batch answered ${baseline.status}`);
     figures[`${variant}Ms`] = apiMs;
     figures[`${variant}EqualMs`] = equalMs;
     figures[`${variant}RawMs`] = rawMs;
@@ -446,7 +447,14 @@ function print(figures: Figures) {
           "≤ 3×",
           verdict(app <= 3 * equal),
         ],
-        [`batch of 500, ${variant}, ms`, f(app), `its rows copied in one raw transaction, no HTTP ${f(raw, 1)}`, `${f(app / raw, 1)}×`, "", ""],
+        [
+          `batch of 500, ${variant}, ms`,
+          f(app),
+          `its rows copied in one raw transaction, no HTTP ${f(raw, 1)}`,
+          `${f(app / raw, 1)}×`,
+          "",
+          "",
+        ],
       ];
     }),
     ["event loop's longest delay during a batch, ms", f(batch.loopMaxMs), "", "", "≤ 50 ms", verdict(batch.loopMaxMs <= 50)],
