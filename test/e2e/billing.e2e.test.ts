@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAdminApiStub, type AdminApiStub } from "../../stubs/admin-api/server";
-import { hydrated, shown } from "../support/admin-browser";
+import { hydrated, openAdminPage, openFirstCustomer, shown, toast } from "../support/admin-browser";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
 import { freePort } from "../support/postgres";
-import { migratedDatabase, startServer, type AppProcess } from "../support/processes";
+import { clientFor, migratedDatabase, startServer, type AppProcess } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 
 // Billing plans in the admin (decision 0050), on a demo-mode server of its own with billing on and an
@@ -119,6 +119,41 @@ describe("Billing plans in Settings (Chromium, the admin frame and a phone)", { 
     await hydrated(page);
     await page.getByRole("button", { name: words.backToFree }).click();
     await shown(page.getByText(words.free));
+    await page.close();
+  });
+});
+
+describe("Issuing at the Free plan's cap (Chromium, 1,040 px)", { timeout: 180_000 }, () => {
+  it("refuses the next card on the customer page with the plan's words and an Upgrade link, and writes nothing", async () => {
+    const page = await openAdminPage(browser, server.url);
+    await page.setViewportSize({ width: 1040, height: 900 });
+    await openFirstCustomer(page);
+    await hydrated(page);
+    await page.getByText("Claimed with a code sent to them").click();
+    const create = async (name: string) => {
+      await page.getByLabel("Card name").fill(name);
+      await page.getByRole("button", { name: "Create card" }).click();
+    };
+    for (let n = 1; n <= CAP; n++) {
+      await create(`Within the plan ${n}`);
+      await shown(toast(page, `Card “Within the plan ${n}” created`));
+    }
+    await create("One too many");
+    await shown(page.getByText("Your plan’s limit for this month is reached"));
+    await shown(page.getByText(new RegExp(`The Free plan's ${CAP} items this month are all issued`)));
+    const upgrade = page.getByRole("link", { name: "Upgrade" });
+    expect(await upgrade.getAttribute("href")).toContain("/app/settings");
+    const box = await upgrade.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1040);
+    await screenshot(page, "billing-en-1040-3-cap-on-customer-page");
+
+    const client = clientFor(database.url);
+    try {
+      expect(await client.unitCard.count({ where: { name: "One too many" } })).toBe(0);
+      expect(await client.unitCard.count({ where: { name: { startsWith: "Within the plan" } } })).toBe(CAP);
+    } finally {
+      await client.$disconnect();
+    }
     await page.close();
   });
 });

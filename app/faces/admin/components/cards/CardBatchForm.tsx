@@ -96,7 +96,11 @@ export function CardBatchForm({
     // The server checks every field and answers inline; no browser bubbles.
     <Form onSubmit={onSubmit} noValidate>
       <Layout>
-        {failure?.planLimit && <PlanLimitBanner message={failure.message} />}
+        {failure?.planLimit && (
+          <Layout.Section>
+            <PlanLimitBanner message={failure.message} />
+          </Layout.Section>
+        )}
         {failure && !failure.planLimit && (
           <RefusedFormBanner
             title={t("cards.new.notCreated")}

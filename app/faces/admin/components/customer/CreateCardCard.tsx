@@ -5,6 +5,7 @@ import type { NameRecord, UnitCard } from "~/domain/schemas";
 import type { CustomerSummary } from "~/adapters/shopify/admin-customers.server";
 import { CopyButton } from "../CopyButton";
 import { FilesPicker } from "../FilesPicker";
+import { PlanLimitBanner } from "../PlanLimitBanner";
 import { useIntentFetcher } from "./use-intent-fetcher";
 
 /** A card for this customer: owned now (their wallet) or claimed later with a code sent to them. */
@@ -54,6 +55,9 @@ export function CreateCardCard({ customer, names }: { customer: CustomerSummary;
               </InlineStack>
             </Banner>
           )}
+          {create.planLimit && <PlanLimitBanner message={create.message!} />}
+          {/* A refusal no field shows (a code already in use…): said above the form. */}
+          {create.message && !create.planLimit && Object.keys(errors).length === 0 && <Banner tone="critical">{create.message}</Banner>}
           <FormLayout>
             <ChoiceList
               title={t("customer.createCard.how")}

@@ -5,6 +5,7 @@ import type { NameRecord } from "~/domain/schemas";
 import type { OrderedProduct } from "~/adapters/shopify/admin-customers.server";
 import { shortAddress } from "../ChainStatusCell";
 import { useIntentFetcher } from "./use-intent-fetcher";
+import { PlanLimitBanner } from "../PlanLimitBanner";
 
 const EMPTY_TWIN = {
   title: "",
@@ -138,7 +139,8 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
               <input type="hidden" name="name_id" value={validated.uns_name_id} />
               <input type="hidden" name="public_key" value={validated.public_key} />
               <FormLayout>
-                {step2.message && !Object.keys(step2.fieldErrors).some((path) => path in EMPTY_TWIN) && (
+                {step2.planLimit && <PlanLimitBanner message={step2.message!} />}
+                {step2.message && !step2.planLimit && !Object.keys(step2.fieldErrors).some((path) => path in EMPTY_TWIN) && (
                   <Banner tone="critical">{step2.message}</Banner>
                 )}
                 <Select

@@ -3,7 +3,8 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { useEffect } from "react";
 
 type Result =
-  { intent: string; ok: true; data: unknown } | { intent: string; ok: false; message: string; fieldErrors: Record<string, string> };
+  | { intent: string; ok: true; data: unknown }
+  | { intent: string; ok: false; message: string; fieldErrors: Record<string, string>; planLimit?: true };
 
 /**
  * A fetcher for one intent of the page's action: its field errors, its last
@@ -27,5 +28,7 @@ export function useIntentFetcher<T>(intent: string, successToast?: (data: T) => 
     success,
     fieldErrors: result && !result.ok ? result.fieldErrors : {},
     message: result && !result.ok ? result.message : undefined,
+    /** Refused by the shop's plan (decision 0050): the page offers Upgrade. */
+    planLimit: result !== undefined && !result.ok && result.planLimit === true,
   };
 }
