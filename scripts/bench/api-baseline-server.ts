@@ -311,7 +311,7 @@ async function writeCards(raw: RawDb, { shop, livemode }: Caller, recipient: Rec
   }));
   const now = new Date();
   return raw.transact(async (query) => {
-    let redemption: Record<string, SqlValue> & { id: string; emailMasked: string | null; expiresAt: Date } = null!;
+    let redemption: (Record<string, SqlValue> & { id: string; emailMasked: string | null; expiresAt: Date }) | null = null;
     let code: string | undefined;
     if ("email" in recipient) {
       let codeHash = "";
