@@ -26,7 +26,11 @@ const shopify = shopifyApp({
   // The paid plan (decision 0050); none when billing is off.
   billing: libraryBilling(billingConfig().plans),
   // At install (and each new offline token): what claim messages say of the shop.
-  hooks: { afterAuth: ({ session, admin }) => refreshShopProfile(session.shop, admin.graphql, { force: true }) },
+  hooks: {
+    afterAuth: async ({ session, admin }) => {
+      await refreshShopProfile(session.shop, admin.graphql, { force: true });
+    },
+  },
 });
 
 export default shopify;
