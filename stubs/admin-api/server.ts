@@ -240,6 +240,8 @@ export async function startAdminApiStub(
             ? send(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" })
             : send(res, 401, { errors: [{ message: "", extensions: { code: "UNAUTHORIZED" } }] });
         }
+        if (shops.get(shop).unreachable.includes(admin ? "admin" : "storefront"))
+          return send(res, 503, { errors: "Service Unavailable" });
         const endpoint = endpointFor(admin ? "admin" : "storefront-graphql", graphqlPath[2]!);
         if (!endpoint) return send(res, 404, { errors: "Not Found" });
         const answer = await endpoint.answer(request, shop, (kind) => (admin ? adminRoot(shop, kind) : storefrontRoot(shop)));

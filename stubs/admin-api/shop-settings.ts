@@ -20,6 +20,8 @@ export interface StubShop {
   primaryDomain: string;
   /** The numeric part of shop { id }. */
   id: string;
+  /** APIs that answer this shop 503 Service Unavailable (a test of the app riding out Shopify's outages). */
+  unreachable: ("admin" | "storefront")[];
 }
 
 export const shopSettingsInput = z
@@ -51,6 +53,7 @@ export const shopSettingsInput = z
       .string()
       .regex(/^[1-9]\d{0,19}$/, "Must be a numeric shop id")
       .optional(),
+    unreachable: z.array(z.enum(["admin", "storefront"])).optional(),
   })
   .strict();
 
@@ -79,6 +82,7 @@ export function createShopSettings() {
           contactEmail: "owner@twin-cards-demo.example",
           primaryDomain: shop,
           id: idOf(shop),
+          unreachable: [],
         }
       : {
           name: nameOf(shop),
@@ -89,6 +93,7 @@ export function createShopSettings() {
           contactEmail: `owner@${shop.replace(/\.myshopify\.com$/, "")}.example`,
           primaryDomain: shop,
           id: idOf(shop),
+          unreachable: [],
         };
   return {
     get: (shop: string | undefined): StubShop => shops.get(shop ?? "") ?? defaults(shop ?? ""),

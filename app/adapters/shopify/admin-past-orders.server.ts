@@ -65,7 +65,7 @@ export const RUN_BULK_MUTATION = `#graphql
 mutation TwinCardsPastOrdersBulk($query: String!) {
   bulkOperationRunQuery(query: $query) {
     bulkOperation { id status }
-    userErrors { field message }
+    userErrors { field message code }
   }
 }`;
 
@@ -127,10 +127,14 @@ export async function pageOrders(graphql: GraphqlClient, search: string, collect
 /** Starts Shopify's bulk operation over the search; its id. Up to five run at a time per shop and app: another refusal is retried later. */
 export async function startBulk(graphql: GraphqlClient, search: string, collectionIds: readonly string[]): Promise<string> {
   const { bulkOperationRunQuery: answer } = await run<{
-    bulkOperationRunQuery: { bulkOperation: { id: string } | null; userErrors: { message: string }[] };
+    bulkOperationRunQuery: { bulkOperation: { id: string } | null; userErrors: { message: string; code: string | null }[] };
   }>(graphql, RUN_BULK_MUTATION, { query: pastOrdersBulkQuery(search, collectionIds) });
+  // A query Shopify finds INVALID stays invalid; a limit reached or another operation running passes.
   if (!answer.bulkOperation)
-    throw new OutboxError(`Shopify refused the bulk operation: ${answer.userErrors.map((error) => error.message).join("; ")}`, true);
+    throw new OutboxError(
+      `Shopify refused the bulk operation: ${answer.userErrors.map((error) => error.message).join("; ")}`,
+      !answer.userErrors.some((error) => error.code === "INVALID"),
+    );
   return answer.bulkOperation.id;
 }
 
