@@ -22,7 +22,9 @@ if (unlisted.length > 0) {
 
 const breaking = next.filter((report) => report.problems.length > 0);
 const deprecated = next.filter((report) => report.deprecations.length > 0 && report.problems.length === 0);
-console.log(`\nUpgrading to ${NEXT_VERSION} would break ${breaking.length} document(s)${deprecated.length ? `, and use deprecated fields in ${deprecated.length}` : ""}:`);
+console.log(
+  `\nUpgrading to ${NEXT_VERSION} would break ${breaking.length} document(s)${deprecated.length ? `, and use deprecated fields in ${deprecated.length}` : ""}:`,
+);
 for (const report of breaking) {
   console.log(`  ✗ ${report.name} [${report.api}]`);
   for (const problem of report.problems) console.log(`      ${problem}`);

@@ -47,13 +47,19 @@ export function checkDocument(entry: ShopifyDocument, version: string): Document
   if (refused.length > 0) return report;
   report.deprecations.push(...new Set(validate(schema, document, [NoDeprecatedCustomRule]).map((error) => error.message)));
   if (entry.api === "admin") {
-    const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)!;
+    const operation = document.definitions.find(
+      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+    )!;
     const fragments = Object.fromEntries(
-      document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [])),
+      document.definitions.flatMap((definition) =>
+        definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
+      ),
     );
     report.requestedCost = operationCost(schema, operation, fragments, entry.variables ?? {}).requested;
     if (report.requestedCost > SINGLE_QUERY_MAX_COST)
-      report.problems.push(`costs ${report.requestedCost} points, over Shopify's single query limit of ${SINGLE_QUERY_MAX_COST} (MAX_COST_EXCEEDED)`);
+      report.problems.push(
+        `costs ${report.requestedCost} points, over Shopify's single query limit of ${SINGLE_QUERY_MAX_COST} (MAX_COST_EXCEEDED)`,
+      );
   }
   return report;
 }

@@ -85,7 +85,8 @@ export async function saveShopFacts(
   facts: Omit<ShopFacts, "brandLogoUrl"> & { brandLogoUrl?: string | null },
   now = new Date(),
 ): Promise<void> {
-  const brandLogoUrl = facts.brandLogoUrl !== undefined ? facts.brandLogoUrl : ((await stores().settings.profile(shop))?.brandLogoUrl ?? null);
+  const brandLogoUrl =
+    facts.brandLogoUrl !== undefined ? facts.brandLogoUrl : ((await stores().settings.profile(shop))?.brandLogoUrl ?? null);
   await stores().settings.saveShopFacts(shop, { ...facts, brandLogoUrl, refreshedAt: now });
 }
 

@@ -52,11 +52,17 @@ export function createBilling(webhooks: WebhookSender, baseUrl: () => string) {
       ? [
           {
             id: `gid://shopify/AppSubscriptionLineItem/${subscription.id.split("/").pop()}?v=1&index=0`,
-            plan: { pricingDetails: { __typename: "AppRecurringPricing", price: subscription.price, interval: "EVERY_30_DAYS", discount: null } },
+            plan: {
+              pricingDetails: { __typename: "AppRecurringPricing", price: subscription.price, interval: "EVERY_30_DAYS", discount: null },
+            },
           },
         ]
       : [];
-  const object = (subscription: StubSubscription) => ({ __typename: "AppSubscription", ...node(subscription), lineItems: lineItemsOf(subscription) });
+  const object = (subscription: StubSubscription) => ({
+    __typename: "AppSubscription",
+    ...node(subscription),
+    lineItems: lineItemsOf(subscription),
+  });
 
   return {
     /** `currentAppInstallation`: the shop's ACTIVE subscriptions (no one-time purchases). */
@@ -68,7 +74,10 @@ export function createBilling(webhooks: WebhookSender, baseUrl: () => string) {
       oneTimePurchases: connectionField(() => []),
     }),
     /** `appSubscriptionCreate`: a PENDING subscription and the page where the merchant approves it. */
-    create(shop: string | undefined, args: { name: string; returnUrl: string; test?: boolean | null; trialDays?: number | null; lineItems: unknown[] }) {
+    create(
+      shop: string | undefined,
+      args: { name: string; returnUrl: string; test?: boolean | null; trialDays?: number | null; lineItems: unknown[] },
+    ) {
       const id = `gid://shopify/AppSubscription/${next++}`;
       const lineItems = args.lineItems as { plan?: { appRecurringPricingDetails?: { price?: StubSubscription["price"] } } }[];
       const price = lineItems[0]?.plan?.appRecurringPricingDetails?.price;

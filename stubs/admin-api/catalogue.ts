@@ -58,10 +58,23 @@ export function createCatalogue() {
       const demo = products.find((product) => product.gid === id || product.variantGid === id);
       if (demo) return demo.gid === id ? productObject(demo) : variantObject(demo);
       for (const extra of extrasOf(shop)) {
-        const product = { __typename: "Product", id: extra.gid, title: extra.title, handle: extra.title.toLowerCase(), featuredImage: null };
+        const product = {
+          __typename: "Product",
+          id: extra.gid,
+          title: extra.title,
+          handle: extra.title.toLowerCase(),
+          featuredImage: null,
+        };
         if (extra.gid === id) return product;
         if (extra.variantGid === id)
-          return { __typename: "ProductVariant", id, title: "Default Title", displayName: `${extra.title} - Default Title`, image: null, product };
+          return {
+            __typename: "ProductVariant",
+            id,
+            title: "Default Title",
+            displayName: `${extra.title} - Default Title`,
+            image: null,
+            product,
+          };
       }
       return typeof id === "string" ? collectionObject(id) : null;
     },

@@ -44,7 +44,8 @@ export const BULK_QUERIES_AT_ONCE = 5;
 export function createBulkOperations(schema: GraphQLSchema) {
   const operations = new Map<string, BulkOperation>();
   const fileOf = (key: string) => [...operations.values()].find((operation) => operation.id.endsWith(`/${key}`));
-  const running = (shop: string | undefined) => [...operations.values()].filter((operation) => operation.shop === shop && operation.looks < 2);
+  const running = (shop: string | undefined) =>
+    [...operations.values()].filter((operation) => operation.shop === shop && operation.looks < 2);
   return {
     async run(shop: string | undefined, query: string, queryRoot: unknown) {
       const refused = bulkQueryErrors(schema, query);
@@ -52,12 +53,27 @@ export function createBulkOperations(schema: GraphQLSchema) {
       if (running(shop).length >= BULK_QUERIES_AT_ONCE)
         return {
           bulkOperation: null,
-          userErrors: [{ field: null, code: "LIMIT_REACHED", message: `A shop can run ${BULK_QUERIES_AT_ONCE} bulk query operations at a time. Please try again later.` }],
+          userErrors: [
+            {
+              field: null,
+              code: "LIMIT_REACHED",
+              message: `A shop can run ${BULK_QUERIES_AT_ONCE} bulk query operations at a time. Please try again later.`,
+            },
+          ],
         };
       const { lines, rootObjectCount } = await bulkJsonl(schema, query, queryRoot);
       const id = `gid://shopify/BulkOperation/${randomUUID().replace(/-/g, "").slice(0, 12)}`;
       const file = lines.map((line) => JSON.stringify(line)).join("\n") + (lines.length ? "\n" : "");
-      const operation = { id, shop, query, looks: 0, file, objectCount: lines.length, rootObjectCount, createdAt: new Date().toISOString() };
+      const operation = {
+        id,
+        shop,
+        query,
+        looks: 0,
+        file,
+        objectCount: lines.length,
+        rootObjectCount,
+        createdAt: new Date().toISOString(),
+      };
       operations.set(id, operation);
       return { bulkOperation: bulkOperationObject(operation, null), userErrors: [] };
     },

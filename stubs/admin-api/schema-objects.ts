@@ -9,12 +9,25 @@ import { financialStatusOf, type StubOrder } from "./order-book";
 
 type Money = { amount: string; currencyCode: CurrencyCode };
 
-const image = (url: string, altText: string | null = null) => ({ __typename: "Image", id: `${url}#image`, url: () => url, altText, width: 400, height: 400 });
+const image = (url: string, altText: string | null = null) => ({
+  __typename: "Image",
+  id: `${url}#image`,
+  url: () => url,
+  altText,
+  width: 400,
+  height: 400,
+});
 
 export function collectionObject(gid: string) {
   const collection = DEMO_COLLECTIONS.find((candidate) => candidate.gid === gid);
   if (!collection) return null;
-  return { __typename: "Collection", id: gid, title: collection.title, handle: collection.title.toLowerCase().replace(/[^a-z0-9]+/g, "-"), image: null };
+  return {
+    __typename: "Collection",
+    id: gid,
+    title: collection.title,
+    handle: collection.title.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+    image: null,
+  };
 }
 
 export function productObject(product: ShopProduct) {
@@ -83,7 +96,12 @@ export function orderObject(order: StubOrder, productOf: (id: string) => ShopPro
     processedAt: order.processedAt,
     cancelledAt: order.cancelledAt,
     displayFinancialStatus: DISPLAY_STATUS[financialStatusOf(order)],
-    customer: order.customer && { __typename: "Customer", id: order.customer.gid, firstName: order.customer.firstName, locale: order.customer.locale },
+    customer: order.customer && {
+      __typename: "Customer",
+      id: order.customer.gid,
+      firstName: order.customer.firstName,
+      locale: order.customer.locale,
+    },
     lineItems: connectionField(() => lines),
   };
 }
@@ -92,7 +110,13 @@ export function orderObject(order: StubOrder, productOf: (id: string) => ShopPro
 function historyOrderObject(customer: ShopCustomer, order: ShopCustomer["orders"][number]) {
   const number = order.name.replace("#", "");
   const lines = order.lineItems.map((item, index) =>
-    lineObject({ id: `${number}${String(index + 1).padStart(3, "0")}`, product: item.product, quantity: item.quantity, currentQuantity: item.quantity, unitPrice: item.unitPrice }),
+    lineObject({
+      id: `${number}${String(index + 1).padStart(3, "0")}`,
+      product: item.product,
+      quantity: item.quantity,
+      currentQuantity: item.quantity,
+      unitPrice: item.unitPrice,
+    }),
   );
   return {
     __typename: "Order",
@@ -107,7 +131,10 @@ function historyOrderObject(customer: ShopCustomer, order: ShopCustomer["orders"
 }
 
 export function customerObject(customer: ShopCustomer, placed: StubOrder[], productOf: (id: string) => ShopProduct) {
-  const orders = () => [...placed.map((order) => orderObject(order, productOf)), ...customer.orders.map((order) => historyOrderObject(customer, order))];
+  const orders = () => [
+    ...placed.map((order) => orderObject(order, productOf)),
+    ...customer.orders.map((order) => historyOrderObject(customer, order)),
+  ];
   return {
     __typename: "Customer",
     id: customer.gid,

@@ -77,7 +77,13 @@ export async function startAdminApiStub(
       endpoints.set(
         key,
         schema &&
-          createGraphqlEndpoint({ api: api === "admin" ? "admin" : "storefront", schema, throttle: api === "admin" ? throttle : undefined, log: graphqlLog, faults }),
+          createGraphqlEndpoint({
+            api: api === "admin" ? "admin" : "storefront",
+            schema,
+            throttle: api === "admin" ? throttle : undefined,
+            log: graphqlLog,
+            faults,
+          }),
       );
     }
     return endpoints.get(key)!;
@@ -98,7 +104,8 @@ export async function startAdminApiStub(
 
   const demo = () => (data ??= buildDemoData(baseUrl()));
   const productOf = (id: string) => demo().products.find((product) => product.id === id)!;
-  const customerOf = (shop: string | undefined, customer: ShopCustomer) => customerObject(customer, orders.ofCustomer(shop, customer.id), productOf);
+  const customerOf = (shop: string | undefined, customer: ShopCustomer) =>
+    customerObject(customer, orders.ofCustomer(shop, customer.id), productOf);
 
   /** The Admin API's query or mutation root over the stub's data for `shop`. */
   function adminRoot(shop: string | undefined, kind: "query" | "mutation"): unknown {
@@ -126,7 +133,10 @@ export async function startAdminApiStub(
       customers: (args: ConnectionArgs & { query?: string | null }) => {
         const search = args.query?.trim().toLowerCase() ?? "";
         const matching = demo()
-          .customers.filter((customer) => !search || [customer.name, customer.email, customer.phone ?? ""].some((field) => field.toLowerCase().includes(search)))
+          .customers.filter(
+            (customer) =>
+              !search || [customer.name, customer.email, customer.phone ?? ""].some((field) => field.toLowerCase().includes(search)),
+          )
           .sort((a, b) => a.name.localeCompare(b.name));
         return connection(
           matching.map((customer) => customerOf(shop, customer)),
@@ -148,7 +158,10 @@ export async function startAdminApiStub(
           searchOrders(orders, shop, args.query ?? "").map((order) => orderObject(order, productOf)),
           args,
         ),
-      ordersCount: ({ query }: { query?: string | null }) => ({ count: searchOrders(orders, shop, query ?? "").length, precision: "EXACT" }),
+      ordersCount: ({ query }: { query?: string | null }) => ({
+        count: searchOrders(orders, shop, query ?? "").length,
+        precision: "EXACT",
+      }),
       files: (args: ConnectionArgs & { query?: string | null }) => connection(shopFiles(demo().products, baseUrl(), args.query), args),
       shop: adminShopObject(settings, shop ?? ""),
       shopLocales: (args: { published?: boolean | null }) => shopLocales(settings, args),
@@ -182,7 +195,11 @@ export async function startAdminApiStub(
       }
       if (req.method === "GET" && url.pathname === "/_stub/graphql-log") {
         const logShop = url.searchParams.get("shop");
-        return send(res, 200, { calls: graphqlLog.filter((call) => !logShop || call.shop === logShop), faults, rateLimit: throttle.limit() });
+        return send(res, 200, {
+          calls: graphqlLog.filter((call) => !logShop || call.shop === logShop),
+          faults,
+          rateLimit: throttle.limit(),
+        });
       }
       if (req.method === "GET" && url.pathname === "/_stub/flow-triggers")
         return send(res, 200, { triggers: flow.list(url.searchParams.get("shop")) });
@@ -240,8 +257,7 @@ export async function startAdminApiStub(
             ? send(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" })
             : send(res, 401, { errors: [{ message: "", extensions: { code: "UNAUTHORIZED" } }] });
         }
-        if (shops.get(shop).unreachable.includes(admin ? "admin" : "storefront"))
-          return send(res, 503, { errors: "Service Unavailable" });
+        if (shops.get(shop).unreachable.includes(admin ? "admin" : "storefront")) return send(res, 503, { errors: "Service Unavailable" });
         const endpoint = endpointFor(admin ? "admin" : "storefront-graphql", graphqlPath[2]!);
         if (!endpoint) return send(res, 404, { errors: "Not Found" });
         const answer = await endpoint.answer(request, shop, (kind) => (admin ? adminRoot(shop, kind) : storefrontRoot(shop)));

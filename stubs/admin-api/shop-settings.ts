@@ -117,7 +117,13 @@ export function adminShopObject(settings: StubShop, shop: string) {
     contactEmail: settings.contactEmail,
     ianaTimezone: settings.timeZone,
     myshopifyDomain: shop,
-    primaryDomain: { __typename: "Domain", id: `gid://shopify/Domain/${settings.id}`, host: settings.primaryDomain, url: `https://${settings.primaryDomain}`, sslEnabled: true },
+    primaryDomain: {
+      __typename: "Domain",
+      id: `gid://shopify/Domain/${settings.id}`,
+      host: settings.primaryDomain,
+      url: `https://${settings.primaryDomain}`,
+      sslEnabled: true,
+    },
     plan: { __typename: "ShopPlan", partnerDevelopment: true, shopifyPlus: false, publicDisplayName: "Development" },
   };
 }
@@ -142,7 +148,14 @@ export function storefrontShopObject(settings: StubShop, baseUrl: string) {
     brand: {
       __typename: "Brand",
       colors: { primary: [], secondary: [] },
-      logo: logo ? { __typename: "MediaImage", id: `gid://shopify/MediaImage/${settings.id}1`, mediaContentType: "IMAGE", image: { __typename: "Image", url: () => logo, altText: settings.name } } : null,
+      logo: logo
+        ? {
+            __typename: "MediaImage",
+            id: `gid://shopify/MediaImage/${settings.id}1`,
+            mediaContentType: "IMAGE",
+            image: { __typename: "Image", url: () => logo, altText: settings.name },
+          }
+        : null,
       squareLogo: null,
       coverImage: null,
       slogan: null,

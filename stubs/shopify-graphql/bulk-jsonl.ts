@@ -31,7 +31,12 @@ function fieldsOf(walk: Walk, selectionSet: SelectionSetNode, parent: GraphQLCom
   const fields: { key: string; name: string; selectionSet?: SelectionSetNode; on: GraphQLCompositeType }[] = [];
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD)
-      fields.push({ key: selection.alias?.value ?? selection.name.value, name: selection.name.value, selectionSet: selection.selectionSet, on: parent });
+      fields.push({
+        key: selection.alias?.value ?? selection.name.value,
+        name: selection.name.value,
+        selectionSet: selection.selectionSet,
+        on: parent,
+      });
     else {
       const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments[selection.name.value];
       if (!fragment) continue;
@@ -52,14 +57,22 @@ function nodeSelection(walk: Walk, selectionSet: SelectionSetNode, connectionTyp
     if (field.name === "edges") {
       const node = fieldsOf(walk, field.selectionSet, type).find((candidate) => candidate.name === "node");
       const nodeType = "getFields" in type ? (getNamedType(type.getFields().node!.type) as GraphQLCompositeType) : type;
-      if (node?.selectionSet) return { key: field.key, nodeKey: node.key, via: "edges" as const, selectionSet: node.selectionSet, type: nodeType };
+      if (node?.selectionSet)
+        return { key: field.key, nodeKey: node.key, via: "edges" as const, selectionSet: node.selectionSet, type: nodeType };
     }
   }
   return null;
 }
 
 /** `data`'s plain fields as one line; the nodes of its connections pushed to `children` (after it), naming `ownerId`. */
-function flatten(walk: Walk, selectionSet: SelectionSetNode, type: GraphQLCompositeType, data: Row, ownerId: unknown, children: Row[]): Row {
+function flatten(
+  walk: Walk,
+  selectionSet: SelectionSetNode,
+  type: GraphQLCompositeType,
+  data: Row,
+  ownerId: unknown,
+  children: Row[],
+): Row {
   const row: Row = {};
   for (const field of fieldsOf(walk, selectionSet, type)) {
     if (!(field.key in data)) continue;
@@ -92,17 +105,26 @@ function flatten(walk: Walk, selectionSet: SelectionSetNode, type: GraphQLCompos
 }
 
 /** The JSONL lines of `query` run over `rootValue`, and how many are top-level objects. */
-export async function bulkJsonl(schema: GraphQLSchema, query: string, rootValue: unknown): Promise<{ lines: Row[]; rootObjectCount: number }> {
+export async function bulkJsonl(
+  schema: GraphQLSchema,
+  query: string,
+  rootValue: unknown,
+): Promise<{ lines: Row[]; rootObjectCount: number }> {
   const document = parse(query);
-  const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)!;
+  const operation = document.definitions.find(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  )!;
   const walk: Walk = {
     schema,
     fragments: Object.fromEntries(
-      document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [])),
+      document.definitions.flatMap((definition) =>
+        definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
+      ),
     ),
   };
   const result = await execute({ schema, document, rootValue });
-  if (result.errors?.length) throw new Error(`The stub could not run the bulk query: ${result.errors.map((error) => error.message).join("; ")}`);
+  if (result.errors?.length)
+    throw new Error(`The stub could not run the bulk query: ${result.errors.map((error) => error.message).join("; ")}`);
   const lines: Row[] = [];
   let rootObjectCount = 0;
   const root = schema.getQueryType()!;
@@ -114,7 +136,9 @@ export async function bulkJsonl(schema: GraphQLSchema, query: string, rootValue:
     const connection = (result.data as Row)[field.key] as Row | null;
     if (!nodes || !connection) continue;
     const elements =
-      nodes.via === "nodes" ? (connection[nodes.key] as Row[]) : (connection[nodes.key] as Row[]).map((edge) => edge[nodes.nodeKey!] as Row);
+      nodes.via === "nodes"
+        ? (connection[nodes.key] as Row[])
+        : (connection[nodes.key] as Row[]).map((edge) => edge[nodes.nodeKey!] as Row);
     for (const element of elements) {
       const children: Row[] = [];
       lines.push(flatten(walk, nodes.selectionSet, nodes.type, element, element.id, children), ...children);

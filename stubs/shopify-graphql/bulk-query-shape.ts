@@ -82,7 +82,9 @@ export function bulkQueryErrors(schema: GraphQLSchema, query: string): BulkUserE
   const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   if (operations.length !== 1 || operations[0]!.operation !== "query") return [invalid("Bulk queries must be a single query operation.")];
   const fragments = Object.fromEntries(
-    document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [])),
+    document.definitions.flatMap((definition) =>
+      definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
+    ),
   );
   const operation = operations[0]!;
   const errors: BulkUserError[] = [];
@@ -96,7 +98,14 @@ export function bulkQueryErrors(schema: GraphQLSchema, query: string): BulkUserE
   if (shape.connections > MAX_BULK_CONNECTIONS)
     errors.push(invalid(`Bulk queries cannot contain more than ${MAX_BULK_CONNECTIONS} connections (this one has ${shape.connections}).`));
   if (shape.deepest > MAX_BULK_NESTING)
-    errors.push(invalid(`Bulk queries cannot contain connections with a nesting depth greater than ${MAX_BULK_NESTING} (this one nests ${shape.deepest}).`));
-  if (shape.connectionInList) errors.push(invalid(`Queries that contain a connection field within a list field are not currently supported (${shape.connectionInList}).`));
+    errors.push(
+      invalid(
+        `Bulk queries cannot contain connections with a nesting depth greater than ${MAX_BULK_NESTING} (this one nests ${shape.deepest}).`,
+      ),
+    );
+  if (shape.connectionInList)
+    errors.push(
+      invalid(`Queries that contain a connection field within a list field are not currently supported (${shape.connectionInList}).`),
+    );
   return errors;
 }

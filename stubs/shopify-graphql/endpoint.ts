@@ -74,12 +74,25 @@ export function createGraphqlEndpoint(options: EndpointOptions) {
   const { schema, throttle, log, faults, api } = options;
 
   function record(shop: string | undefined, operation: string | null, fields: Partial<GraphqlCall>) {
-    log.push({ at: new Date().toISOString(), api, shop, operation, requestedQueryCost: null, actualQueryCost: null, refused: null, ...fields });
+    log.push({
+      at: new Date().toISOString(),
+      api,
+      shop,
+      operation,
+      requestedQueryCost: null,
+      actualQueryCost: null,
+      refused: null,
+      ...fields,
+    });
   }
 
   return {
     /** Shopify's answer to `request` from `shop`, `rootValue` holding the stub's data (fields, or functions of their arguments). */
-    async answer(request: GraphqlRequest, shop: string | undefined, rootValue: (operation: "query" | "mutation") => unknown): Promise<GraphqlAnswer> {
+    async answer(
+      request: GraphqlRequest,
+      shop: string | undefined,
+      rootValue: (operation: "query" | "mutation") => unknown,
+    ): Promise<GraphqlAnswer> {
       const variables = (request.variables && typeof request.variables === "object" ? request.variables : {}) as Record<string, unknown>;
       let document: DocumentNode;
       try {
@@ -88,14 +101,19 @@ export function createGraphqlEndpoint(options: EndpointOptions) {
         record(shop, null, { refused: "parseError" });
         return { status: 200, body: { errors: [parseError(error as GraphQLError)] } };
       }
-      const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
+      const operations = document.definitions.filter(
+        (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+      );
       const operation =
-        typeof request.operationName === "string" ? operations.find((candidate) => candidate.name?.value === request.operationName) : operations[0];
+        typeof request.operationName === "string"
+          ? operations.find((candidate) => candidate.name?.value === request.operationName)
+          : operations[0];
       const name = operationName(operation);
       const refused = validate(schema, document);
       const invalid = refused.length > 0 ? validationErrors(document, refused) : unpagedConnections(schema, document, variables);
       if (invalid.length > 0 || !operation) {
-        const errors = invalid.length > 0 ? invalid : [{ message: "An operation name is required", extensions: { code: "operationNotFound" } }];
+        const errors =
+          invalid.length > 0 ? invalid : [{ message: "An operation name is required", extensions: { code: "operationNotFound" } }];
         record(shop, name, { refused: String(errors[0]?.extensions?.code ?? "invalid") });
         return { status: 200, body: { errors } };
       }
@@ -115,7 +133,12 @@ export function createGraphqlEndpoint(options: EndpointOptions) {
               errors: [
                 {
                   message: `Query cost is ${cost.requested}, which exceeds the single query max cost limit (${SINGLE_QUERY_MAX_COST}).\n\nSee ${RATE_LIMITS_DOC} for more information on how the\ncost of a query is calculated.\n\nTo query larger amounts of data with fewer limits, bulk operations should be used instead.\nSee https://shopify.dev/api/usage/bulk-operations/queries for usage details.\n`,
-                  extensions: { code: "MAX_COST_EXCEEDED", cost: cost.requested, maxCost: SINGLE_QUERY_MAX_COST, documentation: RATE_LIMITS_DOC },
+                  extensions: {
+                    code: "MAX_COST_EXCEEDED",
+                    cost: cost.requested,
+                    maxCost: SINGLE_QUERY_MAX_COST,
+                    documentation: RATE_LIMITS_DOC,
+                  },
                 },
               ],
             },
@@ -147,16 +170,27 @@ export function createGraphqlEndpoint(options: EndpointOptions) {
       }));
       // A variable of the wrong type is the app's fault (Shopify refuses it too); anything else is the stub's.
       const appFault = result.errors?.every((error) => !error.path) ?? true;
-      if (errors && !appFault) faults.push({ operation: name, errors: errors.map((error) => `${error.path?.join(".")}: ${error.message}`) });
+      if (errors && !appFault)
+        faults.push({ operation: name, errors: errors.map((error) => `${error.path?.join(".")}: ${error.message}`) });
       const actual = cost?.actual(data) ?? null;
       if (throttle && cost) throttle.refund(shopKey, cost.requested - (actual ?? 0));
-      record(shop, name, { requestedQueryCost: cost?.requested ?? null, actualQueryCost: actual, refused: errors && appFault ? "invalidVariables" : null });
+      record(shop, name, {
+        requestedQueryCost: cost?.requested ?? null,
+        actualQueryCost: actual,
+        refused: errors && appFault ? "invalidVariables" : null,
+      });
       return {
         status: 200,
         body: {
           ...(errors ? { errors } : {}),
           ...(result.data !== undefined ? { data } : {}),
-          ...(throttle && cost ? { extensions: { cost: { requestedQueryCost: cost.requested, actualQueryCost: actual, throttleStatus: throttle.status(shopKey) } } } : {}),
+          ...(throttle && cost
+            ? {
+                extensions: {
+                  cost: { requestedQueryCost: cost.requested, actualQueryCost: actual, throttleStatus: throttle.status(shopKey) },
+                },
+              }
+            : {}),
         },
       };
     },

@@ -73,7 +73,12 @@ function selections(
 }
 
 /** The cost of one object's selection, before it runs (`data` undefined) or as it returned (`data` the object). */
-function selectionCost(context: Context, selectionSet: SelectionSetNode, parent: GraphQLCompositeType, data?: Record<string, unknown>): number {
+function selectionCost(
+  context: Context,
+  selectionSet: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  data?: Record<string, unknown>,
+): number {
   const { common, branches } = selections(context, selectionSet, parent);
   let cost = 0;
   for (const node of common) cost += fieldCost(context, node, parent, data?.[node.alias?.value ?? node.name.value]);
@@ -112,8 +117,11 @@ function connectionCost(context: Context, node: FieldNode, type: GraphQLComposit
     const elementType = getNamedType(field.type) as GraphQLCompositeType;
     if (name === "nodes" || name === "edges") {
       const perElement = (element?: Record<string, unknown>) =>
-        name === "nodes" ? 1 + selectionCost(context, selection.selectionSet!, elementType, element) : selectionCost(context, selection.selectionSet!, elementType, element);
-      if (running) cost += ((connection?.[key] as Record<string, unknown>[] | undefined) ?? []).reduce((sum, element) => sum + perElement(element), 0);
+        name === "nodes"
+          ? 1 + selectionCost(context, selection.selectionSet!, elementType, element)
+          : selectionCost(context, selection.selectionSet!, elementType, element);
+      if (running)
+        cost += ((connection?.[key] as Record<string, unknown>[] | undefined) ?? []).reduce((sum, element) => sum + perElement(element), 0);
       else cost += (pageSize(node, context.variables) ?? 0) * perElement();
     } else cost += fieldCost(context, selection, type, running ? connection?.[key] : undefined);
   }

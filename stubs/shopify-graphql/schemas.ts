@@ -22,8 +22,7 @@ export function shopifySchema(api: ShopifyApi, version: string = PINNED_VERSION)
   let schema = built.get(key);
   if (!schema) {
     const json = JSON.parse(gunzipSync(readFileSync(join(SCHEMA_DIR, `${key}.json.gz`))).toString("utf8")) as
-      | { data: IntrospectionQuery }
-      | IntrospectionQuery;
+      { data: IntrospectionQuery } | IntrospectionQuery;
     schema = buildClientSchema("data" in json ? json.data : json, { assumeValid: true });
     built.set(key, schema);
   }

@@ -86,7 +86,10 @@ function shopifyWording(message: string): { message: string; extensions: Record<
     };
   match = /^Unknown type "(\w+)"/.exec(message);
   if (match)
-    return { message: `No such type ${match[1]}, so it can't be a fragment condition`, extensions: { code: "undefinedType", typeName: match[1] } };
+    return {
+      message: `No such type ${match[1]}, so it can't be a fragment condition`,
+      extensions: { code: "undefinedType", typeName: match[1] },
+    };
   match = /^(?:Enum "(\w+)" cannot represent[^:]*: (.+?)\.|Expected value of type "([^"]+)", found (.+?)[;.])/.exec(message);
   if (match)
     return {

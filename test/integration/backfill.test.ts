@@ -234,7 +234,14 @@ describe("Apply to past orders", { timeout: 60_000 }, () => {
     /** The orders that matter to the rule: sneakers (in Outdoor) bought 1 to 3 at a time, one cancelled, one refunded, one partly. */
     async function sneakerOrders(shop: string) {
       const placed = [];
-      for (const [daysAgo, quantity] of [[3, 1], [5, 2], [8, 3], [11, 1], [14, 2], [17, 1]] as const)
+      for (const [daysAgo, quantity] of [
+        [3, 1],
+        [5, 2],
+        [8, 3],
+        [11, 1],
+        [14, 2],
+        [17, 1],
+      ] as const)
         placed.push(await pastOrder(shop, daysAgo, { of: sneakers, quantity }));
       await cancel(placed[1]!);
       await refund(placed[3]!);
@@ -242,7 +249,14 @@ describe("Apply to past orders", { timeout: 60_000 }, () => {
       return placed;
     }
     const collectionRule = (shop: string) =>
-      createRule(shop, { targetType: "COLLECTION", targetId: outdoor.gid, targetTitle: outdoor.title, trigger: "PAID", issueTwin: false, card: cardInput("Trail club") });
+      createRule(shop, {
+        targetType: "COLLECTION",
+        targetId: outdoor.gid,
+        targetTitle: outdoor.title,
+        trigger: "PAID",
+        issueTwin: false,
+        card: cardInput("Trail club"),
+      });
     /** Previews, lists, confirms and issues; what each sneaker order got, oldest first. */
     async function apply(shop: string, sneakersPlaced: PlacedOrder[], expectedPhase: "LISTING" | "BULK") {
       const rule = await collectionRule(shop);
@@ -254,7 +268,9 @@ describe("Apply to past orders", { timeout: 60_000 }, () => {
       await confirm(shop, rule.id, ready.id);
       const finished = await issued(shop, rule.id, issuer);
       const issues = await issuesOf(shop);
-      const got = sneakersPlaced.map((order) => issues.filter((issue) => issue.orderId === order.id).map((issue) => [issue.quantity, issue.status]));
+      const got = sneakersPlaced.map((order) =>
+        issues.filter((issue) => issue.orderId === order.id).map((issue) => [issue.quantity, issue.status]),
+      );
       return { ready, finished, got, cards: await db.unitCard.count({ where: { shop } }) };
     }
 
@@ -284,7 +300,10 @@ describe("Apply to past orders", { timeout: 60_000 }, () => {
     expect(bulk.got.filter((issues) => issues.length > 0)).toHaveLength(4);
     expect(bulk.cards).toBe(page.cards);
     // Shopify accepted every document: nothing refused, nothing answered that Shopify could not have.
-    const log = (await (await fetch(`${stubUrl}/_stub/graphql-log?shop=${big}`)).json()) as { calls: { refused: string | null }[]; faults: unknown[] };
+    const log = (await (await fetch(`${stubUrl}/_stub/graphql-log?shop=${big}`)).json()) as {
+      calls: { refused: string | null }[];
+      faults: unknown[];
+    };
     expect(log.calls.filter((call) => call.refused)).toEqual([]);
     expect(log.faults).toEqual([]);
   });

@@ -59,7 +59,9 @@ describe("the shop's profile from Shopify", () => {
     const french = await getPage(`${PAGE}?locale=fr`, shop);
 
     expect(english.text).toContain("Maison Lumière");
-    expect(english.text).toContain("Your brand logo (Settings → Brand in Shopify) could not be read just now. Messages show your shop’s name instead of a logo.");
+    expect(english.text).toContain(
+      "Your brand logo (Settings → Brand in Shopify) could not be read just now. Messages show your shop’s name instead of a logo.",
+    );
     expect(french.text).toContain(
       "Le logo de votre marque (Paramètres → Marque dans Shopify) n’a pas pu être lu. Les messages affichent le nom de votre boutique à la place d’un logo.",
     );

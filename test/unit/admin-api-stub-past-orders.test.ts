@@ -72,8 +72,11 @@ async function bulkOrders(client: GraphqlClient, search: string, collectionIds: 
 /** bulkOperationRunQuery with this query, as Shopify answers it. */
 async function runBulk(client: GraphqlClient, query: string) {
   const response = await client(RUN_BULK_MUTATION, { variables: { query } });
-  return ((await response.json()) as { data: { bulkOperationRunQuery: { bulkOperation: unknown; userErrors: { code: string; message: string }[] } } })
-    .data.bulkOperationRunQuery;
+  return (
+    (await response.json()) as {
+      data: { bulkOperationRunQuery: { bulkOperation: unknown; userErrors: { code: string; message: string }[] } };
+    }
+  ).data.bulkOperationRunQuery;
 }
 
 describe("the Admin API stub's past orders", () => {
@@ -115,7 +118,9 @@ describe("the Admin API stub's past orders", () => {
     const search = pastOrdersSearch(new Date(Date.now() - 10 * DAY));
 
     expect(await countOrders(shop, search)).toBe(3);
-    const inWatch = DEMO_COLLECTIONS.filter((collection) => collection.productTitles.includes(watch.title)).map((collection) => collection.gid);
+    const inWatch = DEMO_COLLECTIONS.filter((collection) => collection.productTitles.includes(watch.title)).map(
+      (collection) => collection.gid,
+    );
     const notInWatch = DEMO_COLLECTIONS.find((collection) => !collection.productTitles.includes(watch.title))!.gid;
     // A collection rule asks whether each line's product is in its collection (and one it is not in).
     const asked = [inWatch[0]!, notInWatch];
@@ -152,12 +157,18 @@ describe("the Admin API stub's past orders", () => {
     const answer = await runBulk(shop, threeDeep);
     expect(answer.bulkOperation).toBeNull();
     expect(answer.userErrors).toEqual([
-      { field: ["query"], code: "INVALID", message: "Bulk queries cannot contain connections with a nesting depth greater than 2 (this one nests 3)." },
+      {
+        field: ["query"],
+        code: "INVALID",
+        message: "Bulk queries cannot contain connections with a nesting depth greater than 2 (this one nests 3).",
+      },
     ]);
     const noConnection = await runBulk(shop, "{ shop { name } }");
     expect(noConnection.userErrors.map((error) => error.message)).toEqual(["Bulk queries must contain at least one connection."]);
     const unknownField = await runBulk(shop, "{ orders { edges { node { id brand } } } }");
-    expect(unknownField.userErrors.map((error) => error.message)).toEqual(["Invalid bulk query: Field 'brand' doesn't exist on type 'Order'"]);
+    expect(unknownField.userErrors.map((error) => error.message)).toEqual([
+      "Invalid bulk query: Field 'brand' doesn't exist on type 'Order'",
+    ]);
     expect(stub.graphqlLog.filter((call) => call.operation === null && call.refused === null)).toEqual([]);
   });
 

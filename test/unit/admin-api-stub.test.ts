@@ -135,7 +135,10 @@ describe("Admin API stub: GraphQL", () => {
 
   it("answers a document Shopify's schema refuses exactly as Shopify does, naming the field, and runs nothing", async () => {
     // The shop profile as the app asked it before issue 38: the Admin API's Shop has no brand (the Storefront API's has).
-    const response = await postGraphql("query TwinCardsShopProfile {\n  shop {\n    id name\n    brand { logo { image { url } } }\n  }\n}", {});
+    const response = await postGraphql(
+      "query TwinCardsShopProfile {\n  shop {\n    id name\n    brand { logo { image { url } } }\n  }\n}",
+      {},
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       errors: [
@@ -147,7 +150,11 @@ describe("Admin API stub: GraphQL", () => {
         },
       ],
     });
-    expect(stub.graphqlLog.at(-1)).toMatchObject({ operation: "TwinCardsShopProfile", refused: "undefinedField", requestedQueryCost: null });
+    expect(stub.graphqlLog.at(-1)).toMatchObject({
+      operation: "TwinCardsShopProfile",
+      refused: "undefinedField",
+      requestedQueryCost: null,
+    });
     const argument = await postGraphql("query { customers(first: 1, color: RED) { nodes { id } } }", {});
     expect(((await argument.json()) as { errors: unknown[] }).errors).toEqual([
       expect.objectContaining({
@@ -169,7 +176,10 @@ describe("Admin API stub: GraphQL", () => {
     });
     // A customer's 20 orders of 50 lines with 10 images each, as the app asked before issue 38.
     const tooDear = `query TwinCardsCustomer($id: ID!) { customer(id: $id) { orders(first: 20) { nodes { lineItems(first: 50) { nodes { product { images(first: 10) { nodes { url } } } } } } } } }`;
-    const refused = (await (await postGraphql(tooDear, { id: DEMO_CUSTOMERS[0]!.gid })).json()) as { data?: unknown; errors: { extensions: unknown }[] };
+    const refused = (await (await postGraphql(tooDear, { id: DEMO_CUSTOMERS[0]!.gid })).json()) as {
+      data?: unknown;
+      errors: { extensions: unknown }[];
+    };
     expect(refused.data).toBeUndefined();
     expect(refused.errors[0]!.extensions).toEqual({
       code: "MAX_COST_EXCEEDED",
@@ -183,11 +193,18 @@ describe("Admin API stub: GraphQL", () => {
       expect(throttled).toEqual({
         errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }],
         extensions: {
-          cost: { requestedQueryCost: 7, actualQueryCost: null, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 5, restoreRate: 1 } },
+          cost: {
+            requestedQueryCost: 7,
+            actualQueryCost: null,
+            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 5, restoreRate: 1 },
+          },
         },
       });
       expect(stub.graphqlLog.at(-1)).toMatchObject({ operation: "TwinCardsCustomers", refused: "THROTTLED", requestedQueryCost: 7 });
-      const log = (await (await fetch(`${stub.url}/_stub/graphql-log`)).json()) as { calls: { refused: string | null }[]; faults: unknown[] };
+      const log = (await (await fetch(`${stub.url}/_stub/graphql-log`)).json()) as {
+        calls: { refused: string | null }[];
+        faults: unknown[];
+      };
       expect(log.calls.filter((call) => call.refused === "THROTTLED")).toHaveLength(1);
       expect(log.faults).toEqual([]);
     } finally {

@@ -68,7 +68,7 @@ export async function fetchOrder(graphql: GraphqlClient, orderId: string): Promi
   const { order } = await run<{ order: OrderNode | null }>(graphql, ORDER_QUERY, { id });
   if (!order) return null;
   const lines = [...order.lineItems.nodes];
-  for (let page = order.lineItems.pageInfo; page.hasNextPage && page.endCursor; ) {
+  for (let page = order.lineItems.pageInfo; page.hasNextPage && page.endCursor;) {
     const next = await run<{ order: OrderNode | null }>(graphql, ORDER_QUERY, { id, after: page.endCursor });
     if (!next.order) break;
     lines.push(...next.order.lineItems.nodes);

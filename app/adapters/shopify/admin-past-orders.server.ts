@@ -121,7 +121,12 @@ export async function pageOrders(graphql: GraphqlClient, search: string, collect
     lines: LINES_PER_PAGE,
   });
   if (orders.nodes.some((order) => order.lineItems?.pageInfo?.hasNextPage)) return null;
-  return orders.nodes.map((order) => toOrder(order, (order.lineItems?.nodes ?? []).map((line) => toLine(line, collectionIds))));
+  return orders.nodes.map((order) =>
+    toOrder(
+      order,
+      (order.lineItems?.nodes ?? []).map((line) => toLine(line, collectionIds)),
+    ),
+  );
 }
 
 /** Starts Shopify's bulk operation over the search; its id. Up to five run at a time per shop and app: another refusal is retried later. */

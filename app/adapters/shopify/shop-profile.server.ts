@@ -1,6 +1,6 @@
 // The shop's name, contact e-mail, domain, languages and time zone from the Admin
 // API, and its brand logo from the Storefront API (Shopify keeps brand assets there:
-// docs/decisions/0057-shop-logo-source.md), kept for claim messages, passes and
+// docs/decisions/0057-shopify-as-it-is.md), kept for claim messages, passes and
 // certificates (app/domain/shop-profile.server.ts). Asked when the merchant opens
 // the admin (at most once an hour per shop and process) and at install. The two
 // reads stand apart: a logo Shopify will not give never costs the essentials.
@@ -48,17 +48,16 @@ export async function readShopFacts(graphql: GraphqlClient): Promise<Omit<ShopFa
 
 /** The shop's brand logo URL from the Storefront API, or null when it has none. */
 export async function readBrandLogo(storefront: GraphqlClient): Promise<string | null> {
-  const { shop } = await run<{ shop: { brand: { logo: { image: { url: string } | null } | null } | null } }>(storefront, SHOP_BRAND_QUERY, {});
+  const { shop } = await run<{ shop: { brand: { logo: { image: { url: string } | null } | null } | null } }>(
+    storefront,
+    SHOP_BRAND_QUERY,
+    {},
+  );
   return shop.brand?.logo?.image?.url ?? null;
 }
 
-/** The shop's Storefront API with the app's offline token, as the Shopify library gives it. */
+/** The shop's Storefront API with the app's offline token (`shopifyStorefront` in shopify-app.server.ts). */
 export type StorefrontFor = (shop: string) => Promise<GraphqlClient>;
-
-export const shopifyStorefront: StorefrontFor = async (shop) => {
-  const { default: shopify } = await import("./shopify-app.server");
-  return (await shopify.unauthenticated.storefront(shop)).storefront.graphql;
-};
 
 /** How the last read went: `fresh` when it was not needed (read within the hour). */
 export type ReadOutcome = "read" | "failed" | "fresh";
@@ -88,7 +87,8 @@ const FRESH: ProfileReading = { essentials: "fresh", logo: "fresh" };
 export function refreshShopProfile(
   shop: string,
   graphql: GraphqlClient,
-  options: { force?: boolean; storefront?: StorefrontFor } = {},
+  storefront: StorefrontFor,
+  options: { force?: boolean } = {},
 ): Promise<ProfileReading> {
   const now = Date.now();
   if (!options.force && (freshUntil.get(shop) ?? 0) > now) return Promise.resolve(FRESH);
@@ -101,12 +101,12 @@ export function refreshShopProfile(
       freshUntil.set(shop, refreshedAt.getTime() + FRESH_MS);
       return FRESH;
     }
-    const [facts, logo] = await Promise.allSettled([
-      readShopFacts(graphql),
-      (options.storefront ?? shopifyStorefront)(shop).then(readBrandLogo),
-    ]);
+    const [facts, logo] = await Promise.allSettled([readShopFacts(graphql), storefront(shop).then(readBrandLogo)]);
     if (logo.status === "rejected")
-      console.error(`The brand logo of ${shop} could not be read from Shopify's Storefront API; messages keep the last known one:`, logo.reason);
+      console.error(
+        `The brand logo of ${shop} could not be read from Shopify's Storefront API; messages keep the last known one:`,
+        logo.reason,
+      );
     if (facts.status === "rejected") {
       console.error(`The profile of ${shop} could not be read from Shopify; messages keep the last known one:`, facts.reason);
       return { essentials: "failed", logo: logo.status === "fulfilled" ? "read" : "failed" };
