@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Kind, NoDeprecatedCustomRule, parse, specifiedRules, validate, type OperationDefinitionNode } from "graphql";
 import { SHOPIFY_DOCUMENTS, type ShopifyDocument } from "../app/adapters/shopify/graphql-documents";
 import { bulkQueryErrors } from "../stubs/shopify-graphql/bulk-query-shape";
-import { operationCost } from "../stubs/shopify-graphql/query-cost";
+import { fragmentsOf, operationCost } from "../stubs/shopify-graphql/query-cost";
 import { NEXT_VERSION, PINNED_VERSION, shopifySchema } from "../stubs/shopify-graphql/schemas";
 import { validationErrors } from "../stubs/shopify-graphql/shopify-errors";
 import { SINGLE_QUERY_MAX_COST } from "../stubs/shopify-graphql/throttle";
@@ -50,11 +50,7 @@ export function checkDocument(entry: ShopifyDocument, version: string): Document
     const operation = document.definitions.find(
       (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
     )!;
-    const fragments = Object.fromEntries(
-      document.definitions.flatMap((definition) =>
-        definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
-      ),
-    );
+    const fragments = fragmentsOf(document);
     report.requestedCost = operationCost(schema, operation, fragments, entry.variables ?? {}).requested;
     if (report.requestedCost > SINGLE_QUERY_MAX_COST)
       report.problems.push(

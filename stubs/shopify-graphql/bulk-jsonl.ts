@@ -17,7 +17,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from "graphql";
-import { isConnectionField } from "./query-cost";
+import { fragmentsOf, isConnectionField } from "./query-cost";
 
 type Row = Record<string, unknown>;
 
@@ -116,11 +116,7 @@ export async function bulkJsonl(
   )!;
   const walk: Walk = {
     schema,
-    fragments: Object.fromEntries(
-      document.definitions.flatMap((definition) =>
-        definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
-      ),
-    ),
+    fragments: fragmentsOf(document),
   };
   const result = await execute({ schema, document, rootValue });
   if (result.errors?.length)

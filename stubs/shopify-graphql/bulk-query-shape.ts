@@ -16,7 +16,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from "graphql";
-import { isConnectionField } from "./query-cost";
+import { fragmentsOf, isConnectionField } from "./query-cost";
 import { validationErrors } from "./shopify-errors";
 
 export const MAX_BULK_CONNECTIONS = 5;
@@ -81,11 +81,7 @@ export function bulkQueryErrors(schema: GraphQLSchema, query: string): BulkUserE
   if (refused.length > 0) return validationErrors(document, refused).map((error) => invalid(`Invalid bulk query: ${error.message}`));
   const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   if (operations.length !== 1 || operations[0]!.operation !== "query") return [invalid("Bulk queries must be a single query operation.")];
-  const fragments = Object.fromEntries(
-    document.definitions.flatMap((definition) =>
-      definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
-    ),
-  );
+  const fragments = fragmentsOf(document);
   const operation = operations[0]!;
   const errors: BulkUserError[] = [];
   for (const selection of operation.selectionSet.selections) {

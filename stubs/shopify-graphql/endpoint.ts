@@ -14,12 +14,11 @@ import {
   TypeInfo,
   visitWithTypeInfo,
   type DocumentNode,
-  type FragmentDefinitionNode,
   type GraphQLError,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from "graphql";
-import { isConnectionField, operationCost, pageSize } from "./query-cost";
+import { fragmentsOf, isConnectionField, operationCost, pageSize } from "./query-cost";
 import { parseError, validationErrors, type ShopifyError } from "./shopify-errors";
 import { SINGLE_QUERY_MAX_COST, type GraphqlCall, type Throttle } from "./throttle";
 
@@ -117,11 +116,7 @@ export function createGraphqlEndpoint(options: EndpointOptions) {
         record(shop, name, { refused: String(errors[0]?.extensions?.code ?? "invalid") });
         return { status: 200, body: { errors } };
       }
-      const fragments = Object.fromEntries(
-        document.definitions.flatMap((definition) =>
-          definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition as FragmentDefinitionNode]] : [],
-        ),
-      );
+      const fragments = fragmentsOf(document);
       const cost = throttle ? operationCost(schema, operation, fragments, variables) : null;
       const shopKey = shop ?? "";
       if (throttle && cost) {

@@ -14,6 +14,7 @@ import {
   getNullableType,
   Kind,
   valueFromAST,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
@@ -24,6 +25,14 @@ import {
 } from "graphql";
 
 export const MUTATION_COST = 10;
+
+/** The document's fragments by name. */
+export const fragmentsOf = (document: DocumentNode): Record<string, FragmentDefinitionNode> =>
+  Object.fromEntries(
+    document.definitions.flatMap((definition) =>
+      definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [],
+    ),
+  );
 
 interface Context {
   schema: GraphQLSchema;
