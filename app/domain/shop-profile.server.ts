@@ -79,9 +79,15 @@ export async function shopProfileRefreshedAt(shop: string): Promise<Date | null>
   return row && row.refreshedAt.getTime() > 0 ? row.refreshedAt : null;
 }
 
-/** Keeps what Shopify said; the merchant's own logo stays. */
-export async function saveShopFacts(shop: string, facts: ShopFacts, now = new Date()): Promise<void> {
-  await stores().settings.saveShopFacts(shop, { ...facts, refreshedAt: now });
+/** Keeps what Shopify said; the merchant's own logo stays, and so does the brand logo when it was not read (`brandLogoUrl` absent). */
+export async function saveShopFacts(
+  shop: string,
+  facts: Omit<ShopFacts, "brandLogoUrl"> & { brandLogoUrl?: string | null },
+  now = new Date(),
+): Promise<void> {
+  const brandLogoUrl =
+    facts.brandLogoUrl !== undefined ? facts.brandLogoUrl : ((await stores().settings.profile(shop))?.brandLogoUrl ?? null);
+  await stores().settings.saveShopFacts(shop, { ...facts, brandLogoUrl, refreshedAt: now });
 }
 
 const IMAGE_URL = "Must be an absolute https:// or http:// URL";

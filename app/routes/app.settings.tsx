@@ -10,7 +10,7 @@ import { NftDistributionSettings } from "~/faces/admin/components/NftDistributio
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "~/domain/api-keys.server";
 import { chainOverview, setNftDistributionApproval } from "~/domain/chain-mints.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
-import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { authenticate, shopifyStorefront } from "~/adapters/shopify/shopify-app.server";
 import { ApiKeysCard } from "~/faces/admin/components/settings/ApiKeysCard";
 import { NewKeyBanner } from "~/faces/admin/components/settings/NewKeyBanner";
 import { RevokeKeyModal } from "~/faces/admin/components/settings/RevokeKeyModal";
@@ -96,7 +96,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       return runIntent("view-test-data", t, () => setViewTestData(session.shop, fields.on === "on"));
     case "claim-links":
       // The shop's own addresses are checked against what Shopify says of it: read it first if the copy is old.
-      await refreshShopProfile(session.shop, admin.graphql);
+      await refreshShopProfile(session.shop, admin.graphql, shopifyStorefront);
       return runIntent("claim-links", t, () =>
         setClaimLinkSettings(session.shop, { target: fields.target, accountPageUrl: fields.accountPageUrl }),
       );

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Layout, Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { authenticate, shopifyStorefront } from "~/adapters/shopify/shopify-app.server";
 import { refreshShopProfile } from "~/adapters/shopify/shop-profile.server";
 import { messageTemplates, resetMessageTemplate, saveMessageTemplate } from "~/domain/message-templates.server";
 import { setMessageLogo, shopProfile } from "~/domain/shop-profile.server";
@@ -20,8 +20,8 @@ export const meta = titled("messages.title");
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
   const t = await translatorFor(request);
-  // The name and logo a merchant just changed in Shopify show here at once.
-  await refreshShopProfile(session.shop, admin.graphql, { force: true });
+  // The name and logo a merchant just changed in Shopify show here at once; what could not be read is said.
+  const reading = await refreshShopProfile(session.shop, admin.graphql, shopifyStorefront, { force: true });
   const [profile, templates] = await Promise.all([shopProfile(session.shop), messageTemplates(session.shop)]);
   const previews = await Promise.all(
     templates.map(({ language, subject, emailBody, smsBody }) =>
@@ -35,6 +35,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       customLogoUrl: profile.customLogoUrl,
       brandLogoUrl: profile.brandLogoUrl,
       contactEmail: profile.contactEmail,
+      known: profile.known,
+      essentialsUnread: reading.essentials === "failed",
+      logoUnread: reading.logo === "failed",
     },
     templates: templates.map((template, index) => ({ ...template, preview: previews[index]! })),
   };

@@ -16,7 +16,7 @@ import { demoMode, DEMO_APP_BRIDGE_PATH } from "~/faces/demo/demo-mode.server";
 import { polarisTranslations } from "~/faces/admin/i18n/polaris-translations.server";
 import { i18nServer } from "~/faces/admin/i18n/i18n.server";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
-import { authenticate } from "~/adapters/shopify/shopify-app.server";
+import { authenticate, shopifyStorefront } from "~/adapters/shopify/shopify-app.server";
 import { serverConfig } from "~/wiring/config.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
@@ -26,7 +26,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   // Claim messages use the shop's name, logo, languages and zone; the dispatcher reads the copy this keeps.
   const [timeZone, , testData] = await Promise.all([
     shopTimeZone(session.shop, admin.graphql),
-    refreshShopProfile(session.shop, admin.graphql),
+    refreshShopProfile(session.shop, admin.graphql, shopifyStorefront),
     viewTestData(session.shop),
   ]);
   return {

@@ -2,7 +2,8 @@
 // helpers send (AppSubscriptionCreate, the appSubscription query of currentAppInstallation,
 // appSubscriptionCancel), and the confirmation page a merchant approves a charge on. Approving or
 // cancelling sends the app APP_SUBSCRIPTIONS_UPDATE, as Shopify does. Every stub shop is a
-// development store (shop.plan.partnerDevelopment), so its charges are test charges.
+// development store (shop.plan.partnerDevelopment, in shop-settings.ts), so its charges are test charges.
+import { connectionField } from "../shopify-graphql/connection";
 import type { WebhookSender } from "./webhook-sender";
 
 interface StubSubscription {
@@ -46,56 +47,65 @@ export function createBilling(webhooks: WebhookSender, baseUrl: () => string) {
     });
   }
 
-  return {
-    /** The GraphQL operations; undefined for another operation. */
-    graphql(operation: string | undefined, shop: string | undefined, variables: Record<string, unknown>): unknown {
-      if (operation === "appSubscription") {
-        const active = ofShop(shop).filter((subscription) => subscription.status === "ACTIVE");
-        return {
-          data: {
-            currentAppInstallation: {
-              activeSubscriptions: active.map(node),
-              oneTimePurchases: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+  const lineItemsOf = (subscription: StubSubscription) =>
+    subscription.price
+      ? [
+          {
+            id: `gid://shopify/AppSubscriptionLineItem/${subscription.id.split("/").pop()}?v=1&index=0`,
+            plan: {
+              pricingDetails: { __typename: "AppRecurringPricing", price: subscription.price, interval: "EVERY_30_DAYS", discount: null },
             },
           },
-        };
-      }
-      if (operation === "AppSubscriptionCreate") {
-        const id = `gid://shopify/AppSubscription/${next++}`;
-        const lineItems =
-          (variables.lineItems as { plan?: { appRecurringPricingDetails?: { price?: StubSubscription["price"] } } }[]) ?? [];
-        const subscription: StubSubscription = {
-          id,
-          shop: shop ?? "",
-          name: String(variables.name ?? ""),
-          test: variables.test === true,
-          status: "PENDING",
-          trialDays: Number(variables.trialDays ?? 0),
-          createdAt: new Date().toISOString(),
-          currentPeriodEnd: null,
-          returnUrl: String(variables.returnUrl ?? ""),
-          lineItems: [],
-          price: lineItems[0]?.plan?.appRecurringPricingDetails?.price ?? null,
-        };
-        subscriptions.set(id, subscription);
-        const confirmationUrl = `${baseUrl()}${CONFIRM_PATH}?id=${encodeURIComponent(id)}`;
-        return { data: { appSubscriptionCreate: { appSubscription: node(subscription), confirmationUrl, userErrors: [] } } };
-      }
-      if (operation === "appSubscriptionCancel") {
-        const subscription = subscriptions.get(String(variables.id));
-        if (!subscription || subscription.shop !== shop || subscription.status !== "ACTIVE") {
-          return {
-            data: {
-              appSubscriptionCancel: { appSubscription: null, userErrors: [{ field: ["id"], message: "No such active subscription" }] },
-            },
-          };
-        }
-        subscription.status = "CANCELLED";
-        void webhookOf(subscription);
-        return { data: { appSubscriptionCancel: { appSubscription: node(subscription), userErrors: [] } } };
-      }
-      if (operation === "TwinCardsShopPlan") return { data: { shop: { plan: { partnerDevelopment: true } } } };
-      return undefined;
+        ]
+      : [];
+  const object = (subscription: StubSubscription) => ({
+    __typename: "AppSubscription",
+    ...node(subscription),
+    lineItems: lineItemsOf(subscription),
+  });
+
+  return {
+    /** `currentAppInstallation`: the shop's ACTIVE subscriptions (no one-time purchases). */
+    installation: (shop: string | undefined) => ({
+      __typename: "AppInstallation",
+      activeSubscriptions: ofShop(shop)
+        .filter((subscription) => subscription.status === "ACTIVE")
+        .map(object),
+      oneTimePurchases: connectionField(() => []),
+    }),
+    /** `appSubscriptionCreate`: a PENDING subscription and the page where the merchant approves it. */
+    create(
+      shop: string | undefined,
+      args: { name: string; returnUrl: string; test?: boolean | null; trialDays?: number | null; lineItems: unknown[] },
+    ) {
+      const id = `gid://shopify/AppSubscription/${next++}`;
+      const lineItems = args.lineItems as { plan?: { appRecurringPricingDetails?: { price?: StubSubscription["price"] } } }[];
+      const price = lineItems[0]?.plan?.appRecurringPricingDetails?.price;
+      const subscription: StubSubscription = {
+        id,
+        shop: shop ?? "",
+        name: args.name,
+        test: args.test === true,
+        status: "PENDING",
+        trialDays: args.trialDays ?? 0,
+        createdAt: new Date().toISOString(),
+        currentPeriodEnd: null,
+        returnUrl: args.returnUrl,
+        lineItems: [],
+        price: price ? { amount: String(price.amount), currencyCode: price.currencyCode } : null,
+      };
+      subscriptions.set(id, subscription);
+      const confirmationUrl = `${baseUrl()}${CONFIRM_PATH}?id=${encodeURIComponent(id)}`;
+      return { appSubscription: object(subscription), confirmationUrl, userErrors: [] };
+    },
+    /** `appSubscriptionCancel`: the shop's ACTIVE subscription is CANCELLED (and the webhook sent). */
+    cancel(shop: string | undefined, args: { id: string }) {
+      const subscription = subscriptions.get(args.id);
+      if (!subscription || subscription.shop !== shop || subscription.status !== "ACTIVE")
+        return { appSubscription: null, userErrors: [{ field: ["id"], message: "No such active subscription" }] };
+      subscription.status = "CANCELLED";
+      void webhookOf(subscription);
+      return { appSubscription: object(subscription), userErrors: [] };
     },
 
     /** The confirmation page (GET) and the merchant's answer (POST); undefined for another path. */

@@ -1,10 +1,11 @@
 // The shop's catalogue as the app sees it through Shopify: the demo products and
 // collections every stub shop has, plus products a test adds to one shop only
 // (POST /_stub/products), so another shop's id is really another shop's. It answers
-// the rule form's target lookup (`TwinCardsRuleTarget`), the shop's Files
-// (`TwinCardsFiles`), and the resource picker of the demo's App Bridge stand-in
+// the rule form's target lookup (`node(id)`), the shop's Files
+// (`files`), and the resource picker of the demo's App Bridge stand-in
 // (GET /_stub/resource-picker) in the shape App Bridge's `resourcePicker` returns.
 import { DEMO_COLLECTIONS, type ShopProduct } from "./demo-data";
+import { collectionObject, productObject, variantObject } from "./schema-objects";
 
 interface ExtraProduct {
   id: string;
@@ -52,22 +53,30 @@ export function createCatalogue() {
       return product;
     },
 
-    /** `TwinCardsRuleTarget`: the product, variant or collection with that id in this shop, or null. */
+    /** `node(id)` for a product, variant or collection of this shop, as the schema's objects; null for another shop's or none. */
     node(shop: string | undefined, id: unknown, products: readonly ShopProduct[]) {
-      for (const product of productsOf(shop, products)) {
-        const featuredImage = product.image ? { url: product.image } : null;
-        if (product.gid === id) return { __typename: "Product", id, title: product.title, featuredImage };
-        if (product.variantGid === id)
+      const demo = products.find((product) => product.gid === id || product.variantGid === id);
+      if (demo) return demo.gid === id ? productObject(demo) : variantObject(demo);
+      for (const extra of extrasOf(shop)) {
+        const product = {
+          __typename: "Product",
+          id: extra.gid,
+          title: extra.title,
+          handle: extra.title.toLowerCase(),
+          featuredImage: null,
+        };
+        if (extra.gid === id) return product;
+        if (extra.variantGid === id)
           return {
             __typename: "ProductVariant",
             id,
-            displayName: `${product.title} - Default Title`,
+            title: "Default Title",
+            displayName: `${extra.title} - Default Title`,
             image: null,
-            product: { featuredImage },
+            product,
           };
       }
-      const collection = DEMO_COLLECTIONS.find((candidate) => candidate.gid === id);
-      return collection ? { __typename: "Collection", id, title: collection.title, image: null } : null;
+      return typeof id === "string" ? collectionObject(id) : null;
     },
 
     /** What App Bridge's `resourcePicker({ type })` resolves to, for the resources matching `query` (the first 50). */
@@ -113,36 +122,26 @@ export function createCatalogue() {
 export type Catalogue = ReturnType<typeof createCatalogue>;
 
 /**
- * `TwinCardsFiles`: the shop's Files as Shopify's `files` connection answers them, images only
- * (every product picture and the shop's logo), filtered by the words of `query` besides
- * `media_type:IMAGE`, `first` at a time after the cursor `after`.
+ * The shop's Files as Shopify's `files(query:)` finds them, images only (every product picture and the shop's
+ * logo), filtered by the words of `query` besides `media_type:IMAGE`, newest first: MediaImage objects.
  */
-export function filesPage(products: readonly ShopProduct[], baseUrl: string, variables: Record<string, unknown>) {
+export function shopFiles(products: readonly ShopProduct[], baseUrl: string, query: unknown) {
   const all = [
     { url: `${baseUrl}/images/logo.png`, alt: "Shop logo", name: "logo.png" },
     ...products.flatMap((product) => product.images.map((url) => ({ url, alt: product.title, name: url.split("/").pop() ?? url }))),
   ].map((file, index) => ({ ...file, id: `gid://shopify/MediaImage/${700_001 + index}` }));
-  const words = String(variables.query ?? "")
+  const words = String(query ?? "")
     .split(/\s+/)
     .filter((word) => word && !word.includes(":"))
     .map((word) => word.toLowerCase());
-  const matching = all.filter((file) => words.every((word) => `${file.alt} ${file.name}`.toLowerCase().includes(word)));
-  const first = typeof variables.first === "number" ? Math.min(Math.max(variables.first, 1), 250) : 10;
-  const start = variables.after ? Number(Buffer.from(String(variables.after), "base64url").toString().replace("file:", "")) + 1 : 0;
-  const nodes = matching.slice(start, start + first);
-  return {
-    files: {
-      nodes: nodes.map((file) => ({
-        __typename: "MediaImage",
-        id: file.id,
-        alt: file.alt,
-        fileStatus: "READY",
-        image: { url: file.url, altText: file.alt, width: 400, height: 400 },
-      })),
-      pageInfo: {
-        hasNextPage: start + first < matching.length,
-        endCursor: nodes.length ? Buffer.from(`file:${start + nodes.length - 1}`).toString("base64url") : null,
-      },
-    },
-  };
+  return all
+    .filter((file) => words.every((word) => `${file.alt} ${file.name}`.toLowerCase().includes(word)))
+    .map((file) => ({
+      __typename: "MediaImage",
+      id: file.id,
+      alt: file.alt,
+      fileStatus: "READY",
+      mediaContentType: "IMAGE",
+      image: { __typename: "Image", url: () => file.url, altText: file.alt, width: 400, height: 400 },
+    }));
 }

@@ -42,6 +42,8 @@ const placeOrder = z.object({
     .optional(),
   headerStyle,
   silent,
+  /** That many identical orders at once (a shop's history for a bulk operation): silent only. */
+  copies: z.number().int().min(1).max(20_000).optional(),
 });
 const fulfil = z.object({ lines: lineQuantities.optional(), headerStyle });
 const cancel = z.object({ headerStyle, silent });
@@ -126,7 +128,9 @@ export async function handleControl(
     const shopPath = /^\/_stub\/shops\/([a-z0-9][a-z0-9-]*\.myshopify\.com)$/.exec(path);
     if (method === "PUT" && shopPath) return { status: 200, body: { shop: shops.set(shopPath[1]!, parse(shopSettingsInput, body)) } };
     if (method === "POST" && path === "/_stub/orders") {
-      const { headerStyle: style, silent: quiet, ...input } = parse(placeOrder, body);
+      const { headerStyle: style, silent: quiet, copies = 1, ...input } = parse(placeOrder, body);
+      if (copies > 1 && !quiet) throw new OrderBookError(400, "copies", "copies: Only silent orders are placed by the thousand");
+      for (let copy = 1; copy < copies; copy++) orders.place(input);
       const order = orders.place(input);
       return answer(order, await send(quiet, order.shop, "orders/paid", orderPayload(order), style));
     }

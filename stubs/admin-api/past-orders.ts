@@ -6,7 +6,9 @@
 // answers RUNNING the first time it is asked and COMPLETED after, with the URL
 // of the JSONL file the stub then serves.
 import { randomUUID } from "node:crypto";
-import { collectionsOf, type ShopProduct } from "./demo-data";
+import type { GraphQLSchema } from "graphql";
+import { bulkJsonl } from "../shopify-graphql/bulk-jsonl";
+import { bulkQueryErrors } from "../shopify-graphql/bulk-query-shape";
 import { financialStatusOf, type OrderBook, type StubOrder } from "./order-book";
 
 /** The orders of `shop` the search finds, oldest payment first. */
@@ -20,92 +22,91 @@ export function searchOrders(orders: OrderBook, shop: string | undefined, search
     .sort((a, b) => a.processedAt.localeCompare(b.processedAt));
 }
 
-const displayStatus = (order: StubOrder) => financialStatusOf(order).toUpperCase();
-const productOf = (products: ShopProduct[], id: string) => products.find((product) => product.id === id)!;
-
-/** `TwinCardsPastOrders`: the orders with their lines' product, variant and collections. */
-export function pastOrderNode(order: StubOrder, products: ShopProduct[]) {
-  return {
-    id: `gid://shopify/Order/${order.id}`,
-    cancelledAt: order.cancelledAt,
-    displayFinancialStatus: displayStatus(order),
-    lineItems: {
-      nodes: order.lines.map((line) => {
-        const product = productOf(products, line.product.id);
-        return {
-          id: `gid://shopify/LineItem/${line.id}`,
-          currentQuantity: line.currentQuantity,
-          variant: { id: product.variantGid },
-          product: { id: product.gid, collections: { nodes: collectionsOf(product).map((id) => ({ id })) } },
-        };
-      }),
-    },
-  };
-}
-
-/** The JSONL Shopify writes for the bulk query: each order, then its lines, then their product's collections, each child naming its parent. */
-function jsonl(orders: StubOrder[], products: ShopProduct[]): string {
-  const rows: object[] = [];
-  for (const order of orders) {
-    const orderGid = `gid://shopify/Order/${order.id}`;
-    rows.push({ id: orderGid, cancelledAt: order.cancelledAt, displayFinancialStatus: displayStatus(order) });
-    for (const line of order.lines) {
-      const product = productOf(products, line.product.id);
-      const lineGid = `gid://shopify/LineItem/${line.id}`;
-      rows.push({
-        id: lineGid,
-        currentQuantity: line.currentQuantity,
-        variant: { id: product.variantGid },
-        product: { id: product.gid },
-        __parentId: orderGid,
-      });
-      for (const id of collectionsOf(product)) rows.push({ id, __parentId: product.gid });
-    }
-  }
-  return rows.map((row) => JSON.stringify(row)).join("\n") + (rows.length ? "\n" : "");
-}
-
-interface BulkOperation {
+export interface BulkOperation {
   id: string;
   shop: string | undefined;
-  looked: boolean;
+  query: string;
+  looks: number;
   file: string;
   objectCount: number;
+  rootObjectCount: number;
+  createdAt: string;
 }
 
-/** The bulk operations the stub ran, and their files. */
-export function createBulkOperations() {
+/** Bulk query operations a shop may have running at once from API version 2026-01 (one before). */
+export const BULK_QUERIES_AT_ONCE = 5;
+
+/**
+ * The bulk operations the stub ran, and their files. `bulkOperationRunQuery` checks the query as Shopify does
+ * (schema, shape, how many run), runs it at once over the stub's data and keeps its JSONL; `node(id)` answers
+ * RUNNING the first time it is asked and COMPLETED after, when it no longer counts as running.
+ */
+export function createBulkOperations(schema: GraphQLSchema) {
   const operations = new Map<string, BulkOperation>();
   const fileOf = (key: string) => [...operations.values()].find((operation) => operation.id.endsWith(`/${key}`));
+  const running = (shop: string | undefined) =>
+    [...operations.values()].filter((operation) => operation.shop === shop && operation.looks < 2);
   return {
-    /** `bulkOperationRunQuery`: the search in the bulk query's `orders(query: "…")`, run now. */
-    run(orders: OrderBook, shop: string | undefined, bulkQuery: string, products: ShopProduct[]) {
-      const literal = /orders\(query:\s*("(?:[^"\\]|\\.)*")/.exec(bulkQuery)?.[1];
-      if (!literal)
-        return { bulkOperation: null, userErrors: [{ field: ["query"], message: "The stub runs bulk queries over orders only" }] };
-      const found = searchOrders(orders, shop, JSON.parse(literal) as string);
+    async run(shop: string | undefined, query: string, queryRoot: unknown) {
+      const refused = bulkQueryErrors(schema, query);
+      if (refused.length > 0) return { bulkOperation: null, userErrors: refused };
+      if (running(shop).length >= BULK_QUERIES_AT_ONCE)
+        return {
+          bulkOperation: null,
+          userErrors: [
+            {
+              field: null,
+              code: "LIMIT_REACHED",
+              message: `A shop can run ${BULK_QUERIES_AT_ONCE} bulk query operations at a time. Please try again later.`,
+            },
+          ],
+        };
+      const { lines, rootObjectCount } = await bulkJsonl(schema, query, queryRoot);
       const id = `gid://shopify/BulkOperation/${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-      const file = jsonl(found, products);
-      operations.set(id, { id, shop, looked: false, file, objectCount: file ? file.trim().split("\n").length : 0 });
-      return { bulkOperation: { id, status: "CREATED" }, userErrors: [] };
+      const file = lines.map((line) => JSON.stringify(line)).join("\n") + (lines.length ? "\n" : "");
+      const operation = {
+        id,
+        shop,
+        query,
+        looks: 0,
+        file,
+        objectCount: lines.length,
+        rootObjectCount,
+        createdAt: new Date().toISOString(),
+      };
+      operations.set(id, operation);
+      return { bulkOperation: bulkOperationObject(operation, null), userErrors: [] };
     },
     /** `node(id)`: RUNNING at the first look, COMPLETED with the file's URL after (null when it found nothing, as Shopify). */
     node(shop: string | undefined, id: string, baseUrl: string) {
       const operation = operations.get(id);
       if (!operation || operation.shop !== shop) return null;
-      const status = operation.looked ? "COMPLETED" : "RUNNING";
-      operation.looked = true;
-      const key = id.slice(id.lastIndexOf("/") + 1);
-      return {
-        id,
-        status,
-        errorCode: null,
-        objectCount: String(operation.objectCount),
-        url: status === "COMPLETED" && operation.objectCount > 0 ? `${baseUrl}/_bulk/${key}.jsonl` : null,
-      };
+      operation.looks++;
+      return bulkOperationObject(operation, baseUrl);
     },
     /** The JSONL file at `/_bulk/<key>.jsonl`; undefined for an unknown one. */
     file: (key: string) => fileOf(key)?.file,
+  };
+}
+
+/** A BulkOperation as the schema has it; `baseUrl` null for the one just created. */
+function bulkOperationObject(operation: BulkOperation, baseUrl: string | null) {
+  const status = operation.looks === 0 ? "CREATED" : operation.looks === 1 ? "RUNNING" : "COMPLETED";
+  const key = operation.id.slice(operation.id.lastIndexOf("/") + 1);
+  return {
+    __typename: "BulkOperation",
+    id: operation.id,
+    status,
+    type: "QUERY",
+    query: operation.query,
+    createdAt: operation.createdAt,
+    completedAt: status === "COMPLETED" ? operation.createdAt : null,
+    errorCode: null,
+    objectCount: String(status === "COMPLETED" ? operation.objectCount : 0),
+    rootObjectCount: String(status === "COMPLETED" ? operation.rootObjectCount : 0),
+    fileSize: status === "COMPLETED" && operation.objectCount > 0 ? String(operation.file.length) : null,
+    url: status === "COMPLETED" && operation.objectCount > 0 && baseUrl ? `${baseUrl}/_bulk/${key}.jsonl` : null,
+    partialDataUrl: null,
   };
 }
 

@@ -7,13 +7,18 @@ import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleControl } from "./control";
-import { buildDemoData, collectionsOf, DEMO_CUSTOMERS, DEMO_PRODUCTS, type ShopCustomer, type ShopProduct } from "./demo-data";
-import { createShopSettings, logoPng, shopProfileData } from "./shop-settings";
+import { buildDemoData, DEMO_CUSTOMERS, DEMO_PRODUCTS, type ShopCustomer } from "./demo-data";
+import { adminShopObject, createShopSettings, logoPng, shopLocales, storefrontShopObject } from "./shop-settings";
 import { demoImages } from "./images";
 import { createFlowInbox, type ReceivedFlowTrigger } from "./flow";
-import { createOrderBook, type StubOrder } from "./order-book";
-import { createCatalogue, filesPage, type PickerType } from "./catalogue";
-import { createBulkOperations, pastOrderNode, searchOrders, seedPastOrders } from "./past-orders";
+import { createOrderBook } from "./order-book";
+import { createCatalogue, shopFiles, type PickerType } from "./catalogue";
+import { createBulkOperations, searchOrders, seedPastOrders } from "./past-orders";
+import { customerObject, orderObject } from "./schema-objects";
+import { connection, type ConnectionArgs } from "../shopify-graphql/connection";
+import { createGraphqlEndpoint, type GraphqlEndpoint } from "../shopify-graphql/endpoint";
+import { shopifySchema, type ShopifyApi } from "../shopify-graphql/schemas";
+import { createThrottle, type GraphqlCall, type RateLimit } from "../shopify-graphql/throttle";
 import { createWebhookSender, type WebhookTarget } from "./webhook-sender";
 import { readBody } from "../shared/read-body";
 import { createBilling } from "./billing";
@@ -24,6 +29,12 @@ export interface AdminApiStub {
   url: string;
   /** What the app asked, in order (tests assert on it). */
   requests: { method: string; path: string; shop: string | undefined; operation?: string }[];
+  /** Every GraphQL call with its cost, and why Shopify would have refused it (THROTTLED, MAX_COST_EXCEEDED, an invalid document). */
+  graphqlLog: GraphqlCall[];
+  /** What the stub answered that the schema refuses: a fault of the stub, never the app's; tests expect none. */
+  faults: { operation: string | null; errors: string[] }[];
+  /** The Admin API's bucket from now on (tests): size, restore rate, and where every shop's bucket starts. */
+  setRateLimit(limit: Partial<RateLimit> & { currentlyAvailable?: number }): void;
   /** The Shopify Flow triggers it took (flowTriggerReceive), oldest first. */
   flowTriggers(shop?: string): ReceivedFlowTrigger[];
   /** Where the order webhooks go (the app's URL may be known only after the stub started); undefined: nowhere. */
@@ -40,13 +51,43 @@ export async function startAdminApiStub(
     webhookTarget?: WebhookTarget;
     /** A shop whose order book starts with past orders (the demo's), for a rule applied to past orders. */
     pastOrdersFor?: string;
+    /** The Admin API's cost bucket (Shopify's Standard plan unless given). */
+    rateLimit?: RateLimit;
   } = {},
 ): Promise<AdminApiStub> {
   const images = demoImages();
   const tokens = new Set<string>();
   const requests: AdminApiStub["requests"] = [];
   const orders = createOrderBook();
-  const bulk = createBulkOperations();
+  const bulk = createBulkOperations(shopifySchema("admin"));
+  const graphqlLog: GraphqlCall[] = [];
+  const faults: AdminApiStub["faults"] = [];
+  const throttle = createThrottle(options.rateLimit);
+  const endpoints = new Map<string, GraphqlEndpoint | null>();
+  /** The endpoint of `api` at `version`: null for a version Shopify does not serve (the stub has no schema for it). */
+  const endpointFor = (api: ShopifyApi, version: string) => {
+    const key = `${api} ${version}`;
+    if (!endpoints.has(key)) {
+      let schema;
+      try {
+        schema = shopifySchema(api, version);
+      } catch {
+        schema = null;
+      }
+      endpoints.set(
+        key,
+        schema &&
+          createGraphqlEndpoint({
+            api: api === "admin" ? "admin" : "storefront",
+            schema,
+            throttle: api === "admin" ? throttle : undefined,
+            log: graphqlLog,
+            faults,
+          }),
+      );
+    }
+    return endpoints.get(key)!;
+  };
   if (options.pastOrdersFor)
     seedPastOrders(
       orders,
@@ -60,6 +101,76 @@ export async function startAdminApiStub(
   const flow = createFlowInbox();
   const billing = createBilling(webhooks, () => baseUrl());
   let data: ReturnType<typeof buildDemoData> | undefined;
+
+  const demo = () => (data ??= buildDemoData(baseUrl()));
+  const productOf = (id: string) => demo().products.find((product) => product.id === id)!;
+  const customerOf = (shop: string | undefined, customer: ShopCustomer) =>
+    customerObject(customer, orders.ofCustomer(shop, customer.id), productOf);
+
+  /** The Admin API's query or mutation root over the stub's data for `shop`. */
+  function adminRoot(shop: string | undefined, kind: "query" | "mutation"): unknown {
+    if (kind === "mutation")
+      return {
+        bulkOperationRunQuery: ({ query }: { query: string }) => bulk.run(shop, query, adminRoot(shop, "query")),
+        flowTriggerReceive: (args: Record<string, unknown>) => flow.receive(shop, args).flowTriggerReceive,
+        appSubscriptionCreate: (args: Parameters<typeof billing.create>[1]) => billing.create(shop, args),
+        appSubscriptionCancel: (args: { id: string }) => billing.cancel(shop, args),
+      };
+    const nodeById = (id: string) => {
+      if (id.startsWith("gid://shopify/BulkOperation/")) return bulk.node(shop, id, baseUrl());
+      if (id.startsWith("gid://shopify/Customer/")) {
+        const customer = demo().customers.find((candidate) => candidate.gid === id);
+        return customer ? customerOf(shop, customer) : null;
+      }
+      if (id.startsWith("gid://shopify/Order/")) {
+        const order = orders.get(shop, id.slice("gid://shopify/Order/".length));
+        return order ? orderObject(order, productOf) : null;
+      }
+      return catalogue.node(shop, id, demo().products);
+    };
+    const settings = shops.get(shop);
+    return {
+      customers: (args: ConnectionArgs & { query?: string | null }) => {
+        const search = args.query?.trim().toLowerCase() ?? "";
+        const matching = demo()
+          .customers.filter(
+            (customer) =>
+              !search || [customer.name, customer.email, customer.phone ?? ""].some((field) => field.toLowerCase().includes(search)),
+          )
+          .sort((a, b) => a.name.localeCompare(b.name));
+        return connection(
+          matching.map((customer) => customerOf(shop, customer)),
+          args,
+        );
+      },
+      customer: ({ id }: { id: string }) => {
+        const customer = demo().customers.find((candidate) => candidate.gid === id);
+        return customer ? customerOf(shop, customer) : null;
+      },
+      node: ({ id }: { id: string }) => nodeById(id),
+      nodes: ({ ids }: { ids: string[] }) => ids.map(nodeById),
+      order: ({ id }: { id: string }) => {
+        const order = orders.get(shop, id.replace("gid://shopify/Order/", ""));
+        return order ? orderObject(order, productOf) : null;
+      },
+      orders: (args: ConnectionArgs & { query?: string | null }) =>
+        connection(
+          searchOrders(orders, shop, args.query ?? "").map((order) => orderObject(order, productOf)),
+          args,
+        ),
+      ordersCount: ({ query }: { query?: string | null }) => ({
+        count: searchOrders(orders, shop, query ?? "").length,
+        precision: "EXACT",
+      }),
+      files: (args: ConnectionArgs & { query?: string | null }) => connection(shopFiles(demo().products, baseUrl(), args.query), args),
+      shop: adminShopObject(settings, shop ?? ""),
+      shopLocales: (args: { published?: boolean | null }) => shopLocales(settings, args),
+      currentAppInstallation: billing.installation(shop),
+    };
+  }
+
+  /** The Storefront API's query root: the shop and its brand. */
+  const storefrontRoot = (shop: string | undefined) => ({ shop: storefrontShopObject(shops.get(shop), baseUrl()) });
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stub");
@@ -82,13 +193,21 @@ export async function startAdminApiStub(
         res.writeHead(200, { "Content-Type": "application/jsonl" });
         return res.end(file);
       }
+      if (req.method === "GET" && url.pathname === "/_stub/graphql-log") {
+        const logShop = url.searchParams.get("shop");
+        return send(res, 200, {
+          calls: graphqlLog.filter((call) => !logShop || call.shop === logShop),
+          faults,
+          rateLimit: throttle.limit(),
+        });
+      }
       if (req.method === "GET" && url.pathname === "/_stub/flow-triggers")
         return send(res, 200, { triggers: flow.list(url.searchParams.get("shop")) });
       const body = await readBody(req);
       if (req.method === "GET" && url.pathname === "/_stub/resource-picker") {
         const type = (["product", "variant", "collection"] as const).find((candidate) => candidate === url.searchParams.get("type"));
         if (!type) return send(res, 400, { error: "type must be product, variant or collection", field: "type" });
-        const products = (data ??= buildDemoData(baseUrl())).products;
+        const { products } = demo();
         const pickerShop = url.searchParams.get("shop") ?? undefined;
         return send(res, 200, {
           resources: catalogue.pickerResources(pickerShop, type as PickerType, url.searchParams.get("query") ?? "", products),
@@ -105,6 +224,14 @@ export async function startAdminApiStub(
         res.writeHead(confirmation.status, confirmation.headers);
         return res.end(confirmation.body);
       }
+      if (req.method === "PUT" && url.pathname === "/_stub/rate-limit") {
+        const limit = JSON.parse(body || "{}") as Record<string, unknown>;
+        const numbers = ["maximumAvailable", "restoreRate", "currentlyAvailable"].filter((key) => limit[key] !== undefined);
+        const bad = numbers.find((key) => typeof limit[key] !== "number" || (limit[key] as number) < 0);
+        if (bad) return send(res, 400, { error: `${bad} must be a number of points, 0 or more`, field: bad });
+        throttle.set(limit as Partial<RateLimit>);
+        return send(res, 200, { rateLimit: throttle.limit() });
+      }
       if (url.pathname.startsWith("/_stub/")) {
         const result = await handleControl(req.method ?? "GET", url.pathname, body, { orders, webhooks, shops });
         return result ? send(res, result.status, result.body) : send(res, 404, { error: "Not Found" });
@@ -118,55 +245,23 @@ export async function startAdminApiStub(
         tokens.add(token);
         return send(res, 200, { access_token: token, scope: SCOPE });
       }
-      if (req.method === "POST" && /^\/admin\/api\/[^/]+\/graphql\.json$/.test(url.pathname)) {
-        const { query = "", variables = {} } = JSON.parse(body || "{}") as { query?: string; variables?: Record<string, unknown> };
-        const operation = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
+      const graphqlPath = /^\/(admin\/)?api\/([^/]+)\/graphql\.json$/.exec(url.pathname);
+      if (req.method === "POST" && graphqlPath) {
+        const admin = graphqlPath[1] !== undefined;
+        const request = JSON.parse(body || "{}") as { query?: unknown; variables?: unknown; operationName?: unknown };
+        const operation = typeof request.query === "string" ? /\b(?:query|mutation)\s+(\w+)/.exec(request.query)?.[1] : undefined;
         requests.push({ method: "POST", path: url.pathname, shop, operation });
-        if (!tokens.has(String(req.headers["x-shopify-access-token"] ?? ""))) {
-          return send(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+        const token = String(req.headers[admin ? "x-shopify-access-token" : "shopify-storefront-private-token"] ?? "");
+        if (!tokens.has(token)) {
+          return admin
+            ? send(res, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" })
+            : send(res, 401, { errors: [{ message: "", extensions: { code: "UNAUTHORIZED" } }] });
         }
-        const demo = (data ??= buildDemoData(baseUrl()));
-        const { products } = demo;
-        // Each customer's history in this shop: the orders placed through /_stub/orders, then the seeded ones (built for the operations that read customers).
-        const customers = () =>
-          demo.customers.map((customer) => withPlacedOrders(customer, orders.ofCustomer(shop, customer.id), products));
-        if (operation === "TwinCardsCustomers") return send(res, 200, { data: { customers: customersPage(customers(), variables) } });
-        if (operation === "TwinCardsCustomer") {
-          const customer = customers().find((candidate) => candidate.gid === variables.id);
-          return send(res, 200, { data: { customer: customer ? customerNode(customer, true) : null } });
-        }
-        if (operation === "TwinCardsOrder") {
-          const order = orders.get(shop, String(variables.id ?? "").replace("gid://shopify/Order/", ""));
-          return send(res, 200, { data: { order: order ? orderNode(order, products) : null } });
-        }
-        if (operation === "TwinCardsRuleTarget") return send(res, 200, { data: { node: catalogue.node(shop, variables.id, products) } });
-        if (operation === "TwinCardsFiles") return send(res, 200, { data: filesPage(products, baseUrl(), variables) });
-        const search = typeof variables.query === "string" ? variables.query : "";
-        if (operation === "TwinCardsPastOrdersCount")
-          return send(res, 200, { data: { ordersCount: { count: searchOrders(orders, shop, search).length, precision: "EXACT" } } });
-        if (operation === "TwinCardsPastOrders") {
-          const first = typeof variables.first === "number" ? variables.first : 50;
-          const found = searchOrders(orders, shop, search).slice(0, first);
-          return send(res, 200, { data: { orders: { nodes: found.map((order) => pastOrderNode(order, products)) } } });
-        }
-        if (operation === "TwinCardsPastOrdersBulk")
-          return send(res, 200, { data: { bulkOperationRunQuery: bulk.run(orders, shop, search, products) } });
-        if (operation === "TwinCardsBulkOperation")
-          return send(res, 200, { data: { node: bulk.node(shop, String(variables.id ?? ""), baseUrl()) } });
-        if (operation === "TwinCardsFlowTrigger") return send(res, 200, { data: flow.receive(shop, variables) });
-        if (operation === "TwinCardsShopTimeZone") return send(res, 200, { data: { shop: { ianaTimezone: shops.get(shop).timeZone } } });
-        if (operation === "TwinCardsShopProfile") return send(res, 200, { data: shopProfileData(shops.get(shop), baseUrl()) });
-        const billed = billing.graphql(operation, shop, variables);
-        if (billed) return send(res, 200, billed);
-        if (operation === "TwinCardsCustomerNames") {
-          const ids = Array.isArray(variables.ids) ? variables.ids : [];
-          const known = customers();
-          const nodes = ids.map((id) => known.find((candidate) => candidate.gid === id) ?? null);
-          return send(res, 200, {
-            data: { nodes: nodes.map((customer) => (customer ? { id: customer.gid, displayName: customer.name } : null)) },
-          });
-        }
-        return send(res, 200, { errors: [{ message: `Unknown operation ${operation ?? "(unnamed)"}` }] });
+        if (shops.get(shop).unreachable.includes(admin ? "admin" : "storefront")) return send(res, 503, { errors: "Service Unavailable" });
+        const endpoint = endpointFor(admin ? "admin" : "storefront-graphql", graphqlPath[2]!);
+        if (!endpoint) return send(res, 404, { errors: "Not Found" });
+        const answer = await endpoint.answer(request, shop, (kind) => (admin ? adminRoot(shop, kind) : storefrontRoot(shop)));
+        return send(res, answer.status, answer.body);
       }
       send(res, 404, { errors: "Not Found" });
     } catch (error) {
@@ -182,127 +277,12 @@ export async function startAdminApiStub(
   return {
     url: baseUrl(),
     requests,
+    graphqlLog,
+    faults,
+    setRateLimit: (limit) => throttle.set(limit),
     flowTriggers: (shop) => flow.list(shop),
     setWebhookTarget: (target) => webhooks.setTarget(target),
     close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-function withPlacedOrders(customer: ShopCustomer, placed: StubOrder[], products: ShopProduct[]): ShopCustomer {
-  if (placed.length === 0) return customer;
-  const productOf = (id: string) => products.find((product) => product.id === id)!;
-  const recent = placed.map((order) => ({
-    name: order.name,
-    createdAt: order.createdAt,
-    lineItems: order.lines.map((line) => ({
-      product: productOf(line.product.id),
-      quantity: line.currentQuantity,
-      unitPrice: line.unitPrice,
-    })),
-  }));
-  return { ...customer, orders: [...recent, ...customer.orders] };
-}
-
-/** `TwinCardsOrder` (app/adapters/shopify/admin-orders.server.ts) for a placed order. */
-function orderNode(order: StubOrder, products: ShopProduct[]) {
-  return {
-    id: `gid://shopify/Order/${order.id}`,
-    name: order.name,
-    email: order.email,
-    phone: order.phone,
-    customerLocale: order.customerLocale,
-    cancelledAt: order.cancelledAt,
-    customer: order.customer && { id: order.customer.gid, firstName: order.customer.firstName, locale: order.customer.locale },
-    lineItems: {
-      nodes: order.lines.map((line) => {
-        const product = products.find((candidate) => candidate.id === line.product.id)!;
-        return {
-          id: `gid://shopify/LineItem/${line.id}`,
-          title: product.title,
-          currentQuantity: line.currentQuantity,
-          variant: { id: product.variantGid },
-          originalUnitPriceSet: { shopMoney: line.unitPrice },
-          product: {
-            id: product.gid,
-            title: product.title,
-            description: product.description,
-            vendor: product.vendor,
-            productType: product.productType,
-            tags: product.tags,
-            onlineStoreUrl: product.onlineStoreUrl,
-            images: { nodes: product.images.map((url) => ({ url })) },
-            collections: { nodes: collectionsOf(product).map((id) => ({ id })) },
-          },
-        };
-      }),
-    },
-  };
-}
-
-function customerNode(customer: ShopCustomer, withOrders = false) {
-  const node = {
-    id: customer.gid,
-    displayName: customer.name,
-    email: customer.email,
-    phone: customer.phone,
-    numberOfOrders: String(customer.orders.length),
-    firstName: customer.firstName,
-    locale: customer.locale,
-  };
-  if (!withOrders) return node;
-  return {
-    ...node,
-    createdAt: customer.createdAt,
-    orders: {
-      nodes: customer.orders.map((order) => ({
-        name: order.name,
-        lineItems: {
-          nodes: order.lineItems.map((item) => ({
-            quantity: item.quantity,
-            originalUnitPriceSet: { shopMoney: item.unitPrice },
-            product: {
-              id: item.product.gid,
-              title: item.product.title,
-              description: item.product.description,
-              vendor: item.product.vendor,
-              productType: item.product.productType,
-              tags: item.product.tags,
-              onlineStoreUrl: item.product.onlineStoreUrl,
-              images: { nodes: item.product.images.map((url) => ({ url })) },
-            },
-          })),
-        },
-      })),
-    },
-  };
-}
-
-const cursorOf = (index: number) => Buffer.from(`cursor:${index}`).toString("base64url");
-const indexOf = (cursor: unknown) => Number(Buffer.from(String(cursor), "base64url").toString().replace("cursor:", ""));
-
-/** Shopify-style connection over the customers matching `query`, sorted by name. */
-function customersPage(all: ShopCustomer[], variables: Record<string, unknown>) {
-  const search = typeof variables.query === "string" ? variables.query.trim().toLowerCase() : "";
-  const matching = all
-    .filter(
-      (customer) => !search || [customer.name, customer.email, customer.phone ?? ""].some((field) => field.toLowerCase().includes(search)),
-    )
-    .sort((a, b) => a.name.localeCompare(b.name));
-  let start = 0;
-  let end = matching.length;
-  if (variables.after) start = indexOf(variables.after) + 1;
-  if (variables.before) end = indexOf(variables.before);
-  if (typeof variables.first === "number") end = Math.min(end, start + variables.first);
-  if (typeof variables.last === "number") start = Math.max(start, end - variables.last);
-  const nodes = matching.slice(start, end);
-  return {
-    nodes: nodes.map((customer) => customerNode(customer)),
-    pageInfo: {
-      hasPreviousPage: start > 0,
-      hasNextPage: end < matching.length,
-      startCursor: nodes.length ? cursorOf(start) : null,
-      endCursor: nodes.length ? cursorOf(end - 1) : null,
-    },
   };
 }
 

@@ -1,4 +1,4 @@
-// What the stub says of each shop (`TwinCardsShopTimeZone`, `TwinCardsShopProfile`):
+// What the stub says of each shop (the Admin API's `shop` and `shopLocales`, the Storefront API's `shop.brand`):
 // the demo shop is "Twin Cards Demo" in Paris with a logo; any other shop is
 // named after its domain, on UTC, in English, without a logo — until a test or
 // the demo sets it otherwise with PUT /_stub/shops/{domain}.
@@ -9,7 +9,7 @@ import { DEMO_SHOP_DOMAIN } from "./demo-data";
 
 export interface StubShop {
   name: string;
-  /** A path on the stub (`/images/logo.png`) or an absolute URL; null: no brand logo. */
+  /** The brand logo (Settings → Brand, read through the Storefront API): a path on the stub (`/images/logo.png`) or an absolute URL; null: none. */
   logoUrl: string | null;
   primaryLocale: string;
   /** Published besides the primary one. */
@@ -20,6 +20,8 @@ export interface StubShop {
   primaryDomain: string;
   /** The numeric part of shop { id }. */
   id: string;
+  /** APIs that answer this shop 503 Service Unavailable (a test of the app riding out Shopify's outages). */
+  unreachable: ("admin" | "storefront")[];
 }
 
 export const shopSettingsInput = z
@@ -51,6 +53,7 @@ export const shopSettingsInput = z
       .string()
       .regex(/^[1-9]\d{0,19}$/, "Must be a numeric shop id")
       .optional(),
+    unreachable: z.array(z.enum(["admin", "storefront"])).optional(),
   })
   .strict();
 
@@ -79,6 +82,7 @@ export function createShopSettings() {
           contactEmail: "owner@twin-cards-demo.example",
           primaryDomain: shop,
           id: idOf(shop),
+          unreachable: [],
         }
       : {
           name: nameOf(shop),
@@ -89,6 +93,7 @@ export function createShopSettings() {
           contactEmail: `owner@${shop.replace(/\.myshopify\.com$/, "")}.example`,
           primaryDomain: shop,
           id: idOf(shop),
+          unreachable: [],
         };
   return {
     get: (shop: string | undefined): StubShop => shops.get(shop ?? "") ?? defaults(shop ?? ""),
@@ -100,22 +105,62 @@ export function createShopSettings() {
   };
 }
 
-/** `TwinCardsShopProfile`: shop { id name contactEmail ianaTimezone primaryDomain { host } brand { logo { image { url } } } } and shopLocales. */
-export function shopProfileData(settings: StubShop, baseUrl: string) {
-  const logo = settings.logoUrl && (settings.logoUrl.startsWith("/") ? `${baseUrl}${settings.logoUrl}` : settings.logoUrl);
+const absolute = (url: string, baseUrl: string) => (url.startsWith("/") ? `${baseUrl}${url}` : url);
+
+/** The Admin API's `shop` (Settings → General): no brand there, that is the Storefront API's. Every stub shop is a development store. */
+export function adminShopObject(settings: StubShop, shop: string) {
   return {
-    shop: {
-      id: `gid://shopify/Shop/${settings.id}`,
-      name: settings.name,
-      contactEmail: settings.contactEmail,
-      ianaTimezone: settings.timeZone,
-      primaryDomain: { host: settings.primaryDomain },
-      brand: { logo: logo ? { image: { url: logo } } : null },
+    __typename: "Shop",
+    id: `gid://shopify/Shop/${settings.id}`,
+    name: settings.name,
+    email: settings.contactEmail,
+    contactEmail: settings.contactEmail,
+    ianaTimezone: settings.timeZone,
+    myshopifyDomain: shop,
+    primaryDomain: {
+      __typename: "Domain",
+      id: `gid://shopify/Domain/${settings.id}`,
+      host: settings.primaryDomain,
+      url: `https://${settings.primaryDomain}`,
+      sslEnabled: true,
     },
-    shopLocales: [
-      { locale: settings.primaryLocale, primary: true, published: true },
-      ...settings.otherLocales.map((locale) => ({ locale, primary: false, published: true })),
-    ],
+    plan: { __typename: "ShopPlan", partnerDevelopment: true, shopifyPlus: false, publicDisplayName: "Development" },
+  };
+}
+
+/** The Admin API's `shopLocales(published:)`: the primary one, then the others. */
+export function shopLocales(settings: StubShop, args: { published?: boolean | null }) {
+  const all = [
+    { __typename: "ShopLocale", locale: settings.primaryLocale, name: settings.primaryLocale, primary: true, published: true },
+    ...settings.otherLocales.map((locale) => ({ __typename: "ShopLocale", locale, name: locale, primary: false, published: true })),
+  ];
+  return args.published === false ? [] : all;
+}
+
+/** The Storefront API's `shop`, with the brand assets a merchant sets in Settings → Brand. */
+export function storefrontShopObject(settings: StubShop, baseUrl: string) {
+  const logo = settings.logoUrl && absolute(settings.logoUrl, baseUrl);
+  return {
+    __typename: "Shop",
+    id: `gid://shopify/Shop/${settings.id}`,
+    name: settings.name,
+    primaryDomain: { __typename: "Domain", host: settings.primaryDomain, url: `https://${settings.primaryDomain}`, sslEnabled: true },
+    brand: {
+      __typename: "Brand",
+      colors: { primary: [], secondary: [] },
+      logo: logo
+        ? {
+            __typename: "MediaImage",
+            id: `gid://shopify/MediaImage/${settings.id}1`,
+            mediaContentType: "IMAGE",
+            image: { __typename: "Image", url: () => logo, altText: settings.name },
+          }
+        : null,
+      squareLogo: null,
+      coverImage: null,
+      slogan: null,
+      shortDescription: null,
+    },
   };
 }
 

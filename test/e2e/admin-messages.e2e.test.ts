@@ -7,6 +7,17 @@ import { launchBrowser, screenshot } from "../support/browser";
 // and a mistake shows at its field before anything is saved. Nothing is saved here:
 // the demo shop's messages stay the default for the other tests.
 const demoUrl = inject("demoUrl");
+const adminApiStubUrl = inject("adminApiStubUrl");
+const DEMO_SHOP = "twin-cards-demo.myshopify.com";
+
+/** Whether Shopify's Storefront API answers the demo shop (the brand logo's source). */
+const storefrontAnswers = async (answers: boolean) => {
+  const response = await fetch(`${adminApiStubUrl}/_stub/shops/${DEMO_SHOP}`, {
+    method: "PUT",
+    body: JSON.stringify({ unreachable: answers ? [] : ["storefront"] }),
+  });
+  expect(response.status).toBe(200);
+};
 let browser: Browser;
 
 beforeAll(async () => {
@@ -37,5 +48,46 @@ describe("Settings → Messages (demo mode, Chromium)", { timeout: 120_000 }, ()
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, "messages-preview-390");
+  });
+
+  it("tells the merchant, in English and French, that the brand logo could not be read and what messages show, at admin and phone widths", async () => {
+    // Read once while Shopify answers: the brand logo is known.
+    const first = await openAdminPage(browser, demoUrl, "/app/settings/messages");
+    await shown(first.getByRole("heading", { name: "Messages" }));
+    await first.close();
+    await storefrontAnswers(false);
+    try {
+      const english = await openAdminPage(browser, demoUrl, "/app/settings/messages");
+      // The demo shop's brand logo was read before: messages keep it, and the note says so.
+      await shown(
+        english.getByText(
+          "Your brand logo (Settings → Brand in Shopify) could not be read just now. Messages show the last brand logo read.",
+        ),
+      );
+      await shown(english.getByText("Twin Cards Demo"));
+      await screenshot(english, "messages-logo-unread-1040");
+      await english.setViewportSize({ width: 390, height: 844 });
+      expect(await english.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await shown(english.getByText("could not be read just now"));
+      await screenshot(english, "messages-logo-unread-390");
+
+      const french = await openAdminPage(browser, demoUrl, "/app/settings/messages?locale=fr");
+      await shown(
+        french.getByText(
+          "Le logo de votre marque (Paramètres → Marque dans Shopify) n’a pas pu être lu. Les messages affichent le dernier logo de marque lu.",
+        ),
+      );
+      await french.setViewportSize({ width: 390, height: 844 });
+      await shown(french.getByText("n’a pas pu être lu"));
+      await screenshot(french, "messages-logo-unread-fr-390");
+    } finally {
+      await storefrontAnswers(true);
+    }
+    // Once Shopify answers again, the note is gone.
+    const back = await openAdminPage(browser, demoUrl, "/app/settings/messages");
+    await shown(back.getByRole("heading", { name: "Messages" }));
+    expect(await back.getByText("could not be read just now").count()).toBe(0);
   });
 });

@@ -15,6 +15,8 @@ export interface StubShopSettings {
   primaryDomain?: string;
   /** The numeric part of shop { id }. */
   id?: string;
+  /** Shopify APIs that answer this shop 503 from now on. */
+  unreachable?: ("admin" | "storefront")[];
 }
 
 /** What Shopify says of `shop` from now on (its name, logo, locales, zone), as a merchant sets it in Shopify. */

@@ -445,6 +445,7 @@ describe("fetchOrder on Shopify's edge cases", () => {
                   product: null,
                 },
               ],
+              pageInfo: { hasNextPage: false, endCursor: null },
             },
           },
         },

@@ -133,12 +133,83 @@ describe("Admin API stub: GraphQL", () => {
     }
   });
 
-  it("answers an unknown operation with a GraphQL error", async () => {
-    const response = await postGraphql("query SomethingElse { shop { name } }", {});
+  it("answers a document Shopify's schema refuses exactly as Shopify does, naming the field, and runs nothing", async () => {
+    // The shop profile as the app asked it before issue 38: the Admin API's Shop has no brand (the Storefront API's has).
+    const response = await postGraphql(
+      "query TwinCardsShopProfile {\n  shop {\n    id name\n    brand { logo { image { url } } }\n  }\n}",
+      {},
+    );
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { data?: unknown; errors: { message: string }[] };
-    expect(body.data).toBeUndefined();
-    expect(body.errors[0]!.message).toMatch(/^Unknown operation/);
+    expect(await response.json()).toEqual({
+      errors: [
+        {
+          message: "Field 'brand' doesn't exist on type 'Shop'",
+          locations: [{ line: 4, column: 5 }],
+          path: ["query TwinCardsShopProfile", "shop", "brand"],
+          extensions: { code: "undefinedField", typeName: "Shop", fieldName: "brand" },
+        },
+      ],
+    });
+    expect(stub.graphqlLog.at(-1)).toMatchObject({
+      operation: "TwinCardsShopProfile",
+      refused: "undefinedField",
+      requestedQueryCost: null,
+    });
+    const argument = await postGraphql("query { customers(first: 1, color: RED) { nodes { id } } }", {});
+    expect(((await argument.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({
+        message: "Field 'customers' doesn't accept argument 'color'",
+        extensions: { code: "argumentNotAccepted", name: "customers", typeName: "Field", argumentName: "color" },
+      }),
+    ]);
+    const unpaged = await postGraphql("query { customers { nodes { id } } }", {});
+    expect(((await unpaged.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe("you must provide one of first or last");
+  });
+
+  it("prices every answer in extensions.cost, refuses a query over 1,000 points, and throttles when the shop's bucket is short", async () => {
+    const priced = (await (await postGraphql(CUSTOMERS_QUERY, { first: 5 })).json()) as { extensions: { cost: Record<string, unknown> } };
+    // 2 for the connection, 1 for each of the 5 customers asked (their fields are scalars).
+    expect(priced.extensions.cost).toEqual({
+      requestedQueryCost: 7,
+      actualQueryCost: 7,
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: expect.any(Number), restoreRate: 100 },
+    });
+    // A customer's 20 orders of 50 lines with 10 images each, as the app asked before issue 38.
+    const tooDear = `query TwinCardsCustomer($id: ID!) { customer(id: $id) { orders(first: 20) { nodes { lineItems(first: 50) { nodes { product { images(first: 10) { nodes { url } } } } } } } } }`;
+    const refused = (await (await postGraphql(tooDear, { id: DEMO_CUSTOMERS[0]!.gid })).json()) as {
+      data?: unknown;
+      errors: { extensions: unknown }[];
+    };
+    expect(refused.data).toBeUndefined();
+    expect(refused.errors[0]!.extensions).toEqual({
+      code: "MAX_COST_EXCEEDED",
+      cost: 14063,
+      maxCost: 1000,
+      documentation: "https://shopify.dev/api/usage/rate-limits",
+    });
+    stub.setRateLimit({ currentlyAvailable: 5, restoreRate: 1 });
+    try {
+      const throttled = (await (await postGraphql(CUSTOMERS_QUERY, { first: 5 })).json()) as Record<string, unknown>;
+      expect(throttled).toEqual({
+        errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }],
+        extensions: {
+          cost: {
+            requestedQueryCost: 7,
+            actualQueryCost: null,
+            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 5, restoreRate: 1 },
+          },
+        },
+      });
+      expect(stub.graphqlLog.at(-1)).toMatchObject({ operation: "TwinCardsCustomers", refused: "THROTTLED", requestedQueryCost: 7 });
+      const log = (await (await fetch(`${stub.url}/_stub/graphql-log`)).json()) as {
+        calls: { refused: string | null }[];
+        faults: unknown[];
+      };
+      expect(log.calls.filter((call) => call.refused === "THROTTLED")).toHaveLength(1);
+      expect(log.faults).toEqual([]);
+    } finally {
+      stub.setRateLimit({ maximumAvailable: 2000, restoreRate: 100 });
+    }
   });
 
   it("pages through every customer, sorted by name, 20 at a time and 5 at a time", async () => {

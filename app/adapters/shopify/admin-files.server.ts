@@ -3,7 +3,7 @@
 // Admin API stub (stubs/admin-api/catalogue.ts) answers the same operation.
 import { run, type GraphqlClient } from "./admin-graphql.server";
 
-const FILES_QUERY = `#graphql
+export const FILES_QUERY = `#graphql
 query TwinCardsFiles($first: Int!, $after: String, $query: String) {
   files(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) {
     nodes { ... on MediaImage { id alt fileStatus image { url altText } } }

@@ -4,7 +4,7 @@
 // The local Admin API stub (stubs/admin-api/catalogue.ts) answers the same operation.
 import { run, type GraphqlClient } from "./admin-graphql.server";
 
-const RULE_TARGET_QUERY = `#graphql
+export const RULE_TARGET_QUERY = `#graphql
 query TwinCardsRuleTarget($id: ID!) {
   node(id: $id) {
     __typename

@@ -18,7 +18,7 @@ export interface BackfillWorkerOptions extends OutboxTuning {
  * Lists the orders of a rule applied to past orders (docs/decisions/0051-backfill.md),
  * on the shared outbox loop under a lease like the other workers: counts the
  * orders paid in the range, reads them in one page of the `orders` query when
- * there are at most PAGE_LIMIT, else starts Shopify's bulk operation and looks at
+ * there are at most PAGE_LIMIT (and none has more lines than a page reads), else starts Shopify's bulk operation and looks at
  * it again every `bulkPollMs` (the row goes back to PENDING meanwhile, so a
  * restart carries on where it stood) until its JSONL file can be read. The
  * listing is kept on the backfill (READY), for the merchant to confirm; the
@@ -52,15 +52,18 @@ export class BackfillWorker extends OutboxWorker<BackfillRecord> {
       const graphql = await this.graphqlFor(job.shop);
       if (graphql === "not-installed") throw new OutboxError("The app is not installed on this shop (no access token)", false);
       const search = pastOrdersSearch(job.since);
+      // The listing says which of the rule's collections each line's product is in; a product or variant rule needs none.
+      const collectionIds = rule.targetType === "COLLECTION" ? [rule.targetId] : [];
       if (job.phase === "LISTING") {
-        if ((await countOrders(graphql, search)) <= PAGE_LIMIT) return await this.listed(claim, rule, await pageOrders(graphql, search));
-        const bulkOperationId = await startBulk(graphql, search);
+        const page = (await countOrders(graphql, search)) <= PAGE_LIMIT ? await pageOrders(graphql, search, collectionIds) : null;
+        if (page) return await this.listed(claim, rule, page);
+        const bulkOperationId = await startBulk(graphql, search, collectionIds);
         return await this.pollLater(claim, { phase: "BULK", bulkOperationId });
       }
       const state = await bulkState(graphql, job.bulkOperationId ?? "");
       if (state.status === "RUNNING") return await this.pollLater(claim, {});
       if (state.status === "ENDED") throw new OutboxError(state.reason, false);
-      return await this.listed(claim, rule, state.url ? await readBulkOrders(state.url) : []);
+      return await this.listed(claim, rule, state.url ? await readBulkOrders(state.url, collectionIds) : []);
     } catch (error) {
       return this.retryOrFail(claim, job.attempts, error);
     }

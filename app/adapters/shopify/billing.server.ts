@@ -24,7 +24,7 @@ export function libraryBilling(plans: BillingPlans | null): Record<string, PaidP
   return { [name]: { trialDays, lineItems: [{ amount, currencyCode, interval: BillingInterval.Every30Days }] } };
 }
 
-const SHOP_PLAN_QUERY = `#graphql
+export const SHOP_PLAN_QUERY = `#graphql
   query TwinCardsShopPlan { shop { plan { partnerDevelopment } } }`;
 
 /** Whether the shop's charges are test charges: BILLING_TEST_CHARGES, or (auto) whether it is a development store. */

@@ -26,10 +26,19 @@ const shopify = shopifyApp({
   // The paid plan (decision 0050); none when billing is off.
   billing: libraryBilling(billingConfig().plans),
   // At install (and each new offline token): what claim messages say of the shop.
-  hooks: { afterAuth: ({ session, admin }) => refreshShopProfile(session.shop, admin.graphql, { force: true }) },
+  hooks: {
+    afterAuth: async ({ session, admin }) => {
+      await refreshShopProfile(session.shop, admin.graphql, shopifyStorefront, { force: true });
+    },
+  },
 });
 
 export default shopify;
+
+/** The shop's Storefront API with the app's offline token, as the library gives it (the shop's brand logo: decision 0057). */
+export async function shopifyStorefront(shop: string) {
+  return (await shopify.unauthenticated.storefront(shop)).storefront.graphql;
+}
 export const apiVersion = ApiVersion.July26;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
 export const authenticate = {

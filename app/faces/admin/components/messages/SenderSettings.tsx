@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Text, TextField, Thumbnail } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, Card, FormLayout, InlineStack, Text, TextField, Thumbnail } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FilesPicker } from "../FilesPicker";
@@ -12,6 +12,36 @@ interface Sender {
   logoUrl: string | null;
   customLogoUrl: string | null;
   brandLogoUrl: string | null;
+  /** Whether Shopify was ever read (false: messages use the shop's domain, English, UTC). */
+  known: boolean;
+  /** Shopify did not answer for the name, e-mail, languages and time zone just now. */
+  essentialsUnread: boolean;
+  /** The brand logo could not be read just now. */
+  logoUnread: boolean;
+}
+
+/** What Settings → Messages tells the merchant when Shopify could not be read, and what messages use meanwhile. */
+function ProfileWarnings({ sender }: { sender: Sender }) {
+  const { t } = useTranslation();
+  const logo = sender.customLogoUrl
+    ? t("messages.brandLogoYours")
+    : sender.brandLogoUrl
+      ? t("messages.brandLogoLast")
+      : t("messages.brandLogoNone");
+  return (
+    <>
+      {sender.essentialsUnread ? (
+        <Banner tone="warning">
+          <p>{t(sender.known ? "messages.profileUnread" : "messages.profileNeverRead", { name: sender.name })}</p>
+        </Banner>
+      ) : null}
+      {sender.logoUnread && !sender.essentialsUnread ? (
+        <Banner tone="info">
+          <p>{t("messages.brandLogoUnread", { logo })}</p>
+        </Banner>
+      ) : null}
+    </>
+  );
 }
 
 /** Who messages come from: the shop's name (from Shopify) and its logo, the brand's or one the merchant points at. */
@@ -38,6 +68,7 @@ export function SenderSettings({ sender }: { sender: Sender }) {
           <Text as="h2" variant="headingMd">
             {t("messages.sender")}
           </Text>
+          <ProfileWarnings sender={sender} />
           <InlineStack gap="300" blockAlign="center" wrap={false}>
             {sender.logoUrl ? <Thumbnail source={sender.logoUrl} alt={sender.name} size="medium" /> : null}
             <BlockStack gap="100">
