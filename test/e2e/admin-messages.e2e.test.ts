@@ -73,7 +73,7 @@ describe("Settings → Messages (demo mode, Chromium)", { timeout: 120_000 }, ()
       await shown(english.getByText("could not be read just now"));
       await screenshot(english, "messages-logo-unread-390");
 
-      const french = await openAdminPage(browser, demoUrl, "/app/settings/messages?locale=fr");
+      const french = await openAdminPage(browser, demoUrl, "/app/settings/messages", "fr");
       await shown(
         french.getByText(
           "Le logo de votre marque (Paramètres → Marque dans Shopify) n’a pas pu être lu. Les messages affichent le dernier logo de marque lu.",

@@ -2,11 +2,14 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { newPage, screenshot } from "./browser";
 
-/** The embedded admin of the demo shop, opened through /demo on a demo-mode server, at `path`. */
-export async function openAdminPage(browser: Browser, serverUrl: string, path = "/app"): Promise<Page> {
+/**
+ * The embedded admin of the demo shop, opened through /demo on a demo-mode server, at `path`,
+ * in the merchant's admin language (`locale`, as Shopify admin passes it).
+ */
+export async function openAdminPage(browser: Browser, serverUrl: string, path = "/app", locale: "en" | "fr" = "en"): Promise<Page> {
   const page = await newPage(browser);
-  await page.goto(`${serverUrl}/demo?to=${encodeURIComponent(path)}`);
-  await page.getByRole("link", { name: "Home" }).waitFor();
+  await page.goto(`${serverUrl}/demo?${new URLSearchParams({ to: path, ...(locale === "en" ? {} : { locale }) })}`);
+  await page.getByRole("link", { name: locale === "fr" ? "Accueil" : "Home" }).waitFor();
   return page;
 }
 
