@@ -9,7 +9,7 @@ import { databaseUsableOrExit } from "./app/db/postgres-connect.server";
 import { chainConfigOrExit, configOrExit, notifyConfigOrExit, reportWalletPasses, webhookConfigOrExit } from "./server/config";
 import { createHttpApp, listen } from "./server/http-app";
 import { bundleFile, type ServerBundle } from "./server/server-bundles";
-import { backgroundWorkers } from "./app/wiring/services.server";
+import { workersAfterListening } from "./server/workers-after-listening";
 
 const config = configOrExit();
 const notifyConfig = notifyConfigOrExit();
@@ -60,9 +60,13 @@ const readsAsset = (req: express.Request) => (req.method === "GET" || req.method
 assets.use("/assets", (req, res, next) => (readsAsset(req) ? hashedAssets(req, res, next) : next()));
 assets.use(express.static("build/client", { maxAge: "1h", redirect: false }));
 
-// Claim notifications, NFT mints and webhooks run in this process unless NOTIFY_DISPATCHER=off / CHAIN_WORKER=off / WEBHOOK_WORKER=off (then `npm run worker`).
-const workers = await backgroundWorkers({ notify: notifyConfig, chain: chainConfig, webhooks: webhookConfig, inWebServer: true });
 const server = listen(createHttpApp({ build, pagesBuild, assets, config }), config.PORT, config.HOST, {
-  onShutdown: async () => void (await Promise.all(workers.map((worker) => worker.stop()))),
+  onShutdown: () => workers.stop(),
 });
-server.once("listening", () => workers.forEach((worker) => worker.start()));
+// Claim notifications, NFT mints, webhooks, orders and Flow triggers run in this process unless NOTIFY_DISPATCHER=off,
+// CHAIN_WORKER=off, WEBHOOK_WORKER=off, ORDER_WORKER=off or FLOW_WORKER=off (then `npm run worker`); their code loads
+// once the server listens (decision 0057).
+const workers = workersAfterListening(server, async () => {
+  const { backgroundWorkers } = await import("./app/wiring/services.server");
+  return backgroundWorkers({ notify: notifyConfig, chain: chainConfig, webhooks: webhookConfig, inWebServer: true });
+});

@@ -1,8 +1,8 @@
 // npm run bench: every benchmark, each against a baseline measured in the same
 // run. Performance targets live here, never in tests: a target missed prints
 // "short"; the exit code is non-zero only when a part could not run or checked
-// a wrong result. BENCH_ONLY=lighthouse|replicas|api|outbox|chain runs one part.
-const PARTS = ["lighthouse", "replicas", "api", "outbox", "chain"] as const;
+// a wrong result. BENCH_ONLY=lighthouse|replicas|api|startup|outbox|chain runs one part.
+const PARTS = ["lighthouse", "replicas", "api", "startup", "outbox", "chain"] as const;
 type Part = (typeof PARTS)[number];
 
 async function main(only: Part | undefined): Promise<boolean> {
@@ -22,6 +22,11 @@ async function main(only: Part | undefined): Promise<boolean> {
     if (!only) console.log();
     const { apiBench } = await import("./bench/api");
     ok = (await apiBench()) && ok;
+  }
+  if (runs("startup")) {
+    if (!only) console.log();
+    const { startupBench } = await import("./bench/startup");
+    ok = (await startupBench()) && ok;
   }
   if (runs("outbox")) {
     if (!only) console.log();

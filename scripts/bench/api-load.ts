@@ -1,6 +1,6 @@
 // Load for the api bench: autocannon's connections against one server, with the
-// server process's CPU time and memory read from /proc around the run.
-import { readdirSync, readFileSync } from "node:fs";
+// server process's CPU time read from /proc around the run.
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 export const CONNECTIONS = 16;
@@ -35,25 +35,6 @@ export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-/** Resident memory (MB) of every process in the process group `pgid`, and how many there are. */
-export function groupRss(pgid: number): { mb: number; processes: number } {
-  let kb = 0;
-  let processes = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) !== pgid) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
-      kb += Number(rss?.[1] ?? 0);
-      processes++;
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return { mb: kb / 1024, processes };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

@@ -7,7 +7,6 @@
 // node:http + the driver running the very statements the app runs for the request
 // (scripts/bench/api-baseline-server.ts lists them); the fixed-JSON and one-INSERT
 // baselines still print, as figures to read, with no target.
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,7 +15,7 @@ import { migratePostgresDatabase } from "../../test/support/global-setup-postgre
 import { startPostgres } from "../../test/support/postgres";
 import { migratedDatabase, startScript, startServer, type AppProcess } from "../../test/support/processes";
 import { TEST_ENV } from "../../test/support/test-env";
-import { CONNECTIONS, groupRss, load, type LoadResult } from "./api-load";
+import { CONNECTIONS, load, type LoadResult } from "./api-load";
 import { copyBatch, createKeys, seedCards } from "./api-seed";
 import { openRawDb, type RawDb } from "./api-raw-db";
 
@@ -51,15 +50,6 @@ interface Figures {
     redemptionEqualMs: number;
     redemptionRawMs: number;
     loopMaxMs: number;
-  };
-  startup: {
-    appS: number;
-    nodeS: number;
-    bareS: number;
-    appRss: { mb: number; processes: number };
-    nodeRss: { mb: number; processes: number };
-    nodeRssAtStart: { mb: number; processes: number };
-    bareRss: { mb: number; processes: number };
   };
   keys: number;
   limited: number;
@@ -149,50 +139,6 @@ async function batchRound(app: AppProcess, key: string, equal: { url: string; ke
     figures[`${variant}RawMs`] = rawMs;
   }
   return figures;
-}
-
-/** `npm start` (or bare node) to its first 200 on GET `probe`, then the process group's memory after a short load. */
-async function startup(command: string[], env: Record<string, string>, probe: string, key: string | null) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const started = performance.now();
-  const child = spawn(command[0]!, command.slice(1), {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "pipe"],
-    detached: true,
-  });
-  let stderr = "";
-  child.stderr!.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    for (;;) {
-      const status = await fetch(`http://127.0.0.1:${port}${probe}`).then(
-        (response) => response.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      if (child.exitCode !== null) throw new Error(`${command.join(" ")} exited with ${child.exitCode}: ${stderr}`);
-      if (performance.now() - started > 60_000) throw new Error(`${command.join(" ")} answered no 200 within a minute`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const rssAtStart = groupRss(child.pid!);
-    const headers = key ? { authorization: `Bearer ${key}` } : undefined;
-    await load({
-      url: `http://127.0.0.1:${port}`,
-      path: "/v1/validate-name?name=bench-rss",
-      seconds: 2,
-      pid: child.pid!,
-      request: () => ({ headers }),
-    });
-    return { seconds, rssAtStart, rss: groupRss(child.pid!) };
-  } finally {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-      await exited;
-    } catch {
-      // The group is gone already (it failed to start: the error above says why).
-    }
-  }
 }
 
 async function benchDatabase(kind: string, url: string): Promise<Figures> {
@@ -297,19 +243,6 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
       rounds.batch.push(await batchRound(app, keys.batch[0]!, { url: batchSql!.url, key: keys.equal[0]! }, raw, loopFile, round));
     }
     await Promise.all(servers.splice(0).map((server) => server.stop()));
-
-    // Startup, interleaved too: `npm start` as an operator runs it, and bare node answering 200 at once.
-    const bare = ["node", "-e", "require('node:http').createServer((q, s) => s.end('{}')).listen(process.env.PORT, '127.0.0.1')"];
-    const appStarts = [];
-    const nodeStarts = [];
-    const bareStarts = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      appStarts.push(await startup(["npm", "start"], env, "/healthz", keys.load[0]!));
-      // What `npm start` runs, as a container's command would run it: without npm and its shell.
-      nodeStarts.push(await startup(["node", "build/node/server.js"], env, "/healthz", keys.load[0]!));
-      bareStarts.push(await startup(bare, {}, "/", null));
-    }
-    const byRss = (a: { rss: { mb: number } }, b: { rss: { mb: number } }) => a.rss.mb - b.rss.mb;
     const validate = {
       app: medianResult(rounds.validate),
       http: medianResult(rounds.http),
@@ -336,15 +269,6 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
         redemptionRawMs: median(rounds.batch.map((b) => b.redemptionRawMs)),
         loopMaxMs: Math.max(...rounds.batch.map((b) => b.loopMaxMs)),
       },
-      startup: {
-        appS: median(appStarts.map((s) => s.seconds)),
-        nodeS: median(nodeStarts.map((s) => s.seconds)),
-        bareS: median(bareStarts.map((s) => s.seconds)),
-        appRss: [...appStarts].sort(byRss)[Math.floor(ROUNDS / 2)]!.rss,
-        nodeRss: [...nodeStarts].sort(byRss)[Math.floor(ROUNDS / 2)]!.rss,
-        nodeRssAtStart: nodeStarts.map((start) => start.rssAtStart).sort((a, b) => a.mb - b.mb)[Math.floor(ROUNDS / 2)]!,
-        bareRss: [...bareStarts].sort(byRss)[Math.floor(ROUNDS / 2)]!.rss,
-      },
       keys: KEYS * 2 + 1 + EQUAL_WORK_KEYS,
       limited: all.reduce((sum, result) => sum + (result.statuses["429"] ?? 0), 0),
       unexpected: [...new Set(unexpected)],
@@ -360,7 +284,7 @@ const f = (value: number, digits = 0) => value.toLocaleString("en-US", { minimum
 const verdict = (ok: boolean) => (ok ? "pass" : "**short**");
 
 function print(figures: Figures) {
-  const { kind, validate, create, list, batch, startup: s } = figures;
+  const { kind, validate, create, list, batch } = figures;
   // The equal-work baselines (issue 26) run the app's own statements; the others do less and carry no target.
   const EQUAL = "**equal work**: node:http + same SQL";
   const rows: string[][] = [
@@ -473,39 +397,6 @@ function print(figures: Figures) {
       `${f(list.app.rps / list.raw.rps, 2)}×`,
       "",
       "",
-    ],
-    [
-      "`npm start` to first 200, s",
-      f(s.appS, 2),
-      `bare node ${f(s.bareS, 2)}`,
-      `${f(s.appS / s.bareS, 1)}×`,
-      "≤ 1 s",
-      verdict(s.appS <= 1),
-    ],
-    [
-      "`node build/node/server.js` to first 200, s",
-      f(s.nodeS, 2),
-      `bare node ${f(s.bareS, 2)}`,
-      `${f(s.nodeS / s.bareS, 1)}×`,
-      "≤ 1 s",
-      verdict(s.nodeS <= 1),
-    ],
-    [
-      "RSS of `npm start`'s processes, MB",
-      `${f(s.appRss.mb)} (${s.appRss.processes} processes)`,
-      `bare node ${f(s.bareRss.mb)}`,
-      `${f(s.appRss.mb / s.bareRss.mb, 1)}×`,
-      "≤ 150 MB",
-      verdict(s.appRss.mb <= 150),
-    ],
-    ["RSS of `node build/node/server.js` at its first 200, MB", `${f(s.nodeRssAtStart.mb)} (1 process)`, "", "", "", ""],
-    [
-      "RSS of `node build/node/server.js`, MB",
-      `${f(s.nodeRss.mb)} (${s.nodeRss.processes} process)`,
-      `bare node ${f(s.bareRss.mb)}`,
-      `${f(s.nodeRss.mb / s.bareRss.mb, 1)}×`,
-      "≤ 150 MB",
-      verdict(s.nodeRss.mb <= 150),
     ],
   ];
   console.log(`\n### ${kind}`);
