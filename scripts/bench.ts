@@ -1,8 +1,8 @@
 // npm run bench: every benchmark, each against a baseline measured in the same
 // run. Performance targets live here, never in tests: a target missed prints
 // "short"; the exit code is non-zero only when a part could not run or checked
-// a wrong result. BENCH_ONLY=lighthouse|replicas|api|startup|outbox|chain runs one part.
-const PARTS = ["lighthouse", "replicas", "api", "startup", "outbox", "chain"] as const;
+// a wrong result. BENCH_ONLY=lighthouse|replicas|api|startup|outbox|throttle|chain runs one part.
+const PARTS = ["lighthouse", "replicas", "api", "startup", "outbox", "throttle", "chain"] as const;
 type Part = (typeof PARTS)[number];
 
 async function main(only: Part | undefined): Promise<boolean> {
@@ -32,6 +32,11 @@ async function main(only: Part | undefined): Promise<boolean> {
     if (!only) console.log();
     const { outboxBench } = await import("./bench/outbox");
     ok = (await outboxBench()) && ok;
+  }
+  if (runs("throttle")) {
+    if (!only) console.log();
+    const { throttleBench } = await import("./bench/throttle");
+    ok = (await throttleBench()) && ok;
   }
   if (runs("chain")) {
     if (!only) console.log();

@@ -33,8 +33,8 @@ export interface AdminApiStub {
   graphqlLog: GraphqlCall[];
   /** What the stub answered that the schema refuses: a fault of the stub, never the app's; tests expect none. */
   faults: { operation: string | null; errors: string[] }[];
-  /** The Admin API's bucket from now on (tests): size, restore rate, and where every shop's bucket starts. */
-  setRateLimit(limit: Partial<RateLimit> & { currentlyAvailable?: number }): void;
+  /** The Admin API's bucket from now on (tests): size, restore rate and where it starts, for one shop (its plan) or every shop without its own. */
+  setRateLimit(limit: Partial<RateLimit> & { currentlyAvailable?: number }, shop?: string): void;
   /** The Shopify Flow triggers it took (flowTriggerReceive), oldest first. */
   flowTriggers(shop?: string): ReceivedFlowTrigger[];
   /** Where the order webhooks go (the app's URL may be known only after the stub started); undefined: nowhere. */
@@ -198,7 +198,7 @@ export async function startAdminApiStub(
         return send(res, 200, {
           calls: graphqlLog.filter((call) => !logShop || call.shop === logShop),
           faults,
-          rateLimit: throttle.limit(),
+          rateLimit: throttle.limit(logShop ?? undefined),
         });
       }
       if (req.method === "GET" && url.pathname === "/_stub/flow-triggers")
@@ -229,8 +229,11 @@ export async function startAdminApiStub(
         const numbers = ["maximumAvailable", "restoreRate", "currentlyAvailable"].filter((key) => limit[key] !== undefined);
         const bad = numbers.find((key) => typeof limit[key] !== "number" || (limit[key] as number) < 0);
         if (bad) return send(res, 400, { error: `${bad} must be a number of points, 0 or more`, field: bad });
-        throttle.set(limit as Partial<RateLimit>);
-        return send(res, 200, { rateLimit: throttle.limit() });
+        if (limit.shop !== undefined && typeof limit.shop !== "string")
+          return send(res, 400, { error: "shop must be a shop domain", field: "shop" });
+        const forShop = limit.shop as string | undefined;
+        throttle.set(limit as Partial<RateLimit>, forShop);
+        return send(res, 200, { rateLimit: throttle.limit(forShop) });
       }
       if (url.pathname.startsWith("/_stub/")) {
         const result = await handleControl(req.method ?? "GET", url.pathname, body, { orders, webhooks, shops });
@@ -279,7 +282,7 @@ export async function startAdminApiStub(
     requests,
     graphqlLog,
     faults,
-    setRateLimit: (limit) => throttle.set(limit),
+    setRateLimit: (limit, shop) => throttle.set(limit, shop),
     flowTriggers: (shop) => flow.list(shop),
     setWebhookTarget: (target) => webhooks.setTarget(target),
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -31,14 +31,19 @@ export interface GraphqlCall {
 
 export function createThrottle(initial: RateLimit = STANDARD_PLAN, now: () => number = Date.now) {
   let limit = { ...initial };
-  /** Where a shop's bucket starts (full unless a test says otherwise). */
+  /** Shops on another plan than the rest (Shopify's limits depend on the shop's plan). */
+  const shopLimits = new Map<string, RateLimit>();
+  /** Where a bucket starts (full unless a test says otherwise), per shop or for all. */
   let startLevel: number | null = null;
+  const shopStartLevels = new Map<string, number>();
   const buckets = new Map<string, { available: number; at: number }>();
+  const limitOf = (shop: string) => shopLimits.get(shop) ?? limit;
 
   function level(shop: string): { available: number; at: number } {
     const at = now();
-    const bucket = buckets.get(shop) ?? { available: startLevel ?? limit.maximumAvailable, at };
-    bucket.available = Math.min(limit.maximumAvailable, bucket.available + ((at - bucket.at) / 1000) * limit.restoreRate);
+    const { maximumAvailable, restoreRate } = limitOf(shop);
+    const bucket = buckets.get(shop) ?? { available: shopStartLevels.get(shop) ?? startLevel ?? maximumAvailable, at };
+    bucket.available = Math.min(maximumAvailable, bucket.available + ((at - bucket.at) / 1000) * restoreRate);
     bucket.at = at;
     buckets.set(shop, bucket);
     return bucket;
@@ -55,20 +60,34 @@ export function createThrottle(initial: RateLimit = STANDARD_PLAN, now: () => nu
     /** Gives back what a query asked for and did not use. */
     refund(shop: string, points: number) {
       const bucket = level(shop);
-      bucket.available = Math.min(limit.maximumAvailable, bucket.available + points);
+      bucket.available = Math.min(limitOf(shop).maximumAvailable, bucket.available + points);
     },
     status: (shop: string): ThrottleStatus => ({
-      maximumAvailable: limit.maximumAvailable,
+      ...limitOf(shop),
       currentlyAvailable: Math.floor(level(shop).available),
-      restoreRate: limit.restoreRate,
     }),
-    /** Another bucket size or restore rate from now on (tests): every shop's bucket starts again, full or at `currentlyAvailable`. */
-    set(next: Partial<RateLimit> & { currentlyAvailable?: number }) {
-      limit = { maximumAvailable: next.maximumAvailable ?? limit.maximumAvailable, restoreRate: next.restoreRate ?? limit.restoreRate };
+    /**
+     * Another bucket size or restore rate from now on (tests), for one shop or for every shop
+     * without its own: the buckets concerned start again, full or at `currentlyAvailable`.
+     */
+    set(next: Partial<RateLimit> & { currentlyAvailable?: number }, shop?: string) {
+      const base = shop ? limitOf(shop) : limit;
+      const updated = {
+        maximumAvailable: next.maximumAvailable ?? base.maximumAvailable,
+        restoreRate: next.restoreRate ?? base.restoreRate,
+      };
+      if (shop) {
+        shopLimits.set(shop, updated);
+        if (next.currentlyAvailable === undefined) shopStartLevels.delete(shop);
+        else shopStartLevels.set(shop, next.currentlyAvailable);
+        buckets.delete(shop);
+        return;
+      }
+      limit = updated;
       startLevel = next.currentlyAvailable ?? null;
-      buckets.clear();
+      for (const key of buckets.keys()) if (!shopLimits.has(key)) buckets.delete(key);
     },
-    limit: (): RateLimit => ({ ...limit }),
+    limit: (shop?: string): RateLimit => ({ ...(shop ? limitOf(shop) : limit) }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { BillingPlans } from "~/domain/ports";
 import { recordShopPlan } from "~/domain/plan-changes.server";
 import { billingConfig, demoMode, publicAppUrl, shopifyApiKey } from "~/wiring/config.server";
 import { adminAppPageUrl } from "./admin-links";
+import { run } from "./admin-graphql.server";
 import type { authenticate } from "./shopify-app.server";
 
 /*
@@ -31,9 +32,8 @@ export const SHOP_PLAN_QUERY = `#graphql
 export async function testCharges({ admin }: Pick<AdminContext, "admin">): Promise<boolean> {
   const mode = billingConfig().testCharges;
   if (mode !== "auto") return mode === "on";
-  const response = await admin.graphql(SHOP_PLAN_QUERY);
-  const body = (await response.json()) as { data?: { shop?: { plan?: { partnerDevelopment?: boolean } } } };
-  return body.data?.shop?.plan?.partnerDevelopment === true;
+  const { shop } = await run<{ shop: { plan: { partnerDevelopment: boolean } } }>(admin.graphql, SHOP_PLAN_QUERY);
+  return shop.plan.partnerDevelopment;
 }
 
 /** Asks Shopify which plan the shop is on and records it (releasing held order items on an upgrade). */

@@ -3,7 +3,7 @@ import { flowTriggerPayload, type FlowFacts, type FlowPayload } from "~/domain/f
 import type { FlowTriggerJob } from "~/domain/stores";
 import { OutboxError } from "~/lib/outbox-error";
 import { outboxSettings, OutboxTable, OutboxWorker, type OutboxTuning } from "~/lib/outbox-worker";
-import type { GraphqlClient } from "./admin-graphql.server";
+import { run, type GraphqlClient } from "./admin-graphql.server";
 import { shopifyOfflineAdmin, type OfflineAdmin } from "./offline-admin.server";
 
 export const FLOW_TRIGGER_RECEIVE = `#graphql
@@ -15,15 +15,14 @@ mutation TwinCardsFlowTrigger($handle: String!, $payload: JSON!) {
 
 /** Sends one trigger; Shopify's userErrors (a payload Flow refuses) cannot be retried. */
 export async function sendFlowTrigger(graphql: GraphqlClient, handle: string, payload: FlowPayload): Promise<void> {
-  let body: { data?: { flowTriggerReceive?: { userErrors: { message: string }[] } }; errors?: unknown };
+  let answer: { flowTriggerReceive: { userErrors: { message: string }[] } | null };
   try {
-    const response = await graphql(FLOW_TRIGGER_RECEIVE, { variables: { handle, payload } });
-    body = (await response.json()) as typeof body;
+    answer = await run(graphql, FLOW_TRIGGER_RECEIVE, { handle, payload });
   } catch (error) {
     throw new OutboxError(`Shopify did not take the trigger: ${(error as Error)?.message ?? String(error)}`, true);
   }
-  if (!body.data?.flowTriggerReceive) throw new OutboxError(`Shopify did not take the trigger: ${JSON.stringify(body.errors)}`, true);
-  const refused = body.data.flowTriggerReceive.userErrors;
+  if (!answer.flowTriggerReceive) throw new OutboxError("Shopify did not take the trigger: it answered no flowTriggerReceive", true);
+  const refused = answer.flowTriggerReceive.userErrors;
   if (refused.length > 0)
     throw new OutboxError(`Shopify Flow refused the trigger: ${refused.map((error) => error.message).join("; ")}`, false);
 }
