@@ -13,6 +13,7 @@ import { uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
 import { startServer, type AppProcess } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 import { cardInput, uniqueOwner, walletKey } from "../support/fixtures";
+import { deliverShopifyWebhook, shopifyExample } from "../support/shopify-webhooks";
 import { stubAccessToken, stubGraphql } from "../support/stub-order-source";
 
 /*
@@ -226,6 +227,16 @@ describe("APP_SUBSCRIPTIONS_UPDATE delivered out of order", () => {
   type Listed = { id: string; topic: string; held: boolean; statuses: (number | null)[]; triggeredAt: string };
   const webhooksOf = async (shop: string) =>
     (await stubControl<{ webhooks: Listed[] }>(`shops/${shop}/webhooks`, undefined, "GET")).webhooks;
+
+  it("Shopify's example update, for the paid plan and ACTIVE, puts the shop on it", async () => {
+    const shop = uniqueShop();
+    const body = shopifyExample("app_subscriptions/update").replace('"Webhook Test"', '"Pro"').replace('"PENDING"', '"ACTIVE"');
+    expect(await deliverShopifyWebhook("app_subscriptions/update", { shop, body, base: server.url })).toBe(200);
+    expect(await db.shopPlan.findUnique({ where: { shop }, select: { plan: true, subscriptionId: true } })).toEqual({
+      plan: "PAID",
+      subscriptionId: "gid://shopify/AppSubscription/1029266977",
+    });
+  });
 
   it("a late ACTIVE, triggered before the CANCELLED the app already took, leaves the shop on the free plan", async () => {
     const shop = uniqueShop();

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { createCard } from "~/domain/cards.server";
 import { uniqueShop } from "../support/api";
+import { cardInput, walletKey } from "../support/fixtures";
 import { deliverShopifyWebhook, shopifyExample, type ExampleTopic } from "../support/shopify-webhooks";
 
 /*
@@ -113,8 +115,24 @@ describe("Shopify's example shop and customer payloads", () => {
     ]);
   });
 
-  it.each(["customers/redact", "shop/redact", "app_subscriptions/update"] as const)("%s: taken as Shopify sends it", async (topic) => {
-    expect(await deliver(topic, uniqueShop())).toBe(200);
+  it("customers/redact: customer 191167's card in the shop no longer names them", async () => {
+    const shop = uniqueShop();
+    const card = await createCard(shop, { ...cardInput(), owner: "shopify|191167", publicKey: walletKey() });
+    expect(await deliver("customers/redact", shop)).toBe(200);
+    expect((await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).owner).toMatch(/^redacted\|/);
+  });
+
+  it("shop/redact: the shop's rows are gone", async () => {
+    const shop = uniqueShop();
+    await createCard(shop, { ...cardInput(), owner: "shopify|191167", publicKey: walletKey() });
+    expect(await deliver("shop/redact", shop)).toBe(200);
+    expect(await db.unitCard.count({ where: { shop } })).toBe(0);
+  });
+
+  it("app_subscriptions/update: taken (a plan this server does not sell changes nothing; billing.test.ts has the plan's)", async () => {
+    const shop = uniqueShop();
+    expect(await deliver("app_subscriptions/update", shop)).toBe(200);
+    expect(await db.shopPlan.count({ where: { shop } })).toBe(0);
   });
 
   it("takes each with a field Shopify may add later, and without the fields the app does not need", async () => {

@@ -25,6 +25,8 @@ export interface ShopifyDelivery {
   headerStyle?: "x-shopify" | "shopify";
   /** The topic header when it differs from the route's topic. */
   topicHeader?: string;
+  /** Another server than the shared one. */
+  base?: string;
 }
 
 /** POSTs a webhook to the shared test server as Shopify sends it, with every header Shopify documents; resolves with the status. */
@@ -40,6 +42,7 @@ export async function deliverShopifyWebhook(
     triggeredAt = new Date().toISOString(),
     headerStyle = "x-shopify",
     topicHeader = topic,
+    base,
   }: ShopifyDelivery,
 ) {
   const prefix = headerStyle === "x-shopify" ? "X-Shopify-" : "Shopify-";
@@ -55,7 +58,8 @@ export async function deliverShopifyWebhook(
   for (const [name, value] of Object.entries(named)) headers.set(`${prefix}${name}`, value);
   const signature = hmac === undefined ? getHmac(body, API_SECRET) : hmac;
   if (signature !== null) headers.set(`${prefix}Hmac-Sha256`, signature);
-  const response = await http(`/webhooks/${topic}`, { method: "POST", body, headers });
+  const init = { method: "POST", body, headers };
+  const response = base ? await fetch(`${base}/webhooks/${topic}`, init) : await http(`/webhooks/${topic}`, init);
   await response.arrayBuffer();
   return response.status;
 }
