@@ -167,6 +167,20 @@ describe("Shopify's example shop and customer payloads", () => {
   });
 });
 
+describe("a signed body that is no payload of the topic", () => {
+  it.each([
+    ["an id too big for any Shopify id", '{"id": 1e400}'],
+    ["an id with a fraction", '{"id": 820982911946154508.5}'],
+    ["a key given twice", '{"id": 1, "id": 2}'],
+    ["nesting deeper than any payload", `${"[".repeat(20_000)}${"]".repeat(20_000)}`],
+    ["no JSON", "id=1"],
+  ])("%s: a 400, nothing recorded", async (_, body) => {
+    const shop = uniqueShop();
+    expect(await deliverShopifyWebhook("orders/paid", { shop, body })).toBe(400);
+    expect(await recorded(shop)).toEqual([]);
+  });
+});
+
 describe("a webhook without its signature", () => {
   const topics: ExampleTopic[] = [
     "orders/paid",
