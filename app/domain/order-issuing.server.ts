@@ -380,7 +380,7 @@ async function recordIssue(
  * line's single card once the whole line is refunded). Owned cards and twins stay.
  * A refund is worked once per refund and line (OrderRefundLine, written in the
  * same transaction), so the same refund delivered again, under whatever webhook
- * or event id, voids nothing more (docs/decisions/0057-webhooks-as-shopify-sends-them.md).
+ * or event id, voids nothing more (docs/decisions/0059-webhooks-as-shopify-sends-them.md).
  */
 export async function voidFromOrder(
   shop: string,

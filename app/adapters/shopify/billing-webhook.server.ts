@@ -7,7 +7,7 @@ import { timeOf, verifiedWebhook } from "./webhooks.server";
 /**
  * APP_SUBSCRIPTIONS_UPDATE: an ACTIVE subscription to the paid plan puts the shop on it (and releases the order
  * items its cap held); an ended one puts it back on the free plan, unless the update is stale (triggered before
- * what the app already holds: decision 0057). The payload carries no trial: its end is counted from the
+ * what the app already holds: decision 0059). The payload carries no trial: its end is counted from the
  * subscription's creation with the configured trial, and corrected when the admin next checks Shopify.
  */
 export async function receiveSubscriptionUpdate(request: Request): Promise<Response> {

@@ -16,7 +16,7 @@ const PAYLOADS: Record<OrderTopic, OrderPayload> = {
 /**
  * An order webhook: verified, recorded once per event (X-Shopify-Event-Id, and per
  * webhook id), and answered at once (Shopify waits 5 s at most); the order worker
- * does the work (docs/decisions/0029 and 0057). A redelivery or a duplicate is answered 200 and adds nothing.
+ * does the work (docs/decisions/0029 and 0059). A redelivery or a duplicate is answered 200 and adds nothing.
  */
 export async function receiveOrderWebhook(request: Request, topic: OrderTopic): Promise<Response> {
   const { shop, payload, webhookId, eventId } = await verifiedWebhook(request, { topic, payload: PAYLOADS[topic] });

@@ -37,7 +37,7 @@ export const authenticate = {
   ...shopify.authenticate,
   /**
    * The library's admin authentication; in the demo, a page opened without Shopify's parameters reopens
-   * through /demo. A session token issued by one shop's admin for another shop is a 401 (decision 0057); a
+   * through /demo. A session token issued by one shop's admin for another shop is a 401 (decision 0059); a
    * shop, host or token the library refuses for what it is is a 400 on every admin page.
    */
   admin: async (request: Request) => {

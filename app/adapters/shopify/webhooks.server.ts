@@ -17,7 +17,7 @@ export interface VerifiedWebhook<T> {
 }
 
 /**
- * Verifies a Shopify webhook and reads its payload (docs/decisions/0012 and 0057).
+ * Verifies a Shopify webhook and reads its payload (docs/decisions/0012 and 0059).
  * A missing or empty HMAC is a 401, as a wrong one is (Shopify requires it of the
  * compliance topics); a shop header that is not a shop domain, a body that is not
  * JSON or a missing header are a 400. The HMAC covers only the body, not the

@@ -33,7 +33,7 @@ const SHOPIFY_PARAMETERS = new Set(["shop", "logged_in_customer_id", "path_prefi
  * rule signs `a=1&a=2` as `a=1,2`, so with such a parameter repeated the value a
  * reader picks is not what was signed, and one signed URL could be replayed with a
  * forged first `logged_in_customer_id` or `shop` in front (decision 0017). Any
- * other parameter may repeat, as Shopify forwards and signs it (decision 0057).
+ * other parameter may repeat, as Shopify forwards and signs it (decision 0059).
  * What comes back holds exactly the signed values: a repeated one's joined with ",".
  */
 export function verifiedProxyQuery(url: URL, secret: string, now = Date.now()): ReadonlyMap<string, string> | null {
