@@ -11,12 +11,16 @@ export interface ActiveSubscription {
 }
 
 /**
- * What the app now knows of the shop's plan, as it was in Shopify at `at` (the admin's check of Shopify's Billing
- * API: now; APP_SUBSCRIPTIONS_UPDATE: when Shopify triggered it): stored, cached by this process, and acted on
- * (decision 0050). An upgrade releases the order items the cap held, to be issued once; a return to the free plan
+ * What the app now knows of the shop's plan, as it was in Shopify at `changedAt` (the admin's check of Shopify's
+ * Billing API: now; APP_SUBSCRIPTIONS_UPDATE: when Shopify triggered it): stored, cached by this process, and acted
+ * on (decision 0050). An upgrade releases the order items the cap held, to be issued once; a return to the free plan
  * restarts this month's counter from what was issued.
  */
-export async function recordShopPlan(shop: string, active: ActiveSubscription | null, at = new Date()): Promise<{ released: number }> {
+export async function recordShopPlan(
+  shop: string,
+  active: ActiveSubscription | null,
+  changedAt = new Date(),
+): Promise<{ released: number }> {
   const before = await stores().billing.planOf(shop);
   const plan = active ? "PAID" : "FREE";
   await stores().billing.savePlan({
@@ -25,10 +29,11 @@ export async function recordShopPlan(shop: string, active: ActiveSubscription | 
     subscriptionId: active?.id ?? null,
     trialEndsAt: active?.trialEndsAt ?? null,
     test: active?.test ?? false,
-    changedAt: at,
+    changedAt,
   });
   rememberPlan(shop, plan);
-  if (plan === "FREE" && before?.plan === "PAID") await stores().billing.resetUsage(shop, monthOf(at));
+  // This month's counter, whenever Shopify triggered the change (a late one may come from last month).
+  if (plan === "FREE" && before?.plan === "PAID") await stores().billing.resetUsage(shop, monthOf(new Date()));
   return { released: plan === "PAID" ? await releaseHeldOrders(shop) : 0 };
 }
 
@@ -46,7 +51,7 @@ export interface SubscriptionChange {
 const ENDED = new Set(["CANCELLED", "DECLINED", "EXPIRED", "FROZEN"]);
 
 /**
- * Applies a subscription update unless it is stale (decision 0057): Shopify delivers updates in no promised order
+ * Applies a subscription update unless it is stale (decision 0059): Shopify delivers updates in no promised order
  * and retries late ones with their first trigger time, so an update triggered before the state the app holds (a
  * later update, or the admin's read of the Billing API) changes nothing: a late ACTIVE after a CANCELLED does not
  * put the shop back on the paid plan. An ended subscription puts the shop on the free plan unless another is active.

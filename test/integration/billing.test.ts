@@ -278,4 +278,28 @@ describe("APP_SUBSCRIPTIONS_UPDATE delivered out of order", () => {
     });
     expect((await createOne(key)).status).toBe(402);
   });
+
+  it("a cancellation triggered last month and delivered this month restarts this month's counter from what was issued", async () => {
+    const shop = uniqueShop();
+    const key = await keyFor(shop);
+    expect((await createBatch(key, CAP - 1)).status).toBe(201);
+    const now = new Date();
+    const thisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    // Both triggered in the last hours of last month; Shopify's retries bring them only now.
+    const update = (status: string, hoursBeforeThisMonth: number) =>
+      deliverShopifyWebhook("app_subscriptions/update", {
+        shop,
+        base: server.url,
+        body: shopifyExample("app_subscriptions/update").replace('"Webhook Test"', '"Pro"').replace('"PENDING"', `"${status}"`),
+        triggeredAt: new Date(thisMonth - hoursBeforeThisMonth * 3_600_000).toISOString(),
+      });
+    expect(await update("ACTIVE", 2)).toBe(200);
+    expect((await createBatch(key, 3)).status).toBe(201);
+    expect(await update("CANCELLED", 1)).toBe(200);
+    expect(await db.shopPlan.findUnique({ where: { shop }, select: { plan: true } })).toEqual({ plan: "FREE" });
+
+    // Back on the free plan with 7 live items issued this month: over its 5, so the next is refused.
+    expect((await createOne(key)).status).toBe(402);
+    expect(await liveCards(shop)).toBe(CAP + 2);
+  });
 });
