@@ -36,15 +36,16 @@ export interface OrderWorkResult {
   outcome: string;
 }
 
-/** Records a webhook for the order worker; a redelivery (same webhook id) records nothing. */
+/** Records a webhook for the order worker; a redelivery (same webhook id) or a duplicate (same event and topic) records nothing. */
 export async function recordOrderWebhook(
   shop: string,
-  webhook: { webhookId: string; topic: OrderTopic; orderId: string; detail: OrderWebhookDetail },
+  webhook: { webhookId: string; eventId?: string | null; topic: OrderTopic; orderId: string; detail: OrderWebhookDetail },
 ): Promise<"recorded" | "duplicate"> {
   const recorded = await stores().orders.recordWebhook({
     id: newId("owh"),
     shop,
     webhookId: webhook.webhookId,
+    eventId: webhook.eventId ?? null,
     topic: webhook.topic,
     orderId: webhook.orderId,
     detail: webhook.detail,
@@ -377,6 +378,9 @@ async function recordIssue(
  * A cancelled order voids every card it issued that is still waiting to be
  * claimed; a refund, those of the refunded lines (one per refunded unit, or the
  * line's single card once the whole line is refunded). Owned cards and twins stay.
+ * A refund is worked once per refund and line (OrderRefundLine, written in the
+ * same transaction), so the same refund delivered again, under whatever webhook
+ * or event id, voids nothing more (docs/decisions/0059-webhooks-as-shopify-sends-them.md).
  */
 export async function voidFromOrder(
   shop: string,
@@ -386,23 +390,42 @@ export async function voidFromOrder(
 ): Promise<OrderWorkResult> {
   return stores().transaction(async () => {
     const issues = await stores().orders.waitingIssues(shop, orderId);
-    const refunded = new Map((detail.lines ?? []).map((line) => [line.id, line.quantity]));
     let voided = 0;
-    for (const issue of issues) {
-      const orderName = issue.orderName;
-      if (topic === "orders/cancelled") {
-        voided += await voidIssue(shop, issue, issue.cardIds, `Order ${orderName} was cancelled`);
-        continue;
-      }
-      const units = refunded.get(issue.lineItemId);
-      if (units === undefined) continue;
-      const pending = await stillPending(issue.cardIds);
-      voided += await voidIssue(shop, issue, refundedCards(issue, pending, units), `Order ${orderName} was refunded`);
+    if (topic === "orders/cancelled") {
+      for (const issue of issues) voided += await voidIssue(shop, issue, issue.cardIds, `Order ${issue.orderName} was cancelled`);
+    } else {
+      voided = await voidRefunded(shop, orderId, detail, issues);
     }
     return voided > 0
       ? { status: "DONE", outcome: `Voided ${voided} unclaimed ${voided === 1 ? "card" : "cards"}` }
       : skipped("Nothing unclaimed to void");
   });
+}
+
+/** Voids for each line of the refund not worked yet, and records it worked; how many cards. */
+async function voidRefunded(shop: string, orderId: string, detail: OrderWebhookDetail, issues: OrderIssueRecord[]): Promise<number> {
+  const refundId = detail.id;
+  const worked = new Set(refundId ? (await stores().orders.workedRefundLines(shop, refundId)).map((line) => line.lineItemId) : []);
+  const earlier = await stores().orders.refundLinesOf(shop, orderId);
+  let voided = 0;
+  for (const line of detail.lines ?? []) {
+    if (worked.has(line.id)) continue;
+    let lineVoided = 0;
+    for (const issue of issues.filter((candidate) => candidate.lineItemId === line.id)) {
+      const pending = await stillPending(issue.cardIds);
+      // Units refunded after the issue was made (those before it were not issued: it read the order's current quantity).
+      const refundedSince = earlier
+        .filter((row) => row.lineItemId === line.id && row.createdAt >= issue.createdAt)
+        .reduce((sum, row) => sum + row.quantity, 0);
+      const cards = refundedCards(issue, pending, line.quantity, refundedSince);
+      lineVoided += await voidIssue(shop, issue, cards, `Order ${issue.orderName} was refunded`);
+    }
+    if (refundId) {
+      await stores().orders.saveRefundLine({ shop, refundId, lineItemId: line.id, orderId, quantity: line.quantity, voided: lineVoided });
+    }
+    voided += lineVoided;
+  }
+  return voided;
 }
 
 /** The issue's cards still waiting to be claimed, in the order they were issued. */
@@ -411,9 +434,12 @@ async function stillPending(cardIds: string[]): Promise<string[]> {
   return cardIds.filter((id) => ids.has(id));
 }
 
-/** What a refund of `units` voids among the cards still waiting: one per unit (a second refund takes the next), the line's single card once the whole line is refunded. */
-function refundedCards(issue: OrderIssueRecord, pending: string[], units: number): string[] {
-  if (issue.cardIds.length <= 1) return units >= issue.quantity ? pending : [];
+/**
+ * What a refund of `units` voids among the cards still waiting: one per unit (a second refund takes the next),
+ * the line's single card once the whole line is refunded (by this refund and those since the issue).
+ */
+function refundedCards(issue: OrderIssueRecord, pending: string[], units: number, refundedBefore: number): string[] {
+  if (issue.cardIds.length <= 1) return refundedBefore + units >= issue.quantity ? pending : [];
   return pending.slice(Math.max(0, pending.length - units));
 }
 

@@ -210,6 +210,10 @@ export interface ShopDeletionSummary {
   linkedWallets: number;
   universalNamesDeleted: number;
   universalNamesKept: number;
+  /** Rows of the shop's profile, setup choices and message wording. */
+  shopSettings: number;
+  /** Rows of its plan and monthly counters. */
+  plans: number;
 }
 
 /**
@@ -241,6 +245,10 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     await stores().walletPasses.deleteForShop(shop);
     // Google Wallet objects handed out and their waiting updates (decision 0048).
     await stores().googleWallet.deleteForShop(shop);
+    // What Shopify told of the shop (name, logo, contact e-mail, locales, zone), the merchant's choices and wording.
+    const shopSettings = { count: await stores().settings.deleteForShop(shop) };
+    // Its plan and the free plan's counters (decision 0050).
+    const plans = { count: await stores().billing.deleteForShop(shop) };
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
     const namesDeleted = { count: await stores().names.deleteUnusedRegisteredBy(shop) };
@@ -263,6 +271,8 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
       linkedWallets: linkedWallets.count,
       universalNamesDeleted: namesDeleted.count,
       universalNamesKept: namesKept.count,
+      shopSettings: shopSettings.count,
+      plans: plans.count,
     };
   });
 }
@@ -270,6 +280,13 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
 /** The app was uninstalled: its access tokens for the shop are dead, so its sessions go. The shop's data stays until it is redacted. */
 export async function endShopSessions(shop: string): Promise<number> {
   return stores().privacy.deleteSessions(shop);
+}
+
+/** Whether `shopId` (a numeric Shopify shop id) may be `shop`'s: false only when the app knows the shop by another id. */
+export async function isShopIdOf(shop: string, shopId: string | null): Promise<boolean> {
+  if (shopId === null) return true;
+  const known = (await stores().settings.profile(shop))?.shopId ?? null;
+  return known === null || known === shopId;
 }
 
 interface Identified {

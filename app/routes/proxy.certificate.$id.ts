@@ -9,10 +9,10 @@ import { loggedOutJson, methodNotAllowed, proxyRoute } from "~/faces/storefront/
  * no size is given). Anyone else's item, or an unknown id, is a 404; logged out, a 401.
  */
 export const loader = (args: LoaderFunctionArgs) =>
-  proxyRoute(async ({ shop, customerId, pathPrefix, url }) => {
+  proxyRoute(async ({ shop, customerId, pathPrefix, query }) => {
     if (!customerId) return loggedOutJson("Log in to download your certificates", pathPrefix);
     const id = args.params.id ?? "";
-    const size = url.searchParams.get("size") ?? "a4";
+    const size = query.get("size") ?? "a4";
     try {
       return pdfResponse(await certificatePdf(shop, id, size, { kind: "customer", customerId }), `certificate-${id}-${size}`);
     } catch (error) {

@@ -4,10 +4,10 @@ import { loggedOutJson, methodNotAllowed, proxyRoute } from "~/faces/storefront/
 
 // GET /apps/twincards/google-wallet/<card or twin id>[?locale=fr]: the logged-in customer's own item, answered with a
 // redirect to Google's save link (https://pay.google.com/gp/v/save/<JWT>), decision 0048.
-export const loader = proxyRoute(async ({ shop, customerId, pathPrefix, url }) => {
+export const loader = proxyRoute(async ({ shop, customerId, pathPrefix, url, query }) => {
   if (!customerId) return loggedOutJson("Log in to add your cards to Google Wallet", pathPrefix);
   const id = url.pathname.split("/").at(-1) ?? "";
-  return googleWalletResponse(() => googleWalletLinkFor(shop, customerId, id, url.searchParams.get("locale")));
+  return googleWalletResponse(() => googleWalletLinkFor(shop, customerId, id, query.get("locale") ?? null));
 });
 
 export const action = proxyRoute(async () => methodNotAllowed("GET"));

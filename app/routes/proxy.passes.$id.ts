@@ -4,10 +4,10 @@ import { walletPassResponse } from "~/faces/storefront/wallet-pass-response.serv
 
 // GET /apps/twincards/passes/<card or twin id>.pkpass[?locale=fr]: the logged-in customer's Apple Wallet pass of their
 // own item. The suffix names the download whatever headers the app proxy passes on (".pkpass" is optional).
-export const loader = proxyRoute(async ({ shop, customerId, pathPrefix, url }) => {
+export const loader = proxyRoute(async ({ shop, customerId, pathPrefix, url, query }) => {
   if (!customerId) return loggedOutJson("Log in to add your cards to Apple Wallet", pathPrefix);
   const id = (url.pathname.split("/").at(-1) ?? "").replace(/\.pkpass$/, "");
-  return walletPassResponse(() => walletPassFor(shop, customerId, id, url.searchParams.get("locale")));
+  return walletPassResponse(() => walletPassFor(shop, customerId, id, query.get("locale") ?? null));
 });
 
 export const action = proxyRoute(async () => methodNotAllowed("GET"));

@@ -26,8 +26,8 @@ const loggedOut = (pathPrefix: string, code: string, status = 200) =>
   liquidResponse(loggedOutPage("claim", loginUrl(redeemPath(pathPrefix, code))), status);
 
 // GET /apps/twincards/redeem?code=… on the storefront: the claim form, code pre-filled.
-export const loader = proxyRoute(async ({ url, customerId, pathPrefix }) => {
-  const code = (url.searchParams.get("code") ?? "").trim().slice(0, MAX_ECHO);
+export const loader = proxyRoute(async ({ query, customerId, pathPrefix }) => {
+  const code = (query.get("code") ?? "").trim().slice(0, MAX_ECHO);
   if (!customerId) return loggedOut(pathPrefix, code);
   return liquidResponse(claimFormPage({ code }, pathPrefix));
 });

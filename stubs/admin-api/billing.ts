@@ -43,6 +43,9 @@ export function createBilling(webhooks: WebhookSender, baseUrl: () => string) {
         updated_at: new Date().toISOString(),
         currency: subscription.price?.currencyCode ?? "USD",
         capped_amount: null,
+        price: subscription.price ? Number(subscription.price.amount).toFixed(2) : null,
+        interval: "every_30_days",
+        plan_handle: null,
       },
     });
   }

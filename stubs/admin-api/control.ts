@@ -1,15 +1,17 @@
 // The stub's own control endpoints (JSON, under /_stub/; Shopify has none of
 // them): place, fulfil, cancel and refund orders — each sends the app the
-// webhook Shopify would — send a webhook again, and point the webhooks at the app.
+// webhook Shopify would — point the webhooks at the app, and those of
+// webhook-control.ts (uninstall, compliance topics, late, repeated and duplicate deliveries).
 import { z } from "zod";
 import { DEMO_COLLECTIONS, DEMO_CUSTOMERS, DEMO_PRODUCTS } from "./demo-data";
 import { OrderBookError, type OrderBook, type StubOrder } from "./order-book";
 import { fulfillmentPayload, orderPayload, refundPayload } from "./order-payloads";
 import type { Delivery, WebhookSender } from "./webhook-sender";
+import { handleWebhookControl } from "./webhook-control";
 import { shopSettingsInput, type createShopSettings } from "./shop-settings";
 
 const numericId = z
-  .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/, "Must be a numeric id")])
+  .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,18}$/, "Must be a numeric id")])
   .transform(String);
 const quantity = z.number().int().min(1).max(1000);
 const headerStyle = z.enum(["x-shopify", "shopify"]).optional();
@@ -48,7 +50,6 @@ const placeOrder = z.object({
 const fulfil = z.object({ lines: lineQuantities.optional(), headerStyle });
 const cancel = z.object({ headerStyle, silent });
 const refund = z.object({ lines: lineQuantities, headerStyle, silent });
-const redeliver = z.object({ headerStyle });
 const webhookTarget = z.object({ appUrl: z.url(), apiSecret: z.string().min(1), headerStyle });
 
 export interface ControlResult {
@@ -163,12 +164,8 @@ export async function handleControl(
         await send(quiet, done.order.shop, "refunds/create", refundPayload(done.order, done.refundId, done.lines), style),
       );
     }
-    const redelivery = /^\/_stub\/webhooks\/([\w-]+)\/redeliver$/.exec(path);
-    if (method === "POST" && redelivery) {
-      const { headerStyle: style } = parse(redeliver, body);
-      const webhook = await webhooks.redeliver(redelivery[1]!, style);
-      return webhook ? { status: 200, body: { webhook } } : refused(404, `No webhook ${redelivery[1]}`);
-    }
+    const handled = await handleWebhookControl(method, path, body, parse, { webhooks, shops, orders });
+    if (handled) return handled;
   } catch (error) {
     if (error instanceof OrderBookError) return refused(error.status, error.message, error.field);
     throw error;

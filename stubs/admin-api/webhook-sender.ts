@@ -1,9 +1,15 @@
 // Delivers the stub's webhooks to the app as Shopify does: a POST of the JSON
 // body to <appUrl>/webhooks/<topic>, signed with the base64 HMAC-SHA256 of the
-// raw body under the app's API secret, with Shopify's headers, either the
-// classic `X-Shopify-*` forms or the newer `Shopify-*` ones. Every webhook is
-// kept so it can be sent again with the same id (Shopify's duplicate deliveries).
+// raw body under the app's API secret, with every header Shopify documents for
+// API 2026-07 (topic, HMAC, shop, API version, webhook id, event id, trigger
+// time), either the classic `X-Shopify-*` forms or the newer `Shopify-*` ones.
+// Bodies are written with lossless-json, so an id above 2^53 goes out as the
+// integer Shopify writes. And as Shopify's delivery does, on request: the same
+// delivery again (same webhook id: a retry), the same event under a new webhook
+// id (a duplicate), and a webhook held back to be delivered late, after others
+// (out of order), still carrying the time it was triggered.
 import { createHmac, randomUUID } from "node:crypto";
+import { stringify } from "lossless-json";
 
 export type HeaderStyle = "x-shopify" | "shopify";
 
@@ -16,11 +22,29 @@ export interface WebhookTarget {
 }
 
 export interface Delivery {
+  /** The webhook id (X-Shopify-Webhook-Id) this delivery carried. */
   id: string;
+  /** The event id (X-Shopify-Event-Id): the same for every delivery of one event. */
+  eventId: string;
   topic: string;
-  /** The app's HTTP status; null when nothing answered (no target, refused, timed out). */
+  /** The app's HTTP status; null when nothing answered (no target, refused, timed out) or the webhook is held. */
   status: number | null;
+  /** Triggered but not delivered yet: redeliver it to deliver it late. */
+  held?: true;
   error?: string;
+}
+
+/** A webhook the stub triggered, as the control endpoints list it. */
+export interface TriggeredWebhook {
+  id: string;
+  eventId: string;
+  topic: string;
+  shop: string;
+  triggeredAt: string;
+  /** Not delivered yet (held back). */
+  held: boolean;
+  /** The app's statuses, one per delivery, oldest first. */
+  statuses: (number | null)[];
 }
 
 interface Webhook {
@@ -30,6 +54,8 @@ interface Webhook {
   shop: string;
   body: string;
   triggeredAt: string;
+  held: boolean;
+  statuses: (number | null)[];
 }
 
 /** The API version the stub's webhooks carry (the app's, shopify.app.toml). */
@@ -38,6 +64,9 @@ const API_VERSION = "2026-07";
 const SHOPIFY_TIMEOUT_MS = 5000;
 
 const signWebhook = (body: string, apiSecret: string) => createHmac("sha256", apiSecret).update(body, "utf8").digest("base64");
+
+/** Shopify's form: microseconds, UTC (`2025-07-10T16:15:47.000000Z`). */
+const triggerTime = () => new Date().toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
 
 function headersFor(webhook: Webhook, target: WebhookTarget, style: HeaderStyle): Record<string, string> {
   const prefix = style === "shopify" ? "Shopify-" : "X-Shopify-";
@@ -56,13 +85,22 @@ function headersFor(webhook: Webhook, target: WebhookTarget, style: HeaderStyle)
   };
 }
 
+const view = ({ body: _body, ...webhook }: Webhook): TriggeredWebhook => ({ ...webhook, statuses: [...webhook.statuses] });
+
 export function createWebhookSender(initialTarget: WebhookTarget | undefined) {
   let target = initialTarget;
   const sent = new Map<string, Webhook>();
+  /** `<shop> <topic>` → how many of the next webhooks to hold back. */
+  const holds = new Map<string, number>();
 
   async function deliver(webhook: Webhook, style: HeaderStyle | undefined): Promise<Delivery> {
-    const base = { id: webhook.id, topic: webhook.topic };
-    if (!target) return { ...base, status: null, error: "The stub has no webhook target" };
+    const base = { id: webhook.id, eventId: webhook.eventId, topic: webhook.topic };
+    webhook.held = false;
+    const done = (delivery: Delivery) => {
+      webhook.statuses.push(delivery.status);
+      return delivery;
+    };
+    if (!target) return done({ ...base, status: null, error: "The stub has no webhook target" });
     const url = `${target.appUrl.replace(/\/$/, "")}/webhooks/${webhook.topic}`;
     try {
       const response = await fetch(url, {
@@ -72,10 +110,20 @@ export function createWebhookSender(initialTarget: WebhookTarget | undefined) {
         signal: AbortSignal.timeout(SHOPIFY_TIMEOUT_MS),
       });
       await response.arrayBuffer();
-      return { ...base, status: response.status };
+      return done({ ...base, status: response.status });
     } catch (error) {
-      return { ...base, status: null, error: (error as Error).message };
+      return done({ ...base, status: null, error: (error as Error).message });
     }
+  }
+
+  /** Takes one of the holds armed for this shop and topic; whether there was one. */
+  function takeHold(shop: string, topic: string): boolean {
+    const key = `${shop} ${topic}`;
+    const left = holds.get(key) ?? 0;
+    if (left === 0) return false;
+    if (left === 1) holds.delete(key);
+    else holds.set(key, left - 1);
+    return true;
   }
 
   return {
@@ -85,23 +133,42 @@ export function createWebhookSender(initialTarget: WebhookTarget | undefined) {
     get target() {
       return target;
     },
-    /** Sends a new webhook (a fresh id) of `topic` for `shop`. */
+    /** Triggers a webhook (new webhook and event ids) of `topic` for `shop` and delivers it, unless a hold was armed for them. */
     send(shop: string, topic: string, payload: unknown, style?: HeaderStyle): Promise<Delivery> {
-      const webhook = {
+      const webhook: Webhook = {
         id: randomUUID(),
         eventId: randomUUID(),
         topic,
         shop,
-        body: JSON.stringify(payload),
-        triggeredAt: new Date().toISOString(),
+        body: stringify(payload) ?? "null",
+        triggeredAt: triggerTime(),
+        held: takeHold(shop, topic),
+        statuses: [],
       };
       sent.set(webhook.id, webhook);
+      if (webhook.held) return Promise.resolve({ id: webhook.id, eventId: webhook.eventId, topic, status: null, held: true });
       return deliver(webhook, style);
     },
-    /** Sends a webhook again, byte for byte with the same id; undefined when there is no such webhook. */
-    redeliver(id: string, style?: HeaderStyle): Promise<Delivery> | undefined {
+    /** The next `count` webhooks of `topic` for `shop` are triggered but held back, to be delivered late (redeliver). */
+    hold(shop: string, topic: string, count = 1) {
+      holds.set(`${shop} ${topic}`, (holds.get(`${shop} ${topic}`) ?? 0) + count);
+    },
+    /**
+     * Delivers a webhook again byte for byte (or for the first time, if held): with the same webhook id as
+     * Shopify's retries do, or with `newWebhookId` as a second delivery of the same event (same event id, body
+     * and trigger time). Undefined when the stub never triggered that webhook.
+     */
+    redeliver(id: string, options: { style?: HeaderStyle; newWebhookId?: boolean } = {}): Promise<Delivery> | undefined {
       const webhook = sent.get(id);
-      return webhook && deliver(webhook, style);
+      if (!webhook) return undefined;
+      if (!options.newWebhookId) return deliver(webhook, options.style);
+      const duplicate: Webhook = { ...webhook, id: randomUUID(), statuses: [] };
+      sent.set(duplicate.id, duplicate);
+      return deliver(duplicate, options.style);
+    },
+    /** Every webhook triggered for `shop`, oldest first. */
+    list(shop: string): TriggeredWebhook[] {
+      return [...sent.values()].filter((webhook) => webhook.shop === shop).map(view);
     },
   };
 }

@@ -83,6 +83,22 @@ describe("security", () => {
     expect(await db.apiKey.count({ where: { shop } })).toBe(0);
   });
 
+  it("refuses a token issued by another shop than the one it is for (iss ≠ dest): 401 to actions and pages, nothing written", async () => {
+    const shop = uniqueShop();
+    const token = adminToken(shop, { issuerShop: uniqueShop() });
+    expect(tokenClaims(token)).toMatchObject({ dest: `https://${shop}` });
+    expect(tokenClaims(token).iss).not.toBe(`https://${shop}/admin`);
+
+    const action = await postForm("/app/settings", shop, { intent: "create", label: "Crossed" }, { token });
+    const page = await getPage(customerPath, shop, { token });
+
+    expect(action.status).toBe(401);
+    expect(page.status).toBe(401);
+    expect(page.text).not.toContain(customer.name);
+    expect(await db.apiKey.count({ where: { shop } })).toBe(0);
+    expect(await db.session.count({ where: { shop } })).toBe(0);
+  });
+
   it("never shows one shop's cards, names' twins or keys to another shop, nor lets it revoke them", async () => {
     const shopA = uniqueShop();
     const shopB = uniqueShop();

@@ -13,6 +13,8 @@ import { uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
 import { startServer, type AppProcess } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
 import { cardInput, uniqueOwner, walletKey } from "../support/fixtures";
+import { deliverShopifyWebhook, shopifyExample } from "../support/shopify-webhooks";
+import { stubAccessToken, stubGraphql } from "../support/stub-order-source";
 
 /*
  * Billing plans (decision 0050), on a server of its own with billing on: the free plan's cap of 5 live
@@ -209,5 +211,95 @@ describe("Settings and the upgrade through Shopify's Billing API", () => {
     // APP_SUBSCRIPTIONS_UPDATE reached the server before the merchant came back: no cap any more.
     expect((await createOne(key)).status).toBe(201);
     expect(await settingsPlan(shop)).toMatchObject({ plan: "PAID", name: "Pro", used: CAP + 1, cap: null, trialDaysLeft: 14, test: true });
+  });
+});
+
+describe("APP_SUBSCRIPTIONS_UPDATE delivered out of order", () => {
+  async function stubControl<T>(path: string, body: unknown = {}, method = "POST"): Promise<T> {
+    const response = await fetch(`${stub.url}/_stub/${path}`, {
+      method,
+      headers: { "Content-Type": "application/json" },
+      body: method === "GET" ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as T;
+  }
+  type Listed = { id: string; topic: string; held: boolean; statuses: (number | null)[]; triggeredAt: string };
+  const webhooksOf = async (shop: string) =>
+    (await stubControl<{ webhooks: Listed[] }>(`shops/${shop}/webhooks`, undefined, "GET")).webhooks;
+
+  it("Shopify's example update, for the paid plan and ACTIVE, puts the shop on it", async () => {
+    const shop = uniqueShop();
+    const body = shopifyExample("app_subscriptions/update").replace('"Webhook Test"', '"Pro"').replace('"PENDING"', '"ACTIVE"');
+    expect(await deliverShopifyWebhook("app_subscriptions/update", { shop, body, base: server.url })).toBe(200);
+    expect(await db.shopPlan.findUnique({ where: { shop }, select: { plan: true, subscriptionId: true } })).toEqual({
+      plan: "PAID",
+      subscriptionId: "gid://shopify/AppSubscription/1029266977",
+    });
+  });
+
+  it("a late ACTIVE, triggered before the CANCELLED the app already took, leaves the shop on the free plan", async () => {
+    const shop = uniqueShop();
+    const key = await keyFor(shop);
+    expect((await createBatch(key, CAP)).status).toBe(201);
+    // Shopify holds the approval's webhook back (its retries run for hours): it will arrive after the cancellation's.
+    await stubControl("webhooks/hold", { shop, topic: "app_subscriptions/update" });
+    const upgrade = await submitFetcher<{ confirmationUrl: string }>("/app/settings", shop, { intent: "upgrade" }, { base: server.url });
+    if (!upgrade.result?.ok) throw new Error(`Upgrade refused: ${JSON.stringify(upgrade)}`);
+    const approved = await fetch(upgrade.result.data.confirmationUrl, {
+      method: "POST",
+      body: new URLSearchParams({ decision: "approve" }),
+      redirect: "manual",
+    });
+    expect(approved.status).toBe(303);
+    const [active] = await webhooksOf(shop);
+    expect(active).toMatchObject({ topic: "app_subscriptions/update", held: true, statuses: [] });
+
+    // The subscription is cancelled in Shopify; its CANCELLED reaches the app first.
+    const id = `gid://shopify/AppSubscription/${new URL(approved.headers.get("location")!).searchParams.get("charge_id")}`;
+    const graphql = stubGraphql(stub.url, shop, await stubAccessToken(stub.url, TEST_ENV.SHOPIFY_API_KEY));
+    const cancelled = await graphql(
+      "mutation appSubscriptionCancel($id: ID!) { appSubscriptionCancel(id: $id) { appSubscription { id status } userErrors { field message } } }",
+      { variables: { id } },
+    );
+    expect(
+      ((await cancelled.json()) as { data: { appSubscriptionCancel: { userErrors: unknown[] } } }).data.appSubscriptionCancel.userErrors,
+    ).toEqual([]);
+    await expect.poll(async () => (await webhooksOf(shop))[1]?.statuses).toEqual([200]);
+    expect(await db.shopPlan.findUnique({ where: { shop }, select: { plan: true } })).toEqual({ plan: "FREE" });
+
+    // Now the ACTIVE, late: taken (200), and stale.
+    const late = await stubControl<{ webhook: { status: number } }>(`webhooks/${active!.id}/redeliver`);
+    expect(late.webhook.status).toBe(200);
+    expect(Date.parse(active!.triggeredAt)).toBeLessThan(Date.parse((await webhooksOf(shop))[1]!.triggeredAt));
+    expect(await db.shopPlan.findUnique({ where: { shop }, select: { plan: true, subscriptionId: true } })).toEqual({
+      plan: "FREE",
+      subscriptionId: null,
+    });
+    expect((await createOne(key)).status).toBe(402);
+  });
+
+  it("a cancellation triggered last month and delivered this month restarts this month's counter from what was issued", async () => {
+    const shop = uniqueShop();
+    const key = await keyFor(shop);
+    expect((await createBatch(key, CAP - 1)).status).toBe(201);
+    const now = new Date();
+    const thisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    // Both triggered in the last hours of last month; Shopify's retries bring them only now.
+    const update = (status: string, hoursBeforeThisMonth: number) =>
+      deliverShopifyWebhook("app_subscriptions/update", {
+        shop,
+        base: server.url,
+        body: shopifyExample("app_subscriptions/update").replace('"Webhook Test"', '"Pro"').replace('"PENDING"', `"${status}"`),
+        triggeredAt: new Date(thisMonth - hoursBeforeThisMonth * 3_600_000).toISOString(),
+      });
+    expect(await update("ACTIVE", 2)).toBe(200);
+    expect((await createBatch(key, 3)).status).toBe(201);
+    expect(await update("CANCELLED", 1)).toBe(200);
+    expect(await db.shopPlan.findUnique({ where: { shop }, select: { plan: true } })).toEqual({ plan: "FREE" });
+
+    // Back on the free plan with 7 live items issued this month: over its 5, so the next is refused.
+    expect((await createOne(key)).status).toBe(402);
+    expect(await liveCards(shop)).toBe(CAP + 2);
   });
 });

@@ -3,7 +3,8 @@ import { OrderWorker, type OrderSource } from "~/adapters/shopify/order-worker.s
 import { db } from "~/db/client.server";
 import { createRule } from "~/domain/issuing-rules.server";
 import { registerName } from "~/domain/names.server";
-import { retryOrderWebhook } from "~/domain/order-issuing.server";
+import type { OrderWebhookDetail } from "~/domain/orders";
+import { recordOrderWebhook, retryOrderWebhook } from "~/domain/order-issuing.server";
 import { DEMO_CUSTOMERS, DEMO_PRODUCTS } from "../../stubs/admin-api/demo-data";
 import { uniqueShop } from "../support/api";
 import { cardInput, uniqueName, walletKey } from "../support/fixtures";
@@ -36,8 +37,19 @@ async function control(path: string, body: unknown = {}) {
     webhook: { id: string; status: number | null };
   };
   expect(response.status, JSON.stringify(answer)).toBe(200);
-  expect(answer.webhook.status).toBe(200); // the app recorded it
+  expect(answer.webhook.status, JSON.stringify(answer.webhook)).toBe(200); // the app recorded it
   return answer;
+}
+
+/** A control endpoint whose webhook may be held (no status yet): its answer as it is. */
+async function stubPost<T = unknown>(path: string, body: unknown = {}): Promise<T> {
+  const response = await fetch(`${stubUrl}/_stub/${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
 }
 
 const placeOrder = (
@@ -168,6 +180,76 @@ describe("the order worker, with the Admin API stub", () => {
     await control(`orders/${order.id}/refunds`, { lines: [{ id: lineId, quantity: 1 }] });
     await worker.drainOnce();
     expect((await cardsOf(shop)).map((card) => card.status)).toEqual(["PENDING_REDEMPTION", "VOID"]);
+  });
+
+  it("voids exactly what was refunded, however often Shopify delivers the refund", async () => {
+    const shop = uniqueShop();
+    await createRule(shop, {
+      targetType: "PRODUCT",
+      targetId: productGid,
+      targetTitle: product.title,
+      trigger: "PAID",
+      issueTwin: false,
+      card: cardInput(),
+    });
+    const { order } = await placeOrder(shop, { customerId: null, email: "guest@example.com", quantity: 3 });
+    const worker = workerFor(shop, await stubOrderSource());
+    await worker.drainOnce();
+    expect(await cardsOf(shop)).toHaveLength(3);
+
+    // 1 unit of 3 refunded, and the same event delivered again under a new webhook id (Shopify's duplicate).
+    const { webhook } = await control(`orders/${order.id}/refunds`, { lines: [{ id: order.lines[0]!.id, quantity: 1 }] });
+    await control(`webhooks/${webhook.id}/redeliver`, { newWebhookId: true });
+    await worker.drainOnce();
+    expect((await cardsOf(shop)).map((card) => card.status)).toEqual(["PENDING_REDEMPTION", "PENDING_REDEMPTION", "VOID"]);
+
+    // The same refund recorded once more under another event (a copy that slipped past de-duplication): still 1 voided.
+    const [refund] = await db.orderWebhook.findMany({ where: { shop, topic: "refunds/create" } });
+    await recordOrderWebhook(shop, {
+      webhookId: "copy",
+      eventId: "copy",
+      topic: "refunds/create",
+      orderId: order.id,
+      detail: refund!.payload as OrderWebhookDetail,
+    });
+    await worker.drainOnce();
+    expect((await cardsOf(shop)).filter((card) => card.status === "VOID")).toHaveLength(1);
+    expect(await db.event.count({ where: { shop, type: "unit_card.voided" } })).toBe(1);
+  });
+
+  it("ends the same whichever of a refund and a cancellation arrives first: each card voided once", async () => {
+    const shop = uniqueShop();
+    await createRule(shop, {
+      targetType: "PRODUCT",
+      targetId: productGid,
+      targetTitle: product.title,
+      trigger: "PAID",
+      issueTwin: false,
+      card: cardInput(),
+    });
+    const { order } = await placeOrder(shop, { customerId: null, email: "guest@example.com", quantity: 3 });
+    const worker = workerFor(shop, await stubOrderSource());
+    await worker.drainOnce();
+
+    // The refund is triggered first but held back; the cancellation after it arrives and is worked first.
+    await stubPost("webhooks/hold", { shop, topic: "refunds/create" });
+    const refund = await stubPost<{ webhook: { id: string; held: boolean } }>(`orders/${order.id}/refunds`, {
+      lines: [{ id: order.lines[0]!.id, quantity: 1 }],
+    });
+    expect(refund.webhook.held).toBe(true);
+    await control(`orders/${order.id}/cancel`);
+    await worker.drainOnce();
+    expect((await cardsOf(shop)).map((card) => card.status)).toEqual(["VOID", "VOID", "VOID"]);
+
+    await control(`webhooks/${refund.webhook.id}/redeliver`);
+    await worker.drainOnce();
+    expect((await cardsOf(shop)).map((card) => card.status)).toEqual(["VOID", "VOID", "VOID"]);
+    expect(await db.event.count({ where: { shop, type: "unit_card.voided" } })).toBe(3);
+    expect((await webhooksOf(shop)).map((row) => [row.topic, row.status, row.outcome])).toEqual([
+      ["orders/paid", "DONE", `Order ${order.name}: issued 3 items`],
+      ["orders/cancelled", "DONE", "Voided 3 unclaimed cards"],
+      ["refunds/create", "SKIPPED", "Nothing unclaimed to void"],
+    ]);
   });
 
   it("retries while Shopify cannot be read, ends FAILED with the reason, and Retry issues once it can", async () => {

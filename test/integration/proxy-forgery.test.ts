@@ -85,6 +85,23 @@ describe("app proxy: a signed parameter may appear only once", () => {
     }
   });
 
+  it("takes a page's own parameter repeated as Shopify signs it (extra=1&extra=2 signed as extra=1,2)", async () => {
+    const { shop, victim, name } = await victimWithCard();
+    const url = new URL(signedProxyUrl("/proxy/cards", { shop, customerId: victim }));
+    url.searchParams.delete("signature");
+    url.searchParams.append("extra", "1");
+    url.searchParams.append("extra", "2");
+    url.searchParams.set("signature", proxySignature(url.searchParams));
+
+    const response = await proxyFetch(url.toString());
+
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(name);
+    // A repeat Shopify did not sign (a copy put in front of a signed extra=1) is still refused.
+    const unsigned = prepend(signedProxyUrl("/proxy/cards?extra=1", { shop, customerId: victim }), { extra: "2" });
+    expect((await proxyFetch(unsigned)).status).toBe(400);
+  });
+
   it("refuses a repeated signature, timestamp or path prefix", async () => {
     const signed = signedProxyUrl("/proxy/cards", { shop: uniqueShop(), customerId: uniqueCustomerId() });
     const signature = new URL(signed).searchParams.get("signature")!;

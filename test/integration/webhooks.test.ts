@@ -115,9 +115,30 @@ const createSession = (shop: string, id = `offline_${shop}`) =>
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
 
+/** The shop's profile as Shopify told it (name, logo, contact e-mail), its setup choices, wording, plan and usage. */
+async function arrangeShopSettings(shop: string) {
+  await db.shopProfile.create({
+    data: { shop, name: "Maison Lumière", customLogoUrl: "https://cdn.example.com/logo.png", contactEmail: "bonjour@example.com" },
+  });
+  await db.shopSetup.create({ data: { shop, claimLinkTarget: "ACCOUNT", accountPageUrl: "https://shopify.com/1/account/pages/x" } });
+  await db.messageTemplate.create({
+    data: { shop, language: "fr", subject: "Votre carte", emailBody: "{{ code }}", smsBody: "{{ code }}" },
+  });
+  await db.shopPlan.create({ data: { shop, plan: "PAID", subscriptionId: "gid://shopify/AppSubscription/1" } });
+  await db.planUsage.create({ data: { shop, month: "2026-11", items: 3 } });
+}
+
+const settingsOf = async (shop: string) => ({
+  profile: await db.shopProfile.findUnique({ where: { shop } }),
+  setup: await db.shopSetup.findUnique({ where: { shop } }),
+  templates: await db.messageTemplate.findMany({ where: { shop } }),
+  plan: await db.shopPlan.findUnique({ where: { shop } }),
+  usage: await db.planUsage.findMany({ where: { shop } }),
+});
+
 describe("webhook authentication", () => {
   it.each(["app/uninstalled", "customers/data_request", "customers/redact", "shop/redact"] as const)(
-    "%s: a wrong HMAC is a 401, no HMAC a 400, and neither changes anything",
+    "%s: a wrong, missing or empty HMAC is a 401 (Shopify's rule for the compliance topics), and none changes anything",
     async (topic) => {
       const shop = uniqueShop();
       const customer = uniqueCustomer();
@@ -134,7 +155,8 @@ describe("webhook authentication", () => {
 
       expect(await deliver(topic, { shop, payload, hmac: forgedHmac(payload) })).toBe(401);
       expect(await deliver(topic, { shop, payload, hmac: getHmac(JSON.stringify({ other: "body" }), API_SECRET) })).toBe(401);
-      expect(await deliver(topic, { shop, payload, hmac: null })).toBe(400);
+      expect(await deliver(topic, { shop, payload, hmac: null })).toBe(401);
+      expect(await deliver(topic, { shop, payload, hmac: "" })).toBe(401);
 
       expect(await everythingOf(shop)).toEqual(before);
     },
@@ -167,6 +189,19 @@ describe("app/uninstalled", () => {
     expect(await deliver("app/uninstalled", { shop, payload: uninstalledPayload(uniqueShop()) })).toBe(400);
 
     expect(await db.session.count({ where: { shop } })).toBe(1);
+  });
+
+  it("takes a payload whose myshopify_domain and domain are null, as Shopify may send them, by the shop's id", async () => {
+    const shop = uniqueShop();
+    await createSession(shop);
+    await db.shopProfile.create({ data: { shop, name: "Test shop", shopId: String(shopIdOf(shop)) } });
+    const nulls = { ...uninstalledPayload(shop), domain: null, myshopify_domain: null };
+
+    // Another shop's id (a signed body replayed under this shop's header) is refused; this shop's is taken.
+    expect(await deliver("app/uninstalled", { shop, payload: { ...nulls, id: shopIdOf(shop) + 1 } })).toBe(400);
+    expect(await db.session.count({ where: { shop } })).toBe(1);
+    expect(await deliver("app/uninstalled", { shop, payload: nulls })).toBe(200);
+    expect(await db.session.count({ where: { shop } })).toBe(0);
   });
 });
 
@@ -437,8 +472,15 @@ describe("shop/redact", () => {
     await issueTwin(shop, { public_key: theirs.name.public_key, name_id: theirs.name.uns_name_id, title: "Ours on theirs", quantity: 1 });
     const otherShopBefore = await everythingOf(otherShop);
     expect(Object.values(await countsOf(shop)).every((count) => count > 0)).toBe(true);
+    // What the shop set up and what Shopify told of it: its name, logo, contact e-mail, plan and wording.
+    await arrangeShopSettings(shop);
+    await arrangeShopSettings(otherShop);
+    const otherSettings = await settingsOf(otherShop);
 
     expect(await deliver("shop/redact", { shop, payload: shopRedactPayload(shop) })).toBe(200);
+
+    expect(await settingsOf(shop)).toEqual({ profile: null, setup: null, templates: [], plan: null, usage: [] });
+    expect(await settingsOf(otherShop)).toEqual(otherSettings);
 
     expect(await countsOf(shop)).toEqual({
       cards: 0,

@@ -15,18 +15,25 @@ export const API_SECRET = "test-api-secret";
 /**
  * A session token as Shopify admin hands it to the embedded app for `shop`
  * (HS256 JWT, valid for a minute). `secret` signs it with another key, `apiKey`
- * addresses it to another app; `expiredSecondsAgo` moves its whole lifetime into the past.
+ * addresses it to another app; `expiredSecondsAgo` moves its whole lifetime into the past;
+ * `issuerShop` names another shop as its issuer (`iss`) than the one it is for (`dest`).
  */
-export function adminToken(shop: string, options: { secret?: string; apiKey?: string; expiredSecondsAgo?: number } = {}): string {
+export function adminToken(
+  shop: string,
+  options: { secret?: string; apiKey?: string; expiredSecondsAgo?: number; issuerShop?: string } = {},
+): string {
   const secret = options.secret ?? API_SECRET;
   const token = sessionToken({ shop, apiKey: options.apiKey ?? API_KEY, apiSecret: secret });
-  if (options.expiredSecondsAgo === undefined) return token;
+  if (options.expiredSecondsAgo === undefined && options.issuerShop === undefined) return token;
   const [header, body] = token.split(".") as [string, string, string];
-  const claims = JSON.parse(Buffer.from(body, "base64url").toString()) as Record<string, number>;
-  const shift = claims.exp! - Math.floor(Date.now() / 1000) + options.expiredSecondsAgo;
-  const payload = Buffer.from(
-    JSON.stringify({ ...claims, exp: claims.exp! - shift, nbf: claims.nbf! - shift, iat: claims.iat! - shift }),
-  ).toString("base64url");
+  const claims = JSON.parse(Buffer.from(body, "base64url").toString()) as Record<string, number | string>;
+  const shift = Number(claims.exp) - Math.floor(Date.now() / 1000) + (options.expiredSecondsAgo ?? -60);
+  const moved =
+    options.expiredSecondsAgo === undefined
+      ? {}
+      : { exp: Number(claims.exp) - shift, nbf: Number(claims.nbf) - shift, iat: Number(claims.iat) - shift };
+  const issuer = options.issuerShop === undefined ? {} : { iss: `https://${options.issuerShop}/admin` };
+  const payload = Buffer.from(JSON.stringify({ ...claims, ...moved, ...issuer })).toString("base64url");
   const signature = createHmac("sha256", secret).update(`${header}.${payload}`).digest("base64url");
   return `${header}.${payload}.${signature}`;
 }

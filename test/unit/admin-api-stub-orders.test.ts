@@ -51,7 +51,7 @@ interface OrderView {
 }
 interface ControlAnswer {
   order: OrderView;
-  webhook: { id: string; topic: string; status: number | null; error?: string };
+  webhook: { id: string; eventId: string; topic: string; status: number | null; error?: string };
 }
 
 let stub: AdminApiStub;
@@ -126,7 +126,7 @@ describe("Admin API stub: placing an order", () => {
       "x-shopify-api-version": "2026-07",
       "content-type": "application/json",
     });
-    expect(webhook).toEqual({ id: webhook.id, topic: "orders/paid", status: 200 });
+    expect(webhook).toEqual({ id: webhook.id, eventId: received.headers["x-shopify-event-id"], topic: "orders/paid", status: 200 });
     expect(await verify(received)).toMatchObject({ valid: true, topic: "ORDERS_PAID", domain: SHOP, webhookId: webhook.id });
     expect(await verify(received, "another-secret")).toMatchObject({ valid: false });
 
@@ -213,7 +213,12 @@ describe("Admin API stub: placing an order", () => {
     });
     expect(set).toEqual({ status: 200, body: { appUrl: `http://127.0.0.1:${app.port}`, headerStyle: "x-shopify" } });
     const redelivered = await control<{ webhook: ControlAnswer["webhook"] }>(`/_stub/webhooks/${untargeted.webhook.id}/redeliver`);
-    expect(redelivered.body.webhook).toEqual({ id: untargeted.webhook.id, topic: "orders/paid", status: 200 });
+    expect(redelivered.body.webhook).toEqual({
+      id: untargeted.webhook.id,
+      eventId: untargeted.webhook.eventId,
+      topic: "orders/paid",
+      status: 200,
+    });
   });
 
   it.each([
@@ -335,7 +340,10 @@ describe("Admin API stub: fulfilments, cancellations, refunds", () => {
     const { webhook } = await place({ customerId: anna.id, lines: [{ productId: mug.id, quantity: 1 }] });
     const original = lastReceived();
     const again = await control<{ webhook: ControlAnswer["webhook"] }>(`/_stub/webhooks/${webhook.id}/redeliver`);
-    expect(again).toEqual({ status: 200, body: { webhook: { id: webhook.id, topic: "orders/paid", status: 200 } } });
+    expect(again).toEqual({
+      status: 200,
+      body: { webhook: { id: webhook.id, eventId: webhook.eventId, topic: "orders/paid", status: 200 } },
+    });
     const duplicate = lastReceived();
     expect(duplicate).not.toBe(original);
     expect(duplicate.body).toBe(original.body);

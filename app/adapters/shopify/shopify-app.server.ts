@@ -7,6 +7,7 @@ import { reopenThroughDemo } from "../../faces/demo/demo-mode.server";
 import { routeAdminApiToStub } from "./admin-api-stub.server";
 import { isRequestFault, requestFaultResponse } from "./request-fault.server";
 import { refreshShopProfile } from "./shop-profile.server";
+import { tokenNamesTwoShops } from "./session-token-shops";
 import { libraryBilling } from "./billing.server";
 
 const config = serverConfig();
@@ -45,11 +46,13 @@ export const authenticate = {
   ...shopify.authenticate,
   /**
    * The library's admin authentication; in the demo, a page opened without Shopify's parameters reopens
-   * through /demo. A shop, host or token the library refuses for what it is is a 400 on every admin page.
+   * through /demo. A session token issued by one shop's admin for another shop is a 401 (decision 0059); a
+   * shop, host or token the library refuses for what it is is a 400 on every admin page.
    */
   admin: async (request: Request) => {
     const reopen = reopenThroughDemo(request);
     if (reopen) throw reopen;
+    if (tokenNamesTwoShops(request)) throw new Response("Unauthorized: the session token's shops differ", { status: 401 });
     try {
       return await shopify.authenticate.admin(request);
     } catch (error) {

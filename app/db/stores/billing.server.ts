@@ -39,4 +39,9 @@ export const billingStore: BillingStore = {
     ]);
     return Number(cards[0]?.n ?? 0) + Number(twins[0]?.n ?? 0);
   },
+  async deleteForShop(shop) {
+    const plans = await db.shopPlan.deleteMany({ where: { shop } });
+    const usage = await db.planUsage.deleteMany({ where: { shop } });
+    return plans.count + usage.count;
+  },
 };

@@ -98,15 +98,19 @@ export const orderStore: OrderStore = {
       })
     ).count,
 
-  async recordWebhook({ id, shop, webhookId, topic, orderId, detail }) {
+  async recordWebhook({ id, shop, webhookId, eventId, topic, orderId, detail }) {
     try {
-      await db.orderWebhook.create({ data: { id, shop, webhookId, topic, orderId, payload: detail as object } });
+      await db.orderWebhook.create({ data: { id, shop, webhookId, eventId, topic, orderId, payload: detail as object } });
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
   },
+
+  workedRefundLines: (shop, refundId) => db.orderRefundLine.findMany({ where: { shop, refundId } }),
+  refundLinesOf: (shop, orderId) => db.orderRefundLine.findMany({ where: { shop, orderId }, orderBy: { createdAt: "asc" } }),
+  saveRefundLine: async (line) => void (await db.orderRefundLine.create({ data: line })),
 
   webhooksFor: async (shop, orderId, topic) =>
     (await db.orderWebhook.findMany({ where: { shop, orderId, topic }, select: { id: true, payload: true } })).map((row) => ({
@@ -149,7 +153,10 @@ export const orderStore: OrderStore = {
         take: limit,
       })
     ).map(toWebhook),
-  deleteWebhooksForShop: async (shop) => (await db.orderWebhook.deleteMany({ where: { shop } })).count,
+  async deleteWebhooksForShop(shop) {
+    await db.orderRefundLine.deleteMany({ where: { shop } });
+    return (await db.orderWebhook.deleteMany({ where: { shop } })).count;
+  },
 };
 
 /** Which order webhooks a worker takes, besides due ones (e.g. one shop in tests). */

@@ -50,4 +50,10 @@ export const settingsStore: SettingsStore = {
   async deleteMessageTemplate(shop, language) {
     await db.messageTemplate.deleteMany({ where: { shop, language } });
   },
+  async deleteForShop(shop) {
+    const profiles = await db.shopProfile.deleteMany({ where: { shop } });
+    const setups = await db.shopSetup.deleteMany({ where: { shop } });
+    const templates = await db.messageTemplate.deleteMany({ where: { shop } });
+    return profiles.count + setups.count + templates.count;
+  },
 };

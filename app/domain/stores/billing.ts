@@ -11,6 +11,8 @@ export interface ShopPlanRecord {
   /** A test charge (a development store). */
   test: boolean;
   updatedAt: Date;
+  /** When this was the state in Shopify (an update's trigger time, or the admin's read); an update triggered before it is stale. */
+  changedAt: Date | null;
 }
 
 /** Plans and the free plan's monthly counter (the ShopPlan and PlanUsage tables). */
@@ -31,4 +33,6 @@ export interface BillingStore {
   resetUsage(shop: string, month: string): Promise<void>;
   /** Live cards and twins the shop issued since `since`, counted in their tables. */
   issuedSince(shop: string, since: Date): Promise<number>;
+  /** The shop's redaction: its plan and every monthly counter; how many rows. */
+  deleteForShop(shop: string): Promise<number>;
 }

@@ -39,6 +39,8 @@ export interface OrderWebhookRecord {
   shop: string;
   /** Shopify's webhook id: a redelivery finds its row and adds nothing. */
   webhookId: string;
+  /** Shopify's event id: the same event delivered again under another webhook id finds its row too. Null for a backfill's. */
+  eventId: string | null;
   topic: OrderTopic;
   orderId: string;
   detail: OrderWebhookDetail;
@@ -53,7 +55,20 @@ export interface OrderWebhookRecord {
   createdAt: Date;
 }
 
-export type NewOrderWebhook = Pick<OrderWebhookRecord, "id" | "shop" | "webhookId" | "topic" | "orderId" | "detail">;
+export type NewOrderWebhook = Pick<OrderWebhookRecord, "id" | "shop" | "webhookId" | "eventId" | "topic" | "orderId" | "detail">;
+
+/** One line of one refund, worked: how many units it took back and how many cards that voided. */
+export interface OrderRefundLineRecord {
+  shop: string;
+  refundId: string;
+  lineItemId: string;
+  orderId: string;
+  quantity: number;
+  voided: number;
+}
+
+/** A worked refund line as stored: with when it was worked. */
+export type StoredOrderRefundLine = OrderRefundLineRecord & { createdAt: Date };
 
 /** Order issues (OrderIssue) and the order webhooks they are issued from (OrderWebhook). */
 /** A rule with how many items (twins and cards) its order issues created since a date. */
@@ -94,8 +109,14 @@ export interface OrderStore {
   /** The customer's issues (theirs, or sent to one of `redemptionIds`) forget whom they went to; how many. */
   forgetCustomer(shop: string, customerId: string, redemptionIds: string[]): Promise<number>;
 
-  /** Records a webhook for the order worker; false when the shop's webhook of that id was recorded already. */
+  /** Records a webhook for the order worker; false when the shop's webhook of that id, or its event of that topic, was recorded already. */
   recordWebhook(webhook: NewOrderWebhook): Promise<boolean>;
+  /** The refund's lines already worked (voided for), whatever webhook brought them. */
+  workedRefundLines(shop: string, refundId: string): Promise<StoredOrderRefundLine[]>;
+  /** Every worked refund line of the order, oldest first. */
+  refundLinesOf(shop: string, orderId: string): Promise<StoredOrderRefundLine[]>;
+  /** Records a refund's line as worked; in the voiding transaction, so a second worker's collides on it and rolls back. */
+  saveRefundLine(line: OrderRefundLineRecord): Promise<void>;
   /** The order's recorded webhooks of a topic, with their detail. */
   webhooksFor(shop: string, orderId: string, topic: OrderTopic): Promise<Pick<OrderWebhookRecord, "id" | "detail">[]>;
   /** Puts finished webhooks (DONE, SKIPPED, FAILED; not one being worked) back in the queue, due now. */
@@ -104,6 +125,6 @@ export interface OrderStore {
   tallyWebhooks(shop: string, prefix: string, alreadyIssued: string): Promise<BackfillTally>;
   /** The shop's latest webhooks (not those a backfill recorded), newest first. */
   recentWebhooks(shop: string, limit: number): Promise<OrderWebhookRecord[]>;
-  /** Every webhook of the shop; how many there were. */
+  /** Every webhook of the shop, and its worked refund lines; how many webhooks there were. */
   deleteWebhooksForShop(shop: string): Promise<number>;
 }

@@ -81,4 +81,6 @@ export interface SettingsStore {
   messageTemplate(shop: string, language: string): Promise<MessageTemplateRecord | null>;
   saveMessageTemplate(template: MessageTemplateRecord): Promise<void>;
   deleteMessageTemplate(shop: string, language: string): Promise<void>;
+  /** The shop's redaction: its profile, setup choices and every wording; how many rows. */
+  deleteForShop(shop: string): Promise<number>;
 }

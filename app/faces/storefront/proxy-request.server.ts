@@ -19,6 +19,8 @@ export interface ProxyRequest {
   pathPrefix: string;
   /** The route's path parameters (e.g. a card's id). */
   params: Record<string, string | undefined>;
+  /** The query's values exactly as Shopify signed them (a repeated parameter's joined with ","): what a route reads. */
+  query: ReadonlyMap<string, string>;
 }
 
 /**
@@ -37,8 +39,8 @@ let secret: string | undefined;
 const appSecret = () => (secret ??= serverConfig().SHOPIFY_API_SECRET);
 
 /**
- * The signature over the query, a fresh timestamp and no repeated parameter
- * (`verifiedProxyQuery`), then a `*.myshopify.com` shop and a numeric customer
+ * The signature over the query, a fresh timestamp and none of Shopify's own
+ * parameters repeated (`verifiedProxyQuery`), then a `*.myshopify.com` shop and a numeric customer
  * id or none. The shop and the customer come from the signed values only, and
  * so does trust in the visitor address Shopify forwards (`forwardedAddress`):
  * only a signed request came through Shopify, so only then is that hop believed.
@@ -54,6 +56,7 @@ export function verifyProxyRequest(request: Request, forwardedAddress: string): 
   return {
     request,
     url,
+    query,
     shop,
     customerId: customer === "" ? null : customer,
     clientAddress: forwardedAddress,

@@ -20,19 +20,28 @@ export function proxySignatureMessage(query: URLSearchParams): string {
 }
 
 /**
+ * The parameters Shopify's proxy adds itself, once each: a repeat of one can only
+ * be a visitor's copy put beside Shopify's, to be read instead of it.
+ */
+const SHOPIFY_PARAMETERS = new Set(["shop", "logged_in_customer_id", "path_prefix", "timestamp", "signature"]);
+
+/**
  * The query of a request Shopify's app proxy signed, or null. Beyond the
  * signature itself (HMAC-SHA256 hex with the app's secret) and a fresh
- * `timestamp`, every parameter must appear exactly once: Shopify's rule signs
- * `a=1&a=2` as `a=1,2`, so with a repeated parameter the values a reader picks
- * (first, last) are not what was signed, and one signed URL could be replayed
- * with a forged first `logged_in_customer_id` or `shop` in front (decision 0017).
- * What comes back holds exactly the signed values.
+ * `timestamp`, each parameter Shopify adds (`shop`, `logged_in_customer_id`,
+ * `path_prefix`, `timestamp`, `signature`) must appear exactly once: Shopify's
+ * rule signs `a=1&a=2` as `a=1,2`, so with such a parameter repeated the value a
+ * reader picks is not what was signed, and one signed URL could be replayed with a
+ * forged first `logged_in_customer_id` or `shop` in front (decision 0017). Any
+ * other parameter may repeat, as Shopify forwards and signs it (decision 0059).
+ * What comes back holds exactly the signed values: a repeated one's joined with ",".
  */
 export function verifiedProxyQuery(url: URL, secret: string, now = Date.now()): ReadonlyMap<string, string> | null {
   const query = new Map<string, string>();
   for (const [key, value] of url.searchParams) {
-    if (query.has(key)) return null;
-    query.set(key, value);
+    const earlier = query.get(key);
+    if (earlier !== undefined && SHOPIFY_PARAMETERS.has(key)) return null;
+    query.set(key, earlier === undefined ? value : `${earlier},${value}`);
   }
   const signature = query.get("signature") ?? "";
   if (!/^[0-9a-f]{64}$/i.test(signature)) return null;
