@@ -16,6 +16,33 @@ const POSTGRES_ONLY = "test/**/*.postgresql.test.ts";
 const PGBOUNCER_ONLY = "test/**/*.pgbouncer.test.ts";
 
 /**
+ * Integration tests whose outcome does not depend on the database, run once, on SQLite (docs/testing.md):
+ * the OpenAPI document and what is generated or linted from it, static files and compression, the client
+ * package as a tarball, configuration refused at boot, `npm run demo` on a taken port, the server's two
+ * bundles (on a SQLite file of its own anyway), the app proxy's visitor address, the webhook receiver
+ * example and the client's signature checks. Whatever of theirs reaches the database is a path other
+ * files run on both databases.
+ */
+const DATABASE_INDEPENDENT = [
+  "api-reference",
+  "client-openapi-types",
+  "client-pack",
+  "client-webhooks",
+  "config-boot",
+  "demo-ports",
+  "openapi",
+  "openapi-examples",
+  "openapi-guide",
+  "openapi-lint",
+  "openapi-typescript",
+  "proxy-visitor-address",
+  "served-weight",
+  "server-bundles",
+  "static-assets",
+  "webhook-readme",
+].map((name) => `test/integration/${name}.test.ts`);
+
+/**
  * What the "pgbouncer" project runs through the pooler, besides its own *.pgbouncer.test.ts files
  * (decision 0037): every integration test took 9 min 32 s through it alone on a 2-core machine like
  * CI's, which would take the whole `npm test` from about 11 to about 20 min, past CI's limit. With
@@ -45,6 +72,28 @@ const THROUGH_POOLER = [
   "healthz",
 ].map((name) => `test/integration/${name}.test.ts`);
 
+/**
+ * Files that need a Node process of their own, which their project of each database
+ * ("<database>-own-process") starts per file, as Vitest does by default:
+ * - chain-http and admin-chain open the process's database on the chain server's, not their project's
+ *   (the connection is the process's, so files sharing a process share it: test/support/fresh-file.ts);
+ * - driver-transactions listens for a warning node-postgres gives once per process.
+ */
+const OWN_PROCESS = [
+  "test/integration/chain-http.test.ts",
+  "test/e2e/admin-chain.e2e.test.ts",
+  "test/integration/driver-transactions.test.ts",
+];
+
+// Each database has a project whose files take turns in shared processes (`isolate: false`): Node, Prisma,
+// React and the rest are loaded once per process instead of once per file — 40 % of the suite's CPU time
+// went there — while test/support/fresh-file.ts gives each file fresh modules and environment.
+const sqlite = { globalSetup: ["test/support/global-setup.ts"], exclude: [POSTGRES_ONLY, PGBOUNCER_ONLY] };
+const postgresql = {
+  globalSetup: ["test/support/global-setup-postgres.ts"],
+  exclude: [SQLITE_ONLY, PGBOUNCER_ONLY, ...DATABASE_INDEPENDENT],
+};
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -55,33 +104,35 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    setupFiles: ["test/support/database-env.ts", "test/support/wiring.ts"],
+    setupFiles: ["test/support/fresh-file.ts", "test/support/database-env.ts", "test/support/wiring.ts"],
     projects: [
       // Every test once, on the embedded SQLite file.
       {
         extends: true,
-        test: {
-          name: "sqlite",
-          include: ["test/**/*.test.ts"],
-          exclude: [POSTGRES_ONLY, PGBOUNCER_ONLY],
-          globalSetup: ["test/support/global-setup.ts"],
-        },
+        test: { ...sqlite, name: "sqlite", isolate: false, include: ["test/**/*.test.ts"], exclude: [...sqlite.exclude, ...OWN_PROCESS] },
       },
-      // The HTTP integration tests again, on a real PostgreSQL server.
+      { extends: true, test: { ...sqlite, name: "sqlite-own-process", include: OWN_PROCESS } },
+      // The HTTP integration tests again, on a real PostgreSQL server, but for those that do not depend on the database.
       {
         extends: true,
         test: {
+          ...postgresql,
           name: "postgresql",
+          isolate: false,
           include: ["test/integration/**/*.test.ts"],
-          exclude: [SQLITE_ONLY, PGBOUNCER_ONLY],
-          globalSetup: ["test/support/global-setup-postgres.ts"],
+          exclude: [...postgresql.exclude, ...OWN_PROCESS],
         },
+      },
+      {
+        extends: true,
+        test: { ...postgresql, name: "postgresql-own-process", include: OWN_PROCESS.filter((file) => file.includes("/integration/")) },
       },
       // The paths a transaction-mode pooler can break, again on PostgreSQL through PgBouncer (`?pgbouncer=true`).
       {
         extends: true,
         test: {
           name: "pgbouncer",
+          isolate: false,
           include: [...THROUGH_POOLER, PGBOUNCER_ONLY],
           globalSetup: ["test/support/global-setup-pgbouncer.ts"],
         },

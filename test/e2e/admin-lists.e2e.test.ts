@@ -242,7 +242,7 @@ describe("admin lists that fit (demo mode, Chromium)", { timeout: 300_000 }, () 
           const page = await openAdmin(list.path(), language, size);
           await shot(page, `${list.name}-${size.width}-${language}`);
           await expectFits(page, list.name, list.targets(page, words));
-          await page.context().close();
+          await page.close();
         }
       });
     }

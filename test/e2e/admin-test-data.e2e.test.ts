@@ -120,7 +120,7 @@ describe("View test data (demo server, Chromium)", { timeout: 180_000 }, () => {
       await expect.poll(() => page.getByText(testName).count()).toBe(0);
       expect(await page.getByText(words.banner).count()).toBe(0);
       await shot("3-live-again");
-      await page.context().close();
+      await page.close();
     },
   );
 });

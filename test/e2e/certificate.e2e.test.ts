@@ -73,7 +73,7 @@ describe("the certificate download on a card's page (Chromium)", { timeout: 120_
       expect(download.suggestedFilename()).toBe(`certificate-${card.id}-${option === "A4" ? "a4" : "letter"}.pdf`);
       const bytes = await readFile((await download.path())!);
       expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      await page.context().close();
+      await page.close();
     });
   }
 });
@@ -104,7 +104,7 @@ describe("label sheets from the Cards list (Chromium)", { timeout: 120_000 }, ()
     expect(codes.slice(0, -1).every((count) => count === 4)).toBe(true);
     expect(codes.at(-1)).toBeGreaterThanOrEqual(1);
     expect(codes.at(-1)).toBeLessThanOrEqual(4);
-    await page.context().close();
+    await page.close();
   });
 });
 

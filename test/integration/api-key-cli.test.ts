@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { http, shopClient, uniqueShop } from "../support/api";
 import { cardInput } from "../support/fixtures";
@@ -34,22 +34,23 @@ async function rawCall(path: string, init: Parameters<typeof http>[1]) {
 }
 
 describe("npm run -s api-key:create", () => {
-  it("prints only the new key, one line, on stdout", async () => {
-    const shop = uniqueShop();
+  // One run with the usual arguments, read by the first three tests (each CLI run starts npm, tsx and the script).
+  const shop = uniqueShop();
+  let usual: CliResult;
+  beforeAll(async () => {
+    usual = await apiKeyCreate("--shop", shop, "--name", "ci");
+  });
 
-    const result = await apiKeyCreate("--shop", shop, "--name", "ci");
-
-    expect(result.exitCode, result.stderr).toBe(0);
-    const lines = result.stdout.split("\n");
-    expect(lines, result.stdout).toHaveLength(2);
+  it("prints only the new key, one line, on stdout", () => {
+    expect(usual.exitCode, usual.stderr).toBe(0);
+    const lines = usual.stdout.split("\n");
+    expect(lines, usual.stdout).toHaveLength(2);
     expect(lines[0]).toMatch(KEY_LINE);
     expect(lines[1]).toBe("");
   });
 
   it("prints a key that works against /v1 and belongs to that shop only", async () => {
-    const shop = uniqueShop();
-    const { stdout } = await apiKeyCreate("--shop", shop, "--name", "ci");
-    const key = stdout.trim();
+    const key = usual.stdout.trim();
     const otherShop = await shopClient();
 
     const list = await rawCall("/v1/unit-cards", { key });
@@ -72,10 +73,7 @@ describe("npm run -s api-key:create", () => {
   });
 
   it("stores only a hash of the key, with the label and a recognisable prefix", async () => {
-    const shop = uniqueShop();
-
-    const { stdout } = await apiKeyCreate("--shop", shop, "--name", "ci");
-    const key = stdout.trim();
+    const key = usual.stdout.trim();
 
     const rows = await db.apiKey.findMany({ where: { shop } });
     expect(rows).toHaveLength(1);

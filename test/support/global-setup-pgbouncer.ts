@@ -1,8 +1,9 @@
 import type { TestProject } from "vitest/node";
-import { migratePostgresDatabase } from "./global-setup-postgres";
+import { MIGRATED_TEMPLATE, migratedPostgresDatabases } from "./global-setup-postgres";
 import { startPgBouncer } from "./pgbouncer";
 import { startPostgres } from "./postgres";
 import { startSharedServers } from "./shared-servers";
+import { shareEnvironment } from "./test-environments";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,35 +16,35 @@ declare module "vitest" {
  * The "pgbouncer" project: the "postgresql" project's setup with a throwaway
  * PgBouncer in transaction mode (test/support/pgbouncer.ts) between the servers
  * (and the tests) and PostgreSQL, their DATABASE_URLs ending in `?pgbouncer=true`.
- * The databases are migrated on PostgreSQL directly, as `npm run db:migrate` does
- * with DIRECT_URL. Everything is stopped and deleted afterwards, PgBouncer by its
- * process group, also when the setup itself fails.
+ * The database is migrated on PostgreSQL directly, as `npm run db:migrate` does
+ * with DIRECT_URL. No chain server: no file of this project mints. Everything is
+ * stopped and deleted afterwards, PgBouncer by its process group, also when the
+ * setup itself fails.
  */
-export async function setup(project: TestProject) {
-  const postgres = await startPostgres();
-  let stopPooler = async () => undefined as void;
-  try {
-    const direct = await Promise.all(["twin_cards", "twin_cards_chain"].map((name) => postgres.createDatabase(name)));
-    await Promise.all(direct.map(migratePostgresDatabase));
-    const { hostname, port } = new URL(postgres.url());
-    const pooler = await startPgBouncer({ host: hostname, port: Number(port) });
-    stopPooler = pooler.stop;
-    const stopServers = await startSharedServers(project, {
-      databaseUrl: pooler.url("twin_cards"),
-      chainDatabaseUrl: pooler.url("twin_cards_chain"),
-    });
-    project.provide("postgresDirectUrl", postgres.url());
-    return async () => {
-      try {
-        await stopServers();
-      } finally {
-        await pooler.stop();
-        await postgres.stop();
-      }
-    };
-  } catch (error) {
-    await stopPooler();
-    await postgres.stop();
-    throw error;
-  }
-}
+export const setup = (project: TestProject) =>
+  shareEnvironment(project, "pgbouncer", async () => {
+    const postgres = await startPostgres();
+    let stopPooler = async () => undefined as void;
+    try {
+      await migratedPostgresDatabases(postgres, ["twin_cards"]);
+      const { hostname, port } = new URL(postgres.url());
+      const pooler = await startPgBouncer({ host: hostname, port: Number(port) });
+      stopPooler = pooler.stop;
+      const servers = await startSharedServers({ databaseUrl: pooler.url("twin_cards") });
+      return {
+        provided: { ...servers.provided, postgresDirectUrl: postgres.url(), migratedPostgresTemplate: MIGRATED_TEMPLATE },
+        stop: async () => {
+          try {
+            await servers.stop();
+          } finally {
+            await pooler.stop();
+            await postgres.stop();
+          }
+        },
+      };
+    } catch (error) {
+      await stopPooler();
+      await postgres.stop();
+      throw error;
+    }
+  });

@@ -1,28 +1,48 @@
+import { copyFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 import { removeDatabase } from "./processes";
 import { startSharedServers } from "./shared-servers";
+import { shareEnvironment } from "./test-environments";
 
-/** The "sqlite" project: fresh SQLite files (vitest.config.ts names the main one), migrated, and the shared servers on them. */
-export async function setup(project: TestProject) {
-  const databaseFile = process.env.DATABASE_URL!.replace(/^file:/, "");
-  const chainDatabaseFile = databaseFile.replace(/(\.sqlite)?$/, "-chain.sqlite");
-  for (const file of [databaseFile, chainDatabaseFile]) {
-    removeDatabase(file);
-    execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], {
-      stdio: "pipe",
-      env: { ...process.env, DATABASE_URL: `file:${file}` },
-    });
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A SQLite file with every migration applied and no rows: a copy of it is a migrated database ("sqlite" projects only). */
+    migratedSqliteFile: string;
   }
-  let stopServers: () => Promise<void> = async () => undefined;
-  try {
-    stopServers = await startSharedServers(project, { databaseUrl: `file:${databaseFile}`, chainDatabaseUrl: `file:${chainDatabaseFile}` });
-  } catch (error) {
-    [databaseFile, chainDatabaseFile].forEach(removeDatabase);
-    throw error;
-  }
-  return async () => {
-    await stopServers();
-    [databaseFile, chainDatabaseFile].forEach(removeDatabase);
-  };
 }
+
+/**
+ * The "sqlite" projects: the SQLite file vitest.config.ts names, migrated once, with
+ * a copy for the chain server and one kept for the tests' private databases, and the
+ * shared servers on them; all deleted afterwards.
+ */
+export const setup = (project: TestProject) =>
+  shareEnvironment(project, "sqlite", async () => {
+    const databaseFile = process.env.DATABASE_URL!.replace(/^file:/, "");
+    const chainDatabaseFile = databaseFile.replace(/(\.sqlite)?$/, "-chain.sqlite");
+    const migratedFile = databaseFile.replace(/(\.sqlite)?$/, "-migrated.sqlite");
+    const files = [databaseFile, chainDatabaseFile, migratedFile];
+    const removeFiles = () => files.forEach(removeDatabase);
+    try {
+      removeFiles();
+      execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], {
+        stdio: "pipe",
+        env: { ...process.env, DATABASE_URL: `file:${migratedFile}` },
+      });
+      // Prisma has exited, its write-ahead log checkpointed into the file: a copy of it is a migrated database.
+      copyFileSync(migratedFile, databaseFile);
+      copyFileSync(migratedFile, chainDatabaseFile);
+      const servers = await startSharedServers({ databaseUrl: `file:${databaseFile}`, chainDatabaseUrl: `file:${chainDatabaseFile}` });
+      return {
+        provided: { ...servers.provided, migratedSqliteFile: migratedFile },
+        stop: async () => {
+          await servers.stop();
+          removeFiles();
+        },
+      };
+    } catch (error) {
+      removeFiles();
+      throw error;
+    }
+  });

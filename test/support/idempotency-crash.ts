@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { USER_AGENT } from "./api";
 import { cardInput } from "./fixtures";
-import { startServer, type AppProcess } from "./processes";
+import { startServer } from "./processes";
 
 export interface CrashRounds {
   /** The built server's environment (its DATABASE_URL is the database under test). */
@@ -32,8 +32,8 @@ export interface CrashOutcome {
 /**
  * A client sends keyed batches; the server's process group dies by SIGKILL at a
  * random moment (before, during or after the batches commit); the client retries
- * every key on a restarted server. Each round's servers are stopped before the
- * next, also when a request fails.
+ * every key on a restarted server, which then serves the next round's batches and
+ * is killed in turn. The last server is stopped, also when a request fails.
  */
 export async function crashRounds(options: CrashRounds, client: PrismaClient): Promise<CrashOutcome> {
   const { env, key, shop, kills, keysPerRound, batchSize, random } = options;
@@ -61,13 +61,12 @@ export async function crashRounds(options: CrashRounds, client: PrismaClient): P
   const killedDuring: number[] = [];
   const labels: string[] = [];
   const tag = Math.floor(random() * 2 ** 31);
-  let server: AppProcess | undefined;
+  let server = await startServer(env);
   try {
     for (let round = 0; round < kills; round++) {
-      server = await startServer(env);
       const keys = Array.from({ length: keysPerRound }, (_, i) => `crash-${tag}-${round}-${i}`);
       labels.push(...keys);
-      const inFlight = keys.map((idempotencyKey) => sendBatch(server!.url, idempotencyKey));
+      const inFlight = keys.map((idempotencyKey) => sendBatch(server.url, idempotencyKey));
       // Anywhere from before the first batch is read to after both committed (a batch takes ~100-400 ms here).
       await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 600)));
       await server.kill();
@@ -75,11 +74,9 @@ export async function crashRounds(options: CrashRounds, client: PrismaClient): P
 
       server = await startServer(env);
       for (const idempotencyKey of keys) retried.push(await sendBatch(server.url, idempotencyKey));
-      await server.stop();
-      server = undefined;
     }
   } finally {
-    await server?.stop();
+    await server.stop();
   }
 
   const cardsPerKey = await Promise.all(

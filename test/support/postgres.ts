@@ -14,8 +14,8 @@ import pg from "pg";
 export interface TestPostgres {
   /** `postgresql://postgres@127.0.0.1:<port>/<database>` */
   url(database?: string): string;
-  /** A new empty database; resolves with its URL. */
-  createDatabase(name: string): Promise<string>;
+  /** A new database, empty or a copy of `template` (a database nobody is connected to); resolves with its URL. */
+  createDatabase(name: string, options?: { template?: string }): Promise<string>;
   /** `pg_ctl stop -m fast`, then the data directory is deleted; safe to call twice. */
   stop(): Promise<void>;
   /** The server goes away (`pg_ctl stop -m fast`: sessions ended, transactions rolled back), its data kept. */
@@ -93,11 +93,11 @@ export async function startPostgres(): Promise<TestPostgres> {
     const url = (database = "postgres") => `postgresql://postgres@127.0.0.1:${port}/${database}`;
     return {
       url,
-      async createDatabase(name) {
+      async createDatabase(name, { template } = {}) {
         const client = new pg.Client({ connectionString: url() });
         await client.connect();
         try {
-          await client.query(`CREATE DATABASE "${name}"`);
+          await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
         } finally {
           await client.end();
         }

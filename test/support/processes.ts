@@ -1,10 +1,11 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { promisify } from "node:util";
 import { once } from "node:events";
-import { rmSync } from "node:fs";
+import { copyFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { inject } from "vitest";
 import { createPrismaClient } from "~/db/prisma-client.server";
 
 /**
@@ -31,12 +32,11 @@ export interface AppProcess {
   stdout(): string;
 }
 
-/** A new SQLite file with every migration applied, and how to delete it with its WAL files. */
+/** A new SQLite file with every migration applied (a copy of the project's migrated file), and how to delete it with its WAL files. */
 export function migratedDatabase(label: string): { url: string; remove: () => void } {
   const file = path.join(os.tmpdir(), `twin-cards-${label}-${process.pid}-${randomUUID().slice(0, 8)}.sqlite`);
-  const url = `file:${file}`;
-  execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: "pipe", env: { ...process.env, DATABASE_URL: url } });
-  return { url, remove: () => removeDatabase(file) };
+  copyFileSync(inject("migratedSqliteFile"), file);
+  return { url: `file:${file}`, remove: () => removeDatabase(file) };
 }
 
 /** A client on another database than the suite's shared one, through the app's own adapter. */

@@ -27,6 +27,7 @@ let directory: string;
 function compile(files: string[]): ts.Diagnostic[] {
   const program = ts.createProgram(files, {
     strict: true,
+    skipLibCheck: true,
     noEmit: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
