@@ -48,6 +48,7 @@ export default tseslint.config(
       ".cache/",
       "test/output/",
       "test-results/",
+      "tmp/",
       "extensions/storefront/assets/",
       "extensions/*/dist/",
       "client/dist/",
