@@ -103,6 +103,11 @@ export function listen(handler: RequestListener, port: number, host: string, opt
     const actualPort = typeof address === "object" && address ? address.port : port;
     console.log(`Twin Cards listening on http://${host}:${actualPort}`);
   });
+  // Idle kept-alive connections are closed by the client first, never under a request it is sending: with Node's
+  // 5 s, a client that reused one just as the server closed it met a reset (undici drops them after 3 s, but a
+  // busy client's timer can fire late). 65 s is also above the 60 s idle timeout of common load balancers.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("connect", answerConnect);
   // `on`, not `once`: a stop signal often arrives twice (to the process group, and relayed by tsx); a second
   // one must not fall back to the default action and end the process mid-shutdown with 143.
