@@ -2,14 +2,15 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { Duplex } from "node:stream";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Config } from "../app/wiring/config.server";
 import { clientAddressOf, forwardedAddressOf, trustFromSetting } from "./client-address";
 import { isApiPath, routedUrl, sendError, sendNodeError } from "./error-response";
-import { requestGuards, SERVED_METHODS } from "./request-guards";
+import { answerClientError } from "./lingering-close";
+import { remixHandler } from "./remix-handler";
+import { answerTooLarge, bodyLimitOf, requestGuards, SERVED_METHODS } from "./request-guards";
 import { requestIdOf } from "./request-id";
 import { bundleOfRequest } from "./server-bundles";
 import { v1Router } from "./v1-router";
@@ -52,7 +53,7 @@ export function createHttpApp(options: {
   app.use(options.assets);
   // Remix shows error details outside production mode; NODE_ENV=test must not turn that on.
   const mode = options.config.NODE_ENV === "development" ? "development" : "production";
-  const remix = (build: Build) => createRequestHandler({ build, getLoadContext, mode });
+  const remix = (build: Build) => remixHandler({ build, getLoadContext, mode, trust, bodyLimit: bodyLimitOf, tooLarge: answerTooLarge });
   const api = remix(options.build);
   const pages = options.pagesBuild && remix(options.pagesBuild);
   // By the path Remix will route (`/../v1` is `/v1` to it), not Express's raw one.
@@ -109,6 +110,7 @@ export function listen(handler: RequestListener, port: number, host: string, opt
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.on("connect", answerConnect);
+  server.on("clientError", answerClientError);
   // `on`, not `once`: a stop signal often arrives twice (to the process group, and relayed by tsx); a second
   // one must not fall back to the default action and end the process mid-shutdown with 143.
   let stopping = false;
