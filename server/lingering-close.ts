@@ -36,6 +36,12 @@ const REFUSALS: Record<string, { status: number; message: string }> = {
   },
   HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, message: "Payload too large: a chunk's extensions are too long" },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: "Request timeout: the request did not arrive in time" },
+  // Refused before any header is read, so before the body's size is known: the target is what is wrong.
+  HPE_INVALID_URL: {
+    status: 400,
+    message:
+      "Bad request: the request target has a character HTTP does not allow (percent-encode spaces, control characters and non-ASCII bytes)",
+  },
 };
 const BAD_REQUEST = { status: 400, message: "Bad request: this is not an HTTP/1.1 request the server can read" };
 
@@ -49,7 +55,7 @@ const refused = new WeakSet<Duplex>();
  * side or LINGER_MS pass. Node's default writes a bare status and destroys the
  * socket at once, a reset for a client still sending a body.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) {
+export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex & { bytesWritten?: number }) {
   // The parser reports each later chunk of a refused connection again.
   if (refused.has(socket)) return;
   refused.add(socket);
@@ -63,7 +69,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex &
     "Cache-Control: no-store",
     "Connection: close",
   ];
-  socket.end(`${head.join("\r\n")}\r\n\r\n${message}`);
+  // An answer to HEAD has no body, whatever else the request got wrong.
+  const toHead = error.rawPacket?.toString("latin1", 0, 5) === "HEAD ";
+  socket.end(`${head.join("\r\n")}\r\n\r\n${toHead ? "" : message}`);
   const close = () => {
     clearTimeout(timer);
     socket.destroy();

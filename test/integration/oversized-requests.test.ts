@@ -13,12 +13,15 @@ import { writeThenRead } from "../support/write-then-read";
  */
 
 const OVER_LIMIT = Buffer.alloc(MAX_BODY_BYTES + 150_000, "{");
-const PATHS = ["/v1/unit-cards", "/app", "/proxy/%ZZ/x", "/webhooks/app/uninstalled", "/no-such-page"];
+// `//é` goes on the wire percent-encoded, as clients send it (its raw bytes are refused before any header: below).
+const PATHS = ["/v1/unit-cards", "/app", "/proxy/%ZZ/x", "/webhooks/app/uninstalled", "/no-such-page", "//é"];
+const METHODS = ["GET", "HEAD", "POST"];
 const TOO_LARGE = "The request body is larger than 1 MiB";
 
-/** The words of a 413: the /v1 error envelope on the API, a line of text elsewhere. */
+/** The words of a 413: the /v1 error envelope on the API, a line of text elsewhere; the status alone to a HEAD. */
 function expectTooLarge(path: string, status: number, text: string, label = path) {
   expect(status, `${label}: ${text.slice(0, 200)}`).toBe(413);
+  if (label.startsWith("HEAD ")) return expect(text).toBe("");
   if (path.startsWith("/v1/")) expect(JSON.parse(text)).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: TOO_LARGE, details: [] } });
   else expect(text).toBe(TOO_LARGE);
 }
@@ -44,9 +47,9 @@ const head = (requestLine: string, length: number) =>
   `${requestLine}\r\nHost: 127.0.0.1\r\nUser-Agent: ${USER_AGENT}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
 describe("a body over 1 MiB, on every path", () => {
-  it("is answered 413 in readable words, through node:http (GET and POST) and fetch (POST)", async () => {
+  it("is answered 413 in readable words, through node:http (GET, HEAD and POST) and fetch (POST)", async () => {
     for (const path of PATHS) {
-      for (const method of ["GET", "POST"]) {
+      for (const method of METHODS) {
         const answer = await nodeRequest(path, method, OVER_LIMIT, { "Content-Length": String(OVER_LIMIT.length) });
         expectTooLarge(path, answer.status, answer.text, `${method} ${path}`);
       }
@@ -55,10 +58,14 @@ describe("a body over 1 MiB, on every path", () => {
     }
   });
 
-  it("reaches a client that writes all of it before reading, on every path", async () => {
+  it("reaches a client that writes all of it before reading, on every path and method", async () => {
     for (const path of PATHS) {
-      for (const method of ["GET", "POST"]) {
-        const answer = await writeThenRead(baseUrl, head(`${method} ${path} HTTP/1.1`, OVER_LIMIT.length), OVER_LIMIT);
+      for (const method of METHODS) {
+        const answer = await writeThenRead(
+          baseUrl,
+          head(`${method} ${path.replace(/[^\x20-\x7e]/g, encodeURIComponent)} HTTP/1.1`, OVER_LIMIT.length),
+          OVER_LIMIT,
+        );
         if ("error" in answer) expect.fail(`${method} ${path}: no answer (${answer.error})`);
         expectTooLarge(path, answer.status, answer.text, `${method} ${path}`);
       }
@@ -135,6 +142,21 @@ describe("a request too large to be read at all", () => {
     expect(answer.status).toBe(431);
     expect(answer.text).toBe("Request header fields too large: the request line and headers must fit in 16 KiB");
     expect(answer.headers.connection).toBe("close");
+  });
+
+  it("answers a target with raw non-ASCII bytes (`//é`) with a readable 400 naming it, to GET, HEAD and POST, even with a large body behind it", async () => {
+    for (const method of METHODS) {
+      // The target is refused before any header is read, so before the body's size is known.
+      const answer = await writeThenRead(baseUrl, head(`${method} //é HTTP/1.1`, OVER_LIMIT.length), OVER_LIMIT);
+      if ("error" in answer) expect.fail(`${method} //é: no answer (${answer.error})`);
+      expect(answer.status, method).toBe(400);
+      expect(answer.text, method).toBe(
+        method === "HEAD"
+          ? ""
+          : "Bad request: the request target has a character HTTP does not allow (percent-encode spaces, control characters and non-ASCII bytes)",
+      );
+      expect(answer.headers.connection).toBe("close");
+    }
   });
 
   it("answers a request Node cannot parse (an unknown method) with a readable 400, even with a large body behind it", async () => {
