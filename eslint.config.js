@@ -7,7 +7,8 @@ import tseslint from "typescript-eslint";
 
 // What the domain (app/domain) must never reach: adapters, faces, wiring, configuration, Remix and Shopify.
 // Its needs from the outside are ports (app/domain/ports.ts) that app/wiring/services.server.ts fills at boot.
-// It may use app/db (its persistence) and app/lib (small building blocks with no outside dependency).
+// Its storage is the stores it declares (app/domain/stores), never app/db or Prisma (STORAGE below); it may
+// use app/lib (small building blocks with no outside dependency).
 const OUTSIDE_THE_DOMAIN = [
   {
     regex: "^~/(adapters|faces|routes)(/|$)",
@@ -48,6 +49,7 @@ export default tseslint.config(
       ".cache/",
       "test/output/",
       "test-results/",
+      "tmp/",
       "extensions/storefront/assets/",
       "extensions/*/dist/",
       "client/dist/",

@@ -65,7 +65,7 @@ const server = listen(createHttpApp({ build, pagesBuild, assets, config }), conf
 });
 // Claim notifications, NFT mints, webhooks, orders and Flow triggers run in this process unless NOTIFY_DISPATCHER=off,
 // CHAIN_WORKER=off, WEBHOOK_WORKER=off, ORDER_WORKER=off or FLOW_WORKER=off (then `npm run worker`); their code loads
-// once the server listens (decision 0057).
+// once the server listens (decision 0058).
 const workers = workersAfterListening(server, async () => {
   const { backgroundWorkers } = await import("./app/wiring/services.server");
   return backgroundWorkers({ notify: notifyConfig, chain: chainConfig, webhooks: webhookConfig, inWebServer: true });

@@ -33,13 +33,16 @@ export interface EarlyError {
  * elsewhere. Never anything about the server itself.
  */
 export function sendError(res: Response, originalUrl: string, error: EarlyError) {
+  const { type, text } = prepareError(res, originalUrl, error);
+  res.type(type).send(text);
+}
+
+/** Sets an early error's status and headers on `res`, and returns its body and Content-Type (as `sendError` sends them). */
+export function prepareError(res: Response, originalUrl: string, error: EarlyError): { type: string; text: string } {
   res.status(error.status).set({ "Cache-Control": "no-store", ...error.headers });
-  if (isApiPath(routedUrl(originalUrl))) {
-    const body = { error: { code: error.code, message: error.message, details: error.details ?? [] } };
-    res.type("application/json; charset=utf-8").send(JSON.stringify(body));
-  } else {
-    res.type("text/plain; charset=utf-8").send(error.message);
-  }
+  if (!isApiPath(routedUrl(originalUrl))) return { type: "text/plain; charset=utf-8", text: error.message };
+  const body = { error: { code: error.code, message: error.message, details: error.details ?? [] } };
+  return { type: "application/json; charset=utf-8", text: JSON.stringify(body) };
 }
 
 /** An error in the /v1 envelope on Node's own response (the /v1 router's, which runs before Express). */

@@ -2,14 +2,15 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { Duplex } from "node:stream";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Config } from "../app/wiring/config.server";
 import { clientAddressOf, forwardedAddressOf, trustFromSetting } from "./client-address";
 import { isApiPath, routedUrl, sendError, sendNodeError } from "./error-response";
-import { requestGuards, SERVED_METHODS } from "./request-guards";
+import { answerClientError } from "./lingering-close";
+import { remixHandler } from "./remix-handler";
+import { answerTooLarge, bodyLimitOf, requestGuards, SERVED_METHODS } from "./request-guards";
 import { requestIdOf } from "./request-id";
 import { bundleOfRequest } from "./server-bundles";
 import { v1Router } from "./v1-router";
@@ -52,7 +53,7 @@ export function createHttpApp(options: {
   app.use(options.assets);
   // Remix shows error details outside production mode; NODE_ENV=test must not turn that on.
   const mode = options.config.NODE_ENV === "development" ? "development" : "production";
-  const remix = (build: Build) => createRequestHandler({ build, getLoadContext, mode });
+  const remix = (build: Build) => remixHandler({ build, getLoadContext, mode, trust, bodyLimit: bodyLimitOf, tooLarge: answerTooLarge });
   const api = remix(options.build);
   const pages = options.pagesBuild && remix(options.pagesBuild);
   // By the path Remix will route (`/../v1` is `/v1` to it), not Express's raw one.
@@ -103,7 +104,13 @@ export function listen(handler: RequestListener, port: number, host: string, opt
     const actualPort = typeof address === "object" && address ? address.port : port;
     console.log(`Twin Cards listening on http://${host}:${actualPort}`);
   });
+  // Idle kept-alive connections are closed by the client first, never under a request it is sending: with Node's
+  // 5 s, a client that reused one just as the server closed it met a reset (undici drops them after 3 s, but a
+  // busy client's timer can fire late). 65 s is also above the 60 s idle timeout of common load balancers.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("connect", answerConnect);
+  server.on("clientError", answerClientError);
   // `on`, not `once`: a stop signal often arrives twice (to the process group, and relayed by tsx); a second
   // one must not fall back to the default action and end the process mid-shutdown with 143.
   let stopping = false;

@@ -1,11 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import { MAX_BODY_BYTES, MAX_DRAINED_BYTES } from "../app/faces/api/request-body.server";
+import { dropRestOfBody } from "./lingering-close";
 
 /**
  * A Node request's body, as `readBodyBytes` reads a fetch Request's: null when
  * it is over 1 MiB (declared, or once the rest is read and discarded up to
- * MAX_DRAINED_BYTES), the read stopped without destroying the socket so the
- * 413 can still be written. What that means for the answer is
+ * MAX_DRAINED_BYTES; past that the answer goes at once while the rest is
+ * dropped, server/lingering-close.ts), without destroying the socket, so the
+ * 413 can still be written and read. What that means for the answer is
  * the route's to say (app/faces/api/request-body.server.ts: its errors are the
  * Remix build's classes, not this bundle's).
  */
@@ -23,6 +25,7 @@ export function nodeBody(req: IncomingMessage): Promise<Uint8Array | null> {
       if (size <= MAX_BODY_BYTES) return chunks.push(chunk);
       if (size <= MAX_DRAINED_BYTES) return;
       stop();
+      dropRestOfBody(req);
       resolve(null);
     };
     const onEnd = () => {

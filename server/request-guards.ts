@@ -1,7 +1,8 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { MAX_BODY_BYTES, MAX_DRAINED_BYTES } from "../app/faces/api/request-body.server";
 import { IMPORT_UPLOAD_PATH, MAX_IMPORT_BYTES } from "../app/faces/admin/card-import-limits";
-import { isApiPath, routedUrl, sendError } from "./error-response";
+import { isApiPath, prepareError, routedUrl, sendError } from "./error-response";
+import { answerThenLinger } from "./lingering-close";
 
 /** Every method some route serves; a route's own 405 names just its own. */
 export const SERVED_METHODS = "GET, HEAD, POST";
@@ -19,6 +20,17 @@ const WALLET_METHODS = new Set(["GET", "HEAD", "POST", "DELETE"]);
 const CROSS_SITE_POSTS = /^\/(v1|proxy|webhooks|flow|customer-account|wallet\/v1)(\/|$)/i;
 // The customer account extension's routes answer their own CORS preflight (OPTIONS).
 const PREFLIGHTED = /^\/customer-account(\/|$)/i;
+
+/** The most a request's body may carry: a CSV file of up to 10,000 cards (decision 0052) is the one body allowed more than 1 MiB. */
+export function bodyLimitOf(req: Request): number {
+  return isCsvUpload(req) ? MAX_IMPORT_BYTES : MAX_BODY_BYTES;
+}
+const isCsvUpload = (req: Request) => req.method === "POST" && routedUrl(req.originalUrl)?.pathname === IMPORT_UPLOAD_PATH;
+const tooLarge = (req: Request) =>
+  ({ status: 413, code: "PAYLOAD_TOO_LARGE", message: `The request body is larger than ${isCsvUpload(req) ? "8" : "1"} MiB` }) as const;
+
+/** The 413 for a body over `bodyLimitOf(req)`. */
+export const answerTooLarge = (req: Request, res: Response) => sendError(res, req.originalUrl, tooLarge(req));
 
 const plain = (res: Parameters<RequestHandler>[1], status: number, message: string) =>
   res.status(status).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(message);
@@ -41,24 +53,18 @@ export const requestGuards: RequestHandler[] = [
     req.url = req.originalUrl = absolute[1] ?? "/";
     next();
   },
-  // A declared length over the limit is refused before any route runs; the routes that read a body cap chunked ones too.
+  // A declared length over the limit is refused before any route runs; one sent without a length is cut off
+  // at the limit as a route reads it (server/remix-handler.ts, server/v1-router.ts).
   (req, res, next) => {
     const declared = Number(req.get("content-length") ?? 0);
-    // A CSV file of up to 10,000 cards (decision 0052) is the one body allowed more.
-    const csvUpload = req.method === "POST" && routedUrl(req.originalUrl)?.pathname === IMPORT_UPLOAD_PATH;
-    if (declared <= (csvUpload ? MAX_IMPORT_BYTES : MAX_BODY_BYTES)) return next();
-    const answer = () =>
-      sendError(res, req.originalUrl, {
-        status: 413,
-        code: "PAYLOAD_TOO_LARGE",
-        message: `The request body is larger than ${csvUpload ? "8" : "1"} MiB`,
-      });
+    if (declared <= bodyLimitOf(req)) return next();
     if (declared > MAX_DRAINED_BYTES) {
-      res.set("Connection", "close");
-      return answer();
+      // Too much to wait for: answered at once, and the connection closed once the client stops sending.
+      const { type, text } = prepareError(res, req.originalUrl, tooLarge(req));
+      return answerThenLinger(req, res.type(type), text);
     }
     // Read the body to its end first, throwing it away (MAX_DRAINED_BYTES says why); a client gone meanwhile gets nothing.
-    req.on("end", answer).resume();
+    req.on("end", () => answerTooLarge(req, res)).resume();
   },
   (req, res, next) => {
     const url = routedUrl(req.originalUrl);

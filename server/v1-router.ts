@@ -5,6 +5,8 @@ import compression from "compression";
 import type { Outcome, PlainRequest, ServeV1 } from "../app/faces/api/v1-route.server";
 import { MAX_BODY_BYTES } from "../app/faces/api/request-body.server";
 import { clientAddressOf, forwardedAddressOf, type Trust } from "./client-address";
+import { boundedBody } from "./bounded-body";
+import { sendNodeError } from "./error-response";
 import { nodeBody } from "./node-body";
 import { remixRequest } from "./remix-request";
 import { requestIdOf } from "./request-id";
@@ -39,6 +41,7 @@ const PLAIN_PATH = /^\/v1(?:\/[A-Za-z0-9._~-]+)+$/;
 const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 // compression's own threshold: smaller answers go as they are, with the Vary it would have added.
 const COMPRESS_FROM_BYTES = 1024;
+const TOO_LARGE = { status: 413, code: "PAYLOAD_TOO_LARGE", message: "The request body is larger than 1 MiB" } as const;
 
 export function v1Router(
   build: Build,
@@ -96,14 +99,19 @@ export function v1Router(
         forwardedAddress: forwardedAddressOf(req, options.trust),
       };
       let response: unknown;
+      // The body within the limit (a declared length over it never comes here), as Remix's routes read it.
+      const body = head || req.method === "GET" ? undefined : boundedBody(req, MAX_BODY_BYTES);
       try {
-        response = await handler({ request: remixRequest(req, res, url), params: matched.params, context });
+        response = await handler({ request: remixRequest(req, res, url, body), params: matched.params, context });
       } catch (thrown) {
         // A thrown Response is the answer, marked as Remix marks it; anything else is the error handler's 500.
         if (!(thrown instanceof Response)) return failed(thrown);
         thrown.headers.set("X-Remix-Catch", "yes");
         response = thrown;
+      } finally {
+        body?.release();
       }
+      if (body?.overflowed()) return sendNodeError(res, TOO_LARGE);
       if (!(response instanceof Response)) return failed(new Error(`${pathname}: a /v1 route answered something other than a Response`));
       await send(response, req, res, head);
     })().catch(failed);

@@ -18,6 +18,7 @@ import en from "~/faces/admin/i18n/locales/en.json";
 import fr from "~/faces/admin/i18n/locales/fr.json";
 import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { DEMO_CUSTOMERS } from "../../stubs/admin-api/demo-data";
+import { embeddedUrl } from "../support/admin";
 import { shown, toast } from "../support/admin-browser";
 import { launchBrowser, newPage } from "../support/browser";
 
@@ -246,6 +247,21 @@ describe("admin lists that fit (demo mode, Chromium)", { timeout: 300_000 }, () 
         }
       });
     }
+  }
+
+  // A phone shows the server's HTML for as long as its JavaScript takes to load and run: that first page fits too.
+  for (const language of ["en", "fr"] as const) {
+    it(`phone (390 px) before any JavaScript runs, ${language}: every list's main action on screen, nothing scrolled sideways`, async () => {
+      const words = WORDS[language];
+      for (const list of LISTS) {
+        const page = await newPage(browser, { javaScriptEnabled: false });
+        await page.setViewportSize({ width: SIZES[1].width, height: SIZES[1].height });
+        await page.goto(embeddedUrl(`${list.path()}?locale=${language}`, DEMO_SHOP, { base: demoUrl }));
+        await shot(page, `${list.name}-${SIZES[1].width}-${language}-no-js`);
+        await expectFits(page, `${list.name} (no JavaScript)`, list.targets(page, words));
+        await page.context().close();
+      }
+    });
   }
 
   it("a row click opens its item: card, notification, twin, rule", async () => {

@@ -25,7 +25,11 @@ export interface WriterLoadOptions {
   /** API keys of one shop; writer n uses keys[n % keys.length]. */
   keys: string[];
   writers: number;
-  seconds: number;
+  /** How long the load runs: a number of seconds (the bench), or until `signal` aborts (a test that waits for a state). */
+  seconds?: number;
+  signal?: AbortSignal;
+  /** Called with each answer as it arrives, e.g. to count what was acknowledged so far. */
+  onAnswer?: (answer: LoadAnswer) => void;
 }
 
 const BATCH = 25;
@@ -34,13 +38,19 @@ const BATCH = 25;
  * An operator's mixed write load on several replicas: each writer in turn
  * creates an owned card, a card by e-mail (its claim message queued), a batch
  * of 25 by e-mail, reads a page of cards, and races a redeem of a code it got
- * on two replicas at once. Resolves with every answer once `seconds` are up.
+ * on two replicas at once. Resolves with every answer once `seconds` are up
+ * or `signal` aborts (each writer ends the turn it is in).
  */
 export async function writerLoad(options: WriterLoadOptions): Promise<LoadAnswer[]> {
   const answers: (LoadAnswer & { json?: unknown })[] = [];
   const codes: string[] = [];
   const started = performance.now();
-  const until = started + options.seconds * 1000;
+  const until = started + (options.seconds ?? Infinity) * 1000;
+  const going = () => performance.now() < until && !options.signal?.aborted;
+  const record = (...received: (LoadAnswer & { json?: unknown })[]) => {
+    answers.push(...received);
+    for (const { json: _json, ...answer } of received) options.onAnswer?.(answer);
+  };
 
   async function send(
     kind: LoadAnswer["kind"],
@@ -88,11 +98,11 @@ export async function writerLoad(options: WriterLoadOptions): Promise<LoadAnswer
 
   async function writer(n: number) {
     const key = options.keys[n % options.keys.length]!;
-    for (let turn = 0; performance.now() < until; turn++) {
+    for (let turn = 0; going(); turn++) {
       const server = (n + turn) % options.servers.length;
       const step = (n + turn) % 5;
       if (step === 0) {
-        answers.push(
+        record(
           await send("owned", server, key, "POST", "/v1/unit-cards", {
             ...cardInput(`Owned ${n}.${turn}`),
             owner: uniqueOwner(),
@@ -106,17 +116,17 @@ export async function writerLoad(options: WriterLoadOptions): Promise<LoadAnswer
         });
         const code = (answer.json as { data?: { redemption?: { code?: string } } } | undefined)?.data?.redemption?.code;
         if (code) codes.push(code);
-        answers.push(answer);
+        record(answer);
       } else if (step === 2) {
         const cards = Array.from({ length: BATCH }, (_, i) => cardInput(`Batch ${n}.${turn}.${i}`));
-        answers.push(
+        record(
           await send("batch", server, key, "POST", "/v1/unit-cards/_actions/batch", {
             redemption: { email: `batch${n}.${turn}@example.com` },
             cards,
           }),
         );
       } else if (step === 3) {
-        answers.push(await send("list", server, key, "GET", "/v1/unit-cards?limit=20"));
+        record(await send("list", server, key, "GET", "/v1/unit-cards?limit=20"));
       } else {
         const code = codes.shift();
         if (!code) continue;
@@ -124,7 +134,7 @@ export async function writerLoad(options: WriterLoadOptions): Promise<LoadAnswer
         const race = await Promise.all(
           [0, 1].map((i) => send("redeem", (server + i) % options.servers.length, key, "POST", "/v1/unit-cards/_actions/redeem", body)),
         );
-        answers.push(...race.map((answer) => ({ ...answer, code })));
+        record(...race.map((answer) => ({ ...answer, code })));
       }
     }
   }

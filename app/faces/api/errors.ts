@@ -70,8 +70,6 @@ export function httpFailure(thrown: unknown, where: string): HttpFailure {
   const wait = error instanceof TooManyAttempts ? error.waitSeconds : error instanceof ApiError ? error.retryAfterSeconds : undefined;
   if (error.code === "RATE_LIMITED" || error.code === "UNAVAILABLE") headers["Retry-After"] = String(wait ?? 1);
   if (error.code === "UNAUTHENTICATED") headers["WWW-Authenticate"] = 'Bearer realm="twin-cards"';
-  // The unread rest of an oversize body is not worth receiving.
-  if (error.code === "PAYLOAD_TOO_LARGE") headers.Connection = "close";
   return { status: STATUS_OF[error.code], code: error.code, message: error.message, details: error.details, headers };
 }
 

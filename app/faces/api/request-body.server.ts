@@ -9,6 +9,12 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * Past this, the connection is closed without waiting.
  */
 export const MAX_DRAINED_BYTES = 8 * MAX_BODY_BYTES;
+/**
+ * How long the server keeps reading, and dropping, what a client still sends
+ * after its request was refused, before it closes the connection: closing
+ * while the client still writes loses the answer just the same (server/lingering-close.ts).
+ */
+export const LINGER_MS = 10_000;
 const MAX_JSON_DEPTH = 32;
 
 const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
@@ -32,7 +38,8 @@ export async function readBodyBytes(request: Request): Promise<Uint8Array | null
   let size = 0;
   const reader = request.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(overLimitAsNull);
+    if (value === null) return null;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_DRAINED_BYTES) {
@@ -43,6 +50,12 @@ export async function readBodyBytes(request: Request): Promise<Uint8Array | null
     if (size <= MAX_BODY_BYTES) chunks.push(value);
   }
   return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks);
+}
+
+/** The server cuts a body off at the limit (server/bounded-body.ts): its read fails with this name. */
+function overLimitAsNull(error: unknown): { done: false; value: null } {
+  if (error instanceof Error && error.name === "BodyTooLargeError") return { done: false, value: null };
+  throw error;
 }
 
 /** A body read by `readBodyBytes` (or the lean router's reader) as text: null is PAYLOAD_TOO_LARGE, bytes that are not UTF-8 INVALID_JSON. */

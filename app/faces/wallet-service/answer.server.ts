@@ -1,4 +1,5 @@
 import { errorBody, httpFailure } from "~/faces/api/errors";
+import { readBodyBytes } from "~/faces/api/request-body.server";
 import { DomainError } from "~/domain/errors";
 import { PassAuthError } from "~/domain/wallet-pass-service.server";
 
@@ -31,8 +32,9 @@ export async function walletServiceAnswer(work: () => Promise<Response>): Promis
 
 /** What a device's request said: 16 KiB of JSON at most. */
 export async function jsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.length > 16 * 1024) throw new DomainError("VALIDATION_FAILED", "The body is larger than 16 KiB");
+  const bytes = await readBodyBytes(request);
+  if (bytes === null || bytes.byteLength > 16 * 1024) throw new DomainError("VALIDATION_FAILED", "The body is larger than 16 KiB");
+  const text = new TextDecoder().decode(bytes);
   try {
     return JSON.parse(text) as unknown;
   } catch {

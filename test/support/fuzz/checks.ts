@@ -1,4 +1,3 @@
-import { METHODS } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { STATUS_OF } from "~/faces/api/errors";
 import type { Exchange, RawResponse } from "./raw-http";
@@ -32,11 +31,12 @@ const LEAKS: RegExp[] = [
 ];
 
 /**
- * Statuses Node's HTTP parser answers on its own when a request is too broken
- * to reach the app (bad request line or header bytes, headers over 16 KiB,
- * an Expect it does not know). Such responses carry no X-Request-Id.
+ * Statuses answered before the app when Node's HTTP parser cannot read a
+ * request (bad request line or header bytes, headers over 16 KiB, chunk
+ * extensions too long, too slow: server/lingering-close.ts) or Node refuses it
+ * (an Expect it does not know, another HTTP version). Such answers carry no X-Request-Id.
  */
-export const NODE_OWN_STATUSES = [400, 417, 431, 505];
+export const NODE_OWN_STATUSES = [400, 408, 413, 417, 431, 505];
 
 const ERROR_CODES = Object.keys(STATUS_OF);
 
@@ -79,16 +79,9 @@ export function envelopeProblem(text: string): string | null {
   return null;
 }
 
-/**
- * Node's parser answers a method it does not know (`Post`, `GETT`) with a bare
- * 400 and closes the connection; a client still sending a large body then sees
- * the reset before it can read that 400. Such a request never reaches the app.
- */
-const nodeRefusesMethod = (request: FuzzRequest) => !request.raw && !METHODS.includes(request.method);
-
 /** What is wrong with the answer to `request`: an empty list when nothing is. */
 export function problemsOf(request: FuzzRequest, exchange: Exchange): string[] {
-  if ("error" in exchange) return request.mayDrop || nodeRefusesMethod(request) ? [] : [`no response (${exchange.error})`];
+  if ("error" in exchange) return request.mayDrop ? [] : [`no response (${exchange.error})`];
   const response = exchange.response;
   const { status } = response;
   const problems: string[] = [];

@@ -1,5 +1,6 @@
 import { BlockStack, Box, IndexTable, InlineStack, Text, useBreakpoints, type IndexTableProps } from "@shopify/polaris";
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, useSyncExternalStore, type ReactElement, type ReactNode } from "react";
+import styles from "./ResponsiveIndexTable.module.css";
 
 type WithChildren = ReactElement<{ children?: ReactNode }>;
 
@@ -8,15 +9,49 @@ type WithChildren = ReactElement<{ children?: ReactNode }>;
  * cells, each under its column's title, so no column — status, actions — is
  * cut off at the side of a 390 px screen. Pages write their rows and cells
  * as for IndexTable.
+ *
+ * The server cannot know the screen's width, and a phone may show the page for
+ * seconds before its JavaScript runs: until hydration both layouts are in the
+ * page and CSS shows the one that fits (the same breakpoint as Polaris'
+ * useBreakpoints); once the page runs, only that one is rendered.
  */
-export function ResponsiveIndexTable({ children, headings, ...props }: IndexTableProps) {
+export function ResponsiveIndexTable(props: IndexTableProps) {
   const { smDown } = useBreakpoints();
-  if (!smDown)
-    return (
-      <IndexTable headings={headings} {...props}>
-        {children}
-      </IndexTable>
-    );
+  const hydrated = useHydrated();
+  return (
+    <>
+      {(!hydrated || !smDown) && (
+        <div className={styles.wide}>
+          <WideTable {...props} />
+        </div>
+      )}
+      {(!hydrated || smDown) && (
+        <div className={styles.stacked}>
+          <StackedTable {...props} />
+        </div>
+      )}
+    </>
+  );
+}
+
+const noChanges = () => () => undefined;
+/** False in the server's HTML and while React hydrates it (so both agree), true once the page runs. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+
+function WideTable({ children, headings, ...props }: IndexTableProps) {
+  return (
+    <IndexTable headings={headings} {...props}>
+      {children}
+    </IndexTable>
+  );
+}
+
+function StackedTable({ children, headings, ...props }: IndexTableProps) {
   const titles = headings.map((heading) => (heading.hidden ? null : heading.title));
   return (
     <IndexTable condensed headings={headings} {...props}>
