@@ -220,7 +220,7 @@ function orderNode(order: StubOrder, products: ShopProduct[]) {
           id: `gid://shopify/LineItem/${line.id}`,
           title: product.title,
           currentQuantity: line.currentQuantity,
-          variant: { id: product.variantGid },
+          variant: { id: product.variantGid, barcode: product.barcode },
           originalUnitPriceSet: { shopMoney: line.unitPrice },
           product: {
             id: product.gid,
@@ -260,6 +260,7 @@ function customerNode(customer: ShopCustomer, withOrders = false) {
           nodes: order.lineItems.map((item) => ({
             quantity: item.quantity,
             originalUnitPriceSet: { shopMoney: item.unitPrice },
+            variant: { id: item.product.variantGid, barcode: item.product.barcode },
             product: {
               id: item.product.gid,
               title: item.product.title,
