@@ -241,6 +241,9 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     await stores().walletPasses.deleteForShop(shop);
     // Google Wallet objects handed out and their waiting updates (decision 0048).
     await stores().googleWallet.deleteForShop(shop);
+    // Items' products and GS1 links, NFC tags and the tag master key (decision 0057).
+    await stores().itemProducts.deleteForShop(shop);
+    await stores().nfcTags.deleteForShop(shop);
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
     const namesDeleted = { count: await stores().names.deleteUnusedRegisteredBy(shop) };
