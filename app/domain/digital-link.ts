@@ -5,7 +5,7 @@ import { ports } from "./ports";
  * shop's own domain through the app proxy, `https://<shop>/apps/twincards/01/<GTIN-14>/21/<serial>`.
  * Serials are GS1 AI 21, at most 20 characters of GS1's character set 82; the app's are
  * digits and lowercase hex only, so they need no percent-encoding
- * (docs/decisions/0057-physical-proof.md).
+ * (docs/decisions/0061-physical-proof.md).
  */
 
 /** AI 21 holds at most 20 characters. */

@@ -1,7 +1,7 @@
 /*
  * GTINs as Shopify keeps them in ProductVariant.barcode: a GTIN-8, -12 (UPC-A), -13 (EAN)
  * or -14 whose last digit is GS1's mod-10 check digit. Anything else (a SKU, a typo, spaces
- * or letters) is reported as it is, never corrected (docs/decisions/0057-physical-proof.md).
+ * or letters) is reported as it is, never corrected (docs/decisions/0061-physical-proof.md).
  */
 
 export const GTIN_LENGTHS = [8, 12, 13, 14] as const;

@@ -241,7 +241,7 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     await stores().walletPasses.deleteForShop(shop);
     // Google Wallet objects handed out and their waiting updates (decision 0048).
     await stores().googleWallet.deleteForShop(shop);
-    // Items' products and GS1 links, NFC tags and the tag master key (decision 0057).
+    // Items' products and GS1 links, NFC tags and the tag master key (decision 0061).
     await stores().itemProducts.deleteForShop(shop);
     await stores().nfcTags.deleteForShop(shop);
 

@@ -6,7 +6,7 @@ import { fileReadKeyOf, metaReadKeyOf, tagKeysOf } from "~/domain/nfc/tag-keys";
 const hex = (value: string) => Buffer.from(value, "hex");
 const flipBit = (bytes: Buffer, bit: number) => {
   const copy = Buffer.from(bytes);
-  copy[bit >> 3] ^= 1 << (bit & 7);
+  copy[bit >> 3] = copy[bit >> 3]! ^ (1 << (bit & 7));
   return copy;
 };
 

@@ -3,7 +3,7 @@ import { databaseDialect, directSql } from "../client.server";
 import { readDate, type SqlValue } from "../dialect.server";
 
 /*
- * ItemProduct and ProductLink (decision 0057), on the driver: the statements are plain SQL for
+ * ItemProduct and ProductLink (decision 0061), on the driver: the statements are plain SQL for
  * both databases, dates and placeholders written by the dialect module.
  */
 

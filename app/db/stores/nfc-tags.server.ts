@@ -3,7 +3,7 @@ import { databaseDialect, directSql } from "../client.server";
 import { readBoolean, readDate, readInt, type SqlValue } from "../dialect.server";
 
 /*
- * TagKeyring and NfcTag (decision 0057), on the driver. A tap's counter is taken with one
+ * TagKeyring and NfcTag (decision 0061), on the driver. A tap's counter is taken with one
  * conditional UPDATE: on PostgreSQL a second concurrent tap waits for the first's row lock and
  * re-reads the row, on SQLite writes take turns, so two taps with one counter never both pass.
  */
@@ -62,7 +62,9 @@ const one = async (sql: string, params: readonly SqlValue[]) => {
 
 export const nfcTagStore: NfcTagStore = {
   async keyring(shop) {
-    const [row] = await directSql.query(`SELECT "shop", "masterSealed", "factory", "createdAt" FROM "TagKeyring" WHERE "shop" = $1`, [shop]);
+    const [row] = await directSql.query(`SELECT "shop", "masterSealed", "factory", "createdAt" FROM "TagKeyring" WHERE "shop" = $1`, [
+      shop,
+    ]);
     return row ? toKeyring(row) : null;
   },
   async saveKeyring(keyring) {
@@ -91,10 +93,7 @@ export const nfcTagStore: NfcTagStore = {
   async page(shop, livemode, { beforeId, take }) {
     const params = bound([shop, livemode, take, ...(beforeId ? [beforeId] : [])]).params;
     const older = beforeId ? ` AND "id" < $4` : "";
-    const rows = await directSql.query(
-      `${SELECT_TAG} WHERE "shop" = $1 AND "livemode" = $2${older} ORDER BY "id" DESC LIMIT $3`,
-      params,
-    );
+    const rows = await directSql.query(`${SELECT_TAG} WHERE "shop" = $1 AND "livemode" = $2${older} ORDER BY "id" DESC LIMIT $3`, params);
     return rows.map(toTag);
   },
   async retire(shop, id, at) {

@@ -61,9 +61,9 @@ export interface DomainStores {
   flowTriggers: FlowTriggerStore;
   /** Plans and the free plan's monthly counter (decision 0050). */
   billing: BillingStore;
-  /** The products items were issued for, their GS1 identity and the links set per GTIN (decision 0057). */
+  /** The products items were issued for, their GS1 identity and the links set per GTIN (decision 0061). */
   itemProducts: ItemProductStore;
-  /** NTAG 424 DNA tags bound to twins and the shop's tag master key (decision 0057). */
+  /** NTAG 424 DNA tags bound to twins and the shop's tag master key (decision 0061). */
   nfcTags: NfcTagStore;
 }
 

@@ -1,4 +1,4 @@
-/** What a twin or card was issued for: the product variant, its barcode and the item's GS1 identity (decision 0057). */
+/** What a twin or card was issued for: the product variant, its barcode and the item's GS1 identity (decision 0061). */
 export interface ItemProductRecord {
   /** The twin's or card's id. */
   itemId: string;

@@ -1,4 +1,4 @@
-/** The master key a shop's tag keys are derived from, sealed (decision 0057). */
+/** The master key a shop's tag keys are derived from, sealed (decision 0061). */
 export interface TagKeyringRecord {
   shop: string;
   masterSealed: string;
