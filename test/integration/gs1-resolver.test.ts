@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { Liquid } from "liquidjs";
 import { describe, expect, it } from "vitest";
 import { setProductLink, identityOf, type ProductSource } from "~/domain/item-products.server";
 import { registerName } from "~/domain/names.server";
@@ -6,7 +7,7 @@ import { issueTwinInput, NO_SERIAL, parseInput } from "~/domain/schemas";
 import { issueTwinTo } from "~/domain/twins.server";
 import { visibleText } from "../support/admin";
 import { uniqueShop } from "../support/api";
-import { PATH_PREFIX, proxyFetch, renderedPage, signedProxyUrl } from "../support/app-proxy";
+import { PATH_PREFIX, proxyFetch, signedProxyUrl } from "../support/app-proxy";
 import { uniqueName, walletKey } from "../support/fixtures";
 
 const { DigitalLink } = createRequire(import.meta.url)("digital-link.js") as {
@@ -35,6 +36,15 @@ async function twinOf(shop: string, barcode: string | null, title = "Limited sne
 /** The storefront path of a Digital Link (`/apps/twincards/01/…`) as the proxy forwards it (`/proxy/01/…`), with `query`. */
 const proxied = (digitalLink: string, query = "") => `/proxy${new URL(digitalLink).pathname.slice(PATH_PREFIX.length)}${query}`;
 
+/** The page as Shopify renders it: Liquid with the shop's name (the JSON-LD's brand) and the visitor's language. */
+async function rendered(response: Response, locale: string): Promise<string> {
+  expect(response.headers.get("content-type")).toBe("application/liquid");
+  return new Liquid().parseAndRender(await response.text(), {
+    shop: { name: "Harbor & Pine" },
+    request: { locale: { iso_code: locale } },
+  }) as Promise<string>;
+}
+
 const get = (shop: string, path: string, headers: Record<string, string> = {}) => proxyFetch(signedProxyUrl(path, { shop }), { headers });
 
 describe("the GS1 Digital Link resolver", () => {
@@ -54,7 +64,7 @@ describe("the GS1 Digital Link resolver", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("vary")).toBe("Accept");
     expect(response.headers.get("link")).toBe(`<${identity.digitalLink}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`);
-    const page = await renderedPage(response, "fr");
+    const page = await rendered(response, "fr");
     expect(visibleText(page)).toContain("Harbor sneaker");
     const passport = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!) as Record<string, unknown>;
     expect(passport).toMatchObject({
