@@ -32,6 +32,11 @@ export interface CertificateWords {
   verify: string;
   /** Printed on a test item (decision 0036); null on a live one. */
   test: string | null;
+  /**
+   * On a label: the QR code's printed size, `{size}` and `{module}` (millimetres, with the language's decimal
+   * sign) filled in by the renderer, which alone knows them (decision 0063).
+   */
+  qrSize: string;
 }
 
 export interface Certificate {
@@ -44,6 +49,7 @@ export interface Certificate {
   name: string;
   /** The item's first picture. */
   pictureUrl: string | null;
+  /** What its QR code encodes and the certificate prints: its GS1 Digital Link when it has one, else its verification page. */
   verifyUrl: string;
   words: CertificateWords;
 }
@@ -78,6 +84,7 @@ const WORDS: Record<
     holder: (holder: string | null) => string;
     verify: (shop: string) => string;
     test: string;
+    qrSize: string;
   }
 > = {
   en: {
@@ -88,6 +95,7 @@ const WORDS: Record<
     verify: (shop) =>
       `To check this item, scan the code or open the address below: ${shop}'s page says whether it is genuine and still valid.`,
     test: "Test item: not a valid certificate",
+    qrSize: "QR code {size} mm square with its quiet zone ({module} mm a module): print at 100 %.",
   },
   fr: {
     heading: "Certificat d’authenticité",
@@ -97,6 +105,7 @@ const WORDS: Record<
     verify: (shop) =>
       `Pour vérifier cet article, scannez le code ou ouvrez l’adresse ci-dessous : la page de ${shop} indique s’il est authentique et toujours valable.`,
     test: "Article de test : ce certificat n’est pas valable",
+    qrSize: "Code QR de {size} mm de côté, marge comprise ({module} mm par module) : imprimer à 100 %.",
   },
 };
 
@@ -129,5 +138,6 @@ export function certificateWords(
     holder: words.holder(item.holder),
     verify: words.verify(item.shopName),
     test: item.livemode ? null : words.test,
+    qrSize: words.qrSize,
   };
 }

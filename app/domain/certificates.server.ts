@@ -18,7 +18,7 @@ import { shopifyOwner } from "./owners";
 import { ports } from "./ports";
 import { shopProfile, type ShopProfile } from "./shop-profile.server";
 import { stores, wiredRateBuckets, type CardView, type TwinView } from "./stores";
-import { verifyUrlOf } from "./verify-url";
+import { qrTargetOf } from "./item-products.server";
 
 /*
  * Who may print an item's certificate, and the PDF itself (issue 28, item 6).
@@ -127,7 +127,7 @@ async function certificateFrom(profile: ShopProfile, item: Item): Promise<Certif
       id: twin.id,
       name: twin.title,
       pictureUrl: (twin.images as string[])[0] ?? null,
-      verifyUrl: verifyUrlOf(twin.shop, twin.verifyToken),
+      verifyUrl: await qrTargetOf(twin.shop, twin),
       words: certificateWords(language, {
         serialNumber: twin.serialNumber,
         editionSize: twin.editionSize,
@@ -146,7 +146,7 @@ async function certificateFrom(profile: ShopProfile, item: Item): Promise<Certif
     id: card.id,
     name: card.name,
     pictureUrl: media.imageUrls[0] ?? null,
-    verifyUrl: verifyUrlOf(card.shop, card.verifyToken),
+    verifyUrl: await qrTargetOf(card.shop, card),
     words: certificateWords(language, {
       serialNumber: card.serialNumber,
       editionSize: card.editionSize,

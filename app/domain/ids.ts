@@ -23,7 +23,8 @@ export type IdPrefix =
   | "wpp"
   | "gwu"
   | "bfl"
-  | "ftr";
+  | "ftr"
+  | "tag";
 
 /**
  * Public identifiers: a type prefix and a ULID. ULIDs sort by creation time

@@ -21,6 +21,7 @@ import {
 import { issuesToDetails } from "./schemas/parse";
 import { stores, type IssuingRuleRecord, type OrderIssueRecord, type UniversalNameRecord } from "./stores";
 import { issueTwinTo } from "./twins.server";
+import { recordCardProducts, type ProductSource } from "./item-products.server";
 
 /*
  * Issuing at purchase (docs/decisions/0029-issue-at-purchase.md). A webhook is
@@ -246,7 +247,7 @@ async function issueToName(shop: string, plans: Plan[], recipient: Extract<Recip
     }
     const cardSerials = item.twin ? item.serials.slice(1) : item.serials;
     // Counted once for the whole order (holdPastPlanCap).
-    const twin = item.twin ? await issueTwinTo(shop, item.twin, item.serials[0], true, false) : null;
+    const twin = item.twin ? await issueTwinTo(shop, item.twin, item.serials[0], true, false, productOf(item.line)) : null;
     const cards = item.cards.length
       ? await createCardsFor(
           shop,
@@ -256,6 +257,11 @@ async function issueToName(shop: string, plans: Plan[], recipient: Extract<Recip
           false,
         )
       : [];
+    await recordCardProducts(
+      shop,
+      productOf(item.line),
+      cards.map((card) => card.id),
+    );
     issued.push({ twinId: twin?.id ?? null, cardIds: cards.map((card) => card.id), redemptionId: null });
   }
   return issued;
@@ -337,13 +343,27 @@ async function issueByRedemption(shop: string, plans: Plan[], recipient: Extract
   );
   const redemptionId = await stores().cards.redemptionIdOf(cards[0]!.id);
   let next = 0;
-  return plans.map((item) => {
-    if (item.failure) return NOTHING;
-    const mine = cards.slice(next, next + item.cards.length);
+  const issued: Issued[] = [];
+  for (const item of plans) {
+    if (item.failure) {
+      issued.push(NOTHING);
+      continue;
+    }
+    const mine = cards.slice(next, next + item.cards.length).map((card) => card.id);
     next += item.cards.length;
-    return { twinId: null, cardIds: mine.map((card) => card.id), redemptionId };
-  });
+    await recordCardProducts(shop, productOf(item.line), mine);
+    issued.push({ twinId: null, cardIds: mine, redemptionId });
+  }
+  return issued;
 }
+
+/** The product variant of an order line, as the items it issues record it (decision 0063). */
+const productOf = (line: OrderLine): ProductSource => ({
+  productId: line.productId,
+  variantId: line.variantId,
+  barcode: line.barcode ?? null,
+  productUrl: line.product?.url ?? null,
+});
 
 async function recordIssue(
   shop: string,

@@ -28,6 +28,8 @@ export interface OrderLine {
   /** GIDs; null when the product was deleted. */
   productId: string | null;
   variantId: string | null;
+  /** The variant's barcode (ProductVariant.barcode) as Shopify has it; null or absent when none. */
+  barcode?: string | null;
   /** GIDs of the collections the product is in. */
   collectionIds: string[];
   /** The unit price as sold, decimal text. */

@@ -49,6 +49,14 @@ export interface WebhookPorts {
   loopbackAllowed(): boolean;
 }
 
+/** The shops' NFC tag master keys, sealed at rest as webhook secrets are, with a key of their own (decision 0063). */
+export interface TagKeyPorts {
+  /** The 16-byte key as stored: encrypted with a key the database does not hold. */
+  seal(masterKey: Buffer): string;
+  /** The key from what `seal` stored. */
+  open(sealed: string): Buffer;
+}
+
 /** What an image URL answered: usable as a logo in e-mail, or why not (in the domain's English). */
 export type ImageProbe = { ok: true; contentType: string } | { ok: false; reason: string };
 
@@ -193,6 +201,7 @@ export interface DomainPorts {
   urls: PublicUrls;
   localMessages: LocalMessageCopies;
   webhooks: WebhookPorts;
+  tagKeys: TagKeyPorts;
   images: ImagePorts;
   certificates: CertificatePorts;
   walletPasses: WalletPassPorts;

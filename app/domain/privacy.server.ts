@@ -249,6 +249,9 @@ export async function deleteShopData(shop: string): Promise<ShopDeletionSummary>
     const shopSettings = { count: await stores().settings.deleteForShop(shop) };
     // Its plan and the free plan's counters (decision 0050).
     const plans = { count: await stores().billing.deleteForShop(shop) };
+    // Items' products and GS1 links, NFC tags and the tag master key (decision 0063).
+    await stores().itemProducts.deleteForShop(shop);
+    await stores().nfcTags.deleteForShop(shop);
 
     // This shop's twins are gone, so any twin left on one of its names is another shop's.
     const namesDeleted = { count: await stores().names.deleteUnusedRegisteredBy(shop) };

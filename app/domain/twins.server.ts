@@ -5,6 +5,7 @@ import { recordEvent } from "./events.server";
 import { meterIssued } from "./billing.server";
 import { isIdOf, newId } from "./ids";
 import { newVerifyToken } from "./verify-token.server";
+import { recordItemProducts, type ProductSource } from "./item-products.server";
 import { verifyUrlOf } from "./verify-url";
 import {
   currencyMinorDigits,
@@ -49,6 +50,8 @@ export const issueTwin = (shop: string, input: unknown) => issueTwinTo(shop, par
  * Step 2: issues a twin to a registered universal name whose key matches. A twin issued by hand is in
  * no edition; an issuing rule gives its twins their `serial` in the rule's edition. A live twin counts toward
  * the shop's plan (decision 0050) unless `metered` is false (the order worker counts an order's items once).
+ * A twin issued for a product variant (an order line, the customer page's ordered products) records it:
+ * its GS1 Digital Link when the variant's barcode is a GTIN (decision 0063).
  */
 export async function issueTwinTo(
   shop: string,
@@ -56,6 +59,7 @@ export async function issueTwinTo(
   serial: Serial | typeof NO_SERIAL = NO_SERIAL,
   livemode = true,
   metered = true,
+  product: ProductSource | null = null,
 ): Promise<DigitalTwin> {
   return stores().transaction(async () => {
     // A test twin goes to a test name, a live one to a live name.
@@ -84,6 +88,8 @@ export async function issueTwinTo(
       editionSize: serial.editionSize,
       livemode,
     });
+    if (product)
+      await recordItemProducts(shop, product, [{ id: row.id, kind: "twin", serialNumber: row.serialNumber, verifyToken: row.verifyToken }]);
     // The twin's NFT goes to the key the name is registered with (checked above); a test twin is never minted.
     const [chainMint] = livemode ? await enqueueMints(shop, [{ twinId: row.id, recipient: twin.public_key }]) : [];
     const issued = toDigitalTwin({ ...row, chainMint });

@@ -1,12 +1,15 @@
-import { RateLimit } from "~/lib/rate-limit";
 import { toChainState } from "./chain-view";
-import { TooManyAttempts } from "./errors";
 import { isVerifyToken } from "./verify-token.server";
+import { SERIAL_MAX_LENGTH } from "./digital-link";
+import { identityOf } from "./item-products.server";
+import { linksetOf, type Linkset } from "./linkset";
+import { resolvedItemOf } from "./resolver.server";
+import { countVisitorLookup } from "./visitor-lookups.server";
 import { maskName } from "./masking";
 import { publicMetadata } from "./public-metadata";
 import type { CardCustody, MetadataEntry } from "./schemas";
 import type { StorefrontChain, StorefrontMetadataEntry } from "./storefront.server";
-import { stores, wiredRateBuckets, type MintStateRecord } from "./stores";
+import { stores, type MintStateRecord } from "./stores";
 import { verifyUrlOf } from "./verify-url";
 import { shopifyOwner } from "./owners";
 import { cardHistory, twinHistory, type HistoryEntry } from "./provenance.server";
@@ -19,9 +22,20 @@ import { cardHistory, twinHistory, type HistoryEntry } from "./provenance.server
  * See docs/decisions/0026-verification-page.md.
  */
 
+/** What machines read of the item (its JSON-LD and GS1 linkset): its identifiers. */
+export interface Passport {
+  /** Its GS1 serial, else its number in its edition, else the first 20 hex digits of its token. */
+  serial: string;
+  /** Its GTIN-14, when it was issued from a product whose barcode is a GTIN. */
+  gtin: string | null;
+  /** Its GS1 linkset (RFC 9264), when it has a Digital Link. */
+  linkset: Linkset | null;
+}
+
 interface VerifiedBase {
-  /** The page's own address, for Open Graph and the canonical link. */
+  /** The page's own address, for Open Graph and the canonical link: the item's GS1 Digital Link when it has one. */
   url: string;
+  passport: Passport;
   /** Whether the shop lets search engines index its verification pages. */
   indexed: boolean;
   issuedAt: string;
@@ -83,17 +97,6 @@ export interface UnclaimedCard extends VerifiedBase {
 
 export type Verification = VerifiedTwin | VerifiedCard | UnclaimedCard;
 
-// Lookups per client address: a burst of 60, then one a second. A token has 128
-// random bits, so this bounds the load a scanner puts on the database rather
-// than its odds, which are nil either way. Shared by every replica, like the
-// redeem limits (docs/decisions/0025-shared-limits.md).
-const LOOKUPS_PER_MINUTE = 60;
-const byClientAddress = new RateLimit(
-  "verify-address",
-  { capacity: LOOKUPS_PER_MINUTE, refillPerSecond: LOOKUPS_PER_MINUTE / 60 },
-  wiredRateBuckets,
-);
-
 const chainOf = (mint: MintStateRecord | null): StorefrontChain => {
   const chain = toChainState(mint);
   return chain && { status: chain.status, mint: chain.mint, explorerUrl: chain.explorerUrl };
@@ -110,17 +113,28 @@ export async function verificationOf(
   client: { address: string },
   viewerCustomerId: string | null = null,
 ): Promise<Verification | null> {
+  await countVisitorLookup(client.address);
+  return verificationByToken(shop, token, viewerCustomerId);
+}
+
+/** The item and its identifiers as the page shows them, once the visitor's lookup was counted (the resolver and taps count their own). */
+export async function verificationByToken(shop: string, token: string, viewerCustomerId: string | null): Promise<Verification | null> {
   const viewer = viewerCustomerId ? shopifyOwner(viewerCustomerId) : null;
-  const taken = await byClientAddress.take(client.address);
-  if (!taken.ok)
-    throw new TooManyAttempts("Too many verification pages opened from this address; try again shortly", taken.retryAfterSeconds);
   if (!isVerifyToken(token)) return null;
   const [twin, card, indexed] = await Promise.all([
     stores().names.twinByVerifyToken(shop, token),
     stores().cards.byVerifyToken(shop, token),
     verifyPagesIndexed(shop),
   ]);
-  const base = { url: verifyUrlOf(shop, token), indexed };
+  const item = twin ?? card;
+  if (!item) return null;
+  const owned = card ? card.status === "OWNED" || card.status === "PENDING_TRANSFER" : true;
+  const passport = await passportOf(shop, item, {
+    verifyToken: token,
+    description: twin ? twin.title : card && owned ? card.name : null,
+    claimable: card ? card.status === "PENDING_REDEMPTION" || card.status === "PENDING_TRANSFER" : false,
+  });
+  const base = { url: passport.url, passport: passport.passport, indexed };
   if (twin) {
     return {
       ...base,
@@ -169,6 +183,23 @@ export async function verificationOf(
     history: await cardHistory(card),
     heldByViewer: viewer && card.livemode && card.status === "OWNED" && card.owner === viewer ? card.id : null,
   };
+}
+
+/** The item's identifiers, and its public URL: its GS1 Digital Link when it has one, else its verification page. */
+async function passportOf(
+  shop: string,
+  item: { id: string; serialNumber: number | null },
+  linked: { verifyToken: string; description: string | null; claimable: boolean },
+): Promise<{ url: string; passport: Passport }> {
+  const identity = await identityOf(shop, item.id);
+  const fallbackSerial = item.serialNumber === null ? linked.verifyToken.slice(0, SERIAL_MAX_LENGTH) : String(item.serialNumber);
+  if (!identity?.digitalLink || !identity.serial)
+    return {
+      url: verifyUrlOf(shop, linked.verifyToken),
+      passport: { serial: fallbackSerial, gtin: identity?.gtin ?? null, linkset: null },
+    };
+  const resolved = await resolvedItemOf(shop, { ...identity, digitalLink: identity.digitalLink }, linked);
+  return { url: identity.digitalLink, passport: { serial: identity.serial, gtin: identity.gtin, linkset: linksetOf(resolved) } };
 }
 
 /** The masked universal name registered to this owner with this key (the first alphabetically), if any (also on Wallet passes). */

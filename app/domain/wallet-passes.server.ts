@@ -7,7 +7,7 @@ import { ports, type ImageFetchedBytes, type WalletPassContent } from "./ports";
 import { shopProfile } from "./shop-profile.server";
 import { stores, type CardView, type TwinView } from "./stores";
 import { holderName } from "./verification.server";
-import { verifyUrlOf } from "./verify-url";
+import { qrTargetOf } from "./item-products.server";
 import { passWords, type PassWords } from "./wallet-pass-words";
 import { walletPassSettings } from "./wallet-pass-settings.server";
 import { itemIdOf, newPassToken, recordPassToken } from "./wallet-pass-tokens.server";
@@ -100,7 +100,8 @@ export async function passFace(shop: string, item: HeldItem, language: string | 
     language: chosen.language,
     fields: live ? itemFields : stateFields(itemFields, state, words, profile.name),
     // A void pass, or one given away, no longer opens the verification page: nothing to show at a door.
-    barcode: live ? { message: verifyUrlOf(shop, record.verifyToken), altText: words.scanToVerify } : null,
+    // Its GS1 Digital Link when it has one (decision 0063): the same page, in a form retail scanners read too.
+    barcode: live ? { message: await qrTargetOf(shop, record), altText: words.scanToVerify } : null,
   };
 }
 

@@ -16,12 +16,13 @@ import { customerHoldings, pendingCardsFor, shopifyOwner } from "~/domain/custom
 import { fieldError } from "~/domain/errors";
 import { registerNameFor, validateName } from "~/domain/names.server";
 import { isCustomerId } from "~/domain/owners";
-import { createCardInput, issueTwinInput, parseInput, registerNameInput } from "~/domain/schemas";
+import { createCardInput, issueTwinInput, NO_SERIAL, parseInput, registerNameInput } from "~/domain/schemas";
+import type { ProductSource } from "~/domain/item-products.server";
 import { issueTwinTo } from "~/domain/twins.server";
 import { issuesForCustomer } from "~/domain/issuing-rules.server";
 import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
-import { getCustomer } from "~/adapters/shopify/admin-customers.server";
+import { getCustomer, type GraphqlClient as AdminGraphql } from "~/adapters/shopify/admin-customers.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { titled } from "~/faces/admin/page-title";
 
@@ -50,8 +51,24 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 
 const numberOrUndefined = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
+/**
+ * The variant a twin is issued for, read again from Shopify (never from the form): the customer's ordered
+ * product with that variant, its barcode as Shopify has it now (decision 0063); null when none was picked.
+ */
+async function productSource(graphql: AdminGraphql, customerId: string, variantId: string | undefined): Promise<ProductSource | null> {
+  if (!variantId) return null;
+  const product = (await getCustomer(graphql, customerId))?.orderedProducts.find((candidate) => candidate.variantId === variantId);
+  if (!product) return null;
+  return {
+    productId: `gid://shopify/Product/${product.productId}`,
+    variantId: product.variantId,
+    barcode: product.barcode,
+    productUrl: product.url,
+  };
+}
+
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;
   const t = await translatorFor(request);
   const customerId = customerIdOf(params, t("customers.notFound"));
@@ -67,7 +84,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       });
     case "issue-twin":
       // Each form's fields become the command's typed input, checked by the domain's schema (as /v1 checks its body).
-      return runIntent(intent, t, () =>
+      return runIntent(intent, t, async () =>
         issueTwinTo(
           shop,
           parseInput(issueTwinInput, {
@@ -84,6 +101,10 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
             links: splitList(fields.links, /\n/),
             images: splitList(fields.images, /\n/),
           }),
+          NO_SERIAL,
+          true,
+          true,
+          await productSource(admin.graphql, customerId, fields.variant_id),
         ),
       );
     case "register-name":

@@ -4,7 +4,9 @@ import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { customerLinks } from "~/faces/admin/customer-links.server";
 import { orNotFound } from "~/faces/admin/action-result.server";
-import { retryMintAction } from "~/faces/admin/retry-mint.server";
+import { twinPageAction } from "~/faces/admin/twin-proof.server";
+import { PhysicalProofCard } from "~/faces/admin/components/twin/PhysicalProofCard";
+import { twinProof } from "~/domain/nfc-tags.server";
 import { DetailList } from "~/faces/admin/components/DetailList";
 import { MediaGallery } from "~/faces/admin/components/MediaGallery";
 import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
@@ -25,14 +27,14 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const t = await translatorFor(request);
   const twin = await orNotFound(getTwin(session.shop, params.id ?? "", await adminLivemode(session.shop)), t("twins.notFound"));
   const owner = (await ownersOfNames([twin.name_id]))[twin.name_id] ?? null;
-  return { twin, owner, customers: await customerLinks(admin.graphql, [owner]) };
+  return { twin, owner, customers: await customerLinks(admin.graphql, [owner]), proof: await twinProof(session.shop, twin.id) };
 };
 
-export const action = retryMintAction;
+export const action = twinPageAction;
 
-/** One digital twin with every field, the customer holding its universal name, and its NFT. */
+/** One digital twin with every field, the customer holding its universal name, its NFT and its physical proof (GS1, NFC tags). */
 export default function TwinDetails() {
-  const { twin, owner, customers } = useLoaderData<typeof loader>();
+  const { twin, owner, customers, proof } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const format = useFormat();
   const serial = useSerialLabel()(twin);
@@ -75,6 +77,7 @@ export default function TwinDetails() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <ItemAside chain={twin.chain} itemId={twin.id} itemName={twin.title} verifyUrl={twin.verifyUrl} certificate />
+            <PhysicalProofCard proof={proof} />
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -3,6 +3,7 @@ import { getCard } from "~/domain/cards.server";
 import { DomainError } from "~/domain/errors";
 import { isIdOf } from "~/domain/ids";
 import { getTwin } from "~/domain/twins.server";
+import { identityOf } from "~/domain/item-products.server";
 import { isQrFormat, verifyQr } from "~/faces/admin/verify-qr.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
 
@@ -11,8 +12,9 @@ const plain = (status: number, text: string) =>
 
 /**
  * GET /app/verify-qr/<card or twin id>?format=png|svg[&download=1]: the QR code of
- * the item's public verification page, for the merchant (admin session); another
- * shop's id is a 404.
+ * the item's GS1 Digital Link when it has one (decision 0063), else of its public
+ * verification page, for the merchant (admin session); another shop's id is a 404.
+ * X-Verify-Url says which URL the code encodes.
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -29,6 +31,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     if (error instanceof DomainError && error.code === "NOT_FOUND") return plain(404, "No such card or twin");
     throw error;
   }
+  verifyUrl = (await identityOf(session.shop, id))?.digitalLink ?? verifyUrl;
   const { body, contentType } = await verifyQr(verifyUrl, format);
   const headers: Record<string, string> = { "Content-Type": contentType, "Cache-Control": "private, no-store", "X-Verify-Url": verifyUrl };
   if (url.searchParams.get("download") === "1") headers["Content-Disposition"] = `attachment; filename="verify-${id}.${format}"`;

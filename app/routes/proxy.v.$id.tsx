@@ -1,12 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isbot } from "isbot";
 import { verificationOf } from "~/domain/verification.server";
-import { googleWalletOn } from "~/domain/google-wallet.server";
-import { walletPassesOn } from "~/domain/wallet-passes.server";
-import { notVerifiablePage, verifyDocument, verifyPage, verifyProblemPage } from "~/faces/storefront/verify-page.server";
-import { describeFailure, liquidResponse, methodNotAllowed, proxyRoute } from "~/faces/storefront/proxy-request.server";
-
-const NOINDEX = { "X-Robots-Tag": "noindex" };
+import { notVerifiablePage } from "~/faces/storefront/verify-page.server";
+import { NOINDEX, verifyFailureResponse, verifyPageResponse } from "~/faces/storefront/verify-response.server";
+import { liquidResponse, methodNotAllowed, proxyRoute } from "~/faces/storefront/proxy-request.server";
 
 // GET /apps/twincards/v/<token> on the storefront: the public verification page of a twin or card.
 export const loader = (args: LoaderFunctionArgs) =>
@@ -15,15 +11,9 @@ export const loader = (args: LoaderFunctionArgs) =>
       // A logged-in visitor who holds the item also gets its pass and certificate (never cached: the answer is private).
       const item = await verificationOf(shop, args.params.id ?? "", { address: clientAddress }, customerId);
       if (!item) return liquidResponse(notVerifiablePage(), 404, NOINDEX);
-      // Crawlers reading a shared link's preview need the tags in <head>, which a page inside the theme cannot reach.
-      const page = isbot(request.headers.get("user-agent") ?? "")
-        ? verifyDocument(item)
-        : verifyPage(item, { pathPrefix, passes: { apple: walletPassesOn(), google: googleWalletOn() } });
-      return liquidResponse(page, 200, item.indexed ? {} : NOINDEX);
+      return verifyPageResponse(request, item, pathPrefix);
     } catch (error) {
-      const failure = describeFailure(error);
-      const problem = failure.code === "RATE_LIMITED" ? "verify.rate_limited" : "verify.load_error";
-      return liquidResponse(verifyProblemPage(problem), failure.status, { ...NOINDEX, ...failure.headers });
+      return verifyFailureResponse(error);
     }
   })(args);
 

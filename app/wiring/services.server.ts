@@ -14,7 +14,7 @@ import {
   type NotifyConfig,
   type WebhookConfig,
 } from "./config.server";
-import { secretBox } from "../adapters/webhooks/secret-box.server";
+import { SECRET_PURPOSES, secretBox } from "../adapters/webhooks/secret-box.server";
 import { wireDomain } from "../domain/ports";
 import { wireStores } from "../domain/stores";
 import { databaseStores } from "./stores.server";
@@ -41,6 +41,10 @@ export function wireServices(): void {
       openSecret: (sealed) => secrets().open(sealed),
       loopbackAllowed: () => webhookConfig().loopbackAllowed,
     },
+    tagKeys: {
+      seal: (master) => tagMasterKeys().seal(master.toString("hex")),
+      open: (sealed) => Buffer.from(tagMasterKeys().open(sealed), "hex"),
+    },
     // A logo is fetched as a webhook is posted: loopback only where webhooks may use it (demo, tests).
     images: { probe: imageProbe(() => webhookConfig().loopbackAllowed), fetch: imageFetch(() => webhookConfig().loopbackAllowed) },
     // pdf-lib is loaded on the first certificate asked for, not in every process.
@@ -60,6 +64,8 @@ export function wireServices(): void {
 
 let box: ReturnType<typeof secretBox> | undefined;
 const secrets = () => (box ??= secretBox(webhookConfig().secretsKey));
+let tagBox: ReturnType<typeof secretBox> | undefined;
+const tagMasterKeys = () => (tagBox ??= secretBox(webhookConfig().secretsKey, SECRET_PURPOSES.tagKeys));
 
 /**
  * The background workers of a process: the notification dispatcher, the chain

@@ -18,6 +18,8 @@ import { walletPassStore } from "../db/stores/wallet-passes.server";
 import { googleWalletStore } from "../db/stores/google-wallet.server";
 import { flowTriggerStore } from "../db/stores/flow-triggers.server";
 import { billingStore } from "../db/stores/billing.server";
+import { itemProductStore } from "../db/stores/item-products.server";
+import { nfcTagStore } from "../db/stores/nfc-tags.server";
 import { webhookDeliveryStore, webhookEndpointStore } from "../db/stores/webhooks.server";
 import { wireStores, type DomainStores } from "../domain/stores";
 
@@ -48,6 +50,8 @@ export const databaseStores = (): DomainStores => ({
   googleWallet: googleWalletStore,
   flowTriggers: flowTriggerStore,
   billing: billingStore,
+  itemProducts: itemProductStore,
+  nfcTags: nfcTagStore,
 });
 
 /**

@@ -41,6 +41,8 @@ export interface DemoProduct {
   /** Every demo product has one variant (Shopify's default variant). */
   variantId: string;
   variantGid: string;
+  /** ProductVariant.barcode: a GTIN for most, and the kinds of barcode a merchant really types for a few (a SKU, a typo, none). */
+  barcode: string | null;
   handle: string;
   title: string;
   description: string;
@@ -310,6 +312,30 @@ const slug = (title: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
+/** GS1's mod-10 check digit (weights 3, 1, 3… from the right). */
+function checkDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * The demo variants' barcodes, under GS1's example company prefix 950600: GTIN-13s, a UPC-A (12 digits)
+ * and an EAN-8; the candle's is a SKU, the matcha set's has a wrong check digit and the notebook has none,
+ * so the admin's report of barcodes that are not GTINs shows.
+ */
+function demoBarcode(title: string, i: number): string | null {
+  const gtin13 = (reference: string) => reference + checkDigit(reference);
+  if (title === "Meridian Automatic Watch") return "9506000134352";
+  if (title === "Trailrunner GTX Sneakers") return gtin13("03600029145");
+  if (title === "Tortoiseshell Sunglasses") return gtin13("9638507");
+  if (title === "Hinoki Bath Candle") return "HB-CANDLE-01";
+  if (title === "Linen Field Notebook") return null;
+  const valid = gtin13(`950600014${String(100 + i)}`);
+  if (title === "Matcha Ceremony Set") return valid.slice(0, -1) + ((Number(valid.at(-1)) + 1) % 10);
+  return valid;
+}
+
 export const DEMO_PRODUCTS: readonly DemoProduct[] = productSeeds.map(
   ([title, vendor, productType, tags, eur, description, art, images], i) => {
     const id = String(9_104_527_360_022 + i * 104_729);
@@ -320,6 +346,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = productSeeds.map(
       gid: `gid://shopify/Product/${id}`,
       variantId,
       variantGid: `gid://shopify/ProductVariant/${variantId}`,
+      barcode: demoBarcode(title, i),
       handle,
       title,
       description,

@@ -54,6 +54,7 @@ export const variantObject = (product: ShopProduct) => ({
   id: product.variantGid,
   title: "Default Title",
   displayName: `${product.title} - Default Title`,
+  barcode: product.barcode ?? null,
   image: null,
   product: productObject(product),
 });

@@ -21,6 +21,13 @@ const RULE = rgb(0.75, 0.75, 0.78);
 // The verify page's QR code as the admin's PNG draws it: error correction M, a 4-module quiet zone.
 const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 4, type: "png", width: 600 } as const;
 
+interface QrImage {
+  image: PDFImage;
+  modules: number;
+}
+
+const MM_PER_POINT = 25.4 / 72;
+
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
@@ -43,12 +50,16 @@ export async function renderCertificates(certificates: IllustratedCertificate[],
     if (!images.has(image.bytes)) images.set(image.bytes, embedImage(document, image));
     return images.get(image.bytes)!;
   };
-  const qrCodes = new Map<string, Promise<PDFImage>>();
+  const qrCodes = new Map<string, Promise<QrImage>>();
   const qr = (url: string) => {
     if (!qrCodes.has(url))
       qrCodes.set(
         url,
-        QRCode.toBuffer(url, QR_OPTIONS).then((png) => document.embedPng(png)),
+        QRCode.toBuffer(url, QR_OPTIONS).then(async (png) => ({
+          image: await document.embedPng(png),
+          // Modules across, the 4-module quiet zone on each side included.
+          modules: QRCode.create(url, { errorCorrectionLevel: QR_OPTIONS.errorCorrectionLevel }).modules.size + 2 * QR_OPTIONS.margin,
+        })),
       );
     return qrCodes.get(url)!;
   };
@@ -93,7 +104,7 @@ function drawCertificate(
   page: PDFPage,
   outer: Box,
   { certificate }: IllustratedCertificate,
-  images: { picture: PDFImage | null; logo: PDFImage | null; qr: PDFImage },
+  images: { picture: PDFImage | null; logo: PDFImage | null; qr: QrImage },
   fonts: Fonts,
   cutLines: boolean,
 ) {
@@ -172,7 +183,7 @@ function drawCertificate(
     page.drawText(printable(fonts.regular, line), { x: left, y: top + 4 * scale, size: 8.5 * scale, font: fonts.regular, color: INK });
   }
 
-  page.drawImage(images.qr, { x: left - 4 * scale, y: bottom, width: qrSize, height: qrSize });
+  page.drawImage(images.qr.image, { x: left - 4 * scale, y: bottom, width: qrSize, height: qrSize });
   const textLeft = left + qrSize + 2 * scale;
   const textWidth = left + inner - textLeft;
   let line = bottom + qrSize - 6 * scale;
@@ -184,5 +195,20 @@ function drawCertificate(
   for (const part of wrapLines(fonts.regular, certificate.verifyUrl, 5.5 * scale, textWidth, true).slice(0, 4)) {
     page.drawText(part, { x: textLeft, y: line, size: 5.5 * scale, font: fonts.regular, color: MUTED });
     line -= 5.5 * scale * 1.25;
+  }
+  // A label says how big its code prints, for GS1's 0.396 to 0.990 mm a module at a till (decision 0063).
+  if (cutLines) {
+    const millimetres = (points: number, digits: number) =>
+      new Intl.NumberFormat(certificate.language, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(
+        points * MM_PER_POINT,
+      );
+    const statement = words.qrSize
+      .replace("{size}", millimetres(qrSize, 1))
+      .replace("{module}", millimetres(qrSize / images.qr.modules, 2));
+    line -= 1 * scale;
+    for (const part of wrapLines(fonts.regular, printable(fonts.regular, statement), 5 * scale, textWidth).slice(0, 3)) {
+      page.drawText(part, { x: textLeft, y: line, size: 5 * scale, font: fonts.regular, color: MUTED });
+      line -= 5 * scale * 1.25;
+    }
   }
 }

@@ -18,6 +18,9 @@ export interface CustomerSummary {
 
 export interface OrderedProduct {
   productId: string;
+  /** The variant ordered (its GID) and its barcode, a GTIN or not (ProductVariant.barcode); null when unknown. */
+  variantId: string | null;
+  barcode: string | null;
   title: string;
   description: string;
   price: string | null; // decimal text, e.g. "189.90"
@@ -68,6 +71,7 @@ query TwinCardsCustomer($id: ID!) {
           nodes {
             quantity
             originalUnitPriceSet { shopMoney { amount currencyCode } }
+            variant { id barcode }
             product {
               id title description vendor productType tags onlineStoreUrl
               images(first: 3) { nodes { url } }
@@ -129,6 +133,7 @@ export async function listCustomers(
 interface LineItemNode {
   quantity: number;
   originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } } | null;
+  variant?: { id: string; barcode: string | null } | null;
   product: ProductNode | null;
 }
 
@@ -146,6 +151,8 @@ export async function getCustomer(graphql: GraphqlClient, id: string): Promise<C
       return [
         {
           productId: numericId(item.product.id),
+          variantId: item.variant?.id ?? null,
+          barcode: item.variant?.barcode ?? null,
           ...toProduct(item.product),
           price: money?.amount ?? null,
           currency: money?.currencyCode ?? null,

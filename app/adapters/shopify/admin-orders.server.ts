@@ -18,7 +18,7 @@ query TwinCardsOrder($id: ID!, $after: String) {
     lineItems(first: 20, after: $after) {
       nodes {
         id title currentQuantity
-        variant { id }
+        variant { id barcode }
         originalUnitPriceSet { shopMoney { amount currencyCode } }
         product {
           id title description vendor productType tags onlineStoreUrl
@@ -35,7 +35,7 @@ interface LineItemNode {
   id: string;
   title: string;
   currentQuantity: number;
-  variant: { id: string } | null;
+  variant: { id: string; barcode: string | null } | null;
   originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } } | null;
   product: (ProductNode & { collections: { nodes: { id: string }[] } }) | null;
 }
@@ -56,6 +56,7 @@ const toLine = (node: LineItemNode): OrderLine => ({
   quantity: node.currentQuantity,
   productId: node.product?.id ?? null,
   variantId: node.variant?.id ?? null,
+  barcode: node.variant?.barcode ?? null,
   collectionIds: node.product?.collections.nodes.map((collection) => collection.id) ?? [],
   unitPrice: node.originalUnitPriceSet?.shopMoney ?? null,
   title: node.title,

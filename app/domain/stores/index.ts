@@ -17,6 +17,8 @@ import type { WalletPassStore } from "./wallet-passes";
 import type { GoogleWalletStore } from "./google-wallet";
 import type { FlowTriggerStore } from "./flow-triggers";
 import type { BillingStore } from "./billing";
+import type { ItemProductStore } from "./item-products";
+import type { NfcTagStore } from "./nfc-tags";
 import type { WebhookDeliveryStore, WebhookEndpointStore } from "./webhooks";
 
 /**
@@ -59,6 +61,10 @@ export interface DomainStores {
   flowTriggers: FlowTriggerStore;
   /** Plans and the free plan's monthly counter (decision 0050). */
   billing: BillingStore;
+  /** The products items were issued for, their GS1 identity and the links set per GTIN (decision 0063). */
+  itemProducts: ItemProductStore;
+  /** NTAG 424 DNA tags bound to twins and the shop's tag master key (decision 0063). */
+  nfcTags: NfcTagStore;
 }
 
 let wired: DomainStores | undefined;
@@ -134,3 +140,6 @@ export type * from "./wallet-passes";
 export type * from "./google-wallet";
 export type * from "./backfills";
 export type * from "./flow-triggers";
+export type * from "./item-products";
+export { PRODUCT_LINK_TYPES } from "./item-products";
+export type * from "./nfc-tags";

@@ -45,3 +45,42 @@ export const liquid = (source: string) => new Markup(source);
 
 /** Only absolute http(s) URLs become links or sources (the domain only stores those, this makes sure). */
 export const isWebUrl = (url: string) => URL.canParse(url) && ["https:", "http:"].includes(new URL(url).protocol);
+
+/** Inside JSON strings: characters HTML or Liquid could read as their own (`</script>`, `{{`, `{%`), written as \u escapes. */
+const JSON_STRING_ESCAPES: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "{": "\\u007b",
+  "}": "\\u007d",
+  "%": "\\u0025",
+};
+
+/** JSON text whose strings hold nothing HTML or Liquid would read (its structure has no `{{` or `{%`: keys are strings). */
+export function inertJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  let out = "";
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (inString && char === "\\") {
+      out += char + text[++i];
+      continue;
+    }
+    if (char === '"') inString = !inString;
+    out += inString ? (JSON_STRING_ESCAPES[char] ?? char) : char;
+  }
+  return out;
+}
+
+/**
+ * A data block (`<script type="application/ld+json">`: never run) holding `value` as JSON. `liquidValues` are
+ * Liquid expressions (the app's own, never data) put where `value` holds their placeholder string, as JSON
+ * values through Liquid's `json` filter.
+ */
+export function jsonDataBlock(type: string, value: unknown, liquidValues: Record<string, string> = {}): Markup {
+  let json = inertJson(value);
+  for (const [placeholder, expression] of Object.entries(liquidValues))
+    json = json.split(JSON.stringify(placeholder)).join(`{{ ${expression} | json }}`);
+  return new Markup(`<script type="${escapeText(type)}">${json}</script>`);
+}

@@ -25,12 +25,13 @@ export interface ProxyRequest {
 
 /**
  * Builds a `proxy.*` route's loader or action. Every request is verified here
- * first (`verifyProxyRequest`) and anything else is a 400 before the handler runs.
+ * first (`verifyProxyRequest`) and anything else is a 400 before the handler runs:
+ * plain text, or the route's own 400 (`rejectedAs`, e.g. a page in the shopper's language).
  */
-export function proxyRoute(handler: (proxy: ProxyRequest) => Promise<Response>) {
+export function proxyRoute(handler: (proxy: ProxyRequest) => Promise<Response>, rejectedAs?: () => Response) {
   return async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
     const verified = verifyProxyRequest(request, context.forwardedAddress);
-    if (verified instanceof Response) return verified;
+    if (verified instanceof Response) return rejectedAs?.() ?? verified;
     return handler({ ...verified, params });
   };
 }

@@ -15,6 +15,7 @@ import {
   walletPassLink,
 } from "./liquid-pages.server";
 import type { MessageKey, Translator } from "./storefront-i18n.server";
+import { passportBlocks } from "./passport.server";
 
 /*
  * The public verification page of a twin or card (GET /apps/twincards/v/<token>),
@@ -143,7 +144,8 @@ function unclaimedContent(card: UnclaimedCard, tr: Translator): Markup {
 ${historySection(card.history, tr)}`;
 }
 
-function content(item: Verification, tr: Translator, links: HolderLinks | null = null): Markup {
+/** The item's part of the page: a twin, an owned card, or a card waiting for its claim or voided. */
+export function content(item: Verification, tr: Translator, links: HolderLinks | null = null): Markup {
   if (item.kind === "twin") return twinContent(item, tr, links);
   return item.status === "OWNED" ? cardContent(item, tr, links) : unclaimedContent(item, tr);
 }
@@ -168,7 +170,7 @@ ${image && html`<meta property="og:image" content="${image}">`}
 <meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}">`;
 }
 
-const VERIFY_STYLE = liquid(`<style>
+export const VERIFY_STYLE = liquid(`<style>
 .twincards-verified { font-size: 1.15rem; color: #116149; }
 .twincards-test-item { font-size: 1.15rem; color: #8a4b00; border-left: 4px solid #d98200; padding-left: .75rem; }
 .twincards-verify-media { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); max-width: 48rem; }
@@ -176,9 +178,9 @@ const VERIFY_STYLE = liquid(`<style>
 .twincards-history ol { padding-left: 1.25rem; }
 </style>`);
 
-/** The page for people, inside the shop's theme; `links` offers the logged-in holder their downloads. */
+/** The page for people, inside the shop's theme; `links` offers the logged-in holder their downloads. Machines read its JSON-LD and linkset. */
 export function verifyPage(item: Verification, links: HolderLinks | null = null): string {
-  return VERIFY_STYLE.value + localized((tr) => html`${shareTags(item, tr)}${content(item, tr, links)}`);
+  return VERIFY_STYLE.value + passportBlocks(item).join("\n") + localized((tr) => html`${shareTags(item, tr)}${content(item, tr, links)}`);
 }
 
 /** The same page as a whole document, for link-preview and search crawlers: the tags in a real <head>. */
@@ -193,7 +195,9 @@ export function verifyDocument(item: Verification): string {
 <meta name="description" content="${preview(item, tr).description}">
 ${!item.indexed && html`<meta name="robots" content="noindex">`}
 <link rel="canonical" href="${item.url}">
+${item.passport.linkset && html`<link rel="linkset" type="application/linkset+json" href="${item.url}?linkType=linkset">`}
 ${shareTags(item, tr)}
+${passportBlocks(item)}
 ${liquid(STYLE.value)}${VERIFY_STYLE}
 </head>
 <body><main class="twincards" lang="${tr.language}">${content(item, tr)}</main></body>

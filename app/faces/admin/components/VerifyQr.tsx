@@ -7,9 +7,10 @@ const qrPath = (itemId: string, format: "png" | "svg", download = false) =>
   `/app/verify-qr/${encodeURIComponent(itemId)}?format=${format}${download ? "&download=1" : ""}`;
 
 /**
- * The QR code of an item's public verification page, with PNG and SVG downloads
- * for a tag. The images come from /app/verify-qr/<id> through fetch, which App
- * Bridge signs with the session token (an <img src> or a plain link would not be).
+ * The QR code of an item's public verification page (its GS1 Digital Link when it has
+ * one: the server says which in X-Verify-Url), with PNG and SVG downloads for a tag.
+ * The images come from /app/verify-qr/<id> through fetch, which App Bridge signs with
+ * the session token (an <img src> or a plain link would not be).
  */
 export function VerifyQr({
   itemId,
@@ -26,18 +27,23 @@ export function VerifyQr({
   const shopify = useAppBridge();
   const [shown, setShown] = useState(!collapsed);
   const [image, setImage] = useState<string | null>(null);
+  const [encoded, setEncoded] = useState(verifyUrl);
 
   useEffect(() => {
     if (!shown || image) return;
     let cancelled = false;
     fetch(qrPath(itemId, "svg"))
-      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+      .then((response) => {
+        if (!response.ok) return Promise.reject(new Error(String(response.status)));
+        if (!cancelled) setEncoded(response.headers.get("X-Verify-Url") ?? verifyUrl);
+        return response.text();
+      })
       .then((svg) => !cancelled && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => !cancelled && shopify.toast.show(t("verification.loadFailed"), { isError: true }));
     return () => {
       cancelled = true;
     };
-  }, [shown, image, itemId, shopify, t]);
+  }, [shown, image, itemId, shopify, t, verifyUrl]);
 
   const download = async (format: "png" | "svg") => {
     try {
@@ -62,13 +68,13 @@ export function VerifyQr({
   return (
     <BlockStack gap="200">
       {image ? (
-        <img src={image} alt={t("verification.alt", { name: itemName })} width={160} height={160} data-verify-url={verifyUrl} />
+        <img src={image} alt={t("verification.alt", { name: itemName })} width={160} height={160} data-verify-url={encoded} />
       ) : (
         <div style={{ width: 160, height: 160 }} aria-busy="true" />
       )}
       <Text as="p" tone="subdued" breakWord>
-        <Link url={verifyUrl} target="_blank">
-          {verifyUrl}
+        <Link url={encoded} target="_blank">
+          {encoded}
         </Link>
       </Text>
       <InlineStack gap="200">

@@ -138,6 +138,10 @@ export function IssueTwinCard({ products }: { products: OrderedProduct[] }) {
               <input type="hidden" name="intent" value="issue-twin" />
               <input type="hidden" name="name_id" value={validated.uns_name_id} />
               <input type="hidden" name="public_key" value={validated.public_key} />
+              {/* The variant picked, for its GS1 identity: the server reads its barcode from Shopify again. */}
+              {products[Number(productIndex)]?.variantId && productIndex !== "" && (
+                <input type="hidden" name="variant_id" value={products[Number(productIndex)]!.variantId!} />
+              )}
               <FormLayout>
                 {step2.planLimit && <PlanLimitBanner message={step2.message!} />}
                 {step2.message && !step2.planLimit && !Object.keys(step2.fieldErrors).some((path) => path in EMPTY_TWIN) && (
