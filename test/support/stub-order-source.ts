@@ -1,10 +1,10 @@
 import type { GraphqlClient } from "~/adapters/shopify/admin-graphql.server";
 import { fetchOrder } from "~/adapters/shopify/admin-orders.server";
 import type { OrderSource } from "~/adapters/shopify/order-worker.server";
-import { API_KEY } from "./admin";
+import { TEST_ENV } from "./test-env";
 
 /** A token the Admin API stub issues through the embedded token exchange, as the app's offline tokens are got. */
-export async function stubAccessToken(stubUrl: string, clientId = API_KEY): Promise<string> {
+export async function stubAccessToken(stubUrl: string, clientId = TEST_ENV.SHOPIFY_API_KEY): Promise<string> {
   const exchange = await fetch(`${stubUrl}/admin/oauth/access_token`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
