@@ -1,7 +1,6 @@
 import { copyFileSync } from "node:fs";
-import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
-import { removeDatabase } from "./processes";
+import { migrateSqliteFile, removeDatabase } from "./processes";
 import { startSharedServers } from "./shared-servers";
 import { shareEnvironment } from "./test-environments";
 
@@ -26,10 +25,7 @@ export const setup = (project: TestProject) =>
     const removeFiles = () => files.forEach(removeDatabase);
     try {
       removeFiles();
-      execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], {
-        stdio: "pipe",
-        env: { ...process.env, DATABASE_URL: `file:${migratedFile}` },
-      });
+      migrateSqliteFile(migratedFile);
       // Prisma has exited, its write-ahead log checkpointed into the file: a copy of it is a migrated database.
       copyFileSync(migratedFile, databaseFile);
       copyFileSync(migratedFile, chainDatabaseFile);

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { promisify } from "node:util";
 import { once } from "node:events";
 import { copyFileSync, rmSync } from "node:fs";
@@ -32,11 +32,20 @@ export interface AppProcess {
   stdout(): string;
 }
 
-/** A new SQLite file with every migration applied (a copy of the project's migrated file), and how to delete it with its WAL files. */
+/**
+ * A new SQLite file with every migration applied, and how to delete it with its WAL files: in a
+ * test, a copy of the file the run migrated once; in `npm run bench` (no test run), migrated here.
+ */
 export function migratedDatabase(label: string): { url: string; remove: () => void } {
   const file = path.join(os.tmpdir(), `twin-cards-${label}-${process.pid}-${randomUUID().slice(0, 8)}.sqlite`);
-  copyFileSync(inject("migratedSqliteFile"), file);
+  if (process.env.VITEST) copyFileSync(inject("migratedSqliteFile"), file);
+  else migrateSqliteFile(file);
   return { url: `file:${file}`, remove: () => removeDatabase(file) };
+}
+
+/** Applies every migration to the SQLite file at `file` (made if missing), as `npm run db:migrate` does. */
+export function migrateSqliteFile(file: string) {
+  execFileSync("node_modules/.bin/prisma", ["migrate", "deploy"], { stdio: "pipe", env: { ...process.env, DATABASE_URL: `file:${file}` } });
 }
 
 /** A client on another database than the suite's shared one, through the app's own adapter. */
