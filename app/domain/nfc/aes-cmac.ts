@@ -40,7 +40,8 @@ function macBlocks(key: Buffer, blocks: Buffer, subkey: Buffer): Buffer {
 }
 
 /** `message` padded with 0x80 then zeros to `length` bytes. */
-const padded = (message: Buffer, length: number) => Buffer.concat([message, Buffer.from([0x80]), Buffer.alloc(length - message.length - 1)]);
+const padded = (message: Buffer, length: number) =>
+  Buffer.concat([message, Buffer.from([0x80]), Buffer.alloc(length - message.length - 1)]);
 
 /** AES-CMAC (RFC 4493) of `message` under the 16-byte `key`. */
 export function aesCmac(key: Buffer, message: Buffer): Buffer {
