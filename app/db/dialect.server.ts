@@ -80,6 +80,12 @@ const postgresql: Dialect = {
   jsonArrayLength: (column) => `jsonb_array_length(${column})`,
 };
 
+/** `values` as a statement's placeholders (with the casts their columns need) and its parameters, from `$first` on. */
+export const boundValues = (dialect: Dialect, values: readonly SqlValue[], first = 1) => ({
+  marks: values.map((value, i) => dialect.placeholder(first + i, value)),
+  params: values.map((value) => dialect.written(value)),
+});
+
 export const dialectOf = (kind: DatabaseKind): Dialect => (kind === "sqlite" ? sqlite : postgresql);
 
 /** A BOOLEAN column as read back: SQLite's 1 or 0, PostgreSQL's boolean. */

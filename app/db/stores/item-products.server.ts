@@ -1,6 +1,6 @@
 import type { ItemProductRecord, ItemProductStore, ProductLinkRecord } from "~/domain/stores";
 import { databaseDialect, directSql } from "../client.server";
-import { readDate, type SqlValue } from "../dialect.server";
+import { boundValues, readDate, type SqlValue } from "../dialect.server";
 
 /*
  * ItemProduct and ProductLink (decision 0063), on the driver: the statements are plain SQL for
@@ -23,14 +23,7 @@ const toRecord = (row: Record<string, unknown>): ItemProductRecord => ({
   createdAt: readDate(row.createdAt)!,
 });
 
-/** `values` as placeholders and parameters, from `$first` on. */
-function bound(values: readonly SqlValue[], first = 1) {
-  const dialect = databaseDialect();
-  return {
-    marks: values.map((value, i) => dialect.placeholder(first + i, value)),
-    params: values.map((value) => dialect.written(value)),
-  };
-}
+const bound = (values: readonly SqlValue[], first = 1) => boundValues(databaseDialect(), values, first);
 
 const inList = (count: number, first = 1) => Array.from({ length: count }, (_, i) => `$${first + i}`).join(", ");
 

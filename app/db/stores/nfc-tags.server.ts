@@ -1,6 +1,6 @@
 import type { NfcTagRecord, NfcTagStore, TagKeyringRecord } from "~/domain/stores";
 import { databaseDialect, directSql } from "../client.server";
-import { readBoolean, readDate, readInt, type SqlValue } from "../dialect.server";
+import { boundValues, readBoolean, readDate, readInt, type SqlValue } from "../dialect.server";
 
 /*
  * TagKeyring and NfcTag (decision 0063), on the driver. A tap's counter is taken with one
@@ -46,14 +46,7 @@ const toKeyring = (row: Record<string, unknown>): TagKeyringRecord => ({
   createdAt: readDate(row.createdAt)!,
 });
 
-/** `values` as placeholders (with the casts their columns need) and parameters, from `$first` on. */
-function bound(values: readonly SqlValue[], first = 1) {
-  const dialect = databaseDialect();
-  return {
-    marks: values.map((value, i) => dialect.placeholder(first + i, value)),
-    params: values.map((value) => dialect.written(value)),
-  };
-}
+const bound = (values: readonly SqlValue[], first = 1) => boundValues(databaseDialect(), values, first);
 
 const one = async (sql: string, params: readonly SqlValue[]) => {
   const [row] = await directSql.query(sql, bound(params).params);
