@@ -6,7 +6,7 @@ import { liquidResponse, methodNotAllowed, proxyRoute } from "~/faces/storefront
 
 const STATUS: Record<TapAnswer["kind"], number> = { authentic: 200, copied: 409, not_genuine: 404 };
 
-// Missing, malformed or repeated `picc_data`/`cmac` (a repeated parameter fails the proxy's check): nothing counted or written.
+// Missing, malformed or repeated `picc_data`/`cmac` (Shopify signs a repeated one as `cmac=a,b`; which one the tag wrote cannot be told): nothing counted or written.
 const badLink = () => liquidResponse(badTapLinkPage(), 400, NOINDEX);
 
 /**
@@ -14,7 +14,7 @@ const badLink = () => liquidResponse(badTapLinkPage(), 400, NOINDEX);
  * (docs/decisions/0063-physical-proof.md). Each URL is single-use, so no answer is cached.
  */
 export const loader = proxyRoute(async ({ url, shop, customerId, clientAddress, pathPrefix }) => {
-  const query = parseTapQuery((field) => url.searchParams.get(field));
+  const query = parseTapQuery((field) => url.searchParams.getAll(field));
   if (isTapQueryProblem(query)) return badLink();
   try {
     const answer = await verifyTap(shop, query, { address: clientAddress }, customerId);

@@ -23,6 +23,7 @@ const ORDERS = 8;
 interface LoggedCall {
   operation: string | null;
   requestedQueryCost: number | null;
+  actualQueryCost: number | null;
   refused: string | null;
 }
 const graphqlLog = async (shop: string) =>
@@ -44,7 +45,7 @@ afterEach(async () => {
 });
 
 describe("the order worker under Shopify's rate limit (Admin API stub)", { timeout: 180_000 }, () => {
-  it(`issues ${ORDERS} orders paid at once, each once, on a bucket holding two order reads: a refused read waits its refill and is refused no more than once`, async () => {
+  it(`issues ${ORDERS} orders paid at once, each once, on a bucket holding one order read: a refused read waits its refill and is refused no more than once`, async () => {
     const shop = uniqueShop();
     await createRule(shop, {
       targetType: "PRODUCT",
@@ -57,13 +58,16 @@ describe("the order worker under Shopify's rate limit (Admin API stub)", { timeo
     const orders = [];
     for (let index = 0; index < ORDERS; index++) orders.push(await placeOrder(shop, `buyer-${index}@example.com`));
 
-    // What one order read costs, as Shopify prices it; then the shop's bucket holds two and refills one a second.
+    // What one order read costs as Shopify prices it: it starts only when the bucket holds its requested
+    // cost and takes its actual cost. The shop's bucket then holds one read beyond that gate and refills
+    // two reads' actual cost a second, so reads made one after the other must wait.
     await fetchOrder(stubGraphql(stubUrl, shop, await stubAccessToken(stubUrl)), orders[0]!.id);
-    const cost = (await graphqlLog(shop)).calls.at(-1)!.requestedQueryCost!;
-    expect(cost).toBeGreaterThan(0);
+    const probe = (await graphqlLog(shop)).calls.at(-1)!;
+    const [requested, actual] = [probe.requestedQueryCost!, probe.actualQueryCost!];
+    expect(actual).toBeGreaterThan(0);
     const limited = await fetch(`${stubUrl}/_stub/rate-limit`, {
       method: "PUT",
-      body: JSON.stringify({ shop, maximumAvailable: 2 * cost, restoreRate: cost }),
+      body: JSON.stringify({ shop, maximumAvailable: requested + actual, restoreRate: 2 * actual }),
     });
     expect(limited.status).toBe(200);
     const before = (await graphqlLog(shop)).calls.length;

@@ -14,17 +14,22 @@ export interface TapQuery {
 export type TapField = "picc_data" | "cmac";
 export interface TapQueryProblem {
   field: TapField;
-  problem: "missing" | "not_hex" | "length";
+  problem: "missing" | "repeated" | "not_hex" | "length";
 }
 
 const FIELDS: Record<TapField, number> = { picc_data: PICC_DATA_BYTES, cmac: SDM_MAC_BYTES };
 
-/** `picc_data` (32 hex digits) and `cmac` (16 hex digits) of a tap's URL, in either case; the first problem otherwise. */
-export function parseTapQuery(get: (field: TapField) => string | null): TapQuery | TapQueryProblem {
+/**
+ * `picc_data` (32 hex digits) and `cmac` (16 hex digits) of a tap's URL, in either case, each given
+ * once (`values` gives every value a field has: a repeated one is ambiguous); the first problem otherwise.
+ */
+export function parseTapQuery(values: (field: TapField) => string[]): TapQuery | TapQueryProblem {
   const decoded: Partial<Record<TapField, Buffer>> = {};
   for (const [field, bytes] of Object.entries(FIELDS) as [TapField, number][]) {
-    const value = get(field);
-    if (value === null || value === "") return { field, problem: "missing" };
+    const given = values(field);
+    if (given.length > 1) return { field, problem: "repeated" };
+    const value = given[0];
+    if (value === undefined || value === "") return { field, problem: "missing" };
     if (!/^[0-9a-fA-F]*$/.test(value)) return { field, problem: "not_hex" };
     if (value.length !== bytes * 2) return { field, problem: "length" };
     decoded[field] = Buffer.from(value, "hex");
