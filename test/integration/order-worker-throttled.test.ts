@@ -45,7 +45,7 @@ afterEach(async () => {
 });
 
 describe("the order worker under Shopify's rate limit (Admin API stub)", { timeout: 180_000 }, () => {
-  it(`issues ${ORDERS} orders paid at once, each once, on a bucket holding one order read: a refused read waits its refill and is refused no more than once`, async () => {
+  it(`issues ${ORDERS} orders paid at once, each once, from an empty bucket: a refused read waits its refill and is refused no more than once`, async () => {
     const shop = uniqueShop();
     await createRule(shop, {
       targetType: "PRODUCT",
@@ -59,21 +59,23 @@ describe("the order worker under Shopify's rate limit (Admin API stub)", { timeo
     for (let index = 0; index < ORDERS; index++) orders.push(await placeOrder(shop, `buyer-${index}@example.com`));
 
     // What one order read costs as Shopify prices it: it starts only when the bucket holds its requested
-    // cost and takes its actual cost. The shop's bucket then holds one read beyond that gate and refills
-    // two reads' actual cost a second, so reads made one after the other must wait.
+    // cost, and takes its actual cost.
     await fetchOrder(stubGraphql(stubUrl, shop, await stubAccessToken(stubUrl)), orders[0]!.id);
     const probe = (await graphqlLog(shop)).calls.at(-1)!;
     const [requested, actual] = [probe.requestedQueryCost!, probe.actualQueryCost!];
     expect(actual).toBeGreaterThan(0);
+    const worker = new OrderWorker({ source: await stubOrderSource(stubUrl), where: { shop }, log: quietLog });
+    workers.push(worker);
+
+    // Then, just before the worker starts, the shop's bucket is empty and takes 4 s to hold one read's
+    // requested cost (a worker slower than that on a busy machine would still find it short), and holds
+    // one read beyond that gate: the first read must wait, whatever the machine's speed.
     const limited = await fetch(`${stubUrl}/_stub/rate-limit`, {
       method: "PUT",
-      body: JSON.stringify({ shop, maximumAvailable: requested + actual, restoreRate: 2 * actual }),
+      body: JSON.stringify({ shop, maximumAvailable: requested + actual, restoreRate: requested / 4, currentlyAvailable: 0 }),
     });
     expect(limited.status).toBe(200);
     const before = (await graphqlLog(shop)).calls.length;
-
-    const worker = new OrderWorker({ source: await stubOrderSource(stubUrl), where: { shop }, log: quietLog });
-    workers.push(worker);
     expect(await worker.drainOnce()).toBe(ORDERS);
 
     const webhooks = await db.orderWebhook.findMany({ where: { shop }, orderBy: { id: "asc" } });
