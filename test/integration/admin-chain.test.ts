@@ -52,7 +52,8 @@ describe("Twins and Cards pages", () => {
       `Failed ${failed.chain!.mint.slice(0, 5)}…${failed.chain!.mint.slice(-4)} Transaction failed: InvalidAccountData Retry`,
     );
     expect(page.body).toContain(`https://explorer.solana.com/address/${minted.chain!.mint}`);
-    expect(page.text.match(/Retry/g)).toHaveLength(1);
+    // Once in each of the list's two layouts the server's HTML holds until the page runs (a table and stacked rows).
+    expect(page.text.match(/Retry/g)).toHaveLength(2);
   });
 
   it("has no On-chain column for a shop with nothing on-chain when the server does not mint", async () => {

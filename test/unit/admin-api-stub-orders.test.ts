@@ -371,6 +371,7 @@ describe("fetchOrder against the stub", () => {
           quantity: 2,
           productId: watch.gid,
           variantId: watch.variantGid,
+          barcode: watch.barcode,
           collectionIds: [collectionGid("Limited editions"), collectionGid("Gift ideas")],
           unitPrice: { amount: watch.prices.EUR, currencyCode: "EUR" },
           title: watch.title,
@@ -470,7 +471,17 @@ describe("fetchOrder on Shopify's edge cases", () => {
       firstName: null,
       cancelled: true,
       lines: [
-        { id: "5", quantity: 1, productId: null, variantId: null, collectionIds: [], unitPrice: null, title: "Old jacket", product: null },
+        {
+          id: "5",
+          quantity: 1,
+          productId: null,
+          variantId: null,
+          barcode: null,
+          collectionIds: [],
+          unitPrice: null,
+          title: "Old jacket",
+          product: null,
+        },
       ],
     });
   });
