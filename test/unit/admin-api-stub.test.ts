@@ -89,8 +89,14 @@ const customerNamed = (name: string) => DEMO_CUSTOMERS.find((customer) => custom
 const productById = new Map(DEMO_PRODUCTS.map((product) => [product.id, product]));
 const DECIMALS: Record<string, number> = { EUR: 2, USD: 2, GBP: 2, JPY: 0, KWD: 3 };
 
+/**
+ * Shopify's bucket size, refilled at once: this file's queries, one after the other as fast as the
+ * machine goes, never wait on the clock; the throttling test empties it on purpose.
+ */
+const BUCKET = { maximumAvailable: 2000, restoreRate: 1_000_000 };
+
 beforeAll(async () => {
-  stub = await startAdminApiStub({ port: 0 });
+  stub = await startAdminApiStub({ port: 0, rateLimit: BUCKET });
   const response = await exchangeToken(JSON.stringify(TOKEN_EXCHANGE), "application/json");
   token = ((await response.json()) as { access_token: string }).access_token;
 });
@@ -172,7 +178,7 @@ describe("Admin API stub: GraphQL", () => {
     expect(priced.extensions.cost).toEqual({
       requestedQueryCost: 7,
       actualQueryCost: 7,
-      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: expect.any(Number), restoreRate: 100 },
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: expect.any(Number), restoreRate: BUCKET.restoreRate },
     });
     // A customer's 20 orders of 50 lines with 10 images each, as the app asked before issue 38.
     const tooDear = `query TwinCardsCustomer($id: ID!) { customer(id: $id) { orders(first: 20) { nodes { lineItems(first: 50) { nodes { product { images(first: 10) { nodes { url } } } } } } } } }`;
@@ -208,7 +214,7 @@ describe("Admin API stub: GraphQL", () => {
       expect(log.calls.filter((call) => call.refused === "THROTTLED")).toHaveLength(1);
       expect(log.faults).toEqual([]);
     } finally {
-      stub.setRateLimit({ maximumAvailable: 2000, restoreRate: 100 });
+      stub.setRateLimit(BUCKET);
     }
   });
 
