@@ -104,6 +104,10 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a state a person sees (a field's value, a row gone). Vitest's default gives up
+    // after 1 s, which a busy 2-core machine exceeds while the page still gets there; a test's own timeout
+    // stays the upper bound. Polls that expect a state never to come are written with their own timeout.
+    expect: { poll: { timeout: 15_000 } },
     setupFiles: ["test/support/fresh-file.ts", "test/support/database-env.ts", "test/support/wiring.ts"],
     projects: [
       // Every test once, on the embedded SQLite file.

@@ -19,7 +19,7 @@ import fr from "~/faces/admin/i18n/locales/fr.json";
 import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { DEMO_CUSTOMERS } from "../../stubs/admin-api/demo-data";
 import { embeddedUrl } from "../support/admin";
-import { shown, toast } from "../support/admin-browser";
+import { hydrated, shown, toast } from "../support/admin-browser";
 import { launchBrowser, newPage } from "../support/browser";
 
 // Every admin list in the real admin frame (about 1,040 px: the embedded app's width beside Shopify's
@@ -141,6 +141,7 @@ async function openAdmin(pathname: string, language: Language, size: { width: nu
   await page.setViewportSize({ width: size.width, height: size.height });
   await page.goto(`${demoUrl}/demo?${new URLSearchParams({ to: pathname, locale: language })}`);
   await page.locator("ui-nav-menu").getByRole("link", { name: WORDS[language].nav.home }).waitFor();
+  await hydrated(page);
   return page;
 }
 

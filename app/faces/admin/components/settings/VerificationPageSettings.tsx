@@ -9,11 +9,14 @@ import { useTranslation } from "react-i18next";
  * pages the QR codes open (off by default). The page's action handles intent "verify-indexing".
  */
 export function VerificationPageSettings({ indexed }: { indexed: boolean }) {
-  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const fetcher = useFetcher<{ ok: boolean; message?: string; data?: { indexed: boolean } }>();
   const shopify = useAppBridge();
   const { t } = useTranslation();
   const pending = fetcher.formData?.get("indexed");
-  const checked = pending === undefined || pending === null ? indexed : pending === "on";
+  // What the merchant chose last, as sent or as saved: a revalidation that is cut short (the page still
+  // loading) leaves the loader's older value, and the switch must not flip back to it.
+  const saved = fetcher.data?.ok ? fetcher.data.data?.indexed : undefined;
+  const checked = typeof pending === "string" ? pending === "on" : (saved ?? indexed);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
