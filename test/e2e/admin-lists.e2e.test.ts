@@ -1,5 +1,4 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomInt, randomUUID } from "node:crypto";
 import { Keypair } from "@solana/web3.js";
@@ -20,7 +19,7 @@ import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { DEMO_CUSTOMERS } from "../../stubs/admin-api/demo-data";
 import { embeddedUrl } from "../support/admin";
 import { hydrated, shown, toast } from "../support/admin-browser";
-import { launchBrowser, newPage } from "../support/browser";
+import { launchBrowser, newPage, screenshot } from "../support/browser";
 
 // Every admin list in the real admin frame (about 1,040 px: the embedded app's width beside Shopify's
 // sidebar) and on a 390 px phone, in English and French: its main action on screen, nothing scrolled
@@ -32,8 +31,6 @@ const SIZES = [
 ] as const;
 const WORDS = { en, fr } as const;
 type Language = keyof typeof WORDS;
-/** Screenshots to look at, outside the repository. */
-const SHOTS = path.join(os.tmpdir(), "twin-cards-lists-screenshots");
 const label = randomUUID().slice(0, 6);
 const customer = DEMO_CUSTOMERS[3]!;
 const cardName = `Lists card ${label}`;
@@ -49,7 +46,6 @@ let messageFile: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
   // The endpoint first, so the card's event gives it a delivery to list.
   await createWebhookEndpoint(DEMO_SHOP, {
     url: `https://hooks.example.com/lists-${label}`,
@@ -145,7 +141,7 @@ async function openAdmin(pathname: string, language: Language, size: { width: nu
   return page;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `lists-${name}`);
 
 /** The page does not scroll sideways, no table or list hides a column behind a scroll, and each target lies inside the viewport. */
 async function expectFits(page: Page, list: string, targets: Locator[]) {

@@ -1,9 +1,7 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { shown } from "../support/admin-browser";
-import { launchBrowser, SCREENSHOT_DIR } from "../support/browser";
+import { launchBrowser, screenshot } from "../support/browser";
 import { USER_AGENT } from "../support/user-agent";
 
 // The API reference at /v1/docs as an integrator opens it (issue 29): Redoc, served by the app,
@@ -55,10 +53,7 @@ async function openReference(width: number, height: number) {
 }
 
 /** What the reader sees (the whole reference is tens of thousands of pixels long). */
-async function screenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
+const viewShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 /** The menu of tag groups and tags (on a phone, behind Redoc's floating button). */
 const menu = (page: Page) => page.locator(".menu-content");
@@ -84,7 +79,7 @@ describe("the API reference at /v1/docs (Chromium)", { timeout: 90_000 }, () => 
       await shown(page.getByRole("heading", { name: "Twin Cards issuing API (1.0.0)", level: 1 }));
       for (const group of GROUPS) await shown(menu(page).getByText(group, { exact: true }));
       for (const tag of OPERATION_TAGS) await shown(menu(page).getByRole("menuitem").getByText(tag, { exact: true }));
-      await screenshot(page, "api-reference-desktop");
+      await viewShot(page, "api-reference-desktop");
 
       // The sandbox an integrator starts in.
       await menu(page).getByRole("menuitem").getByText("Test mode", { exact: true }).click();
@@ -102,7 +97,7 @@ describe("the API reference at /v1/docs (Chromium)", { timeout: 90_000 }, () => 
       await shown(operation.getByText('"7KQ2-M9XD-R4TB"'));
       await operation.getByRole("tab", { name: "curl" }).click();
       await shown(operation.getByText(/Idempotency-Key: \$\(uuidgen\)/));
-      await screenshot(page, "api-reference-desktop-operation");
+      await viewShot(page, "api-reference-desktop-operation");
 
       // The error envelope and every code, then how to verify a webhook's signature.
       await menu(page).getByText("Errors", { exact: true }).click();
@@ -111,7 +106,7 @@ describe("the API reference at /v1/docs (Chromium)", { timeout: 90_000 }, () => 
       await shown(page.getByText("Verifying the signature."));
       await shown(page.getByText("export function verifyTwinCardsSignature", { exact: false }));
       await shown(page.getByText("def verify_twin_cards_signature", { exact: false }));
-      await screenshot(page, "api-reference-desktop-signatures");
+      await viewShot(page, "api-reference-desktop-signatures");
 
       await expectNothingLeftTheOrigin(requested, refused);
     } finally {
@@ -129,14 +124,14 @@ describe("the API reference at /v1/docs (Chromium)", { timeout: 90_000 }, () => 
       await page.locator('svg[viewBox="0 0 926.23699 573.74994"]').first().click();
       for (const group of GROUPS) await shown(menu(page).getByText(group, { exact: true }));
       await shown(menu(page).getByText("Webhook endpoints", { exact: true }));
-      await screenshot(page, "api-reference-phone-menu");
+      await viewShot(page, "api-reference-phone-menu");
 
       await menu(page).getByText("Webhooks and signatures", { exact: true }).click();
       await shown(page.getByText("Verifying the signature."));
       await shown(page.getByText("export function verifyTwinCardsSignature", { exact: false }));
       await shown(page.getByText("def verify_twin_cards_signature", { exact: false }));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await screenshot(page, "api-reference-phone-signatures");
+      await viewShot(page, "api-reference-phone-signatures");
 
       // An answer's example on a phone: the operation's samples follow its description.
       await page.goto(`${baseUrl}/v1/docs#tag/Webhook-endpoints/operation/listWebhookDeliveries`);
