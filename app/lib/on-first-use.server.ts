@@ -5,8 +5,8 @@ const requireFromHere = createRequire(import.meta.url);
 /**
  * A CommonJS package loaded when first called for, not when the process starts.
  * For packages only some processes ever use: a replica serving `/v1` never
- * renders a claim e-mail, and juice and liquidjs alone are about 20 MB of its
- * memory (docs/performance.md). Synchronous, so the callers stay as they are.
+ * renders a claim e-mail, and liquidjs alone is about 4 MB of its memory
+ * (docs/performance.md). Synchronous, so the callers stay as they are.
  */
 export function onFirstUse<T>(name: string): () => T {
   let loaded: T | undefined;

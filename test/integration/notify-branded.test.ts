@@ -91,6 +91,9 @@ describe("claim messages in the shop's brand and the customer's language", () =>
     // CSS inlined for clients that drop <style>; a text part beside the HTML.
     expect(mail.parsed.html).not.toContain("<style");
     expect(mail.parsed.html).toMatch(/<a class="button" href="[^"]+" style="[^"]*background: #008060/);
+    const styledTags = String(mail.parsed.html).match(/<[a-z]+ [^>]*class="[^"]+"[^>]*>/g) ?? [];
+    expect(styledTags.length).toBeGreaterThan(5);
+    expect(styledTags.filter((tag) => !tag.includes(' style="'))).toEqual([]);
     expect(mail.parsed.text).toMatch(/Votre code\u00a0: [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/);
     // Transactional: no List-Unsubscribe (docs/decisions/0031-branded-localized-messages.md).
     expect(mail.parsed.headers.has("list-unsubscribe")).toBe(false);

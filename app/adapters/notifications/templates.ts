@@ -1,4 +1,3 @@
-import { onFirstUse } from "~/lib/on-first-use.server";
 import type { ClaimMessage } from "~/domain/claim-messages.server";
 import type { MessageLanguage } from "~/domain/messages/default-templates";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
@@ -52,23 +51,26 @@ const paragraphs = (text: string) =>
     .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
     .join("\n");
 
-const juice = onFirstUse<typeof import("juice")>("juice");
+// Each element's style, written on it as a `style` attribute: Gmail's apps and Outlook drop <style>. The
+// layout is ours alone (the merchant's words are escaped text), so it needs no CSS inliner at send time.
+const STYLES = {
+  body: "margin: 0; padding: 0; background: #f6f6f7;",
+  wrap: 'max-width: 560px; margin: 0 auto; padding: 24px 16px; font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #202223; line-height: 1.5;',
+  panel: "background: #ffffff; border-radius: 12px; padding: 24px;",
+  brand: "margin: 0 0 16px; font-size: 18px; font-weight: 600;",
+  logo: "display: block; max-width: 160px; max-height: 64px; margin: 0 0 16px; border: 0;",
+  cards: "padding: 0; margin: 16px 0;",
+  card: "list-style: none; margin: 0 0 16px;",
+  "card-image": "display: block; max-width: 160px; border-radius: 8px; margin: 0 0 4px;",
+  code: "font-family: Menlo, Consolas, monospace; font-size: 20px; font-weight: 600; letter-spacing: 1px;",
+  button:
+    "display: inline-block; padding: 10px 18px; background: #008060; color: #ffffff; text-decoration: none; border-radius: 6px; font-weight: 600;",
+  gift: "margin: 0 0 16px; padding: 0 0 0 12px; border-left: 3px solid #c9cccf; font-style: italic;",
+  fine: "font-size: 13px; color: #6d7175; word-break: break-all;",
+} as const;
 
-// Styled with classes and inlined by juice: clients that drop <style> (Gmail's app, Outlook) keep the inline copy.
-const STYLE = `
-body { margin: 0; padding: 0; background: #f6f6f7; }
-.wrap { max-width: 560px; margin: 0 auto; padding: 24px 16px; font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #202223; line-height: 1.5; }
-.panel { background: #ffffff; border-radius: 12px; padding: 24px; }
-.brand { margin: 0 0 16px; font-size: 18px; font-weight: 600; }
-.logo { display: block; max-width: 160px; max-height: 64px; margin: 0 0 16px; border: 0; }
-.cards { padding: 0; margin: 16px 0; }
-.card { list-style: none; margin: 0 0 16px; }
-.card-image { display: block; max-width: 160px; border-radius: 8px; margin: 0 0 4px; }
-.code { font-family: Menlo, Consolas, monospace; font-size: 20px; font-weight: 600; letter-spacing: 1px; }
-.button { display: inline-block; padding: 10px 18px; background: #008060; color: #ffffff; text-decoration: none; border-radius: 6px; font-weight: 600; }
-.gift { margin: 0 0 16px; padding: 0 0 0 12px; border-left: 3px solid #c9cccf; font-style: italic; }
-.fine { font-size: 13px; color: #6d7175; word-break: break-all; }
-`;
+/** The inline style of one of the layout's elements, written last among its attributes. */
+const style = (name: keyof typeof STYLES) => `style="${escapeHtml(STYLES[name])}"`;
 
 /** Plain-text and HTML e-mail: the shop's logo or name, the merchant's words, then the cards, the code and the claim button. */
 export function claimEmail(message: ClaimMessage): EmailContent {
@@ -86,28 +88,28 @@ export function claimEmail(message: ClaimMessage): EmailContent {
     `${words.claimAt} ${message.claimUrl}`,
   ].join("\n");
   const brand = message.logoUrl
-    ? `<img class="logo" src="${escapeHtml(message.logoUrl)}" alt="${escapeHtml(message.shopName)}">`
-    : `<p class="brand">${escapeHtml(message.shopName)}</p>`;
+    ? `<img class="logo" src="${escapeHtml(message.logoUrl)}" alt="${escapeHtml(message.shopName)}" ${style("logo")}>`
+    : `<p class="brand" ${style("brand")}>${escapeHtml(message.shopName)}</p>`;
   const cards = message.cards
     .map((card) => {
       const image = card.imageUrl
-        ? `<img class="card-image" src="${escapeHtml(card.imageUrl)}" alt="${escapeHtml(card.name)}" width="160">`
+        ? `<img class="card-image" src="${escapeHtml(card.imageUrl)}" alt="${escapeHtml(card.name)}" width="160" ${style("card-image")}>`
         : "";
-      return `<li class="card">${image}<strong>${escapeHtml(card.name)}</strong></li>`;
+      return `<li class="card" ${style("card")}>${image}<strong>${escapeHtml(card.name)}</strong></li>`;
     })
     .join("");
   const html = `<!doctype html>
 <html lang="${escapeHtml(message.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message.subject)}</title>
-<style>${STYLE}</style></head>
-<body><div class="wrap"><div class="panel">
+</head>
+<body ${style("body")}><div class="wrap" ${style("wrap")}><div class="panel" ${style("panel")}>
 ${brand}
 ${paragraphs(message.emailBody)}
-${gift ? `<p>${escapeHtml(words.giftFrom)}</p><blockquote class="gift">${paragraphs(gift)}</blockquote>` : ""}
-<ul class="cards">${cards}</ul>
-<p>${escapeHtml(words.code)} <span class="code">${escapeHtml(message.code)}</span></p>
-<p><a class="button" href="${escapeHtml(message.claimUrl)}">${escapeHtml(words.claim(count))}</a></p>
-<p class="fine">${escapeHtml(words.orOpen)} ${escapeHtml(message.claimUrl)}</p>
+${gift ? `<p>${escapeHtml(words.giftFrom)}</p><blockquote class="gift" ${style("gift")}>${paragraphs(gift)}</blockquote>` : ""}
+<ul class="cards" ${style("cards")}>${cards}</ul>
+<p>${escapeHtml(words.code)} <span class="code" ${style("code")}>${escapeHtml(message.code)}</span></p>
+<p><a class="button" href="${escapeHtml(message.claimUrl)}" ${style("button")}>${escapeHtml(words.claim(count))}</a></p>
+<p class="fine" ${style("fine")}>${escapeHtml(words.orOpen)} ${escapeHtml(message.claimUrl)}</p>
 </div></div></body></html>
 `;
-  return { senderName: message.shopName, subject: message.subject, text, html: juice()(html) };
+  return { senderName: message.shopName, subject: message.subject, text, html };
 }
