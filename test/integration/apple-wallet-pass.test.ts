@@ -35,6 +35,9 @@ let material: TestSigningMaterial;
 let signing: AppProcess;
 let images: http.Server;
 let imageBase: string;
+let avifPicture: Buffer;
+/** A logo drawn in SVG, 40 × 16 CSS pixels: the pass must draw it at Wallet's sizes, not at that size. */
+const SVG_LOGO = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="40" height="16"><rect width="40" height="16" fill="#c0392b"/></svg>`;
 
 beforeAll(async () => {
   material = makeSigningMaterial();
@@ -44,10 +47,15 @@ beforeAll(async () => {
   const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#d4a017" } })
     .jpeg()
     .toBuffer();
+  avifPicture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1f6feb" } })
+    .avif()
+    .toBuffer();
   images = http.createServer((req, res) => {
     if (req.url === "/logo.png") res.writeHead(200, { "Content-Type": "image/png" }).end(logo);
     else if (req.url === "/picture.jpg") res.writeHead(200, { "Content-Type": "image/jpeg" }).end(picture);
     else if (req.url === "/not-an-image.png") res.writeHead(200, { "Content-Type": "image/png" }).end("<html>nope</html>");
+    else if (req.url === "/logo.svg") res.writeHead(200, { "Content-Type": "image/svg+xml" }).end(SVG_LOGO);
+    else if (req.url === "/picture.avif") res.writeHead(200, { "Content-Type": "image/avif" }).end(avifPicture);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => images.listen(0, "127.0.0.1", resolve));
@@ -242,6 +250,22 @@ describe("Apple Wallet passes: GET /apps/twincards/passes/<id>", () => {
     expect(valueOf(generic, "serial")).toBeUndefined();
     const archive = [...opened.files.values()].map((bytes) => bytes.toString("latin1")).join("\n");
     for (const value of [items.code, items.email, items.phone, items.secret.value, customerId]) expect(archive).not.toContain(value);
+  });
+
+  it("draws an SVG logo and an AVIF picture at Wallet's sizes, as PNG", async () => {
+    const items = await collection({ logoUrl: `${imageBase}/logo.svg`, pictureUrl: `${imageBase}/picture.avif` });
+
+    const opened = await pkpass(await passFromProxy(items.shop, items.customerId, items.card.id));
+
+    for (const name of ["icon@3x.png", "logo@2x.png", "thumbnail@3x.png"]) expect([...opened.files.keys()]).toContain(name);
+    // The SVG's 40 × 16 drawn to fill the logo's 320 × 100 box at 2x (aspect kept), sharp, not blown up from 40 px.
+    const logo = await sharp(opened.files.get("logo@2x.png")!).metadata();
+    expect([logo.format, logo.width, logo.height]).toEqual(["png", 250, 100]);
+    const { dominant } = await sharp(opened.files.get("logo@2x.png")!).stats();
+    expect(dominant).toMatchObject({ r: expect.closeTo(0xc0, -1.5), g: expect.closeTo(0x39, -1.5) });
+    const thumbnail = await sharp(opened.files.get("thumbnail@3x.png")!).metadata();
+    expect([thumbnail.format, thumbnail.width, thumbnail.height]).toEqual(["png", 270, 203]);
+    expect(smimeVerify(opened, material.caFile).ok).toBe(true);
   });
 
   it("leaves out a logo or picture that cannot be read, and still signs the pass with the default icon", async () => {

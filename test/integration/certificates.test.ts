@@ -14,6 +14,7 @@ import { proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../s
 import { uniqueName, walletKey } from "../support/fixtures";
 import { isPdf, readPdf } from "../support/pdf";
 import { adminApiStubUrl, setStubShop } from "../support/stub-shop";
+import { DEMO_PRODUCTS } from "../../stubs/admin-api/demo-data";
 
 /*
  * Printable certificates (issue 28, item 6; docs/decisions/0044-printable-certificates.md):
@@ -148,7 +149,20 @@ describe("GET /app/certificate/<id>: one item's certificate for the merchant", (
     expect(cjkPages[0]!.images.map((image) => image.qr)).toContain(cjk.card.verifyUrl);
   });
 
-  it("leaves out a picture it cannot read (unreachable, or an SVG) and still answers a valid PDF with its QR code", async () => {
+  it("draws a product picture served as SVG (the demo catalogue's), as a raster image beside the QR code", async () => {
+    const svgPicture = `${adminApiStubUrl}/images/${DEMO_PRODUCTS[0]!.imageFiles[0]}`;
+    const shop = uniqueShop();
+    const items = await collection(shop, { pictureUrl: svgPicture });
+    const { pages } = await pdfOf(await certificate(shop, items.card.id, "a6"));
+    // No logo (a shop the app never read): the picture and the QR code.
+    expect(pages[0]!.images).toHaveLength(2);
+    const picture = pages[0]!.images.find((image) => image.qr === null)!;
+    // The stub's 800 × 800 SVG drawn at print resolution (1,200 px), not at its CSS size.
+    expect([picture.width, picture.height]).toEqual([1200, 1200]);
+    expect(pages[0]!.images.map((image) => image.qr)).toContain(items.card.verifyUrl);
+  });
+
+  it("leaves out a picture it cannot read (unreachable, or missing) and still answers a valid PDF with its QR code", async () => {
     for (const pictureUrl of ["http://127.0.0.1:1/missing.png", `${adminApiStubUrl}/images/does-not-exist.png`]) {
       const shop = uniqueShop();
       const items = await collection(shop, { pictureUrl });

@@ -1,6 +1,7 @@
 import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import type { CertificateImage, CertificateLayout, IllustratedCertificate } from "~/domain/certificate";
 import { printable, wrapLines } from "./printable-text";
+import { fittedPng } from "~/adapters/images/rasterise.server";
 
 /*
  * Certificates drawn with pdf-lib and the fonts it ships (Helvetica, WinAnsi):
@@ -75,11 +76,16 @@ export async function renderCertificates(certificates: IllustratedCertificate[],
   return document.save();
 }
 
-/** PNG and JPEG embed; anything else (GIF, WebP) or a file pdf-lib cannot read is left out. */
+/** The largest picture a certificate draws (an A4 page's picture at print resolution), in pixels. */
+const PICTURE_PIXELS = { width: 1200, height: 1200 };
+
+/** PNG and JPEG embed as they are; GIF, WebP, AVIF and SVG are drawn as PNG first; a file that cannot be read is left out. */
 async function embedImage(document: PDFDocument, image: CertificateImage): Promise<PDFImage | null> {
   try {
     if (image.contentType === "image/png") return await document.embedPng(image.bytes);
     if (image.contentType === "image/jpeg") return await document.embedJpg(image.bytes);
+    const png = await fittedPng(image.bytes, PICTURE_PIXELS);
+    return png && (await document.embedPng(png));
   } catch {
     // A damaged file: the certificate goes without it.
   }

@@ -1,11 +1,12 @@
-import sharp from "sharp";
 import type { ImageFetchedBytes } from "~/domain/ports";
+import { picture } from "~/adapters/images/rasterise.server";
 
 /*
  * The PNG files of a pass (Apple's sizes, at 1x, 2x and 3x where Wallet uses
  * them): icon.png (mandatory: on the lock screen and in notifications), logo.png
  * (top left) and thumbnail.png (the item's picture). Fetched pictures arrive as
- * PNG, JPEG, GIF or WebP and are converted here; one that cannot be decoded is
+ * PNG, JPEG, GIF, WebP, AVIF or SVG and are drawn here within bounds of pixels and
+ * time (app/adapters/images/rasterise.server.ts); one that cannot be decoded is
  * left out, never fails the pass.
  */
 
@@ -24,17 +25,19 @@ const THUMBNAIL: Box = { width: 90, height: 90 };
 
 const fileName = (base: string, scale: number) => (scale === 1 ? `${base}.png` : `${base}@${scale}x.png`);
 
+const scaled = (box: Box, scale: number): Box => ({ width: box.width * scale, height: box.height * scale });
+
 /** The image fitted inside the box (never enlarged past it, aspect kept), as PNG. */
-const fitted = (input: Buffer, box: Box, scale: number) =>
-  sharp(input, { animated: false })
-    .resize({ width: box.width * scale, height: box.height * scale, fit: "inside" })
+const fitted = async (input: Buffer, box: Box, scale: number) =>
+  (await picture(input))
+    .resize({ ...scaled(box, scale), fit: "inside" })
     .png()
     .toBuffer();
 
 /** The image centred on a transparent square the icon's size. */
-const squared = (input: Buffer, box: Box, scale: number) =>
-  sharp(input, { animated: false })
-    .resize({ width: box.width * scale, height: box.height * scale, fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+const squared = async (input: Buffer, box: Box, scale: number) =>
+  (await picture(input))
+    .resize({ ...scaled(box, scale), fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .png()
     .toBuffer();
 
@@ -47,7 +50,7 @@ async function files(base: string, input: Buffer, render: typeof fitted, box: Bo
 async function readable(image: ImageFetchedBytes | null): Promise<Buffer | null> {
   if (!image) return null;
   try {
-    await sharp(image.bytes).metadata();
+    await (await picture(image.bytes)).metadata();
     return image.bytes;
   } catch {
     return null;
