@@ -108,6 +108,8 @@ export interface WalletPassContent {
   backFields: WalletPassField[];
   /** The QR code: the item's public verification page; none on a void pass or one given away (decision 0047). */
   barcode: { message: string; altText: string } | null;
+  /** A void pass or one given away: Wallet greys it out and moves it to its expired passes (Apple's `voided`). */
+  voided: boolean;
   /** Where the pass asks for its updates, and its authentication token; null while updates are off. */
   webService: { url: string; authenticationToken: string } | null;
   /** The shop's logo and the item's picture as fetched (PNG, JPEG, GIF or WebP), null when unreadable or none. */

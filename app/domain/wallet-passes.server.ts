@@ -119,6 +119,7 @@ export async function signedPass(shop: string, item: HeldItem, options: PassOpti
     logo,
     thumbnail,
     barcode: face.barcode,
+    voided: options.state !== "HELD",
     webService: options.authenticationToken
       ? { url: `${ports().urls.appUrl()}${WALLET_WEB_SERVICE_PATH}`, authenticationToken: options.authenticationToken }
       : null,

@@ -166,6 +166,7 @@ describe("Apple Wallet pass updates: the PassKit web service at <app>/wallet/v1"
     expect(updated.status, server.stderr()).toBe(200);
     const given = unzipPass(Buffer.from(await updated.arrayBuffer())).passJson;
     expect(given.barcodes ?? []).toEqual([]);
+    expect(given.voided).toBe(true);
     expect(JSON.stringify(given.generic)).toContain("Given away");
     expect(given.authenticationToken).toBe(token);
 
@@ -192,6 +193,7 @@ describe("Apple Wallet pass updates: the PassKit web service at <app>/wallet/v1"
     expect(response.status, server.stderr()).toBe(200);
     const pass = unzipPass(Buffer.from(await response.arrayBuffer())).passJson;
     expect(pass.barcodes ?? []).toEqual([]);
+    expect(pass.voided).toBe(true);
     expect(JSON.stringify(pass.generic)).toContain('"value":"Void"');
   });
 

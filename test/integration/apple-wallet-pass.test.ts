@@ -163,6 +163,7 @@ describe("Apple Wallet passes: GET /apps/twincards/passes/<id>", () => {
     expect(verified.ok, verified.output).toBe(true);
 
     const pass = opened.passJson;
+    expect(pass.voided).toBeUndefined();
     expect(pass).toMatchObject({
       formatVersion: 1,
       passTypeIdentifier: material.passTypeId,

@@ -111,5 +111,7 @@ describe("junk over every route family", () => {
     const cards = await proxyFetch(signedProxyUrl("/proxy/cards", { shop: context.proxy.shop, customerId: context.proxy.customerId }));
     expect(cards.status).toBe(200);
     expect(await cards.text()).toContain(context.cardId);
-  }, 120_000);
+    // A bound for a hung server, not a speed target: the 10,000 requests take 60–85 s on the 2-core CI machine
+    // with the rest of the suite running beside them, and past 120 s when the machine is busy with more.
+  }, 300_000);
 });

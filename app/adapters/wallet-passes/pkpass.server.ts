@@ -41,6 +41,7 @@ export function walletPassPorts(setup: () => PassSigningSetup, updatable: () => 
         foregroundColor: rgb(content.colors.foreground),
         labelColor: rgb(content.colors.label),
         sharingProhibited: true,
+        ...(content.voided ? { voided: true } : {}),
         // Apple's web service (decision 0047): Wallet asks it for this pass's updates with this token.
         ...(content.webService
           ? { webServiceURL: content.webService.url, authenticationToken: content.webService.authenticationToken }

@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
  * decision 0045): the pass type id and team id of the Apple Developer account,
  * the pass type certificate and its private key, and Apple's WWDR intermediate
  * certificate. Each certificate and the key is given as PEM text or as the path
- * of a PEM file. Checked once at start: anything incomplete or unusable turns
+ * of a PEM file. Checked once at start (the certificate's UID and OU against the
+ * ids, and its issuer): anything incomplete, mismatched or unusable turns
  * passes off with one line saying what to fix, never stops the server.
  */
 
@@ -60,6 +61,33 @@ function certificate(variable: PassVariable, pem: string): X509Certificate {
   return parsed;
 }
 
+/** The values of one attribute of a certificate's subject (Node writes one `NAME=value` per line). */
+const subjectValues = (certificate: X509Certificate, name: string) =>
+  certificate.subject
+    .split("\n")
+    .filter((line) => line.startsWith(`${name}=`))
+    .map((line) => line.slice(name.length + 1));
+
+/**
+ * What Apple's pass type certificate says of itself: its subject's UID is the pass type id and its OU
+ * the team id, and Apple's WWDR intermediate issued it. A pass signed otherwise installs nowhere.
+ */
+function checkIdentity(signer: X509Certificate, wwdr: X509Certificate, passTypeIdentifier: string, teamIdentifier: string) {
+  const [uid] = subjectValues(signer, "UID");
+  if (!uid) throw new MaterialError("APPLE_PASS_CERTIFICATE is not a pass type certificate: its subject has no UID (the pass type id)");
+  if (uid !== passTypeIdentifier)
+    throw new MaterialError(`APPLE_PASS_TYPE_ID is ${passTypeIdentifier}, but APPLE_PASS_CERTIFICATE is for ${uid}`);
+  const teams = subjectValues(signer, "OU");
+  if (!teams.includes(teamIdentifier))
+    throw new MaterialError(
+      `APPLE_TEAM_ID is ${teamIdentifier}, but APPLE_PASS_CERTIFICATE belongs to team ${teams.join(", ") || "(none)"}`,
+    );
+  if (!signer.checkIssued(wwdr) || !signer.verify(wwdr.publicKey))
+    throw new MaterialError(
+      "APPLE_PASS_CERTIFICATE was not issued by APPLE_WWDR_CERTIFICATE (download the WWDR intermediate that signed it)",
+    );
+}
+
 /** Reads and checks the material; never throws. */
 export function readPassSigning(env: PassSigningEnv): PassSigningSetup {
   const value = (name: PassVariable | "APPLE_PASS_KEY_PASSPHRASE") => env[name]?.trim() || undefined;
@@ -80,7 +108,7 @@ export function readPassSigning(env: PassSigningEnv): PassSigningSetup {
     const wwdr = pemOf("APPLE_WWDR_CERTIFICATE", value("APPLE_WWDR_CERTIFICATE")!);
     const passphrase = value("APPLE_PASS_KEY_PASSPHRASE");
     const signer = certificate("APPLE_PASS_CERTIFICATE", signerCert);
-    certificate("APPLE_WWDR_CERTIFICATE", wwdr);
+    checkIdentity(signer, certificate("APPLE_WWDR_CERTIFICATE", wwdr), passTypeIdentifier, teamIdentifier);
     let key;
     try {
       key = createPrivateKey({ key: signerKey, format: "pem", ...(passphrase ? { passphrase } : {}) });
