@@ -1,5 +1,5 @@
 import { digitalLinkOf, serialCandidates } from "./digital-link";
-import { fieldError } from "./errors";
+import { fieldError, validationFailed } from "./errors";
 import { checkGtin, gtin14Of, type GtinProblem } from "./gtin";
 import { PRODUCT_LINK_TYPES, stores, type ItemProductRecord, type ProductLinkType } from "./stores";
 import { verifyUrlOf } from "./verify-url";
@@ -132,7 +132,34 @@ export async function setProductLink(shop: string, gtinText: string, linkType: s
   if (!(PRODUCT_LINK_TYPES as readonly string[]).includes(linkType))
     throw fieldError("linkType", `Must be one of ${PRODUCT_LINK_TYPES.join(", ")}`);
   const url = href.trim();
-  if (url !== "" && (url.length > 2048 || !URL.canParse(url) || new URL(url).protocol !== "https:"))
-    throw fieldError("href", "Must be an https:// address of at most 2,048 characters");
+  if (!isHttpsLink(url)) throw fieldError("href", "Must be an https:// address of at most 2,048 characters");
   await stores().itemProducts.saveProductLink(shop, gtin, linkType as ProductLinkType, url === "" ? null : url, new Date());
 }
+
+/** The links the merchant set for a GTIN, by type (absent: not set). */
+export async function productLinksOf(shop: string, gtin: string): Promise<Partial<Record<ProductLinkType, string>>> {
+  return Object.fromEntries((await stores().itemProducts.productLinks(shop, gtin)).map((link) => [link.linkType, link.href]));
+}
+
+/**
+ * Sets both links of the GTIN of a twin's or card's product at once, from the item's page: each an
+ * https:// address or empty (removed). Both are checked before either is saved; each refusal names its field.
+ */
+export async function setItemProductLinks(
+  shop: string,
+  itemId: string,
+  links: Partial<Record<ProductLinkType, string>>,
+): Promise<{ gtin: string; links: Partial<Record<ProductLinkType, string>> }> {
+  const identity = await identityOf(shop, itemId);
+  if (!identity?.gtin) throw fieldError("gtin", "The item's product has no GTIN");
+  const refused = PRODUCT_LINK_TYPES.filter((type) => !isHttpsLink((links[type] ?? "").trim()));
+  if (refused.length > 0)
+    throw validationFailed(refused.map((path) => ({ path, message: "Must be an https:// address of at most 2,048 characters" })));
+  const gtin = identity.gtin;
+  await stores().transaction(async () => {
+    for (const type of PRODUCT_LINK_TYPES) await setProductLink(shop, gtin, type, links[type] ?? "");
+  });
+  return { gtin: identity.gtin, links: await productLinksOf(shop, identity.gtin) };
+}
+
+const isHttpsLink = (url: string) => url === "" || (url.length <= 2048 && URL.canParse(url) && new URL(url).protocol === "https:");

@@ -7,7 +7,7 @@ import { parseMasterKey, parseTagUid } from "./nfc/tag-input";
 import { isFactoryMaster, tagKeysOf, type TagKeys } from "./nfc/tag-keys";
 import { sdmTemplate, type SdmTemplate } from "./nfc/sdm-template";
 import { stores, type NfcTagRecord } from "./stores";
-import { identityOf } from "./item-products.server";
+import { identityOf, productLinksOf } from "./item-products.server";
 
 /*
  * NTAG 424 DNA tags bound to twins, as the merchant manages them (docs/decisions/0063-physical-proof.md):
@@ -221,8 +221,9 @@ export async function bulkTagKeys(
   };
 }
 
-/** What a twin's page shows of its physical proof: its GS1 identity, its tags and whether the shop can bind more. */
+/** What a twin's page shows of its physical proof: its GS1 identity and its GTIN's links, its tags and whether the shop can bind more. */
 export async function twinProof(shop: string, twinId: string) {
   const [identity, tags, keyring] = await Promise.all([identityOf(shop, twinId), tagsOfTwin(shop, twinId), tagKeyringState(shop)]);
-  return { identity, tags, keyring };
+  const productLinks = identity?.gtin ? await productLinksOf(shop, identity.gtin) : null;
+  return { identity, productLinks, tags, keyring };
 }
