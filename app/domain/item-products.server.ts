@@ -163,3 +163,42 @@ export async function setItemProductLinks(
 }
 
 const isHttpsLink = (url: string) => url === "" || (url.length <= 2048 && URL.canParse(url) && new URL(url).protocol === "https:");
+
+/** How many of the newest items without a GTIN the barcode report reads. */
+const BARCODE_REPORT_READ = 500;
+
+/** One twin in the barcode report: its barcode as typed and why it is not a GTIN. */
+export interface BarcodeReportEntry {
+  twinId: string;
+  title: string;
+  barcode: string;
+  problem: GtinProblem;
+}
+
+/**
+ * The shop's twins (of the mode the admin views) issued for a variant whose barcode is not a GTIN, newest
+ * first: the barcode as typed and why (letters, length, check digit), never corrected. `shown` of them,
+ * `total` among the newest 500 such items.
+ */
+export async function twinBarcodeReport(
+  shop: string,
+  livemode: boolean,
+  shown = 20,
+): Promise<{ entries: BarcodeReportEntry[]; total: number }> {
+  const rows = await stores().itemProducts.withoutGtin(shop, "twin", BARCODE_REPORT_READ);
+  const twins = new Map(
+    (
+      await stores().names.twinViewsByIds(
+        shop,
+        rows.map((row) => row.itemId),
+      )
+    ).map((twin) => [twin.id, twin]),
+  );
+  const entries = rows.flatMap((row): BarcodeReportEntry[] => {
+    const twin = twins.get(row.itemId);
+    const checked = checkGtin(row.barcode!);
+    if (!twin || twin.livemode !== livemode || checked.ok) return [];
+    return [{ twinId: twin.id, title: twin.title, barcode: row.barcode!, problem: checked.problem }];
+  });
+  return { entries: entries.slice(0, shown), total: entries.length };
+}

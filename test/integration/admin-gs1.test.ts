@@ -104,3 +104,36 @@ describe("a GTIN's links, set on a twin's page", () => {
     expect(refused.result).toMatchObject({ ok: false, fieldErrors: { gtin: "The item's product has no GTIN" } });
   });
 });
+
+describe("the twins list's report of barcodes that are not GTINs", () => {
+  it("lists each twin whose barcode is not a GTIN with the barcode as typed and why, and none of the others", async () => {
+    const shop = uniqueShop();
+    expect((await getPage("/app/twins", shop)).text).not.toContain("Barcodes that are not GTINs");
+    await twinOf(shop, EAN_13, "Good sneaker");
+    await twinOf(shop, null, "No barcode sneaker");
+    const letters = await twinOf(shop, "SKU-12A", "Letters sneaker");
+    const length = await twinOf(shop, "1234567", "Short sneaker");
+    const check = await twinOf(shop, "4006381333932", "Typo sneaker");
+
+    const page = await getPage("/app/twins", shop);
+    expect(page.text).toContain("Barcodes that are not GTINs");
+    expect(page.text).toContain("Letters sneaker — Barcode “SKU-12A”: it has characters other than digits");
+    expect(page.text).toContain("Short sneaker — Barcode “1234567”: a GTIN has 8, 12, 13 or 14 digits");
+    expect(page.text).toContain("Typo sneaker — Barcode “4006381333932”: its check digit is wrong");
+    expect(page.text).not.toContain("Good sneaker —");
+    expect(page.text).not.toContain("No barcode sneaker —");
+    for (const { twin } of [letters, length, check]) expect(page.body).toContain(`href="/app/twins/${twin.id}"`);
+
+    const french = await getPage("/app/twins?locale=fr", shop);
+    expect(french.text).toContain("Typo sneaker — Code-barres « 4006381333932 » : sa clé de contrôle est fausse");
+  });
+
+  it("shows the newest 20 and says how many there are", async () => {
+    const shop = uniqueShop();
+    for (let i = 0; i < 21; i++) await twinOf(shop, `SKU-${i}`, `Sneaker ${i}`);
+    const page = await getPage("/app/twins", shop);
+    expect(page.text).toContain("20 shown of 21 twins");
+    expect(page.text).toContain("Sneaker 20 — Barcode “SKU-20”");
+    expect(page.text).not.toContain("Sneaker 0 — ");
+  });
+});
