@@ -1,13 +1,20 @@
+import { createRequire } from "node:module";
+import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { identityOf, type ProductSource } from "~/domain/item-products.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwinInput, NO_SERIAL, parseInput } from "~/domain/schemas";
 import { stores } from "~/domain/stores";
 import { issueTwinTo } from "~/domain/twins.server";
-import { getPage, submitFetcher } from "../support/admin";
-import { uniqueShop } from "../support/api";
+import { adminToken, baseUrl, getPage, submitFetcher } from "../support/admin";
+import { uniqueShop, USER_AGENT } from "../support/api";
 import { PATH_PREFIX, proxyFetch, signedProxyUrl } from "../support/app-proxy";
 import { uniqueName, walletKey } from "../support/fixtures";
+import { qrErrorCorrectionPng, readQrPng, readQrSvg } from "../support/qr";
+
+const { DigitalLink } = createRequire(import.meta.url)("digital-link.js") as {
+  DigitalLink: (uri: string) => { isValid(): boolean };
+};
 
 const EAN_13 = "4006381333931";
 const SUSTAINABILITY = "https://harbor-and-pine.example.com/sustainability";
@@ -135,5 +142,42 @@ describe("the twins list's report of barcodes that are not GTINs", () => {
     expect(page.text).toContain("20 shown of 21 twins");
     expect(page.text).toContain("Sneaker 20 — Barcode “SKU-20”");
     expect(page.text).not.toContain("Sneaker 0 — ");
+  });
+});
+
+describe("the QR code the admin serves for an item with a Digital Link", () => {
+  const qr = (shop: string, id: string, format: "png" | "svg") =>
+    fetch(`${baseUrl}/app/verify-qr/${id}?format=${format}`, {
+      headers: { "User-Agent": USER_AGENT, Authorization: `Bearer ${adminToken(shop)}` },
+    });
+
+  it("decodes to the twin's GS1 Digital Link, as PNG and as SVG, with error correction M or higher", async () => {
+    const shop = uniqueShop();
+    const { twin, identity } = await twinOf(shop, EAN_13);
+    expect(DigitalLink(identity.digitalLink!).isValid()).toBe(true);
+
+    const png = await qr(shop, twin.id, "png");
+    expect(png.status).toBe(200);
+    expect(png.headers.get("x-verify-url")).toBe(identity.digitalLink);
+    const image = Buffer.from(await png.arrayBuffer());
+    expect(readQrPng(image)).toBe(identity.digitalLink);
+    expect(["M", "Q", "H"]).toContain(qrErrorCorrectionPng(image));
+    expect(readQrSvg(await (await qr(shop, twin.id, "svg")).text())).toBe(identity.digitalLink);
+
+    // A twin whose barcode is not a GTIN: its verification page.
+    const other = await twinOf(shop, "SKU-1");
+    expect(readQrPng(Buffer.from(await (await qr(shop, other.twin.id, "png")).arrayBuffer()))).toBe(other.twin.verifyUrl);
+  });
+
+  it("reads the error correction level a code was drawn with (the check above could not pass by accident)", async () => {
+    for (const level of ["L", "M", "Q", "H"] as const) {
+      const image = await QRCode.toBuffer("https://example.com/01/04006381333931/21/12", {
+        type: "png",
+        errorCorrectionLevel: level,
+        margin: 4,
+        width: 600,
+      });
+      expect(qrErrorCorrectionPng(image)).toBe(level);
+    }
   });
 });
