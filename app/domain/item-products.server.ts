@@ -1,5 +1,5 @@
 import { digitalLinkOf, serialCandidates } from "./digital-link";
-import { fieldError } from "./errors";
+import { fieldError, validationFailed } from "./errors";
 import { checkGtin, gtin14Of, type GtinProblem } from "./gtin";
 import { PRODUCT_LINK_TYPES, stores, type ItemProductRecord, type ProductLinkType } from "./stores";
 import { verifyUrlOf } from "./verify-url";
@@ -132,7 +132,73 @@ export async function setProductLink(shop: string, gtinText: string, linkType: s
   if (!(PRODUCT_LINK_TYPES as readonly string[]).includes(linkType))
     throw fieldError("linkType", `Must be one of ${PRODUCT_LINK_TYPES.join(", ")}`);
   const url = href.trim();
-  if (url !== "" && (url.length > 2048 || !URL.canParse(url) || new URL(url).protocol !== "https:"))
-    throw fieldError("href", "Must be an https:// address of at most 2,048 characters");
+  if (!isHttpsLink(url)) throw fieldError("href", "Must be an https:// address of at most 2,048 characters");
   await stores().itemProducts.saveProductLink(shop, gtin, linkType as ProductLinkType, url === "" ? null : url, new Date());
+}
+
+/** The links the merchant set for a GTIN, by type (absent: not set). */
+export async function productLinksOf(shop: string, gtin: string): Promise<Partial<Record<ProductLinkType, string>>> {
+  return Object.fromEntries((await stores().itemProducts.productLinks(shop, gtin)).map((link) => [link.linkType, link.href]));
+}
+
+/**
+ * Sets both links of the GTIN of a twin's or card's product at once, from the item's page: each an
+ * https:// address or empty (removed). Both are checked before either is saved; each refusal names its field.
+ */
+export async function setItemProductLinks(
+  shop: string,
+  itemId: string,
+  links: Partial<Record<ProductLinkType, string>>,
+): Promise<{ gtin: string; links: Partial<Record<ProductLinkType, string>> }> {
+  const identity = await identityOf(shop, itemId);
+  if (!identity?.gtin) throw fieldError("gtin", "The item's product has no GTIN");
+  const refused = PRODUCT_LINK_TYPES.filter((type) => !isHttpsLink((links[type] ?? "").trim()));
+  if (refused.length > 0)
+    throw validationFailed(refused.map((path) => ({ path, message: "Must be an https:// address of at most 2,048 characters" })));
+  const gtin = identity.gtin;
+  await stores().transaction(async () => {
+    for (const type of PRODUCT_LINK_TYPES) await setProductLink(shop, gtin, type, links[type] ?? "");
+  });
+  return { gtin: identity.gtin, links: await productLinksOf(shop, identity.gtin) };
+}
+
+const isHttpsLink = (url: string) => url === "" || (url.length <= 2048 && URL.canParse(url) && new URL(url).protocol === "https:");
+
+/** How many of the newest items without a GTIN the barcode report reads. */
+const BARCODE_REPORT_READ = 500;
+
+/** One twin in the barcode report: its barcode as typed and why it is not a GTIN. */
+export interface BarcodeReportEntry {
+  twinId: string;
+  title: string;
+  barcode: string;
+  problem: GtinProblem;
+}
+
+/**
+ * The shop's twins (of the mode the admin views) issued for a variant whose barcode is not a GTIN, newest
+ * first: the barcode as typed and why (letters, length, check digit), never corrected. `shown` of them,
+ * `total` among the newest 500 such items.
+ */
+export async function twinBarcodeReport(
+  shop: string,
+  livemode: boolean,
+  shown = 20,
+): Promise<{ entries: BarcodeReportEntry[]; total: number }> {
+  const rows = await stores().itemProducts.withoutGtin(shop, "twin", BARCODE_REPORT_READ);
+  const twins = new Map(
+    (
+      await stores().names.twinViewsByIds(
+        shop,
+        rows.map((row) => row.itemId),
+      )
+    ).map((twin) => [twin.id, twin]),
+  );
+  const entries = rows.flatMap((row): BarcodeReportEntry[] => {
+    const twin = twins.get(row.itemId);
+    const checked = checkGtin(row.barcode!);
+    if (!twin || twin.livemode !== livemode || checked.ok) return [];
+    return [{ twinId: twin.id, title: twin.title, barcode: row.barcode!, problem: checked.problem }];
+  });
+  return { entries: entries.slice(0, shown), total: entries.length };
 }

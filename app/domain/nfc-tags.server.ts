@@ -7,7 +7,7 @@ import { parseMasterKey, parseTagUid } from "./nfc/tag-input";
 import { isFactoryMaster, tagKeysOf, type TagKeys } from "./nfc/tag-keys";
 import { sdmTemplate, type SdmTemplate } from "./nfc/sdm-template";
 import { stores, type NfcTagRecord } from "./stores";
-import { identityOf } from "./item-products.server";
+import { identityOf, productLinksOf } from "./item-products.server";
 
 /*
  * NTAG 424 DNA tags bound to twins, as the merchant manages them (docs/decisions/0063-physical-proof.md):
@@ -180,22 +180,38 @@ export async function tagProgramming(shop: string, tagId: string): Promise<{ tem
 /** At most this many tags' keys in one file. */
 export const MAX_BULK_TAGS = 1000;
 
-/** The keys of many tags at once (one UID a line), for a tag writer; a malformed line is refused by its number. */
+/** At most this many line numbers in the message that refuses a list. */
+const NAMED_LINES = 20;
+
+/**
+ * The keys of many tags at once (one UID a line, blank lines skipped, a UID given twice written once), for a
+ * tag writer. Every malformed line is refused by its number, and then nothing is produced.
+ */
 export async function bulkTagKeys(
   shop: string,
   uidsText: string,
 ): Promise<{ template: SdmTemplate; tags: { uid: string; keys: TagKeysHex }[] }> {
   const lines = uidsText
     .split(/\r?\n/)
-    .map((line, index) => ({ line: line.trim(), index }))
+    .map((line, index) => ({ line: line.trim(), number: index + 1 }))
     .filter(({ line }) => line !== "");
   if (lines.length === 0) throw fieldError("uids", "Paste at least one tag UID, one a line");
-  if (lines.length > MAX_BULK_TAGS) throw fieldError("uids", `At most ${MAX_BULK_TAGS} tags at once`);
+  if (lines.length > MAX_BULK_TAGS) throw fieldError("uids", `At most ${MAX_BULK_TAGS} tags at once; this list has ${lines.length}`);
   const uids: string[] = [];
-  for (const { line, index } of lines) {
+  const bad: number[] = [];
+  for (const { line, number } of lines) {
     const uid = parseTagUid(line);
-    if (uid === null) throw fieldError("uids", `Line ${index + 1}: “${line.slice(0, 40)}” is not a 7-byte UID (14 hexadecimal digits)`);
-    if (!uids.includes(uid)) uids.push(uid);
+    if (uid === null) bad.push(number);
+    else if (!uids.includes(uid)) uids.push(uid);
+  }
+  if (bad.length > 0) {
+    const named = bad.slice(0, NAMED_LINES).join(", ") + (bad.length > NAMED_LINES ? ", …" : "");
+    throw fieldError(
+      "uids",
+      bad.length === 1
+        ? `Line ${named} is not a 7-byte UID (14 hexadecimal digits)`
+        : `Lines ${named} are not 7-byte UIDs (14 hexadecimal digits)`,
+    );
   }
   const keyring = await shopMasterKey(shop);
   if (!keyring) throw fieldError("uids", "Set up the shop's tag keys first");
@@ -205,8 +221,9 @@ export async function bulkTagKeys(
   };
 }
 
-/** What a twin's page shows of its physical proof: its GS1 identity, its tags and whether the shop can bind more. */
+/** What a twin's page shows of its physical proof: its GS1 identity and its GTIN's links, its tags and whether the shop can bind more. */
 export async function twinProof(shop: string, twinId: string) {
   const [identity, tags, keyring] = await Promise.all([identityOf(shop, twinId), tagsOfTwin(shop, twinId), tagKeyringState(shop)]);
-  return { identity, tags, keyring };
+  const productLinks = identity?.gtin ? await productLinksOf(shop, identity.gtin) : null;
+  return { identity, productLinks, tags, keyring };
 }

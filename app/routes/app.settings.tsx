@@ -30,6 +30,8 @@ import { setWalletPassSettings, walletPassSettings } from "~/domain/wallet-pass-
 import { planOverview } from "~/domain/billing.server";
 import { cancelPaidPlan, subscriptionsPageUrl, syncShopPlan, testCharges, upgradeUrl } from "~/adapters/shopify/billing.server";
 import { PlanCard } from "~/faces/admin/components/settings/PlanCard";
+import { TagKeysSettings } from "~/faces/admin/components/settings/TagKeysSettings";
+import { tagKeyringState } from "~/domain/nfc-tags.server";
 
 export const meta = titled("nav.settings");
 
@@ -46,13 +48,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await authenticate.admin(request);
   const { session } = context;
   if (await planOverview(session.shop)) await seeShopPlan(context);
-  const [plan, apiKeys, chain, pagesIndexed, claimLinks, passSettings] = await Promise.all([
+  const [plan, apiKeys, chain, pagesIndexed, claimLinks, passSettings, tagKeyring] = await Promise.all([
     planOverview(session.shop),
     listApiKeys(session.shop),
     chainOverview(session.shop),
     verifyPagesIndexed(session.shop),
     claimLinkSettings(session.shop),
     walletPassSettings(session.shop),
+    tagKeyringState(session.shop),
   ]);
   return {
     plan: plan && { ...plan, manageUrl: subscriptionsPageUrl(session.shop) },
@@ -62,6 +65,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     claimLinks,
     walletPasses: { setup: walletPassSetup(), settings: passSettings },
     googleWallet: googleWalletSetup(),
+    tagKeysSetUp: tagKeyring.setUp,
   };
 };
 
@@ -116,7 +120,16 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Settings() {
-  const { plan, apiKeys, chain, verifyPagesIndexed: indexed, claimLinks, walletPasses, googleWallet } = useLoaderData<typeof loader>();
+  const {
+    plan,
+    apiKeys,
+    chain,
+    verifyPagesIndexed: indexed,
+    claimLinks,
+    walletPasses,
+    googleWallet,
+    tagKeysSetUp,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const shopify = useAppBridge();
@@ -229,6 +242,9 @@ export default function Settings() {
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="claim-links" title={t("claimLinks.title")} description={t("claimLinks.description")}>
           <ClaimLinkSettings settings={claimLinks} />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection id="nfc-tags" title={t("tagKeys.title")} description={t("tagKeys.description")}>
+          <TagKeysSettings setUp={tagKeysSetUp} />
         </Layout.AnnotatedSection>
         <Layout.Section>
           <Box paddingBlockEnd="800" />

@@ -14,6 +14,8 @@ import { SerialText } from "~/faces/admin/components/SerialText";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
 import { listTwins } from "~/domain/twins.server";
+import { twinBarcodeReport } from "~/domain/item-products.server";
+import { BarcodeReport } from "~/faces/admin/components/twin/BarcodeReport";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
@@ -29,15 +31,24 @@ const PAGE_SIZE = 25;
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  const livemode = await adminLivemode(session.shop);
+  const barcodes = await twinBarcodeReport(session.shop, livemode);
   try {
-    const page = await listTwins(session.shop, { cursor, limit: PAGE_SIZE, livemode: await adminLivemode(session.shop) });
+    const page = await listTwins(session.shop, { cursor, limit: PAGE_SIZE, livemode });
     const owners = await ownersOfNames(page.twins.map((twin) => twin.name_id));
     const customers = await customerLinks(admin.graphql, Object.values(owners));
-    return { ...page, owners, customers, staleCursor: false, chainOn: chainIssuingOn() || page.twins.some((twin) => twin.chain) };
+    return {
+      ...page,
+      owners,
+      customers,
+      barcodes,
+      staleCursor: false,
+      chainOn: chainIssuingOn() || page.twins.some((twin) => twin.chain),
+    };
   } catch (error) {
     // A hand-edited or outdated page link: say so rather than fail the page.
     if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
-      return { twins: [], nextCursor: null, owners: {}, customers: {}, staleCursor: true, chainOn: false };
+      return { twins: [], nextCursor: null, owners: {}, customers: {}, barcodes, staleCursor: true, chainOn: false };
     }
     throw error;
   }
@@ -46,7 +57,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = retryMintAction;
 
 export default function Twins() {
-  const { twins, owners, customers, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
+  const { twins, owners, customers, barcodes, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const { t } = useTranslation();
   const csvExport = useCsvExport();
@@ -55,6 +66,11 @@ export default function Twins() {
   return (
     <Page title={t("twins.title")} subtitle={t("twins.subtitle")} secondaryActions={[csvExport("twins", t("csvExport.twins"))]}>
       <Layout>
+        {barcodes.total > 0 && (
+          <Layout.Section>
+            <BarcodeReport report={barcodes} />
+          </Layout.Section>
+        )}
         <Layout.Section>
           <Card padding="0">
             {staleCursor ? (

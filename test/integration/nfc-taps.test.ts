@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { identityOf } from "~/domain/item-products.server";
+import { issueTwinInput, NO_SERIAL, parseInput } from "~/domain/schemas";
+import { issueTwinTo } from "~/domain/twins.server";
 import { bindTag, retireTag, setUpTagKeyring, tagsOfTwin } from "~/domain/nfc-tags.server";
 import { registerName } from "~/domain/names.server";
 import { issueTwin } from "~/domain/twins.server";
 import { stores } from "~/domain/stores";
 import { visibleText } from "../support/admin";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
-import { proxyFetch, proxySignature, renderedPage, signedProxyUrl } from "../support/app-proxy";
+import { PATH_PREFIX, proxyFetch, proxySignature, renderedPage, signedProxyUrl } from "../support/app-proxy";
 import { uniqueName, walletKey } from "../support/fixtures";
 import { flipHexBit, simulatedTag } from "../support/ntag";
 
@@ -109,6 +113,48 @@ describe("a tap of an NTAG 424 DNA tag", () => {
     expect(await stateOf(shop, bound.id)).toMatchObject({ lastCounter: null, copiedCount: 0, invalidCount: 0 });
     // The good URL was never used up.
     expect((await tap(shop, good)).status).toBe(200);
+  });
+});
+
+describe("the per-visitor limit taps share with the verification page and the GS1 resolver", () => {
+  it("answers a tap, the resolver's page and linkset, and the verification page 429 with Retry-After past the visitor's limit", async () => {
+    const { shop, twin, tag, bound } = await shopWithTag();
+    const name = await registerName(shop, { name: uniqueName("holder"), publicKey: walletKey(), owner: "shopify|7004" });
+    const input = parseInput(issueTwinInput, { public_key: name.public_key, name_id: name.uns_name_id, title: "Sneaker", quantity: 1 });
+    const sneaker = await issueTwinTo(shop, input, NO_SERIAL, true, true, {
+      productId: "gid://shopify/Product/1001",
+      variantId: "gid://shopify/ProductVariant/2002",
+      barcode: "4006381333931",
+      productUrl: null,
+    });
+    const resolverPath = `/proxy${new URL((await identityOf(shop, sneaker.id))!.digitalLink!).pathname.slice(PATH_PREFIX.length)}`;
+    const visitor = uniqueClientAddress();
+    const from = (path: string, address = visitor, headers: Record<string, string> = {}) =>
+      proxyFetch(signedProxyUrl(path, { shop }), { clientAddress: address, headers });
+
+    // The visitor's first tap is served, and opens their bucket; it is then emptied well past what a
+    // second of refill gives back, as 100 lookups in a moment would, without making them.
+    expect((await from(tapPath(tag.tap()))).status).toBe(200);
+    const emptied =
+      await db.$executeRaw`UPDATE "RateLimitBucket" SET "tokens" = -100 WHERE "limit" = 'verify-address' AND "key" = ${visitor}`;
+    expect(emptied).toBe(1);
+
+    const limited = [
+      await from(tapPath(tag.tap())),
+      await from(resolverPath),
+      await from(`${resolverPath}?linkType=linkset`),
+      await from(resolverPath, visitor, { Accept: "application/linkset+json" }),
+      await from(`/proxy/v/${twin.verifyUrl.split("/").at(-1)}`),
+    ];
+    for (const response of limited) {
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(60);
+    }
+    // The refused tap was not counted: the tag's last accepted counter is still the first tap's.
+    expect(await stateOf(shop, bound.id)).toMatchObject({ lastCounter: 1, copiedCount: 0, invalidCount: 0 });
+    // Another visitor is served.
+    expect((await from(tapPath(tag.tap()), uniqueClientAddress())).status).toBe(200);
+    expect((await from(resolverPath, uniqueClientAddress())).status).toBe(200);
   });
 });
 

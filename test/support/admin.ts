@@ -75,10 +75,10 @@ export async function getRaw(url: string): Promise<PageResponse> {
   return pageOf(await fetch(url, { headers: { "User-Agent": USER_AGENT }, redirect: "manual" }));
 }
 
-const formInit = (fields: Record<string, string>, token: string): RequestInit => ({
+const formInit = (fields: Record<string, string>, token: string, locale?: string): RequestInit => ({
   method: "POST",
   body: new URLSearchParams(fields),
-  headers: { "User-Agent": USER_AGENT, Authorization: `Bearer ${token}` },
+  headers: { "User-Agent": USER_AGENT, Authorization: `Bearer ${token}`, ...(locale ? { "X-Admin-Locale": locale } : {}) },
   redirect: "manual",
 });
 
@@ -110,15 +110,16 @@ export type ActionResult<T = Record<string, unknown>> =
  * A form submitted the way the page's fetchers submit it (Remix single fetch:
  * `POST <path>.data`): the status and the action's result, which is exactly
  * what the page then renders (banners, inline field errors). An index route's
- * action needs `?index` on the path, as the browser sends it.
+ * action needs `?index` on the path, as the browser sends it. `locale` is the
+ * admin's language, as its requests carry it.
  */
 export async function submitFetcher<T = Record<string, unknown>>(
   path: string,
   shop: string,
   fields: Record<string, string>,
-  options: { token?: string; base?: string } = {},
+  options: { token?: string; base?: string; locale?: string } = {},
 ): Promise<{ status: number; result: ActionResult<T> | undefined }> {
-  const response = await fetch(dataUrl(path, options.base), formInit(fields, options.token ?? adminToken(shop)));
+  const response = await fetch(dataUrl(path, options.base), formInit(fields, options.token ?? adminToken(shop), options.locale));
   const body = await response.text();
   const decoded = response.headers.get("content-type")?.startsWith("text/x-script") ? decodeTurboStream(body) : undefined;
   const result = decoded && typeof decoded === "object" && "data" in decoded ? (decoded.data as ActionResult<T>) : undefined;

@@ -46,6 +46,13 @@ export const itemProductStore: ItemProductStore = {
     const [row] = await directSql.query(`${SELECT} WHERE "shop" = $1 AND "gtin" = $2 AND "serial" = $3`, [shop, gtin, serial]);
     return row ? toRecord(row) : null;
   },
+  async withoutGtin(shop, kind, take) {
+    const rows = await directSql.query(
+      `${SELECT} WHERE "shop" = $1 AND "kind" = $2 AND "barcode" IS NOT NULL AND "gtin" IS NULL ORDER BY "createdAt" DESC, "itemId" DESC LIMIT $3`,
+      [shop, kind, take],
+    );
+    return rows.map(toRecord);
+  },
   async productLinks(shop, gtin) {
     const rows = await directSql.query<Record<string, string>>(
       `SELECT "linkType", "href" FROM "ProductLink" WHERE "shop" = $1 AND "gtin" = $2 ORDER BY "linkType"`,

@@ -38,6 +38,8 @@ export interface ItemProductStore {
   ofItems(itemIds: string[]): Promise<ItemProductRecord[]>;
   /** The shop's item with this GTIN-14 and serial. */
   byGs1(shop: string, gtin: string, serial: string): Promise<ItemProductRecord | null>;
+  /** The shop's items of this kind whose barcode is not a GTIN (kept as typed), newest first, at most `take`. */
+  withoutGtin(shop: string, kind: ItemProductRecord["kind"], take: number): Promise<ItemProductRecord[]>;
   /** The links the merchant set for a GTIN. */
   productLinks(shop: string, gtin: string): Promise<ProductLinkRecord[]>;
   /** Sets (or, with null, removes) one link of a GTIN. */

@@ -1,23 +1,14 @@
 import type { TapAnswer } from "~/domain/nfc-taps.server";
-import { html, liquid, type Markup, type Part } from "./html.server";
+import { html } from "./html.server";
 import { localized } from "./liquid-pages.server";
 import type { MessageKey, Translator } from "./storefront-i18n.server";
-import { content, VERIFY_STYLE, type HolderLinks } from "./verify-page.server";
+import { content, VERIFY_STYLE, withShop, type HolderLinks } from "./verify-page.server";
 
 /*
  * What a tap of an NTAG 424 DNA tag shows (docs/decisions/0063-physical-proof.md), in the
  * shopper's language: authentic with the tap's number and the twin's page, a copied link,
  * or not a genuine tag. Never the tag's UID or a key.
  */
-
-const SHOP_NAME = liquid("{{ shop.name | escape }}");
-const SLOT = "\u0000";
-
-/** A message with the shop's name (as Liquid) in its `{{ shop }}`. */
-function withShop(tr: Translator, key: MessageKey, values: Record<string, string> = {}): Markup {
-  const parts = tr.t(key, { ...values, shop: SLOT }).split(SLOT);
-  return html`${parts.flatMap((part, index): Part[] => (index === 0 ? [part] : [SHOP_NAME, part]))}`;
-}
 
 const warning = (tr: Translator, heading: MessageKey, message: MessageKey) =>
   html`<h1>${tr.t(heading)}</h1>

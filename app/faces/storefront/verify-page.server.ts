@@ -30,8 +30,8 @@ import { passportBlocks } from "./passport.server";
 const SHOP_NAME = liquid("{{ shop.name | escape }}");
 const SLOT = "\u0000";
 
-/** A message with the shop's name in its `{{ shop }}` (as Liquid), every other value escaped. */
-function withShop(tr: Translator, key: MessageKey, values: Record<string, string> = {}): Markup {
+/** A message with the shop's name in its `{{ shop }}` (as Liquid), every other value escaped (the tap page's too). */
+export function withShop(tr: Translator, key: MessageKey, values: Record<string, string> = {}): Markup {
   const parts = tr.t(key, { ...values, shop: SLOT }).split(SLOT);
   return html`${parts.flatMap((part, index): Part[] => (index === 0 ? [part] : [SHOP_NAME, part]))}`;
 }

@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, InlineStack, Link, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +15,8 @@ const MONO = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", ove
 
 /**
  * A twin's physical proof on its page (decision 0063): its GS1 Digital Link or why it has none,
- * and its NTAG 424 DNA tags with their taps, a form to bind one and what to write on each.
+ * the links the merchant sets for every item of its GTIN, and its NTAG 424 DNA tags with their taps,
+ * a form to bind one and what to write on each.
  */
 export function PhysicalProofCard({ proof }: { proof: Proof }) {
   const { t } = useTranslation();
@@ -32,6 +34,7 @@ export function PhysicalProofCard({ proof }: { proof: Proof }) {
           {t("proof.title")}
         </Text>
         <Gs1Identity identity={proof.identity} />
+        {proof.productLinks && <ProductLinksForm links={proof.productLinks} />}
         <Text as="h3" variant="headingSm">
           {t("proof.tags")}
         </Text>
@@ -117,6 +120,49 @@ function Gs1Identity({ identity }: { identity: Proof["identity"] }) {
     <Text as="p" tone="subdued">
       {t(identity ? "proof.noBarcode" : "proof.noProduct")}
     </Text>
+  );
+}
+
+/** The links of every item of the twin's GTIN, served in its GS1 linkset; each refusal shows under its field. */
+function ProductLinksForm({ links }: { links: NonNullable<Proof["productLinks"]> }) {
+  const { t } = useTranslation();
+  const shopify = useAppBridge();
+  const save = useFetcher<Answer<unknown>>();
+  const [values, setValues] = useState({ sustainabilityInfo: links.sustainabilityInfo ?? "", instructions: links.instructions ?? "" });
+  const errors = save.data && !save.data.ok ? save.data.fieldErrors : {};
+  useEffect(() => {
+    if (save.state === "idle" && save.data?.ok) shopify.toast.show(t("proof.links.saved"));
+  }, [save.state, save.data, shopify, t]);
+  return (
+    <save.Form method="post" noValidate>
+      <input type="hidden" name="intent" value="product-links" />
+      <BlockStack gap="200">
+        <Text as="h3" variant="headingSm">
+          {t("proof.links.title")}
+        </Text>
+        <Text as="p" tone="subdued">
+          {t("proof.links.help")}
+        </Text>
+        {(["sustainabilityInfo", "instructions"] as const).map((type) => (
+          <TextField
+            key={type}
+            label={t(`proof.links.${type}`)}
+            name={type}
+            type="url"
+            value={values[type]}
+            onChange={(value) => setValues((current) => ({ ...current, [type]: value }))}
+            autoComplete="off"
+            placeholder="https://"
+            error={errors[type]}
+          />
+        ))}
+        <InlineStack>
+          <Button submit loading={save.state !== "idle"}>
+            {t("proof.links.save")}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </save.Form>
   );
 }
 
