@@ -44,7 +44,7 @@ process.stdin.on("data", (chunk) => chunks.push(chunk)).on("end", () =>
 `;
 
 /** The SVG drawn as a PNG whose longer side is SVG_SIDE (from its vectors, not enlarged pixels); null past the bounds. */
-function drawSvg(input: Buffer, width: number, height: number): Promise<Buffer | null> {
+function drawSvg(input: Uint8Array, width: number, height: number): Promise<Buffer | null> {
   const side = SVG_SIDE;
   const scale = side / Math.max(width, height);
   const density = Math.min(100_000, Math.max(1, Math.round(CSS_DPI * scale)));
@@ -59,7 +59,7 @@ function drawSvg(input: Buffer, width: number, height: number): Promise<Buffer |
   });
 }
 
-function drawnSvg(input: Buffer, width: number, height: number): Promise<Buffer | null> {
+function drawnSvg(input: Uint8Array, width: number, height: number): Promise<Buffer | null> {
   const key = createHash("sha256").update(input).digest("base64");
   let drawn = DRAWN_SVGS.get(key);
   if (!drawn) {
@@ -71,7 +71,7 @@ function drawnSvg(input: Buffer, width: number, height: number): Promise<Buffer 
 }
 
 /** sharp on `input`, one frame, bounded; an SVG first drawn (apart) as a PNG. Throws when it cannot be read. */
-export async function picture(input: Buffer): Promise<Sharp> {
+export async function picture(input: Uint8Array): Promise<Sharp> {
   // The header only (no pixels decoded yet): a raster picture meets the pixel bound below, an SVG at the size it is drawn.
   const { format, width, height } = await sharp(input, { limitInputPixels: false }).metadata();
   if (format === "svg") {
@@ -84,7 +84,7 @@ export async function picture(input: Buffer): Promise<Sharp> {
 }
 
 /** The picture fitted inside `box` (aspect kept, never enlarged past its own pixels), as PNG; null when it cannot be read in bounds. */
-export async function fittedPng(input: Buffer, box: Box): Promise<Buffer | null> {
+export async function fittedPng(input: Uint8Array, box: Box): Promise<Buffer | null> {
   try {
     return await (
       await picture(input)
