@@ -2,6 +2,7 @@ import { chooseMessageLocale, formatExpiry, renderWords, type MessageLocale, typ
 import { DEFAULT_TEMPLATES, type MessageLanguage, type MessageTemplateText } from "./messages/default-templates";
 import type { MessageScope } from "./messages/variables";
 import type { ClaimNotificationPayload } from "./notifications.server";
+import { claimUrlIn } from "./claim-links.server";
 import { shopProfile, type ShopProfile } from "./shop-profile.server";
 import { stores } from "./stores";
 
@@ -45,7 +46,8 @@ export function scopeOf(profile: Pick<ShopProfile, "name" | "timeZone">, locale:
     card: cards[0] ?? { name: "", image_url: null },
     cards,
     code: payload.code,
-    claim_url: payload.claimUrl,
+    // The link opens the page in the message's language (decision 0065).
+    claim_url: claimUrlIn(payload.claimUrl, locale.split("-")[0]!.toLowerCase()),
     expires_at: formatExpiry(payload.expiresAt, locale, profile.timeZone),
     customer: { first_name: payload.firstName ?? null },
   };

@@ -196,6 +196,12 @@ export interface BillingPorts {
   upgradeUrl(shop: string): string;
 }
 
+/** What Shopify says of a shop's customers, read when a page needs it. */
+export interface CustomerPorts {
+  /** A customer's language (`Customer.locale`), or null when it is unknown or Shopify could not be asked. */
+  locale(shop: string, customerId: string): Promise<string | null>;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
@@ -207,6 +213,7 @@ export interface DomainPorts {
   walletPasses: WalletPassPorts;
   googleWallet: GoogleWalletPorts;
   billing: BillingPorts;
+  customers: CustomerPorts;
 }
 
 let wired: DomainPorts | undefined;

@@ -54,6 +54,11 @@ export function wireServices(): void {
     },
     walletPasses: walletPassPorts(walletPassConfig, () => Boolean(apnsConfig().auth)),
     googleWallet: googleWalletPorts(googleWalletConfig),
+    // The Shopify library is loaded on the first logged-in page that asks (decision 0058).
+    customers: {
+      locale: async (shop, customerId) =>
+        (customerLocale ??= (await import("../adapters/shopify/customer-locale.server")).customerLocaleReader())(shop, customerId),
+    },
     billing: {
       plans: () => billingConfig().plans,
       upgradeUrl: (shop) =>
@@ -62,6 +67,7 @@ export function wireServices(): void {
   });
 }
 
+let customerLocale: ((shop: string, customerId: string) => Promise<string | null>) | undefined;
 let box: ReturnType<typeof secretBox> | undefined;
 const secrets = () => (box ??= secretBox(webhookConfig().secretsKey));
 let tagBox: ReturnType<typeof secretBox> | undefined;

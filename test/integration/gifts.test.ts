@@ -319,7 +319,7 @@ describe("the verification page's history", () => {
     const holder = await renderedPage(await proxyFetch(signedProxyUrl(`/proxy/v/${token}`, { shop, customerId: giver })));
     const other = await renderedPage(await proxyFetch(signedProxyUrl(`/proxy/v/${token}`, { shop, customerId: uniqueCustomerId() })));
 
-    expect(holder).toContain(`href="/apps/twincards/certificate/${card.id}?size=a4"`);
+    expect(holder).toContain(`href="/apps/twincards/certificate/${card.id}?size=a4&amp;lang=en"`);
     expect(holder).not.toContain("/passes/");
     expect(other).not.toContain("/certificate/");
   });

@@ -1,0 +1,4 @@
+import { ports } from "./ports";
+
+/** A logged-in customer's language as Shopify keeps it (`Customer.locale`), or null when unknown (decision 0065). */
+export const customerLocale = (shop: string, customerId: string): Promise<string | null> => ports().customers.locale(shop, customerId);
