@@ -1,5 +1,5 @@
 import { chooseMessageLocale, formatExpiry, renderWords, type MessageLocale, type RenderedWords } from "./messages/claim-message";
-import { DEFAULT_TEMPLATES, type MessageLanguage, type MessageTemplateText } from "./messages/default-templates";
+import { DEFAULT_GIFT_TEMPLATES, DEFAULT_TEMPLATES, type MessageLanguage, type MessageTemplateText } from "./messages/default-templates";
 import type { MessageScope } from "./messages/variables";
 import type { ClaimNotificationPayload } from "./notifications.server";
 import { claimUrlIn } from "./claim-links.server";
@@ -24,6 +24,8 @@ export interface ClaimMessage extends MessageLocale, RenderedWords {
   cards: { name: string; imageUrl: string | null }[];
   /** A gift's words from its giver (decision 0043), null otherwise. */
   giftMessage: string | null;
+  /** A gift's giver as they chose to be named (null: unknown); null when the message is not a gift. */
+  gift: { giverName: string | null } | null;
 }
 
 /** The shop's template in a language: its own when it wrote one, else the default. */
@@ -50,6 +52,7 @@ export function scopeOf(profile: Pick<ShopProfile, "name" | "timeZone">, locale:
     claim_url: claimUrlIn(payload.claimUrl, locale.split("-")[0]!.toLowerCase()),
     expires_at: formatExpiry(payload.expiresAt, locale, profile.timeZone),
     customer: { first_name: payload.firstName ?? null },
+    ...(payload.gift ? { giver: { name: payload.gift.giverName } } : {}),
   };
 }
 
@@ -59,9 +62,11 @@ export function messageOf(
   scope: MessageScope,
   words: RenderedWords,
   giftMessage: string | null = null,
+  gift: { giverName: string | null } | null = null,
 ): ClaimMessage {
   return {
     giftMessage,
+    gift,
     ...chosen,
     ...words,
     shopName: profile.name,
@@ -81,8 +86,10 @@ export function composeWith(
 ) {
   const chosen = chooseMessageLocale(payload.locale, profile.primaryLocale);
   const scope = scopeOf(profile, chosen.locale, payload);
-  const { fellBack, ...words } = renderWords(chosen.language, template(chosen.language), scope);
-  return { ...messageOf(profile, chosen, scope, words, payload.giftMessage ?? null), fellBack };
+  // A gift is worded as its giver's, in the recipient's language (issue 39), not in the shop's claim template.
+  const text = payload.gift ? DEFAULT_GIFT_TEMPLATES[chosen.language] : template(chosen.language);
+  const { fellBack, ...words } = renderWords(chosen.language, text, scope);
+  return { ...messageOf(profile, chosen, scope, words, payload.giftMessage ?? null, payload.gift ?? null), fellBack };
 }
 
 /**

@@ -196,10 +196,18 @@ export interface BillingPorts {
   upgradeUrl(shop: string): string;
 }
 
-/** What Shopify says of a shop's customers, read when a page needs it. */
+/** What Shopify says of a customer that the app's words need: their language and how to greet them. */
+export interface CustomerFacts {
+  locale: string | null;
+  firstName: string | null;
+}
+
+/** What Shopify says of a shop's customers, read when a page or a gift needs it; null when unknown or Shopify could not be asked. */
 export interface CustomerPorts {
-  /** A customer's language (`Customer.locale`), or null when it is unknown or Shopify could not be asked. */
-  locale(shop: string, customerId: string): Promise<string | null>;
+  /** The customer with this numeric id. */
+  about(shop: string, customerId: string): Promise<CustomerFacts | null>;
+  /** The customer whose e-mail (any case) or phone is exactly this one. */
+  byContact(shop: string, contact: { email?: string; phone?: string }): Promise<CustomerFacts | null>;
 }
 
 export interface DomainPorts {
