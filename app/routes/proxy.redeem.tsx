@@ -7,6 +7,7 @@ import { claimedPage, claimFormPage, loggedOutPage } from "~/faces/storefront/li
 import {
   bodyKind,
   describeFailure,
+  failureReason,
   jsonFailure,
   jsonResponse,
   loggedOutJson,
@@ -65,7 +66,10 @@ async function claimByForm(proxy: ProxyRequest): Promise<Response> {
     return await pageResponse(proxy, claimedPage(cards, pathPrefix, { apple: walletPassesOn(), google: googleWalletOn() }));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
-    const state = { code: code.slice(0, MAX_ECHO), failure: { code: failure.code, details: failure.details } };
+    const state = {
+      code: code.slice(0, MAX_ECHO),
+      failure: { code: failure.code, details: failure.details, reason: failureReason(error) },
+    };
     return pageResponse(proxy, claimFormPage(state, pathPrefix), status, headers);
   }
 }

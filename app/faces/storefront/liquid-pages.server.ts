@@ -255,6 +255,8 @@ export function loggedOutPage(page: "my_cards" | "claim", returnTo: string): str
 export interface ClaimFailure {
   code: ErrorCode;
   details: ErrorDetail[];
+  /** GIFT_TAKEN_BACK: the code was a gift its giver took back (said apart from a code already used). */
+  reason?: string;
 }
 
 export interface ClaimFormState {
@@ -276,6 +278,7 @@ function claimProblems(state: ClaimFormState): Map<ClaimField | "", MessageKey> 
     EXPIRED: "claim.errors.expired",
     VOIDED: "claim.errors.voided",
   };
+  if (failure.reason === "GIFT_TAKEN_BACK") return problems.set("code", "claim.errors.taken_back");
   const onCode = codeProblem[failure.code];
   if (onCode) return problems.set("code", onCode);
   if (failure.code === "RATE_LIMITED") return problems.set("", "claim.errors.rate_limited");
