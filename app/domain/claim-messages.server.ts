@@ -1,4 +1,11 @@
-import { chooseMessageLocale, formatExpiry, renderWords, type MessageLocale, type RenderedWords } from "./messages/claim-message";
+import {
+  chooseMessageLocale,
+  formatExpiry,
+  languageOf,
+  renderWords,
+  type MessageLocale,
+  type RenderedWords,
+} from "./messages/claim-message";
 import { DEFAULT_GIFT_TEMPLATES, DEFAULT_TEMPLATES, type MessageLanguage, type MessageTemplateText } from "./messages/default-templates";
 import type { MessageScope } from "./messages/variables";
 import type { ClaimNotificationPayload } from "./notifications.server";
@@ -41,15 +48,22 @@ export async function templateFor(shop: string, language: MessageLanguage): Prom
  * PUBLIC metadata only, and not even those reach a template) and the shop's
  * name. Nothing else — no other shop, no environment — is ever in scope.
  */
-export function scopeOf(profile: Pick<ShopProfile, "name" | "timeZone">, locale: string, payload: ClaimNotificationPayload): MessageScope {
+export function scopeOf(
+  profile: Pick<ShopProfile, "name" | "timeZone" | "primaryLocale">,
+  locale: string,
+  payload: ClaimNotificationPayload,
+): MessageScope {
   const cards = payload.cards.map((card) => ({ name: card.name, image_url: card.imageUrl }));
+  const language = languageOf(locale);
   return {
     shop: { name: profile.name },
     card: cards[0] ?? { name: "", image_url: null },
     cards,
     code: payload.code,
-    // The link opens the page in the message's language (decision 0065).
-    claim_url: claimUrlIn(payload.claimUrl, locale.split("-")[0]!.toLowerCase()),
+    // The link opens the page in the message's language (decision 0065): said only when it is not the
+    // shop's primary one, which the page falls back to anyway (8 characters an SMS need not pay for).
+    claim_url:
+      language === null || language === languageOf(profile.primaryLocale) ? payload.claimUrl : claimUrlIn(payload.claimUrl, language),
     expires_at: formatExpiry(payload.expiresAt, locale, profile.timeZone),
     customer: { first_name: payload.firstName ?? null },
     ...(payload.gift ? { giver: { name: payload.gift.giverName } } : {}),
