@@ -7,6 +7,7 @@ import { createCard } from "~/domain/cards.server";
 import { getPage } from "../support/admin";
 import { uniqueShop } from "../support/api";
 import { postJson, signedProxyUrl } from "../support/app-proxy";
+import { accountFetch, accountToken } from "../support/customer-account";
 import { cardInput } from "../support/fixtures";
 import { quietLog, startSmtpServer, unusedTransport } from "../support/notify";
 import { setStubShop } from "../support/stub-shop";
@@ -105,6 +106,21 @@ describe("a gift's message, in its recipient's language and its giver's name", (
     expect(text).not.toContain(`${SHOP_NAME} sent you`);
     // English is the shop's language: the link need not say it.
     expect(text).not.toMatch(/[?&]lang=/);
+  });
+
+  it("from the customer account page in French: French, from Chloé's first name in Shopify", async () => {
+    const { shop, card } = await chloesCard();
+    const friend = `ami.${randomUUID().slice(0, 6)}@example.com`;
+
+    const given = await accountFetch(`/cards/${card.id}/give`, {
+      token: accountToken(shop, chloe.id),
+      body: { email: friend, locale: "fr" },
+    });
+    expect(given.status).toBe(200);
+    const mail = await mailTo(shop, friend);
+
+    expect(mail.parsed.subject).toBe(`Chloé vous offre une carte${NBSP}: ${card.name}`);
+    expect(mail.parsed.text).toContain("Bonjour,");
   });
 
   it("names the giver as they chose to be named on the give form", async () => {

@@ -57,7 +57,9 @@ export function GiftActions({ card, onChanged }: { card: Card; onChanged: () => 
   const submit = () => {
     const to = recipient.trim();
     if (!to) return setProblems({ recipient: "gift.errors.recipient" });
-    void run(() => giveCard(card.id, { ...(to.includes("@") ? { email: to } : { phone: to }), message }));
+    // The page's language: the recipient reads the gift in it unless Shopify knows theirs (issue 39).
+    const locale = shopify.localization.extensionLanguage.value.isoCode;
+    void run(() => giveCard(card.id, { ...(to.includes("@") ? { email: to } : { phone: to }), message, locale }));
   };
   return (
     <s-form onSubmit={submit}>

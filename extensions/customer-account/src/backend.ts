@@ -62,7 +62,7 @@ export const loadHoldings = () => call<Holdings>("/holdings");
 export const claimCode = (code: string) => call<{ cards: Card[] }>("/claim", { code });
 
 /** Gives one of the customer's cards: a new code goes to the recipient (decision 0043). */
-export const giveCard = (id: string, gift: { email?: string; phone?: string; message: string }) =>
+export const giveCard = (id: string, gift: { email?: string; phone?: string; message: string; locale?: string }) =>
   call<Card>(`/cards/${encodeURIComponent(id)}/give`, gift);
 
 /** Takes a gift back before it is claimed. */
