@@ -145,6 +145,19 @@ describe("the claim path logged in: every link and form keeps the language", () 
   });
 });
 
+describe("the verification page, opened from a French page", () => {
+  it("is French with ?lang=fr on an English storefront, its 404 too", async () => {
+    const { shop, card } = await pendingCard();
+    const token = card.verifyUrl.split("/").at(-1)!;
+
+    const page = await renderedPage(await proxyFetch(signedProxyUrl(`/proxy/v/${token}?lang=fr`, { shop })), "en", { primary: true });
+    expect(sectionLanguages(page)).toEqual(["fr"]);
+    const missing = await proxyFetch(signedProxyUrl(`/proxy/v/nothing-here?lang=fr`, { shop }));
+    expect(missing.status).toBe(404);
+    expect(sectionLanguages(await renderedPage(missing, "en", { primary: true }))).toEqual(["fr"]);
+  });
+});
+
 describe("the logged-in customer's language, from Shopify", () => {
   const customerIn = (locale: string) => DEMO_CUSTOMERS.find((customer) => customer.locale.split("-")[0] === locale)!.id;
 
