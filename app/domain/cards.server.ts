@@ -139,7 +139,7 @@ const codeInUse = (codePath: string) =>
  */
 export async function createRedemption(
   shop: string,
-  target: RedemptionTarget & { giftMessage?: string },
+  target: RedemptionTarget & { giftMessage?: string; gift?: { giverName: string | null } },
   cards: CardData[],
   now: Date,
   codePath: string,
@@ -171,6 +171,7 @@ export async function createRedemption(
     locale: target.locale,
     firstName: target.firstName,
     giftMessage: target.giftMessage,
+    gift: target.gift,
     code,
     expiresAt,
     cards,

@@ -101,3 +101,18 @@ export function claimUrl(shop: string, code: string, settings: ClaimLinkSettings
   }
   return `https://${shop}${ports().urls.proxyPath()}/redeem?code=${encodeURIComponent(code)}`;
 }
+
+/**
+ * The query parameter carrying the language of the message or page a shopper followed: the
+ * storefront's pages read it (third in the shopper's language order, decision 0065) and every
+ * link they write keeps it.
+ */
+export const LANGUAGE_PARAM = "lang";
+
+/** A claim link as a message in `language` carries it: with `?lang=`, so the page opens in the message's language. */
+export function claimUrlIn(url: string, language: string): string {
+  if (!URL.canParse(url)) return url;
+  const link = new URL(url);
+  link.searchParams.set(LANGUAGE_PARAM, language);
+  return link.toString();
+}

@@ -1,7 +1,15 @@
-import { chooseMessageLocale, formatExpiry, renderWords, type MessageLocale, type RenderedWords } from "./messages/claim-message";
-import { DEFAULT_TEMPLATES, type MessageLanguage, type MessageTemplateText } from "./messages/default-templates";
+import {
+  chooseMessageLocale,
+  formatExpiry,
+  languageOf,
+  renderWords,
+  type MessageLocale,
+  type RenderedWords,
+} from "./messages/claim-message";
+import { DEFAULT_GIFT_TEMPLATES, DEFAULT_TEMPLATES, type MessageLanguage, type MessageTemplateText } from "./messages/default-templates";
 import type { MessageScope } from "./messages/variables";
 import type { ClaimNotificationPayload } from "./notifications.server";
+import { claimUrlIn } from "./claim-links.server";
 import { shopProfile, type ShopProfile } from "./shop-profile.server";
 import { stores } from "./stores";
 
@@ -23,6 +31,8 @@ export interface ClaimMessage extends MessageLocale, RenderedWords {
   cards: { name: string; imageUrl: string | null }[];
   /** A gift's words from its giver (decision 0043), null otherwise. */
   giftMessage: string | null;
+  /** A gift's giver as they chose to be named (null: unknown); null when the message is not a gift. */
+  gift: { giverName: string | null } | null;
 }
 
 /** The shop's template in a language: its own when it wrote one, else the default. */
@@ -38,16 +48,25 @@ export async function templateFor(shop: string, language: MessageLanguage): Prom
  * PUBLIC metadata only, and not even those reach a template) and the shop's
  * name. Nothing else — no other shop, no environment — is ever in scope.
  */
-export function scopeOf(profile: Pick<ShopProfile, "name" | "timeZone">, locale: string, payload: ClaimNotificationPayload): MessageScope {
+export function scopeOf(
+  profile: Pick<ShopProfile, "name" | "timeZone" | "primaryLocale">,
+  locale: string,
+  payload: ClaimNotificationPayload,
+): MessageScope {
   const cards = payload.cards.map((card) => ({ name: card.name, image_url: card.imageUrl }));
+  const language = languageOf(locale);
   return {
     shop: { name: profile.name },
     card: cards[0] ?? { name: "", image_url: null },
     cards,
     code: payload.code,
-    claim_url: payload.claimUrl,
+    // The link opens the page in the message's language (decision 0065): said only when it is not the
+    // shop's primary one, which the page falls back to anyway (8 characters an SMS need not pay for).
+    claim_url:
+      language === null || language === languageOf(profile.primaryLocale) ? payload.claimUrl : claimUrlIn(payload.claimUrl, language),
     expires_at: formatExpiry(payload.expiresAt, locale, profile.timeZone),
     customer: { first_name: payload.firstName ?? null },
+    ...(payload.gift ? { giver: { name: payload.gift.giverName } } : {}),
   };
 }
 
@@ -57,9 +76,11 @@ export function messageOf(
   scope: MessageScope,
   words: RenderedWords,
   giftMessage: string | null = null,
+  gift: { giverName: string | null } | null = null,
 ): ClaimMessage {
   return {
     giftMessage,
+    gift,
     ...chosen,
     ...words,
     shopName: profile.name,
@@ -79,8 +100,10 @@ export function composeWith(
 ) {
   const chosen = chooseMessageLocale(payload.locale, profile.primaryLocale);
   const scope = scopeOf(profile, chosen.locale, payload);
-  const { fellBack, ...words } = renderWords(chosen.language, template(chosen.language), scope);
-  return { ...messageOf(profile, chosen, scope, words, payload.giftMessage ?? null), fellBack };
+  // A gift is worded as its giver's, in the recipient's language (issue 39), not in the shop's claim template.
+  const text = payload.gift ? DEFAULT_GIFT_TEMPLATES[chosen.language] : template(chosen.language);
+  const { fellBack, ...words } = renderWords(chosen.language, text, scope);
+  return { ...messageOf(profile, chosen, scope, words, payload.giftMessage ?? null, payload.gift ?? null), fellBack };
 }
 
 /**

@@ -28,6 +28,13 @@ export class TooManyAttempts extends DomainError {
   }
 }
 
+/** A gift's code whose giver took the gift back before it was claimed (decision 0043): a conflict the shopper is told apart. */
+export class GiftTakenBack extends DomainError {
+  constructor() {
+    super("CONFLICT", "The giver took this gift back: the code no longer claims it");
+  }
+}
+
 /** The shop's plan allows no more items this month (decision 0050): nothing was written; upgrading lifts the cap. */
 export class PlanLimitReached extends DomainError {
   constructor(

@@ -3,6 +3,8 @@ import { toUnitCard } from "./card-view";
 import { createRedemption } from "./cards.server";
 import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
 import { newId } from "./ids";
+import { shopifyCustomerIdOf } from "./owners";
+import { ports } from "./ports";
 import { giveCardInput, parseInput, type CardData, type MetadataEntry, type UnitCard } from "./schemas";
 import { stores, wiredRateBuckets, type CardView } from "./stores";
 
@@ -35,9 +37,10 @@ async function heldCard(shop: string, owner: string, cardId: string, livemode: b
 
 /** Gives `owner`'s card: a new code goes to the recipient; the card is theirs once they claim it. */
 export async function giveCard(shop: string, owner: string, cardId: string, input: unknown, livemode = true): Promise<UnitCard> {
-  const { email, phone, message } = parseInput(giveCardInput, input);
+  const { email, phone, message, fromName, locale } = parseInput(giveCardInput, input);
   const taken = await giftsPerCustomer.take(`${shop}\n${owner}`);
   if (!taken.ok) throw new TooManyAttempts("Too many gifts sent; try again later", taken.retryAfterSeconds);
+  const words = await giftWords(shop, owner, { email, phone, fromName, locale });
   const now = new Date();
   return stores().transaction(async () => {
     const card = await heldCard(shop, owner, cardId, livemode);
@@ -50,7 +53,14 @@ export async function giveCard(shop: string, owner: string, cardId: string, inpu
     }
     const cardData: CardData = { name: card.name, media: card.media as CardData["media"], metadata: card.metadata as MetadataEntry[] };
     const expiresAt = new Date(now.getTime() + GIFT_CODE_LIFETIME_DAYS * 86_400_000);
-    const { row } = await createRedemption(shop, { email, phone, expiresAt, giftMessage: message }, [cardData], now, "", livemode);
+    const { row } = await createRedemption(
+      shop,
+      { email, phone, expiresAt, giftMessage: message, ...words },
+      [cardData],
+      now,
+      "",
+      livemode,
+    );
     if (!(await stores().gifts.startTransfer(card.id, owner, row.id))) throw conflict("This card changed meanwhile: reload and try again");
     await stores().gifts.insert({
       id: newId("gft"),
@@ -68,6 +78,31 @@ export async function giveCard(shop: string, owner: string, cardId: string, inpu
     });
     return toUnitCard(await stores().cards.viewOf(shop, card.id));
   });
+}
+
+/**
+ * Who the gift's message names and which language it is in (issue 39): the giver as they chose to
+ * be named, else their first name in Shopify, never their e-mail; the recipient's own language when
+ * they are a customer Shopify knows with one, else the language of the page the giver gave from
+ * (else, when sent, the shop's primary language). Shopify is asked before the transaction; not
+ * reaching it leaves both unknown.
+ */
+async function giftWords(
+  shop: string,
+  owner: string,
+  given: { email?: string; phone?: string; fromName?: string; locale?: string },
+): Promise<{ gift: { giverName: string | null }; locale?: string; firstName?: string }> {
+  const giverId = shopifyCustomerIdOf(owner);
+  const [giver, recipient] = await Promise.all([
+    given.fromName || giverId === null ? null : ports().customers.about(shop, giverId),
+    ports().customers.byContact(shop, { email: given.email, phone: given.phone }),
+  ]);
+  const locale = recipient?.locale ?? given.locale;
+  return {
+    gift: { giverName: given.fromName ?? giver?.firstName ?? null },
+    ...(locale ? { locale } : {}),
+    ...(recipient?.firstName ? { firstName: recipient.firstName } : {}),
+  };
 }
 
 /** Takes a gift back before it is claimed: the card is the giver's again, and the gift's code claims nothing. */

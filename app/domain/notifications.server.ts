@@ -26,15 +26,18 @@ export interface ClaimNotificationPayload {
   firstName?: string | null;
   /** A gift's message from its giver (decision 0043), shown as they wrote it. */
   giftMessage?: string | null;
+  /** Present on a gift's message: the name its giver chose to be named by (null: unknown), which the gift's words use. */
+  gift?: { giverName: string | null };
 }
 
-/** A payload once its message is delivered or its recipient forgotten: the code (and the link that carries it), the customer's name and a giver's words leave the outbox. */
+/** A payload once its message is delivered or its recipient forgotten: the code (and the link that carries it), the customer's name and a giver's name and words leave the outbox. */
 export function withoutCode(payload: unknown): Record<string, unknown> {
   const {
     code: _code,
     claimUrl: _claimUrl,
     firstName: _firstName,
     giftMessage: _giftMessage,
+    gift: _gift,
     ...rest
   } = (payload ?? {}) as Record<string, unknown>;
   return rest;
@@ -53,6 +56,7 @@ export async function enqueueClaimNotifications(args: {
   locale?: string;
   firstName?: string;
   giftMessage?: string;
+  gift?: { giverName: string | null };
   code: string;
   expiresAt: Date;
   cards: CardData[];
@@ -68,6 +72,7 @@ export async function enqueueClaimNotifications(args: {
     locale: args.locale ?? null,
     firstName: args.firstName ?? null,
     ...(args.giftMessage ? { giftMessage: args.giftMessage } : {}),
+    ...(args.gift ? { gift: args.gift } : {}),
     cards: args.cards.map((card) => ({
       name: card.name,
       imageUrl: card.media.imageUrls[0] ?? null,

@@ -198,6 +198,20 @@ export interface BillingPorts {
   upgradeUrl(shop: string): string;
 }
 
+/** What Shopify says of a customer that the app's words need: their language and how to greet them. */
+export interface CustomerFacts {
+  locale: string | null;
+  firstName: string | null;
+}
+
+/** What Shopify says of a shop's customers, read when a page or a gift needs it; null when unknown or Shopify could not be asked. */
+export interface CustomerPorts {
+  /** The customer with this numeric id. */
+  about(shop: string, customerId: string): Promise<CustomerFacts | null>;
+  /** The customer whose e-mail (any case) or phone is exactly this one. */
+  byContact(shop: string, contact: { email?: string; phone?: string }): Promise<CustomerFacts | null>;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
@@ -209,6 +223,7 @@ export interface DomainPorts {
   walletPasses: WalletPassPorts;
   googleWallet: GoogleWalletPorts;
   billing: BillingPorts;
+  customers: CustomerPorts;
 }
 
 let wired: DomainPorts | undefined;

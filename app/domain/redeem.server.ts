@@ -4,7 +4,7 @@ import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { hashCode, normalizeCode } from "./codes.server";
 import { recordEvents } from "./events.server";
-import { conflict, DomainError, notFound, TooManyAttempts } from "./errors";
+import { conflict, DomainError, GiftTakenBack, notFound, TooManyAttempts } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
 import { stores, wiredRateBuckets } from "./stores";
 
@@ -114,4 +114,4 @@ function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date; 
 }
 
 const alreadyRedeemed = () => conflict("This redemption code has already been redeemed");
-const giftTakenBack = () => conflict("The giver took this gift back: the code no longer claims it");
+const giftTakenBack = () => new GiftTakenBack();

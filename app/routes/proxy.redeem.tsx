@@ -7,29 +7,29 @@ import { claimedPage, claimFormPage, loggedOutPage } from "~/faces/storefront/li
 import {
   bodyKind,
   describeFailure,
+  failureReason,
   jsonFailure,
   jsonResponse,
-  liquidResponse,
   loggedOutJson,
-  loginUrl,
   notJson,
   proxyRoute,
   type ProxyRequest,
 } from "~/faces/storefront/proxy-request.server";
+import { pageResponse } from "~/faces/storefront/shopper-language.server";
 
 // Echoed back into the form, never more than a code could be.
 const MAX_ECHO = 200;
 
 const redeemPath = (pathPrefix: string, code: string) => `${pathPrefix}/redeem${code ? `?code=${encodeURIComponent(code)}` : ""}`;
 
-const loggedOut = (pathPrefix: string, code: string, status = 200) =>
-  liquidResponse(loggedOutPage("claim", loginUrl(redeemPath(pathPrefix, code))), status);
+const loggedOut = (proxy: ProxyRequest, code: string, status = 200) =>
+  pageResponse(proxy, loggedOutPage("claim", redeemPath(proxy.pathPrefix, code)), status);
 
 // GET /apps/twincards/redeem?code=… on the storefront: the claim form, code pre-filled.
-export const loader = proxyRoute(async ({ query, customerId, pathPrefix }) => {
-  const code = (query.get("code") ?? "").trim().slice(0, MAX_ECHO);
-  if (!customerId) return loggedOut(pathPrefix, code);
-  return liquidResponse(claimFormPage({ code }, pathPrefix));
+export const loader = proxyRoute(async (proxy) => {
+  const code = (proxy.query.get("code") ?? "").trim().slice(0, MAX_ECHO);
+  if (!proxy.customerId) return loggedOut(proxy, code);
+  return pageResponse(proxy, claimFormPage({ code }, proxy.pathPrefix));
 });
 
 // POST /apps/twincards/redeem: JSON from the theme block's script, or the plain form (no JavaScript).
@@ -53,19 +53,23 @@ async function claimByJson({ request, shop, customerId, clientAddress, pathPrefi
   }
 }
 
-async function claimByForm({ request, shop, customerId, clientAddress, pathPrefix }: ProxyRequest): Promise<Response> {
+async function claimByForm(proxy: ProxyRequest): Promise<Response> {
+  const { request, shop, customerId, clientAddress, pathPrefix } = proxy;
   let code = "";
   try {
     const fields = new URLSearchParams(await readBodyText(request));
     code = fields.get("code") ?? "";
     // Forms of themes from before decision 0032 may still send a key: it is honoured.
     const publicKey = fields.get("publicKey") ?? "";
-    if (!customerId) return loggedOut(pathPrefix, code.trim().slice(0, MAX_ECHO), 401);
+    if (!customerId) return await loggedOut(proxy, code.trim().slice(0, MAX_ECHO), 401);
     const cards = await claimForCustomer(shop, customerId, parseInput(claimCardInput, { code, publicKey }), { address: clientAddress });
-    return liquidResponse(claimedPage(cards, pathPrefix, { apple: walletPassesOn(), google: googleWalletOn() }));
+    return await pageResponse(proxy, claimedPage(cards, pathPrefix, { apple: walletPassesOn(), google: googleWalletOn() }));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
-    const state = { code: code.slice(0, MAX_ECHO), failure: { code: failure.code, details: failure.details } };
-    return liquidResponse(claimFormPage(state, pathPrefix), status, headers);
+    const state = {
+      code: code.slice(0, MAX_ECHO),
+      failure: { code: failure.code, details: failure.details, reason: failureReason(error) },
+    };
+    return pageResponse(proxy, claimFormPage(state, pathPrefix), status, headers);
   }
 }

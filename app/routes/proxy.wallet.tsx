@@ -7,26 +7,26 @@ import {
   describeFailure,
   jsonFailure,
   jsonResponse,
-  liquidResponse,
   loggedOutJson,
-  loginUrl,
   notJson,
   proxyRoute,
   type ProxyRequest,
 } from "~/faces/storefront/proxy-request.server";
+import { pageResponse } from "~/faces/storefront/shopper-language.server";
 import { walletLinkedPage, walletPage } from "~/faces/storefront/wallet-page.server";
 
 // Echoed back into the form, never more than an address or a name could be.
 const MAX_ECHO = 64;
 
 // GET /apps/twincards/wallet on the storefront: link a wallet by signing, or by pasting an address.
-export const loader = proxyRoute(async ({ shop, customerId, pathPrefix }) => {
-  if (!customerId) return liquidResponse(loggedOutPage("my_cards", loginUrl(`${pathPrefix}/wallet`)));
+export const loader = proxyRoute(async (proxy) => {
+  const { shop, customerId, pathPrefix } = proxy;
+  if (!customerId) return pageResponse(proxy, loggedOutPage("my_cards", `${pathPrefix}/wallet`));
   try {
-    return liquidResponse(walletPage(await storefrontHoldings(shop, customerId), { publicKey: "", name: "" }, pathPrefix));
+    return await pageResponse(proxy, walletPage(await storefrontHoldings(shop, customerId), { publicKey: "", name: "" }, pathPrefix));
   } catch (error) {
     const failure = describeFailure(error);
-    return liquidResponse(loadErrorPage(pathPrefix), failure.status, failure.headers);
+    return pageResponse(proxy, loadErrorPage(pathPrefix), failure.status, failure.headers);
   }
 });
 
@@ -44,8 +44,9 @@ async function linkByJson({ request, shop, customerId, pathPrefix }: ProxyReques
   }
 }
 
-async function linkByForm({ request, shop, customerId, pathPrefix }: ProxyRequest): Promise<Response> {
-  if (!customerId) return liquidResponse(loggedOutPage("my_cards", loginUrl(`${pathPrefix}/wallet`)), 401);
+async function linkByForm(proxy: ProxyRequest): Promise<Response> {
+  const { request, shop, customerId, pathPrefix } = proxy;
+  if (!customerId) return pageResponse(proxy, loggedOutPage("my_cards", `${pathPrefix}/wallet`), 401);
   const fields = new URLSearchParams(await readBodyText(request));
   const publicKey = (fields.get("publicKey") ?? "").trim();
   const name = (fields.get("name") ?? "").trim();
@@ -56,7 +57,7 @@ async function linkByForm({ request, shop, customerId, pathPrefix }: ProxyReques
       // An unticked checkbox is not sent: the schema then names the field.
       ...(fields.get("acknowledgeRisk") === "true" ? { acknowledgeRisk: true } : {}),
     });
-    return liquidResponse(walletLinkedPage(toStorefrontWalletLinked(linked), pathPrefix));
+    return await pageResponse(proxy, walletLinkedPage(toStorefrontWalletLinked(linked), pathPrefix));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
     const state = {
@@ -64,6 +65,6 @@ async function linkByForm({ request, shop, customerId, pathPrefix }: ProxyReques
       name: name.slice(0, MAX_ECHO),
       failure: { code: failure.code, details: failure.details },
     };
-    return liquidResponse(walletPage(await storefrontHoldings(shop, customerId), state, pathPrefix), status, headers);
+    return pageResponse(proxy, walletPage(await storefrontHoldings(shop, customerId), state, pathPrefix), status, headers);
   }
 }

@@ -15,7 +15,7 @@ import {
   type WebhookConfig,
 } from "./config.server";
 import { SECRET_PURPOSES, secretBox } from "../adapters/webhooks/secret-box.server";
-import { wireDomain } from "../domain/ports";
+import { wireDomain, type CustomerPorts } from "../domain/ports";
 import { wireStores } from "../domain/stores";
 import { databaseStores } from "./stores.server";
 import type { PollingWorker } from "../lib/polling-worker";
@@ -54,6 +54,11 @@ export function wireServices(): void {
     },
     walletPasses: walletPassPorts(walletPassConfig, () => Boolean(apnsConfig().auth)),
     googleWallet: googleWalletPorts(googleWalletConfig),
+    // The Shopify library is loaded on the first logged-in page that asks (decision 0058).
+    customers: {
+      about: async (shop, customerId) => (await customerFacts()).about(shop, customerId),
+      byContact: async (shop, contact) => (await customerFacts()).byContact(shop, contact),
+    },
     billing: {
       plans: () => billingConfig().plans,
       upgradeUrl: (shop) =>
@@ -62,6 +67,8 @@ export function wireServices(): void {
   });
 }
 
+let customers: CustomerPorts | undefined;
+const customerFacts = async () => (customers ??= (await import("../adapters/shopify/customer-facts.server")).customerFactsReader());
 let box: ReturnType<typeof secretBox> | undefined;
 const secrets = () => (box ??= secretBox(webhookConfig().secretsKey));
 let tagBox: ReturnType<typeof secretBox> | undefined;

@@ -161,7 +161,8 @@
   function claimProblems(root, status, body) {
     var s = root.dataset;
     if (status === 404) return [["code", s.notFound]];
-    if (status === 409) return [["code", s.conflict]];
+    // A gift its giver took back is not a code already used: the shopper is told which (issue 39).
+    if (status === 409) return [["code", body && body.error && body.error.reason === "GIFT_TAKEN_BACK" ? s.takenBack : s.conflict]];
     if (status === 410) return [["code", body && body.error && body.error.code === "VOIDED" ? s.voided : s.expired]];
     if (status === 429) return [["", s.rateLimited]];
     if (status === 401) return [["", s.unauthenticated]];

@@ -42,12 +42,16 @@
     form.setAttribute("aria-label", s.give + ": " + name);
     var to = field(form, "input", "recipient", s.giftTo, { required: "", autocomplete: "off", maxlength: "254" });
     field(form, "textarea", "message", s.giftMessage, { maxlength: "300", rows: "2" });
+    // How the message names the giver: their first name unless they change it (never their e-mail).
+    var from = field(form, "input", "fromName", s.giftFrom, { maxlength: "60", autocomplete: "given-name" });
+    from.value = s.giftFromDefault || "";
     var submit = el("button", "twin-cards__button", s.giftSend);
     form.appendChild(submit);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var recipient = to.value.trim();
-      var payload = { message: form.elements.message.value };
+      // The page's language: the recipient reads the gift in it unless Shopify knows theirs.
+      var payload = { message: form.elements.message.value, fromName: from.value, locale: s.locale };
       payload[recipient.indexOf("@") >= 0 ? "email" : "phone"] = recipient;
       send(root, submit, url + "/give", payload, form, slot);
     });

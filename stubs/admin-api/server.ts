@@ -132,10 +132,13 @@ export async function startAdminApiStub(
     return {
       customers: (args: ConnectionArgs & { query?: string | null }) => {
         const search = args.query?.trim().toLowerCase() ?? "";
+        // Shopify's search syntax for one field, `email:"…"` or `phone:"…"`; anything else searches every field.
+        const field = /^(email|phone):"?(.*?)"?$/.exec(search);
         const matching = demo()
-          .customers.filter(
-            (customer) =>
-              !search || [customer.name, customer.email, customer.phone ?? ""].some((field) => field.toLowerCase().includes(search)),
+          .customers.filter((customer) =>
+            field
+              ? (customer[field[1] as "email" | "phone"] ?? "").toLowerCase() === field[2]!.replace(/\\(.)/g, "$1")
+              : !search || [customer.name, customer.email, customer.phone ?? ""].some((value) => value.toLowerCase().includes(search)),
           )
           .sort((a, b) => a.name.localeCompare(b.name));
         return connection(

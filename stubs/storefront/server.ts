@@ -38,6 +38,11 @@ export interface StorefrontHarnessOptions {
   customers?: readonly StorefrontCustomer[];
   /** The storefront locale (a file in extensions/storefront/locales/); `?locale=` on the page overrides it. */
   locale?: string;
+  /**
+   * Set per request from a localized path (`/fr/apps/twincards/...`, as Shopify serves a
+   * published language in a subfolder): the locale's root, which Liquid's `routes.root_url` gives.
+   */
+  localizedRoot?: string;
   /** Sent to the app as X-Forwarded-For, as Shopify forwards the shopper's address. */
   clientAddress?: string;
   /** Block settings over the schema's defaults. */
@@ -83,7 +88,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export async function startStorefrontHarness(given: StorefrontHarnessOptions): Promise<StorefrontHarness> {
   const options = { ...given };
   const server = http.createServer((req, res) => {
-    handle(req, res, withVisitor(options, req)).catch((error: unknown) => {
+    handle(req, res, withVisitor(options, req), new URL(req.url ?? "/", "http://storefront.local")).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
       res.end(`Storefront harness error: ${error instanceof Error ? error.stack : String(error)}`);
     });
@@ -106,8 +111,16 @@ export async function startStorefrontHarness(given: StorefrontHarnessOptions): P
   };
 }
 
-async function handle(req: http.IncomingMessage, res: http.ServerResponse, options: StorefrontHarnessOptions) {
-  const url = new URL(req.url ?? "/", "http://storefront.local");
+// Shopify's localized paths: `/fr/...` (or `/fr-ca/...`) is the page in that published language.
+const LOCALIZED_PATH = /^\/([a-z]{2}(?:-[a-z]{2})?)(\/.*)?$/;
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, visitor: StorefrontHarnessOptions, url: URL) {
+  let options = visitor;
+  const localized = LOCALIZED_PATH.exec(url.pathname);
+  if (localized && localized[1] !== (visitor.locale ?? "en")) {
+    options = { ...visitor, locale: localized[1], localizedRoot: `/${localized[1]}` };
+    url.pathname = localized[2] ?? "/";
+  }
   if (url.pathname === PROXY_PREFIX || url.pathname.startsWith(`${PROXY_PREFIX}/`)) return proxy(req, res, url, options);
   if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain; charset=utf-8", "Method not allowed");
   if (url.pathname.startsWith("/assets/")) return asset(res, url.pathname.slice("/assets/".length));
@@ -318,7 +331,12 @@ function themeGlobals(options: StorefrontHarnessOptions, url: URL, locale: strin
     customer: options.customerId ? { id: Number(options.customerId), first_name: firstName(options), name: customerName(options) } : null,
     shop: { name: "Harbor & Pine", permanent_domain: options.shop },
     request: { locale: { iso_code: locale, primary: locale === "en" }, path: url.pathname, host: url.host, page_type: "page" },
-    routes: { root_url: "/", account_login_url: "/account/login", account_url: "/account", cart_url: "/cart" },
+    routes: {
+      root_url: options.localizedRoot ?? "/",
+      account_login_url: `${options.localizedRoot ?? ""}/account/login`,
+      account_url: `${options.localizedRoot ?? ""}/account`,
+      cart_url: `${options.localizedRoot ?? ""}/cart`,
+    },
   };
 }
 

@@ -318,7 +318,7 @@ describe("Apple Wallet passes: GET /apps/twincards/passes/<id>", () => {
     const loggedOut = await pageFor(null);
 
     expect(holder).toContain(`href="/apps/twincards/passes/${items.card.id}.pkpass?locale=en"`);
-    expect(holder).toContain(`href="/apps/twincards/certificate/${items.card.id}?size=a4"`);
+    expect(holder).toContain(`href="/apps/twincards/certificate/${items.card.id}?size=a4&amp;lang=en"`);
     expect(holder).toContain("This is yours");
     for (const page of [stranger, loggedOut]) {
       expect(page).toContain("Gold membership");

@@ -267,7 +267,7 @@ describe("GET /apps/twincards/certificate/<id>: the holder's own certificate on 
     expect(pages[0]!.images.map((image) => image.qr)).toContain(items.card.verifyUrl);
     await pdfOf(await certificate(shop, items.card.id, "a6"));
     const page = await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop, customerId: items.customerId })));
-    expect(page).toContain(`href="/apps/twincards/certificate/${items.card.id}?size=a4" download`);
+    expect(page).toContain(`href="/apps/twincards/certificate/${items.card.id}?size=a4&amp;lang=en" download`);
   });
 
   it("links each owned card and twin of the My cards page to its certificate, in the storefront's language", async () => {
@@ -275,7 +275,7 @@ describe("GET /apps/twincards/certificate/<id>: the holder's own certificate on 
     const items = await collection(shop);
     const page = await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop, customerId: items.customerId })), "fr");
     for (const item of [items.card, items.sibling, items.twin]) {
-      expect(page).toContain(`href="/apps/twincards/certificate/${item.id}?size=a4" download`);
+      expect(page).toContain(`href="/apps/twincards/certificate/${item.id}?size=a4&amp;lang=fr" download`);
     }
     expect(page).toContain(`aria-label="Télécharger le certificat (PDF): Gold membership"`);
     expect(page.match(/\/certificate\//g)).toHaveLength(3);

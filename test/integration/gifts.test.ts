@@ -4,7 +4,8 @@ import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { GIFT_CANCELLED, GIFTS_AT_ONCE } from "~/domain/gifts.server";
 import { uniqueShop } from "../support/api";
-import { postJson, proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
+import { visibleText } from "../support/admin";
+import { postForm, postJson, proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { accountFetch, accountToken } from "../support/customer-account";
 import { walletKey } from "../support/fixtures";
 
@@ -137,8 +138,39 @@ describe("giving a card from the storefront", () => {
     });
     const late = await claim(shop, uniqueCustomerId(), sent.code);
     expect(late.status).toBe(409);
-    expect(await late.json()).toMatchObject({ error: { message: "The giver took this gift back: the code no longer claims it" } });
+    expect(await late.json()).toMatchObject({
+      error: { code: "CONFLICT", reason: "GIFT_TAKEN_BACK", message: "The giver took this gift back: the code no longer claims it" },
+    });
     expect((await cancel(shop, giver, card.id)).status).toBe(409);
+  });
+
+  it("tells the friend who tries a gift taken back that the giver took it back, in their language, not that the code was used", async () => {
+    const { shop, giver, card } = await heldCard();
+    expect((await give(shop, giver, card.id, { email: "friend@example.com" })).status).toBe(200);
+    const { code } = await giftCode(card.id);
+    expect((await cancel(shop, giver, card.id)).status).toBe(200);
+    const friend = uniqueCustomerId();
+
+    for (const [language, words] of [
+      ["fr", "La personne qui vous l’offrait a repris ce cadeau\u00a0: ce code ne permet plus d’obtenir la carte."],
+      ["en", "The giver took this gift back, so this code no longer claims the card."],
+    ] as const) {
+      // The claim page without JavaScript, as the friend's browser posts it.
+      const refused = await postForm(signedProxyUrl(`/proxy/redeem?lang=${language}`, { shop, customerId: friend }), { code });
+      expect(refused.status).toBe(409);
+      const page = await renderedPage(refused, "en", { primary: true });
+      // At the code's field, with French typography's no-break space before the colon.
+      expect(page).toContain(`<p class="twincards-error" id="twincards-code-error">${words}`);
+      const text = visibleText(page);
+      expect(text).not.toContain("already been used");
+      expect(text).not.toContain("déjà servi");
+    }
+    // The block's script and the customer account page are told why, beside the code: they say the same words.
+    const fromAccount = await accountFetch("/claim", { token: accountToken(shop, friend), body: { code } });
+    expect(fromAccount.status).toBe(409);
+    expect(await fromAccount.json()).toMatchObject({ error: { code: "CONFLICT", reason: "GIFT_TAKEN_BACK" } });
+    // Still the giver's, nothing claimed.
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED", owner: owner(giver) });
   });
 
   it("of a claim and a cancel racing, exactly one wins and the card ends where the winner put it", async () => {
@@ -319,7 +351,7 @@ describe("the verification page's history", () => {
     const holder = await renderedPage(await proxyFetch(signedProxyUrl(`/proxy/v/${token}`, { shop, customerId: giver })));
     const other = await renderedPage(await proxyFetch(signedProxyUrl(`/proxy/v/${token}`, { shop, customerId: uniqueCustomerId() })));
 
-    expect(holder).toContain(`href="/apps/twincards/certificate/${card.id}?size=a4"`);
+    expect(holder).toContain(`href="/apps/twincards/certificate/${card.id}?size=a4&amp;lang=en"`);
     expect(holder).not.toContain("/passes/");
     expect(other).not.toContain("/certificate/");
   });

@@ -233,7 +233,7 @@ describe("GET /proxy (Liquid page)", () => {
     expect(text).toContain("Price $19.99");
     expect(text).toContain(`Issued on ${longDate("en", twin.createdAt)}`);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-    expect(body).toContain(`<a href="${PATH_PREFIX}/redeem">Claim a card</a>`);
+    expect(body).toContain(`<a href="${PATH_PREFIX}/redeem?lang=en">Claim a card</a>`);
   });
 
   it("speaks French on a French storefront: headings, labels, dates and money", async () => {
@@ -274,7 +274,7 @@ describe("GET /proxy (Liquid page)", () => {
     expectLiquid(response);
     const body = await renderedPage(response);
     expect(visibleText(body)).toContain("You don't have any cards yet.");
-    expect(body).toContain(`<a href="${PATH_PREFIX}/redeem">Claim a card</a>`);
+    expect(body).toContain(`<a href="${PATH_PREFIX}/redeem?lang=en">Claim a card</a>`);
   });
 
   it("offers a logged-out visitor a log-in link back to the page", async () => {
@@ -283,7 +283,7 @@ describe("GET /proxy (Liquid page)", () => {
     expect(response.status).toBe(200);
     expectLiquid(response);
     const body = await renderedPage(response);
-    expect(body).toContain('<a href="/account/login?return_url=%2Fapps%2Ftwincards">Log in</a>');
+    expect(body).toContain('<a href="/account/login?return_url=%2Fapps%2Ftwincards%3Flang%3Den">Log in</a>');
     expect(body).not.toMatch(/<script/i);
   });
 
@@ -302,14 +302,13 @@ describe("GET /proxy (Liquid page)", () => {
     const body = await (await proxyFetch(signedProxyUrl("/proxy", { shop, customerId }))).text();
 
     expect(body).not.toMatch(/<script/i);
-    // The only Liquid in the page is the app's own choice of language.
-    expect(body).not.toContain("{{");
-    expect(body.match(/\{%[^}]*%\}/g)).toEqual([
-      "{%- assign twincards_language = request.locale.iso_code | downcase | split: '-' | first -%}",
-      "{%- if twincards_language == 'fr' -%}",
-      "{%- else -%}",
-      "{%- endif -%}",
-    ]);
+    // The only Liquid in the page is the app's own: its choice of language, and the storefront's localized root in its links.
+    expect(new Set(body.match(/\{\{[^}]*\}\}/g))).toEqual(new Set(["{{ twincards_root }}"]));
+    for (const tag of body.match(/\{%[^}]*%\}/g)!) {
+      expect(tag).toMatch(
+        /^\{%- (assign twincards_\w+ = |if twincards_|if routes\.root_url |if request\.locale\.primary |elsif twincards_|else -|endif -|unless request\.locale\.primary -|endunless -)/,
+      );
+    }
     const rendered = await new Liquid().parseAndRender(body, { shop: { name: "LEAKED" }, customer: { email: "LEAKED" }, x: "LEAKED" });
     expect(rendered).not.toContain("LEAKED");
     const text = visibleText(rendered);
@@ -329,7 +328,7 @@ describe("GET /proxy/redeem (Liquid page)", () => {
     expectLiquid(response);
     const body = await renderedPage(response);
     expect(body).not.toMatch(/<script/i);
-    expect(body).toContain(`<form method="post" action="${PATH_PREFIX}/redeem">`);
+    expect(body).toContain(`<form method="post" action="${PATH_PREFIX}/redeem?lang=en">`);
     expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN"]);
     const id = /<input id="([^"]+)" name="code"/.exec(body)?.[1];
     expect(id).toBeTruthy();
@@ -358,7 +357,7 @@ describe("GET /proxy/redeem (Liquid page)", () => {
     expectLiquid(response);
     const body = await renderedPage(response);
     expect(body).toContain(
-      `<a href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}">Log in</a>`,
+      `<a href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN&lang=en")}">Log in</a>`,
     );
     expect(body).not.toContain("<form");
   });
@@ -701,7 +700,7 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     expect(response.status).toBe(401);
     expectLiquid(response);
     expect(await renderedPage(response)).toContain(
-      `href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN")}"`,
+      `href="/account/login?return_url=${encodeURIComponent("/apps/twincards/redeem?code=ABCD-EFGH-JKMN&lang=en")}"`,
     );
   });
 });

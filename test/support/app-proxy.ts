@@ -80,8 +80,18 @@ export const postForm = (url: string, fields: Record<string, string>, clientAddr
  * A Liquid page from the app proxy as Shopify shows it to a visitor of the
  * storefront in `locale`: rendered with Liquid's `request.locale`, which the app's
  * pages branch on (the proxied request itself does not say the language).
+ * `storefront`: whether that locale is the shop's primary one (Shopify's
+ * `request.locale.primary`; unset: a locale the visitor chose) and the localized
+ * root Shopify's `routes.root_url` gives (`/fr` on a French subfolder).
  */
-export async function renderedPage(response: Response, locale = "en"): Promise<string> {
+export async function renderedPage(
+  response: Response,
+  locale = "en",
+  storefront: { primary?: boolean; root?: string } = {},
+): Promise<string> {
   expect(response.headers.get("content-type")).toBe("application/liquid");
-  return new Liquid().parseAndRender(await response.text(), { request: { locale: { iso_code: locale } } }) as Promise<string>;
+  return new Liquid().parseAndRender(await response.text(), {
+    request: { locale: { iso_code: locale, ...(storefront.primary === undefined ? {} : { primary: storefront.primary }) } },
+    routes: { root_url: storefront.root ?? "/" },
+  }) as Promise<string>;
 }

@@ -23,10 +23,20 @@ export interface EmailContent {
 /** The layout's own words around the merchant's text, per language. */
 const LAYOUT_WORDS: Record<
   MessageLanguage,
-  { code: string; claim: (count: number) => string; claimAt: string; orOpen: string; giftFrom: string }
+  {
+    code: string;
+    claim: (count: number) => string;
+    claimAt: string;
+    orOpen: string;
+    giftFrom: string;
+    giftFromName: (name: string) => string;
+    sentVia: (giver: string, shop: string) => string;
+  }
 > = {
   en: {
     giftFrom: "A message from the person who gave it to you:",
+    giftFromName: (name) => `A message from ${name}:`,
+    sentVia: (giver, shop) => `${giver} via ${shop}`,
     code: "Your code:",
     claim: (count) => (count === 1 ? "Claim your card" : "Claim your cards"),
     claimAt: "Claim here:",
@@ -34,6 +44,8 @@ const LAYOUT_WORDS: Record<
   },
   fr: {
     giftFrom: "Un mot de la personne qui vous l’offre\u00a0:",
+    giftFromName: (name) => `Un mot de ${name}\u00a0:`,
+    sentVia: (giver, shop) => `${giver} via ${shop}`,
     code: "Votre code\u00a0:",
     claim: (count) => (count === 1 ? "Récupérer ma carte" : "Récupérer mes cartes"),
     claimAt: "Récupérez ici\u00a0:",
@@ -76,12 +88,14 @@ const style = (name: keyof typeof STYLES) => `style="${escapeHtml(STYLES[name])}
 export function claimEmail(message: ClaimMessage): EmailContent {
   const words = LAYOUT_WORDS[message.language];
   const count = message.cards.length;
-  // A gift's words from its giver (decision 0043), quoted as they wrote them.
+  // A gift's words from its giver (decision 0043), quoted as they wrote them, under their name when they gave one.
   const gift = message.giftMessage;
+  const giver = message.gift?.giverName ?? null;
+  const giftFrom = giver ? words.giftFromName(giver) : words.giftFrom;
   const text = [
     message.emailBody,
     "",
-    ...(gift ? [words.giftFrom, `  "${gift}"`, ""] : []),
+    ...(gift ? [giftFrom, `  "${gift}"`, ""] : []),
     ...message.cards.map((card) => `  - ${card.name}`),
     "",
     `${words.code} ${message.code}`,
@@ -104,12 +118,14 @@ export function claimEmail(message: ClaimMessage): EmailContent {
 <body ${style("body")}><div class="wrap" ${style("wrap")}><div class="panel" ${style("panel")}>
 ${brand}
 ${paragraphs(message.emailBody)}
-${gift ? `<p>${escapeHtml(words.giftFrom)}</p><blockquote class="gift" ${style("gift")}>${paragraphs(gift)}</blockquote>` : ""}
+${gift ? `<p>${escapeHtml(giftFrom)}</p><blockquote class="gift" ${style("gift")}>${paragraphs(gift)}</blockquote>` : ""}
 <ul class="cards" ${style("cards")}>${cards}</ul>
 <p>${escapeHtml(words.code)} <span class="code" ${style("code")}>${escapeHtml(message.code)}</span></p>
 <p><a class="button" href="${escapeHtml(message.claimUrl)}" ${style("button")}>${escapeHtml(words.claim(count))}</a></p>
 <p class="fine" ${style("fine")}>${escapeHtml(words.orOpen)} ${escapeHtml(message.claimUrl)}</p>
 </div></div></body></html>
 `;
-  return { senderName: message.shopName, subject: message.subject, text, html };
+  // A gift comes from its giver, through the shop's sender: "Camille via Harbor & Pine".
+  const senderName = giver ? words.sentVia(giver, message.shopName) : message.shopName;
+  return { senderName, subject: message.subject, text, html };
 }

@@ -5,6 +5,7 @@
 // that is not listed here fails the check.
 import { CUSTOMER_NAMES_QUERY, CUSTOMER_QUERY, CUSTOMERS_QUERY } from "./admin-customers.server";
 import { FILES_PAGE_SIZE, FILES_QUERY } from "./admin-files.server";
+import { CUSTOMER_BY_CONTACT_QUERY, CUSTOMER_FACTS_QUERY } from "./customer-facts.server";
 import { ORDER_QUERY } from "./admin-orders.server";
 import {
   BULK_STATE_QUERY,
@@ -41,6 +42,18 @@ export const SHOPIFY_DOCUMENTS: ShopifyDocument[] = [
   { name: "admin-customers: customer list", api: "admin", document: CUSTOMERS_QUERY, variables: { first: 20 } },
   { name: "admin-customers: one customer", api: "admin", document: CUSTOMER_QUERY, variables: { id: "gid://shopify/Customer/1" } },
   { name: "admin-customers: names", api: "admin", document: CUSTOMER_NAMES_QUERY, variables: { ids: [] } },
+  {
+    name: "customer-facts: a customer's language and first name",
+    api: "admin",
+    document: CUSTOMER_FACTS_QUERY,
+    variables: { id: "gid://shopify/Customer/1" },
+  },
+  {
+    name: "customer-facts: a customer by e-mail or phone",
+    api: "admin",
+    document: CUSTOMER_BY_CONTACT_QUERY,
+    variables: { query: 'email:"a@example.com"' },
+  },
   { name: "admin-files: image files", api: "admin", document: FILES_QUERY, variables: { first: FILES_PAGE_SIZE } },
   { name: "admin-orders: an order", api: "admin", document: ORDER_QUERY, variables: { id: "gid://shopify/Order/1" } },
   { name: "admin-past-orders: count", api: "admin", document: PAST_ORDERS_COUNT_QUERY, variables: { query: SAMPLE_SEARCH } },

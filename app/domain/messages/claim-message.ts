@@ -18,7 +18,8 @@ export function canonicalLocale(tag: string | null | undefined): string | null {
   }
 }
 
-const languageOf = (locale: string | null) => locale?.split("-")[0]?.toLowerCase() ?? null;
+/** The language part of a BCP 47 locale, lower case (`fr-CA` → `fr`). */
+export const languageOf = (locale: string | null) => locale?.split("-")[0]?.toLowerCase() ?? null;
 
 /**
  * The customer's locale when the message has one and it is a language messages are written in;

@@ -44,4 +44,44 @@ export const DEFAULT_TEMPLATES: Record<MessageLanguage, MessageTemplateText> = {
   },
 };
 
+const GIVER: Record<MessageLanguage, string> = {
+  en: "{% if giver.name %}{{ giver.name }}{% else %}Someone{% endif %}",
+  fr: "{% if giver.name %}{{ giver.name }}{% else %}Quelqu’un{% endif %}",
+};
+
+/**
+ * A gift's message (issue 39): in the recipient's language, naming the giver as they chose to be
+ * named, never saying the shop sent it; the layout then quotes the giver's words. Not a shop's
+ * template: Settings → Messages words the shop's own claim messages.
+ */
+export const DEFAULT_GIFT_TEMPLATES: Record<MessageLanguage, MessageTemplateText> = {
+  en: {
+    subject: `${GIVER.en} gave you a card: {{ card.name }}`,
+    emailBody: [
+      "Hello{% if customer.first_name %} {{ customer.first_name }}{% endif %},",
+      "",
+      `${GIVER.en} gave you a card: {{ card.name }}.`,
+      "",
+      "Claim it with the code below before {{ expires_at }}: it is then yours.",
+      "",
+      "If you were not expecting this message, you can ignore it.",
+    ].join("\n"),
+    smsBody: `${GIVER.en} gave you a card: code {{ code }} - claim it at {{ claim_url }}`,
+  },
+  fr: {
+    subject: `${GIVER.fr} vous offre une carte\u00a0: {{ card.name }}`,
+    emailBody: [
+      "Bonjour{% if customer.first_name %} {{ customer.first_name }}{% endif %},",
+      "",
+      `${GIVER.fr} vous offre une carte\u00a0: {{ card.name }}.`,
+      "",
+      "Récupérez-la avec le code ci-dessous avant le {{ expires_at }}\u00a0: elle sera alors à vous.",
+      "",
+      "Si vous n’attendiez pas ce message, vous pouvez l’ignorer.",
+    ].join("\n"),
+    // Plain spaces before the colon, as the claim SMS (U+00A0 is not GSM-7).
+    smsBody: `${GIVER.fr} vous offre une carte : code {{ code }} - récupérez-la sur {{ claim_url }}`,
+  },
+};
+
 export const isMessageLanguage = (value: unknown): value is MessageLanguage => MESSAGE_LANGUAGES.includes(value as MessageLanguage);

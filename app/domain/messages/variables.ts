@@ -27,6 +27,8 @@ export interface MessageScope {
   /** Already written the reader's way in the shop's time zone: Liquid's own date filter knows neither. */
   expires_at: string;
   customer: { first_name: string | null };
+  /** A gift's giver as they chose to be named (gift messages only; not a variable of the shop's templates). */
+  giver?: { name: string | null };
 }
 
 /**

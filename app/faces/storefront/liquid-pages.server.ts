@@ -7,6 +7,7 @@ import type {
   StorefrontTwin,
 } from "~/domain/storefront.server";
 import { html, isWebUrl, liquid, type Markup } from "./html.server";
+import { keptPath, languageDecision, LANGUAGE_VARIABLE, ROOT_VARIABLE } from "./shopper-language.server";
 import { STOREFRONT_LANGUAGES, translator, type MessageKey, type Translator } from "./storefront-i18n.server";
 
 /*
@@ -17,18 +18,19 @@ import { STOREFRONT_LANGUAGES, translator, type MessageKey, type Translator } fr
  * (its query is only shop, logged_in_customer_id, path_prefix, timestamp and
  * signature), but the Liquid it renders knows it as `request.locale`. So each
  * page is written once per language the app speaks and Liquid keeps the one the
- * visitor reads (English otherwise). See docs/decisions/0013-app-proxy.md.
+ * shopper reads, chosen in the order of `shopperLanguage` (shopper-language.server.ts;
+ * docs/decisions/0065-the-shoppers-language.md). Every link and form action a page
+ * writes keeps the storefront's localized root (`/fr`) and the page's language (`?lang=`).
  */
 
-const LANGUAGE = "twincards_language";
-
-/** Markup written once per storefront language, behind a Liquid branch on the visitor's `request.locale` (English otherwise). */
+/** Markup written once per storefront language, behind a Liquid branch on the language decision (English otherwise). */
 export function byLanguage(version: (tr: Translator) => Markup): string {
   const [fallback, ...others] = STOREFRONT_LANGUAGES;
   return [
-    `{%- assign ${LANGUAGE} = request.locale.iso_code | downcase | split: '-' | first -%}`,
+    languageDecision().value,
     ...others.map(
-      (language, index) => `{%- ${index === 0 ? "if" : "elsif"} ${LANGUAGE} == '${language}' -%}\n${version(translator(language)).value}`,
+      (language, index) =>
+        `{%- ${index === 0 ? "if" : "elsif"} ${LANGUAGE_VARIABLE} == '${language}' -%}\n${version(translator(language)).value}`,
     ),
     others.length > 0 ? "{%- else -%}" : "",
     version(translator(fallback)).value,
@@ -111,6 +113,19 @@ function plainValue(value: unknown, tr: Translator): string {
   return String(value);
 }
 
+/**
+ * A storefront path the app writes (`/apps/twincards/redeem`), as a link of a page in `tr`'s
+ * language: under the storefront's localized root (`/fr/apps/...`) and with `?lang=`.
+ */
+export const to = (tr: Translator, path: string) => rooted(keptPath(path, tr.language));
+
+/** A storefront path under the storefront's localized root (`/fr/apps/...`); a pass link carries its language as `?locale=` already. */
+export const rooted = (path: string) => html`${liquid(`{{ ${ROOT_VARIABLE} }}`)}${path}`;
+
+/** The storefront's log-in page, in the page's language, coming back to `returnTo` (a storefront path) in it. */
+export const logInLink = (tr: Translator, returnTo: string) =>
+  html`${liquid(`{{ ${ROOT_VARIABLE} }}`)}/account/login?return_url=${liquid(`{{ ${ROOT_VARIABLE} | url_encode }}`)}${encodeURIComponent(keptPath(returnTo, tr.language))}`;
+
 export const day = (iso: string, tr: Translator) => html`<time datetime="${iso}">${tr.date(iso)}</time>`;
 
 export function pictures(urls: string[], name: string, tr: Translator): Markup {
@@ -136,7 +151,7 @@ function chainNote(chain: StorefrontChain, title: string, tr: Translator): Marku
 /** The link to an item's printable certificate (A4) through the proxy; `pathPrefix` null: none on this page. */
 export const certificateLink = (pathPrefix: string | null, id: string, name: string, tr: Translator) =>
   pathPrefix !== null &&
-  html`<p><a href="${pathPrefix}/certificate/${encodeURIComponent(id)}?size=a4" download aria-label="${tr.t("my_cards.certificate")}: ${name}">${tr.t("my_cards.certificate")}</a></p>`;
+  html`<p><a href="${to(tr, `${pathPrefix}/certificate/${encodeURIComponent(id)}?size=a4`)}" download aria-label="${tr.t("my_cards.certificate")}: ${name}">${tr.t("my_cards.certificate")}</a></p>`;
 
 /** Which wallets an item's pass can be added to, and under which proxy path (null: no link). */
 export type PassLinks = { pathPrefix: string; apple: boolean; google: boolean } | null;
@@ -153,8 +168,8 @@ export function walletPassLink(passes: PassLinks, id: string, title: string, tr:
   if (!passes) return null;
   const apple = tr.t("my_cards.add_to_apple_wallet");
   const google = tr.t("my_cards.add_to_google_wallet");
-  return html`${passes.apple && html`<p><a class="twincards-wallet" href="${passes.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}" aria-label="${apple}: ${title}">${apple}</a></p>`}
-${passes.google && html`<p><a class="twincards-wallet" href="${passes.pathPrefix}/google-wallet/${id}?locale=${tr.language}" aria-label="${google}: ${title}">${google}</a></p>`}`;
+  return html`${passes.apple && html`<p><a class="twincards-wallet" href="${rooted(`${passes.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}`)}" aria-label="${apple}: ${title}">${apple}</a></p>`}
+${passes.google && html`<p><a class="twincards-wallet" href="${rooted(`${passes.pathPrefix}/google-wallet/${id}?locale=${tr.language}`)}" aria-label="${google}: ${title}">${google}</a></p>`}`;
 }
 
 function cardItem(
@@ -223,16 +238,16 @@ ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
 ${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, passes, 3, true, pathPrefix))}</ul>`}
 ${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, passes, pathPrefix))}</ul>`}
 ${walletNext(cards, tr, pathPrefix)}
-<p><a href="${pathPrefix}/redeem">${tr.t("page.claim_link")}</a></p>`,
+<p><a href="${to(tr, `${pathPrefix}/redeem`)}">${tr.t("page.claim_link")}</a></p>`,
   );
 }
 
-/** What a logged-out visitor sees instead of a page about a customer. */
-export function loggedOutPage(page: "my_cards" | "claim", loginHref: string): string {
+/** What a logged-out visitor sees instead of a page about a customer; logging in comes back to `returnTo`, in the page's language. */
+export function loggedOutPage(page: "my_cards" | "claim", returnTo: string): string {
   return localized(
     (tr) => html`<h1>${tr.t(`${page}.heading`)}</h1>
 <p>${tr.t(`log_in.${page}`)}</p>
-<p><a href="${loginHref}">${tr.t("log_in.link")}</a></p>`,
+<p><a href="${logInLink(tr, returnTo)}">${tr.t("log_in.link")}</a></p>`,
   );
 }
 
@@ -240,6 +255,8 @@ export function loggedOutPage(page: "my_cards" | "claim", loginHref: string): st
 export interface ClaimFailure {
   code: ErrorCode;
   details: ErrorDetail[];
+  /** GIFT_TAKEN_BACK: the code was a gift its giver took back (said apart from a code already used). */
+  reason?: string;
 }
 
 export interface ClaimFormState {
@@ -261,6 +278,7 @@ function claimProblems(state: ClaimFormState): Map<ClaimField | "", MessageKey> 
     EXPIRED: "claim.errors.expired",
     VOIDED: "claim.errors.voided",
   };
+  if (failure.reason === "GIFT_TAKEN_BACK") return problems.set("code", "claim.errors.taken_back");
   const onCode = codeProblem[failure.code];
   if (onCode) return problems.set("code", onCode);
   if (failure.code === "RATE_LIMITED") return problems.set("", "claim.errors.rate_limited");
@@ -290,11 +308,11 @@ ${error && html`<p class="twincards-error" id="${id}-error">${tr.t(error)}</p>`}
     };
     return html`<h1>${tr.t("claim.heading")}</h1>
 ${summary && html`<div class="twincards-error" role="alert"><p>${tr.t(summary)}</p></div>`}
-<form method="post" action="${pathPrefix}/redeem">
+<form method="post" action="${to(tr, `${pathPrefix}/redeem`)}">
 ${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlength="80" required autocapitalize="characters"`)}
 <button type="submit">${tr.t("claim.button")}</button>
 </form>
-<p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a></p>`;
+<p><a href="${to(tr, pathPrefix)}">${tr.t("page.my_cards_link")}</a></p>`;
   });
 }
 
@@ -305,14 +323,14 @@ export function claimedPage(cards: StorefrontCard[], pathPrefix: string, wallets
     (tr) => html`<h1>${cards.length === 1 ? tr.t("page.claimed_one") : tr.t("page.claimed_other", { count: tr.number(cards.length) })}</h1>
 <ul class="twincards-list">${cards.map((card) => cardItem(card, tr, passes, 2, false))}</ul>
 ${walletNext(cards, tr, pathPrefix)}
-<p><a href="${pathPrefix}">${tr.t("page.my_cards_link")}</a> · <a href="${pathPrefix}/redeem">${tr.t("page.claim_another")}</a></p>`,
+<p><a href="${to(tr, pathPrefix)}">${tr.t("page.my_cards_link")}</a> · <a href="${to(tr, `${pathPrefix}/redeem`)}">${tr.t("page.claim_another")}</a></p>`,
   );
 }
 
 /** For cards the store holds: that nothing else is needed, and where to link a wallet. */
 function walletNext(cards: StorefrontCard[], tr: Translator, pathPrefix: string): Markup | null {
   if (!cards.some((card) => card.custody === "HELD")) return null;
-  return html`<p>${tr.t("claim.held_next")} <a href="${pathPrefix}/wallet">${tr.t("my_cards.link_wallet")}</a></p>`;
+  return html`<p>${tr.t("claim.held_next")} <a href="${to(tr, `${pathPrefix}/wallet`)}">${tr.t("my_cards.link_wallet")}</a></p>`;
 }
 
 /** The customer's cards could not be loaded: nothing they can fix but trying again. */
@@ -320,6 +338,6 @@ export function loadErrorPage(pathPrefix: string): string {
   return localized(
     (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
 <p class="twincards-error" role="alert">${tr.t("page.load_error")}</p>
-<p><a href="${pathPrefix}">${tr.t("my_cards.retry")}</a></p>`,
+<p><a href="${to(tr, pathPrefix)}">${tr.t("my_cards.retry")}</a></p>`,
   );
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError, errorBody, httpFailure, type HttpFailure } from "~/faces/api/errors";
 import { PROXY_PATH, proxyPath, serverConfig } from "~/wiring/config.server";
+import { GiftTakenBack } from "~/domain/errors";
 import { isCustomerId } from "~/domain/owners";
 import { isShopDomain } from "~/adapters/shopify/shop-domain";
 import { verifiedProxyQuery } from "./proxy-signature.server";
@@ -92,10 +93,20 @@ export const loggedOutJson = (message: string, returnTo: string) =>
 /** The status, message and field details of a failure, as /v1 reports them; unexpected errors are logged, not shown. */
 export const describeFailure = (thrown: unknown): HttpFailure => httpFailure(thrown, "the app proxy");
 
-/** A failure in the /v1 error envelope and status. */
+/**
+ * Why a failure happened when its code alone does not tell the shopper: `GIFT_TAKEN_BACK`, a 409
+ * whose giver took the gift back (not a code already used), which the pages and blocks say in words of their own.
+ */
+export type FailureReason = "GIFT_TAKEN_BACK";
+export const failureReason = (error: unknown): FailureReason | undefined =>
+  error instanceof GiftTakenBack ? "GIFT_TAKEN_BACK" : undefined;
+
+/** A failure in the /v1 error envelope and status, with its `reason` when it has one. */
 export function jsonFailure(error: unknown): Response {
   const failure = describeFailure(error);
-  return jsonResponse(errorBody(failure.code, failure.message, failure.details), failure.status, failure.headers);
+  const body = errorBody(failure.code, failure.message, failure.details);
+  const reason = failureReason(error);
+  return jsonResponse(reason ? { ...body, error: { ...body.error, reason } } : body, failure.status, failure.headers);
 }
 
 /** A Liquid page: Shopify renders it inside the shop's theme. */

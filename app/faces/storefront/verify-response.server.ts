@@ -18,15 +18,21 @@ export const holderLinks = (pathPrefix: string): HolderLinks => ({
   passes: { apple: walletPassesOn(), google: googleWalletOn() },
 });
 
-/** The page of `item`: inside the theme for people, a whole document for link-preview and search crawlers. */
+/**
+ * The page of `item`: inside the theme for people, a whole document for link-preview and search crawlers.
+ * `languageDecision`: the shopper's language as the server knows it (decision 0065), before the page for people.
+ */
 export function verifyPageResponse(
   request: Request,
   item: Verification,
   pathPrefix: string,
   headers: Record<string, string> = {},
+  languageDecision = "",
 ): Response {
   // Crawlers reading a shared link's preview need the tags in <head>, which a page inside the theme cannot reach.
-  const page = isbot(request.headers.get("user-agent") ?? "") ? verifyDocument(item) : verifyPage(item, holderLinks(pathPrefix));
+  const page = isbot(request.headers.get("user-agent") ?? "")
+    ? verifyDocument(item)
+    : `${languageDecision}${verifyPage(item, holderLinks(pathPrefix))}`;
   return liquidResponse(page, 200, { ...(item.indexed ? {} : NOINDEX), ...headers });
 }
 

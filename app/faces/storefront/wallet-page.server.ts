@@ -2,7 +2,7 @@ import type { ApiErrorCode as ErrorCode, ErrorDetail } from "~/faces/api/errors"
 import type { StorefrontHoldings, StorefrontWallet } from "~/domain/storefront.server";
 import type { StorefrontWalletLinked } from "~/domain/wallet-links.server";
 import { html, liquid, type Markup } from "./html.server";
-import { localized } from "./liquid-pages.server";
+import { localized, to } from "./liquid-pages.server";
 import type { MessageKey, Translator } from "./storefront-i18n.server";
 import walletScript from "./wallet-link.client.js?raw";
 
@@ -117,7 +117,7 @@ function pasteSection(state: PastedAddressState, tr: Translator, pathPrefix: str
 <h2>${tr.t("wallet.paste_heading")}</h2>
 <p class="twincards-warning">${tr.t("wallet.paste_warning")}</p>
 ${error("")}
-<form method="post" action="${pathPrefix}/wallet">
+<form method="post" action="${to(tr, `${pathPrefix}/wallet`)}">
 <label for="${FIELD_IDS.publicKey}">${tr.t("wallet.address_label")}</label>
 <input id="${FIELD_IDS.publicKey}" name="publicKey" type="text" value="${state.publicKey}" maxlength="64" required autocomplete="off" autocapitalize="off" spellcheck="false" aria-describedby="${described("publicKey", true)}"${invalid("publicKey")}>
 ${error("publicKey")}
@@ -144,7 +144,7 @@ export function walletPage(holdings: StorefrontHoldings, state: PastedAddressSta
 ${currentLine(holdings.wallet, tr)}
 ${signSection(tr, pathPrefix)}
 ${pasteSection(state, tr, pathPrefix)}
-<p><a href="${pathPrefix}">${tr.t("wallet.back")}</a></p>`,
+<p><a href="${to(tr, pathPrefix)}">${tr.t("wallet.back")}</a></p>`,
     ) + `\n{% raw %}<script>${walletScript}</script>{% endraw %}`
   );
 }
@@ -162,6 +162,6 @@ export function walletLinkedPage(linked: StorefrontWalletLinked, pathPrefix: str
     return html`<h1>${tr.t("wallet.heading")}</h1>
 <p role="status">${line}</p>
 ${linked.name && html`<p>${tr.t("wallet.name_registered", { name: linked.name })}</p>`}
-<p><a href="${pathPrefix}">${tr.t("wallet.back")}</a></p>`;
+<p><a href="${to(tr, pathPrefix)}">${tr.t("wallet.back")}</a></p>`;
   });
 }

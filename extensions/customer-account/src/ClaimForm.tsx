@@ -8,7 +8,7 @@ import type { Card } from "./types";
 /** Which field a failed claim concerns, and what to say there (the storefront's Claim a card block says the same). */
 function claimProblems(error: ReturnType<typeof asApiError>, code: string): Problems {
   if (error.status === 404) return { code: "claim.errors.not_found" };
-  if (error.status === 409) return { code: "claim.errors.conflict" };
+  if (error.status === 409) return { code: error.reason === "GIFT_TAKEN_BACK" ? "claim.errors.taken_back" : "claim.errors.conflict" };
   // 410 is an expired code, or one whose cards the shop voided (its order was cancelled).
   if (error.status === 410) return { code: error.code === "VOIDED" ? "claim.errors.voided" : "claim.errors.expired" };
   if ((error.status === 422 || error.status === 400) && error.fields.length) {

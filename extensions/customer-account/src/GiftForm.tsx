@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { asApiError, cancelGift, giveCard } from "./backend";
 import { formProblem, type Problems } from "./fields";
 import { HintedField } from "./HintedField";
-import { t } from "./i18n";
+import { pageLanguage, t } from "./i18n";
 import type { Card } from "./types";
 
 /** What to say, and where, when the app refuses a gift. */
@@ -57,7 +57,9 @@ export function GiftActions({ card, onChanged }: { card: Card; onChanged: () => 
   const submit = () => {
     const to = recipient.trim();
     if (!to) return setProblems({ recipient: "gift.errors.recipient" });
-    void run(() => giveCard(card.id, { ...(to.includes("@") ? { email: to } : { phone: to }), message }));
+    // The page's language: the recipient reads the gift in it unless Shopify knows theirs (issue 39).
+    const locale = pageLanguage();
+    void run(() => giveCard(card.id, { ...(to.includes("@") ? { email: to } : { phone: to }), message, locale }));
   };
   return (
     <s-form onSubmit={submit}>

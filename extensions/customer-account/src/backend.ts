@@ -15,12 +15,13 @@ function configuredAppUrl(): string | undefined {
 /** The app's public URL (shopify.app.toml's application_url). */
 export const APP_URL = (configuredAppUrl() || "https://twin-cards.example.com").replace(/\/+$/, "");
 
-/** A failed call: the HTTP status (0 when the app could not be reached), the error code and the fields it names. */
+/** A failed call: the HTTP status (0 when the app could not be reached), the error code, the fields it names and why, when the code alone does not say. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     readonly fields: string[],
+    readonly reason: string | null = null,
   ) {
     super(`${status} ${code}`);
   }
@@ -30,7 +31,7 @@ export const asApiError = (error: unknown): ApiError => (error instanceof ApiErr
 
 interface Envelope<T> {
   data?: T;
-  error?: { code?: string; details?: { path?: unknown }[] };
+  error?: { code?: string; details?: { path?: unknown }[]; reason?: string };
 }
 
 /** A call to the app with a fresh session token; the answer's `data`, or an ApiError. */
@@ -53,7 +54,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (response.ok && envelope?.data !== undefined) return envelope.data;
   const fields = (envelope?.error?.details ?? []).map((detail) => String(detail.path ?? ""));
-  throw new ApiError(response.status, envelope?.error?.code ?? "INTERNAL", fields);
+  throw new ApiError(response.status, envelope?.error?.code ?? "INTERNAL", fields, envelope?.error?.reason ?? null);
 }
 
 export const loadHoldings = () => call<Holdings>("/holdings");
@@ -61,7 +62,7 @@ export const loadHoldings = () => call<Holdings>("/holdings");
 export const claimCode = (code: string) => call<{ cards: Card[] }>("/claim", { code });
 
 /** Gives one of the customer's cards: a new code goes to the recipient (decision 0043). */
-export const giveCard = (id: string, gift: { email?: string; phone?: string; message: string }) =>
+export const giveCard = (id: string, gift: { email?: string; phone?: string; message: string; locale?: string }) =>
   call<Card>(`/cards/${encodeURIComponent(id)}/give`, gift);
 
 /** Takes a gift back before it is claimed. */

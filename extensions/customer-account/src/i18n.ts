@@ -3,6 +3,9 @@ import type { MetadataEntry, Numbered } from "./types";
 /** A translated string from locales/*.json (`{{name}}` replaced, `count` choosing the plural form). */
 export const t = (key: string, options?: Record<string, string | number>): string => String(shopify.i18n.translate(key, options));
 
+/** The language the page is shown in (`en`, `fr`): a gift from it is written in it unless Shopify knows the recipient's. */
+export const pageLanguage = (): string => shopify.localization.extensionLanguage.value.isoCode;
+
 export const isHttpUrl = (value: unknown): value is string => typeof value === "string" && /^https?:\/\//i.test(value);
 
 /** An amount in the customer's locale, e.g. "$19.99" or "19,99 $US". */
