@@ -3,9 +3,9 @@
 // named after its domain, on UTC, in English, without a logo — until a test or
 // the demo sets it otherwise with PUT /_stub/shops/{domain}.
 import { createHash } from "node:crypto";
-import { deflateSync, crc32 } from "node:zlib";
 import { z } from "zod";
 import { DEMO_SHOP_DOMAIN } from "./demo-data";
+import { pngFile } from "./png";
 
 export interface StubShop {
   name: string;
@@ -178,22 +178,5 @@ export function logoPng(): Buffer {
     }
     rows.push(row);
   }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return pngFile(width, height, rows);
 }

@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
-import type { Browser, Locator } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { composeClaimMessage } from "~/domain/claim-messages.server";
 import type { ClaimNotificationPayload } from "~/domain/notifications.server";
+import { shown } from "../support/admin-browser";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
 import { launchBrowser, newPage } from "../support/browser";
 import { cardInput } from "../support/fixtures";
@@ -28,8 +29,6 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
 
 /** An English shop's storefront where the visitor logs in as Camille. */
 async function storefrontOf(shop: string, customerId: string) {

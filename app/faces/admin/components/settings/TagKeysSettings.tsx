@@ -2,6 +2,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { saveAsFile } from "../useDownload";
 
 /**
  * Settings → NFC tag keys (decision 0063): UIDs pasted or read from a text file, sent to /app/tag-keys,
@@ -42,11 +43,7 @@ export function TagKeysSettings({ setUp }: { setUp: boolean }) {
       }
       if (!response.ok) throw new Error(String(response.status));
       const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "tag-keys.csv";
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(await response.blob());
-      link.download = name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+      await saveAsFile(response, name);
     } catch {
       shopify.toast.show(t("tagKeys.failed"), { isError: true });
     } finally {
