@@ -1,4 +1,5 @@
 import {
+  CERTIFICATE_LANGUAGES,
   certificateDate,
   certificateLanguage,
   certificateWords,
@@ -50,19 +51,28 @@ const byCustomer = new RateLimit(
 );
 
 /** The certificate of one item, as `reader` may have it; NOT_FOUND, or a refusal for an unclaimed (409) or voided (410) card. */
-export async function certificateOf(shop: string, id: string, reader: CertificateReader): Promise<Certificate> {
+export async function certificateOf(shop: string, id: string, reader: CertificateReader, language?: string | null): Promise<Certificate> {
   const profile = await shopProfile(shop);
-  return certificateFrom(profile, await itemOf(shop, id, reader));
+  return certificateFrom(profile, await itemOf(shop, id, reader), language);
 }
 
-/** A PDF with the certificate of the item on a page of `size` (a6, a4 or letter). */
-export async function certificatePdf(shop: string, id: string, size: unknown, reader: CertificateReader): Promise<Uint8Array> {
+/**
+ * A PDF with the certificate of the item on a page of `size` (a6, a4 or letter), in `language` (the
+ * viewer's, issue 39 item 3) when the app has words for it, else in the shop's primary language — never a mix.
+ */
+export async function certificatePdf(
+  shop: string,
+  id: string,
+  size: unknown,
+  reader: CertificateReader,
+  language?: string | null,
+): Promise<Uint8Array> {
   if (!isCertificateSize(size)) throw fieldError("size", "Must be a6, a4 or letter");
   if (reader.kind === "customer") {
     const taken = await byCustomer.take(`${shop} ${reader.customerId}`);
     if (!taken.ok) throw new TooManyAttempts("Too many certificates asked for; try again shortly", taken.retryAfterSeconds);
   }
-  const certificate = await certificateOf(shop, id, reader);
+  const certificate = await certificateOf(shop, id, reader, language);
   return render([certificate], { kind: "pages", size });
 }
 
@@ -115,8 +125,8 @@ async function itemOf(shop: string, id: string, reader: CertificateReader): Prom
 }
 
 /** The certificate, field by field from public data only. */
-async function certificateFrom(profile: ShopProfile, item: Item): Promise<Certificate> {
-  const language = certificateLanguage(profile.primaryLocale);
+async function certificateFrom(profile: ShopProfile, item: Item, viewer?: string | null): Promise<Certificate> {
+  const language = certificateLanguage(speaksCertificates(viewer) ? viewer : profile.primaryLocale);
   const shopName = profile.name;
   const common = { language, shopName, logoUrl: profile.logoUrl };
   if (item.kind === "twin") {
@@ -157,6 +167,10 @@ async function certificateFrom(profile: ShopProfile, item: Item): Promise<Certif
     }),
   };
 }
+
+/** Whether certificates have words for this locale's language. */
+const speaksCertificates = (locale: string | null | undefined): locale is string =>
+  (CERTIFICATE_LANGUAGES as readonly string[]).includes((locale ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "");
 
 /** As on the verify page: the universal name registered to the card's owner with its key, masked; null when none (a held card). */
 async function holderName(owner: string | null, publicKey: string | null): Promise<string | null> {

@@ -115,6 +115,11 @@ export interface WalletPassContent {
   /** The shop's logo and the item's picture as fetched (PNG, JPEG, GIF or WebP), null when unreadable or none. */
   logo: ImageFetchedBytes | null;
   thumbnail: ImageFetchedBytes | null;
+  /**
+   * Apple's localized strings: for each language (`fr`), what each text of the pass reads in it.
+   * The pass's own texts are in the viewer's language and are the keys (issue 39, item 3).
+   */
+  localizations: Record<string, Record<string, string>>;
 }
 
 export interface ImageFetchedBytes {
@@ -212,6 +217,11 @@ export interface CustomerPorts {
   byContact(shop: string, contact: { email?: string; phone?: string }): Promise<CustomerFacts | null>;
 }
 
+/** The locales a shop publishes on its storefront (primary first), from Shopify; null when Shopify could not be asked. */
+export interface ShopLanguagePorts {
+  published(shop: string): Promise<string[] | null>;
+}
+
 export interface DomainPorts {
   chain: ChainPorts;
   urls: PublicUrls;
@@ -224,6 +234,7 @@ export interface DomainPorts {
   googleWallet: GoogleWalletPorts;
   billing: BillingPorts;
   customers: CustomerPorts;
+  shopLanguages: ShopLanguagePorts;
 }
 
 let wired: DomainPorts | undefined;

@@ -11,7 +11,9 @@ import {
   CHAIN_STATUSES,
   cardCustody,
   cardStatus,
+  giveCardInput,
   optionalText,
+  parseInput,
   type ChainState,
   registerNameInput,
   serialFields,
@@ -22,6 +24,7 @@ import {
   type UnitCard,
 } from "./schemas";
 import { z } from "./schemas/zod";
+import { maskEmail, maskPhone } from "./masking";
 
 /*
  * What a customer sees on the storefront (app proxy, theme blocks): only public
@@ -187,8 +190,12 @@ export async function claimForCustomer(
 }
 
 /** A logged-in customer gives one of their cards (decision 0043); the giver is `shopify|<id>`. */
-export const giveCardForCustomer = async (shop: string, customerId: string, cardId: string, input: unknown) =>
-  toStorefrontCard(await giveCard(shop, shopifyOwner(customerId), cardId, input));
+export async function giveCardForCustomer(shop: string, customerId: string, cardId: string, input: unknown) {
+  const card = toStorefrontCard(await giveCard(shop, shopifyOwner(customerId), cardId, input));
+  // Where the gift went, masked, for the page's "Gift sent to …" (issue 39, defect 8): the input was valid, or giveCard refused it.
+  const { email, phone } = parseInput(giveCardInput, input);
+  return { ...card, sentTo: email ? maskEmail(email) : phone ? maskPhone(phone) : null };
+}
 
 /** A logged-in customer takes back a card they gave, before it is claimed. */
 export const cancelGiftForCustomer = async (shop: string, customerId: string, cardId: string) =>

@@ -66,7 +66,7 @@ const WORDS: Record<MessageLanguage, PassWords> = {
     voidText: (shopName) => `${shopName} a annulé cet article\u00a0: ce pass ne prouve plus rien et peut être supprimé.`,
     givenStatus: "Offert",
     givenText: (shopName) =>
-      `Cet article a été offert à quelqu'un d'autre et n'est plus à vous. Son nouveau détenteur a son propre pass\u00a0; vous pouvez supprimer celui-ci. ${shopName}`,
+      `Cet article a été offert à quelqu’un d’autre et n’est plus à vous. Son nouveau détenteur a son propre pass\u00a0; vous pouvez supprimer celui-ci. ${shopName}`,
   },
 };
 

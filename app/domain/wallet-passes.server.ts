@@ -2,6 +2,7 @@ import { DomainError, notFound } from "./errors";
 import { isIdOf } from "./ids";
 import { maskName } from "./masking";
 import { chooseMessageLocale } from "./messages/claim-message";
+import { isMessageLanguage, type MessageLanguage } from "./messages/default-templates";
 import { shopifyOwner } from "./owners";
 import { ports, type ImageFetchedBytes, type WalletPassContent } from "./ports";
 import { shopProfile } from "./shop-profile.server";
@@ -124,7 +125,50 @@ export async function signedPass(shop: string, item: HeldItem, options: PassOpti
       ? { url: `${ports().urls.appUrl()}${WALLET_WEB_SERVICE_PATH}`, authenticationToken: options.authenticationToken }
       : null,
     ...face.fields,
+    localizations: await localizations(shop, item, options.state, face),
   });
+}
+
+/**
+ * Apple's localized strings (issue 39, item 3): the pass is written in the viewer's language, and carries
+ * a `<language>.lproj/pass.strings` for the viewer's language and each of the shop's published languages
+ * the app has words for (the shop's primary alone when Shopify cannot say), each text of the pass as the key.
+ */
+async function localizations(
+  shop: string,
+  item: HeldItem,
+  state: PassState,
+  face: PassFace,
+): Promise<Record<string, Record<string, string>>> {
+  const [published, profile] = await Promise.all([ports().shopLanguages.published(shop), shopProfile(shop)]);
+  const languages = new Set<MessageLanguage>([face.language as MessageLanguage]);
+  for (const locale of published ?? [profile.primaryLocale]) {
+    const language = locale.trim().toLowerCase().split(/[-_]/)[0];
+    if (isMessageLanguage(language)) languages.add(language);
+  }
+  const strings: Record<string, Record<string, string>> = {};
+  for (const language of languages) {
+    const other = language === face.language ? face : await passFace(shop, item, language, state);
+    strings[language] = textPairs(face, other);
+  }
+  return strings;
+}
+
+/** Each text of `face` with what the same place of `other` (the same pass in another language) says. */
+function textPairs(face: PassFace, other: PassFace): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  const pair = (text: string | undefined, translated: string | undefined) => {
+    if (text && translated !== undefined && !(text in pairs)) pairs[text] = translated;
+  };
+  pair(face.fields.description, other.fields.description);
+  for (const group of ["primaryFields", "secondaryFields", "auxiliaryFields", "backFields"] as const)
+    face.fields[group].forEach((field, index) => {
+      const same = other.fields[group][index];
+      pair(field.label, same?.label);
+      pair(field.value, same?.value);
+    });
+  pair(face.barcode?.altText, other.barcode?.altText);
+  return pairs;
 }
 
 /** Where Apple's PassKit web service is mounted under the app's URL (Apple appends /v1/…; the app's own /v1 is its API). */

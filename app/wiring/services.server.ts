@@ -15,7 +15,7 @@ import {
   type WebhookConfig,
 } from "./config.server";
 import { SECRET_PURPOSES, secretBox } from "../adapters/webhooks/secret-box.server";
-import { wireDomain, type CustomerPorts } from "../domain/ports";
+import { wireDomain, type CustomerPorts, type ShopLanguagePorts } from "../domain/ports";
 import { wireStores } from "../domain/stores";
 import { databaseStores } from "./stores.server";
 import type { PollingWorker } from "../lib/polling-worker";
@@ -59,6 +59,9 @@ export function wireServices(): void {
       about: async (shop, customerId) => (await customerFacts()).about(shop, customerId),
       byContact: async (shop, contact) => (await customerFacts()).byContact(shop, contact),
     },
+    shopLanguages: {
+      published: async (shop) => (await shopLanguageReader()).published(shop),
+    },
     billing: {
       plans: () => billingConfig().plans,
       upgradeUrl: (shop) =>
@@ -69,6 +72,9 @@ export function wireServices(): void {
 
 let customers: CustomerPorts | undefined;
 const customerFacts = async () => (customers ??= (await import("../adapters/shopify/customer-facts.server")).customerFactsReader());
+let shopLanguages: ShopLanguagePorts | undefined;
+const shopLanguageReader = async () =>
+  (shopLanguages ??= (await import("../adapters/shopify/shop-languages.server")).shopLanguagesReader());
 let box: ReturnType<typeof secretBox> | undefined;
 const secrets = () => (box ??= secretBox(webhookConfig().secretsKey));
 let tagBox: ReturnType<typeof secretBox> | undefined;

@@ -40,7 +40,18 @@
     var s = root.dataset;
     var form = el("form", "twin-cards__gift");
     form.setAttribute("aria-label", s.give + ": " + name);
-    var to = field(form, "input", "recipient", s.giftTo, { required: "", autocomplete: "off", maxlength: "254" });
+    // An e-mail keyboard (its @ and its digits), and a hint that a phone number works too.
+    var to = field(form, "input", "recipient", s.giftTo, {
+      type: "text",
+      inputmode: "email",
+      required: "",
+      autocomplete: "off",
+      maxlength: "254",
+      "aria-describedby": "twin-cards-gift-hint-" + slot.dataset.id,
+    });
+    var hint = el("p", "twin-cards__hint", s.giftToHint);
+    hint.id = "twin-cards-gift-hint-" + slot.dataset.id;
+    form.appendChild(hint);
     field(form, "textarea", "message", s.giftMessage, { maxlength: "300", rows: "2" });
     // How the message names the giver: their first name unless they change it (never their e-mail).
     var from = field(form, "input", "fromName", s.giftFrom, { maxlength: "60", autocomplete: "given-name" });
@@ -72,7 +83,10 @@
     })
       .then(function (response) {
         return response.json().then(function (answer) {
-          if (response.ok) return slot.dispatchEvent(new CustomEvent("twin-cards:changed", { bubbles: true }));
+          if (response.ok) {
+            if (answer && answer.data && answer.data.sentTo) sentTo(root, answer.data.sentTo);
+            return slot.dispatchEvent(new CustomEvent("twin-cards:changed", { bubbles: true }));
+          }
           throw new Error((answer && answer.error && answer.error.message) || root.dataset.error);
         });
       })
@@ -82,6 +96,19 @@
         alert.setAttribute("role", "alert");
         alert.textContent = error.message || root.dataset.error;
       });
+  }
+
+  // "Gift sent to j***@example.com": said above the list, which reloads after a gift.
+  function sentTo(root, destination) {
+    var status = root.querySelector("[data-twin-cards-gift-sent]");
+    if (!status) {
+      status = el("p", "twin-cards__sent");
+      status.setAttribute("role", "status");
+      status.setAttribute("data-twin-cards-gift-sent", "");
+      var content = root.querySelector("[data-twin-cards-content]");
+      content.parentNode.insertBefore(status, content);
+    }
+    status.textContent = root.dataset.giftSent + " " + destination;
   }
 
   function fill(root, slot) {

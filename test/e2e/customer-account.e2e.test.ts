@@ -201,7 +201,7 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
         "fr",
         "Code",
         "Obtenir la carte",
-        "Les cartes de ce code ont été annulées par la boutique (par exemple, leur commande a été annulée) : il n’y a plus rien à obtenir. Contactez la boutique si vous pensez qu’il s’agit d’une erreur.",
+        "Les cartes de ce code ont été annulées par la boutique (par exemple, leur commande a été annulée)\u00a0: il n’y a plus rien à obtenir. Contactez la boutique si vous pensez qu’il s’agit d’une erreur.",
       ],
     ] as const) {
       const page = await openAccount("page", shop, uniqueCustomerId(), { code, locale });

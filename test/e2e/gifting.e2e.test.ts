@@ -61,6 +61,10 @@ describe("giving a card to a friend (Chromium)", { timeout: 120_000 }, () => {
     expect(await insideViewport(giving.page, give)).toBe(true);
     await give.click();
     const form = giving.myCards.getByRole("form", { name: "Give this: Festival pass" });
+    // A phone's e-mail keyboard, and a hint that a phone number works too.
+    const recipient = form.getByLabel("Recipient's e-mail or phone (+ country code)");
+    expect(await recipient.getAttribute("inputmode")).toBe("email");
+    await shown(form.getByText("An e-mail address, or a phone number starting with + and its country code"));
     await form.getByLabel("Recipient's e-mail or phone (+ country code)").fill("not-an-address@");
     await form.getByRole("button", { name: "Send the gift" }).click();
     await shown(form.getByRole("alert"));
@@ -70,6 +74,8 @@ describe("giving a card to a friend (Chromium)", { timeout: 120_000 }, () => {
     await form.getByLabel("A message for them (optional)").fill("Enjoy the show!");
     await form.getByRole("button", { name: "Send the gift" }).click();
     await shown(giving.myCards.getByText("Given, waiting for its recipient"));
+    // The page says where the gift went, masked (issue 39, defect 8).
+    await shown(giving.myCards.getByRole("status").filter({ hasText: "Gift sent to f***@example.com" }));
     const takeBack = giving.myCards.getByRole("button", { name: "Take the gift back" });
     await shown(takeBack);
     expect(await insideViewport(giving.page, takeBack)).toBe(true);

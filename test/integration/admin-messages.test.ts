@@ -74,7 +74,7 @@ describe("Settings → Messages", () => {
     expect(fr.html).toContain("Récupérer ma carte");
     expect(fr.html).not.toContain("<style");
     expect(fr.html).toMatch(/<a [^>]*style="[^"]*background: ?#008060/);
-    expect(fr.sms).toMatch(/^Maison Lumière : votre code 7KQ2-M9XD-R4TB - récupérez votre carte sur https:\/\//);
+    expect(fr.sms).toMatch(/^Maison Lumière, votre code 7KQ2-M9XD-R4TB - récupérez votre carte sur https:\/\//);
     expect(fr.smsLength).toMatchObject({ encoding: "GSM-7", segments: 1 });
     expect(fr.fieldErrors).toEqual({});
 

@@ -274,7 +274,16 @@ describe("Apple Wallet passes: GET /apps/twincards/passes/<id>", () => {
 
     const opened = await pkpass(await passFromProxy(items.shop, items.customerId, items.card.id));
 
-    expect([...opened.files.keys()].sort()).toEqual(["icon.png", "icon@2x.png", "icon@3x.png", "manifest.json", "pass.json", "signature"]);
+    // No logo.png, no thumbnail.png; the English shop's strings only (decision 0067).
+    expect([...opened.files.keys()].sort()).toEqual([
+      "en.lproj/pass.strings",
+      "icon.png",
+      "icon@2x.png",
+      "icon@3x.png",
+      "manifest.json",
+      "pass.json",
+      "signature",
+    ]);
     expect(smimeVerify(opened, material.caFile).ok).toBe(true);
   });
 

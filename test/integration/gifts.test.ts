@@ -71,7 +71,7 @@ describe("giving a card from the storefront", () => {
 
     expect(given.status).toBe(200);
     expect((await given.json()) as { data: StorefrontCard }).toMatchObject({
-      data: { id: card.id, status: "PENDING_TRANSFER", giftable: false },
+      data: { id: card.id, status: "PENDING_TRANSFER", giftable: false, sentTo: expect.stringMatching(/^f\*\*\*@example\.com$/i) },
     });
     const sent = await giftCode(card.id);
     expect(sent).toMatchObject({ destination: "friend@example.com", giftMessage: "Happy birthday!" });
@@ -108,7 +108,10 @@ describe("giving a card from the storefront", () => {
     const friend = uniqueCustomerId();
     const key = walletKey();
 
-    expect((await give(shop, giver, card.id, { phone: "+44 20 7946 0018" })).status).toBe(200);
+    const given = await give(shop, giver, card.id, { phone: "+44 20 7946 0018" });
+    expect(given.status).toBe(200);
+    // The page says "Gift sent to" this: the country code and the last four digits.
+    expect(((await given.json()) as { data: { sentTo: string } }).data.sentTo).toBe("+44******0018");
     const sent = await giftCode(card.id);
     expect(sent.destination).toBe("+442079460018");
     expect((await claim(shop, friend, sent.code, key)).status).toBe(200);

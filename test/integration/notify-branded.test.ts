@@ -100,7 +100,7 @@ describe("claim messages in the shop's brand and the customer's language", () =>
     expect(mail.raw).not.toContain(PRIVATE_VALUE);
 
     const sms = twilio.requests.find((request) => request.form.To === "+33612345678")!;
-    expect(sms.form.Body).toMatch(/^Maison Lumière : votre code [0-9A-Z-]{14} - récupérez votre carte sur https:\/\//);
+    expect(sms.form.Body).toMatch(/^Maison Lumière, votre code [0-9A-Z-]{14} - récupérez votre carte sur https:\/\//);
   });
 
   it("writes English for a customer whose locale is English, the same expiry the British way in the shop's zone", async () => {

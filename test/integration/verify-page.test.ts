@@ -105,8 +105,10 @@ describe("GET /apps/twincards/v/<token>: the public verification page", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("x-robots-tag")).toBe("noindex");
     const html = await rendered(response);
-    // No script runs on the page; the one script element is data for machines (the JSON-LD passport, decision 0063).
-    expect(html.match(/<script[^>]*>/gi)).toEqual(['<script type="application/ld+json">']);
+    // Data for machines (the JSON-LD passport, decision 0063), and the Share button's script, which the page needs
+    // nothing else of: without it, Share is a plain link to the page (issue 39, item 12).
+    expect(html.match(/<script[^>]*>/gi)).toEqual(['<script type="application/ld+json">', "<script>"]);
+    expect(html).toContain(`<a href="${items.twin.verifyUrl}" data-twincards-share`);
     const text = visibleText(html);
     expect(text).toContain("Limited sneaker");
     expect(text).toContain(`✓ Verified: issued by ${SHOP_NAME}`);

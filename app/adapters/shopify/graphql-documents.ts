@@ -21,6 +21,7 @@ import { RULE_TARGET_QUERY } from "./admin-rule-target.server";
 import { SHOP_PLAN_QUERY } from "./billing.server";
 import { FLOW_TRIGGER_RECEIVE } from "./flow-trigger-sender.server";
 import { SHOP_BRAND_QUERY, SHOP_PROFILE_QUERY } from "./shop-profile.server";
+import { SHOP_LANGUAGES_QUERY } from "./shop-languages.server";
 import { SHOP_TIME_ZONE_QUERY } from "./shop-time-zone.server";
 
 export interface ShopifyDocument {
@@ -54,6 +55,7 @@ export const SHOPIFY_DOCUMENTS: ShopifyDocument[] = [
     document: CUSTOMER_BY_CONTACT_QUERY,
     variables: { query: 'email:"a@example.com"' },
   },
+  { name: "shop-languages: the storefront's published languages", api: "admin", document: SHOP_LANGUAGES_QUERY, variables: {} },
   { name: "admin-files: image files", api: "admin", document: FILES_QUERY, variables: { first: FILES_PAGE_SIZE } },
   { name: "admin-orders: an order", api: "admin", document: ORDER_QUERY, variables: { id: "gid://shopify/Order/1" } },
   { name: "admin-past-orders: count", api: "admin", document: PAST_ORDERS_COUNT_QUERY, variables: { query: SAMPLE_SEARCH } },

@@ -15,6 +15,9 @@ function rgb(hex: string): string {
   return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
 }
 
+/** A text inside a .strings file's double quotes (the library writes `"key" = "value";` as given). */
+const quotedString = (text: string) => text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+
 /** The domain's port, on the material read at start; `setup` says why passes are off. */
 export function walletPassPorts(setup: () => PassSigningSetup, updatable: () => boolean): WalletPassPorts {
   return {
@@ -59,6 +62,9 @@ export function walletPassPorts(setup: () => PassSigningSetup, updatable: () => 
           messageEncoding: "iso-8859-1",
           altText: content.barcode.altText,
         });
+      // One <language>.lproj/pass.strings each: Wallet shows the texts of the phone's language, else the pass's own.
+      for (const [language, strings] of Object.entries(content.localizations))
+        pass.localize(language, Object.fromEntries(Object.entries(strings).map(([key, text]) => [quotedString(key), quotedString(text)])));
       return pass.getAsBuffer();
     },
   };

@@ -40,7 +40,7 @@ export const DEFAULT_TEMPLATES: Record<MessageLanguage, MessageTemplateText> = {
       "",
       "Si vous n’attendiez pas ce message, vous pouvez l’ignorer.",
     ].join("\n"),
-    smsBody: `{{ shop.name }} : votre code {{ code }} - récupérez ${ONE}votre carte{% else %}vos cartes{% endif %} sur {{ claim_url }}`,
+    smsBody: `{{ shop.name }}, votre code {{ code }} - récupérez ${ONE}votre carte{% else %}vos cartes{% endif %} sur {{ claim_url }}`,
   },
 };
 
@@ -80,7 +80,7 @@ export const DEFAULT_GIFT_TEMPLATES: Record<MessageLanguage, MessageTemplateText
       "Si vous n’attendiez pas ce message, vous pouvez l’ignorer.",
     ].join("\n"),
     // Plain spaces before the colon, as the claim SMS (U+00A0 is not GSM-7).
-    smsBody: `${GIVER.fr} vous offre une carte : code {{ code }} - récupérez-la sur {{ claim_url }}`,
+    smsBody: `${GIVER.fr} vous offre une carte, code {{ code }} - récupérez-la sur {{ claim_url }}`,
   },
 };
 

@@ -54,7 +54,8 @@ const PICTURE_ICON =
 
 // A little layout in the theme's own type and colours (the CSS custom properties Online Store 2.0
 // themes such as Dawn define, with neutral fallbacks), which the theme's styles can still override.
-// Fields are 44 px high with 16 px text (no zoom on focus on a phone); one filled button per form.
+// Fields, buttons and links are at least 44 × 44 px (a tap target), with 16 px text (no zoom on focus on
+// a phone); one filled button per form.
 export const STYLE = liquid(`<style>
 .twincards { max-width: 72rem; margin: 0 auto; padding: 1rem; font-family: var(--font-body-family, inherit); color: rgb(var(--color-foreground, 18, 18, 18)); }
 .twincards h1, .twincards h2, .twincards h3 { font-family: var(--font-heading-family, inherit); }
@@ -78,7 +79,7 @@ export const STYLE = liquid(`<style>
 .twincards button { min-height: 44px; margin-top: 1rem; padding: 0.5rem 1.5rem; font: inherit; font-size: 16px; border-radius: 0.375rem; cursor: pointer; border: 1px solid rgb(var(--color-button, 18, 18, 18)); background: rgb(var(--color-button, 18, 18, 18)); color: rgb(var(--color-button-text, 255, 255, 255)); }
 .twincards button.twincards-secondary, .twincards .twincards-wallet-button { background: transparent; color: rgb(var(--color-foreground, 18, 18, 18)); }
 .twincards .twincards-wallet-button { display: flex; align-items: center; gap: 0.5rem; }
-.twincards a { color: rgb(var(--color-link, var(--color-foreground, 18, 18, 18))); }
+.twincards a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; color: rgb(var(--color-link, var(--color-foreground, 18, 18, 18))); }
 .twincards a.twincards-wallet { display: inline-flex; align-items: center; min-height: 44px; padding: 0 1rem; font-weight: bold; color: #fff; background: #000; border: 1px solid #a6a6a6; border-radius: 0.5rem; text-decoration: none; }
 </style>`);
 

@@ -16,6 +16,7 @@ import {
 } from "./liquid-pages.server";
 import type { MessageKey, Translator } from "./storefront-i18n.server";
 import { passportBlocks } from "./passport.server";
+import shareScript from "./share-link.client.js?raw";
 
 /*
  * The public verification page of a twin or card (GET /apps/twincards/v/<token>),
@@ -97,11 +98,19 @@ ${walletPassLink(passLinks(links.pathPrefix, links.passes), item.heldByViewer, t
 ${certificateLink(links.pathPrefix, item.heldByViewer, title, tr)}</section>`;
 }
 
+/**
+ * Share (issue 39, item 12): a plain link to the page without JavaScript; with it, the share sheet
+ * (Web Share API) or the link copied to the clipboard, said in the status beside it.
+ */
+const shareLine = (item: { url: string }, title: Part, tr: Translator) =>
+  html`<p class="twincards-share"><a href="${item.url}" data-twincards-share data-title="${title}" data-copied="${tr.t("verify.share_copied")}" data-failed="${tr.t("verify.share_failed")}">${tr.t("verify.share")}</a> <span role="status" aria-live="polite" data-twincards-share-status></span></p>`;
+
 function twinContent(twin: VerifiedTwin, tr: Translator, links: HolderLinks | null = null): Markup {
   return html`<p>${tr.t("verify.kind_twin")}</p>
 <h1>${twin.title}</h1>
 ${serialLine(twin, tr)}
 ${verifiedLine(tr, twin)}
+${shareLine(twin, twin.title, tr)}
 ${twin.images.length > 0 && html`<div class="twincards-verify-media">${pictures(twin.images.slice(0, 4), twin.title, tr)}</div>`}
 ${twin.description && html`<p>${twin.description}</p>`}
 ${facts([
@@ -123,6 +132,7 @@ function cardContent(card: VerifiedCard, tr: Translator, links: HolderLinks | nu
 <h1>${card.name}</h1>
 ${serialLine(card, tr)}
 ${verifiedLine(tr, card)}
+${shareLine(card, card.name, tr)}
 ${card.images.length > 0 && html`<div class="twincards-verify-media">${pictures(card.images.slice(0, 4), card.name, tr)}</div>`}
 ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a href="${url}">${tr.t("page.video_number", { name: card.name, number: index + 1 })}</a></video>`)}
 ${facts([
@@ -180,7 +190,12 @@ export const VERIFY_STYLE = liquid(`<style>
 
 /** The page for people, inside the shop's theme; `links` offers the logged-in holder their downloads. Machines read its JSON-LD and linkset. */
 export function verifyPage(item: Verification, links: HolderLinks | null = null): string {
-  return VERIFY_STYLE.value + passportBlocks(item).join("\n") + localized((tr) => html`${shareTags(item, tr)}${content(item, tr, links)}`);
+  return (
+    VERIFY_STYLE.value +
+    passportBlocks(item).join("\n") +
+    localized((tr) => html`${shareTags(item, tr)}${content(item, tr, links)}`) +
+    `\n{% raw %}<script>${shareScript}</script>{% endraw %}`
+  );
 }
 
 /** The same page as a whole document, for link-preview and search crawlers: the tags in a real <head>. */

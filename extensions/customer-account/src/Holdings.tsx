@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { humanize, isHttpUrl, longDate, metadataValue, money, formatNumber, serialLabel, t } from "./i18n";
+import { humanize, isHttpUrl, longDate, metadataValue, money, formatNumber, pageLanguage, serialLabel, t } from "./i18n";
 import { GiftActions } from "./GiftForm";
 import type { Card, ChainLine, Holdings as HoldingsData, Twin } from "./types";
 
@@ -93,7 +93,11 @@ function Item({
 /** The item's printable PDF certificate (A4), from the storefront, which knows the logged-in customer. */
 function CertificateLink({ base, id, title }: { base: string; id: string; title: string }) {
   return (
-    <s-link href={`${base}/${encodeURIComponent(id)}?size=a4`} target="_blank" accessibilityLabel={`${t("list.certificate")}: ${title}`}>
+    <s-link
+      href={`${base}/${encodeURIComponent(id)}?size=a4&lang=${encodeURIComponent(pageLanguage())}`}
+      target="_blank"
+      accessibilityLabel={`${t("list.certificate")}: ${title}`}
+    >
       {t("list.certificate")}
     </s-link>
   );
@@ -112,9 +116,11 @@ const passesOf = (holdings: HoldingsData): PassUrls => ({ apple: holdings.appleP
  * from the storefront, where the customer is logged in too.
  */
 function WalletLinks({ passes, id, title }: { passes: PassUrls; id: string; title: string }) {
+  // The account page's language: the pass is written in it (issue 39, item 3).
+  const language = encodeURIComponent(pageLanguage());
   const links = [
-    passes.apple && { href: `${passes.apple}/${encodeURIComponent(id)}.pkpass`, label: t("list.add_to_apple_wallet") },
-    passes.google && { href: `${passes.google}/${encodeURIComponent(id)}`, label: t("list.add_to_google_wallet") },
+    passes.apple && { href: `${passes.apple}/${encodeURIComponent(id)}.pkpass?locale=${language}`, label: t("list.add_to_apple_wallet") },
+    passes.google && { href: `${passes.google}/${encodeURIComponent(id)}?locale=${language}`, label: t("list.add_to_google_wallet") },
   ].filter((link): link is { href: string; label: string } => Boolean(link));
   return (
     <>
