@@ -15,6 +15,8 @@ import { toStorefrontCard, toStorefrontTwin, toStorefrontWallet, type Storefront
 export interface CustomerAccountHoldings extends StorefrontHoldings {
   /** The customer's universal names, alphabetical: a claim with no linked wallet goes to the first one's wallet. */
   names: { name: string; publicKey: string }[];
+  /** The storefront's app proxy, `https://<shop>/apps/twincards`: each item's `actions` are paths under it. */
+  proxyUrl: string;
   /** The storefront page where a wallet signs the link: the account page cannot reach a wallet (decision 0032). */
   walletPageUrl: string;
   /** Where an item's printable certificate is, `<this>/<id>?size=a4`: the storefront's, which knows the logged-in customer. */
@@ -39,6 +41,7 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     twins: twins.map(toStorefrontTwin),
     wallet: toStorefrontWallet(wallet),
     appleWalletPasses: walletPassesOn(),
+    proxyUrl: `https://${shop}${ports().urls.proxyPath()}`,
     walletPageUrl: `https://${shop}${ports().urls.proxyPath()}/wallet`,
     certificatePageUrl: `https://${shop}${ports().urls.proxyPath()}/certificate`,
     applePassesUrl: walletPassesOn() ? `https://${shop}${ports().urls.proxyPath()}/passes` : null,

@@ -105,6 +105,8 @@ describe("GET /customer-account/holdings", () => {
       applePassesUrl: null,
       googleWalletPasses: false,
       googleWalletUrl: null,
+      // Each item's actions are paths under the storefront's app proxy (issue 39, item 5).
+      proxyUrl: `https://${shop}/apps/twincards`,
       walletPageUrl: `https://${shop}/apps/twincards/wallet`,
       certificatePageUrl: `https://${shop}/apps/twincards/certificate`,
     });

@@ -19,6 +19,13 @@ export interface Numbered {
   editionSize: number | null;
 }
 
+/** What the holder can do with an item, in the order every "My cards" shows (the app's `ITEM_ACTIONS`). */
+export interface ItemAction {
+  kind: "VERIFY" | "GIVE" | "TAKE_BACK" | "CERTIFICATE" | "APPLE_PASS" | "GOOGLE_PASS";
+  /** Under the storefront's app proxy: `<Holdings.proxyUrl><path>`. */
+  path: string;
+}
+
 export interface Card extends Numbered {
   id: string;
   name: string;
@@ -34,6 +41,7 @@ export interface Card extends Numbered {
   giftable: boolean;
   /** Its public verification page, with its history. */
   verifyUrl: string;
+  actions: ItemAction[];
 }
 
 export interface Twin extends Numbered {
@@ -49,6 +57,7 @@ export interface Twin extends Numbered {
   uns_name: string;
   createdAt: string;
   chain: ChainLine | null;
+  actions: ItemAction[];
 }
 
 export interface UniversalName {
@@ -64,6 +73,8 @@ export interface Holdings {
   twins: Twin[];
   names: UniversalName[];
   wallet: LinkedWallet;
+  /** The storefront's app proxy (`https://<shop>/apps/twincards`), under which each item's actions are. */
+  proxyUrl: string;
   /** The storefront page where a wallet app signs the link (the account cannot reach a wallet). */
   walletPageUrl: string;
   /** The storefront's certificate download: `<this>/<id>?size=a4` (the storefront knows the logged-in customer). */
