@@ -7,7 +7,7 @@ import { redeem, type RedeemClient } from "./redeem.server";
 import { googleWalletOn } from "./google-wallet.server";
 import { ports } from "./ports";
 import { walletPassesOn } from "./wallet-passes.server";
-import { canBeGiven, cancelGift, giveCard } from "./gifts.server";
+import { canBeGiven, cancelGift, giftsOfCustomer, giveCard } from "./gifts.server";
 import {
   CHAIN_STATUSES,
   cardCustody,
@@ -107,6 +107,10 @@ export const storefrontCard = z.object({
     .meta({ description: "Whether its holder can give it (decision 0043): owned and not minted, since the shop cannot move an NFT" }),
   verifyUrl: z.string().meta({ description: "The item's public verification page, with its history" }),
   actions: z.array(itemAction).meta({ description: "What its holder can do with it, in the order every My cards shows" }),
+  giftFrom: z
+    .object({ name: z.string().nullable(), at: z.string() })
+    .nullable()
+    .meta({ description: "A card given to its holder: who gave it (the name they chose; null: unknown) and when they claimed it" }),
 });
 export type StorefrontCard = z.infer<typeof storefrontCard>;
 
@@ -136,8 +140,18 @@ export const storefrontWallet = z
   .nullable();
 export type StorefrontWallet = z.infer<typeof storefrontWallet>;
 
+/** A gift the customer gave and its recipient claimed (issue 39, item 9). */
+export const storefrontGiftGiven = z.object({
+  cardId: z.string(),
+  cardName: z.string(),
+  recipient: z.string().meta({ description: "The recipient's first name in Shopify, else the masked address the gift went to" }),
+  at: z.string(),
+});
+export type StorefrontGiftGiven = z.infer<typeof storefrontGiftGiven>;
+
 export const storefrontHoldingsSchema = z.object({
   cards: z.array(storefrontCard),
+  given: z.array(storefrontGiftGiven).meta({ description: "The gifts the customer gave that were claimed, newest first" }),
   twins: z.array(storefrontTwin),
   wallet: storefrontWallet,
   appleWalletPasses: z.boolean().meta({ description: "Whether each item offers Add to Apple Wallet (the app can sign passes)" }),
@@ -181,8 +195,22 @@ export const toStorefrontCard = (card: UnitCard): StorefrontCard => {
     giftable,
     verifyUrl: card.verifyUrl,
     actions: cardActions(card, giftable),
+    giftFrom: null,
   };
 };
+
+/** The customer's cards with who gave each one given to them, and the gifts they gave that were claimed. */
+export async function withGifts(shop: string, customerId: string, cards: StorefrontCard[]) {
+  const { received, given } = await giftsOfCustomer(shop, shopifyOwner(customerId));
+  const from = (card: StorefrontCard) => received.get(card.id);
+  return {
+    cards: cards.map((card) => {
+      const gift = from(card);
+      return gift ? { ...card, giftFrom: { name: gift.fromName, at: gift.at } } : card;
+    }),
+    given,
+  };
+}
 
 export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
   id: twin.id,
@@ -210,8 +238,10 @@ export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
  */
 export async function storefrontHoldings(shop: string, customerId: string): Promise<StorefrontHoldings> {
   const [{ cards, twins }, wallet] = await Promise.all([customerHoldings(shop, customerId), linkedWallet(shop, shopifyOwner(customerId))]);
+  const gifts = await withGifts(shop, customerId, cards.map(toStorefrontCard));
   return {
-    cards: cards.map(toStorefrontCard),
+    cards: gifts.cards,
+    given: gifts.given,
     twins: twins.map(toStorefrontTwin),
     wallet: toStorefrontWallet(wallet),
     appleWalletPasses: walletPassesOn(),
@@ -239,7 +269,8 @@ export async function claimForCustomer(
   const owner = shopifyOwner(customerId);
   const key = publicKey ?? (await linkedWallet(shop, owner))?.publicKey ?? (await namesOfOwner(owner))[0]?.public_key;
   const cards = await redeem(shop, { code, owner, publicKey: key }, client);
-  return cards.map(toStorefrontCard);
+  // A gift claimed says who gave it (issue 39, item 9).
+  return (await withGifts(shop, customerId, cards.map(toStorefrontCard))).cards;
 }
 
 /** A logged-in customer gives one of their cards (decision 0043); the giver is `shopify|<id>`. */

@@ -235,6 +235,11 @@
       });
     }
 
+    var gift = card.giftFrom;
+    if (gift) {
+      var on = { name: gift.name, date: formatDate(gift.at, locale) };
+      parts.body.appendChild(el("p", "twin-cards__gift-from", fill(gift.name ? s.giftFromLine : s.giftFromSomeone, on)));
+    }
     if (card.custody === "HELD") parts.body.appendChild(el("p", "twin-cards__held", s.custodyHeld));
     var chain = chainLine(card.chain, root, card.name);
     if (chain) parts.body.appendChild(chain);
@@ -290,14 +295,39 @@
     return parts.item;
   }
 
+  // A sentence of the locale file with its {{ name }} parts filled in.
+  function fill(text, values) {
+    return String(text).replace(/{{\s*(\w+)\s*}}/g, function (_, name) {
+      return values[name] || "";
+    });
+  }
+
+  // The gifts the customer gave that were claimed (issue 39, item 9): "Gold: given to Olivia on 7 December 2026".
+  function givenList(root, given) {
+    if (!given || !given.length) return null;
+    var s = root.dataset;
+    var section = el("section", "twin-cards__given");
+    section.appendChild(el("h3", null, s.givenHeading));
+    var list = el("ul");
+    given.forEach(function (gift) {
+      list.appendChild(
+        el("li", null, fill(s.givenLine, { card: gift.cardName, to: gift.recipient, date: formatDate(gift.at, localeOf(root)) })),
+      );
+    });
+    section.appendChild(list);
+    return section;
+  }
+
   function render(root, data) {
     var blockId = root.dataset.blockId || "block";
     var cards = (data && data.cards) || [];
     var twins = (data && data.twins) || [];
     var content = root.querySelector("[data-twin-cards-content]");
     content.replaceChildren();
+    var given = givenList(root, data && data.given);
     if (!cards.length && !twins.length) {
       content.appendChild(el("p", "twin-cards__empty", root.dataset.empty));
+      if (given) content.appendChild(given);
       return;
     }
     var list = el("ul", "twin-cards__grid");
@@ -309,6 +339,7 @@
       list.appendChild(renderTwin(twin, root, blockId));
     });
     content.appendChild(list);
+    if (given) content.appendChild(given);
     root.dispatchEvent(new CustomEvent("twin-cards:rendered", { bubbles: true }));
     // Cards the store holds for the customer: where to move them to a wallet of their own.
     if (

@@ -97,6 +97,8 @@ describe("GET /customer-account/holdings", () => {
     const shop = uniqueShop();
     expect(await holdingsOf(shop, uniqueCustomerId())).toEqual({
       cards: [],
+      // The gifts they gave that were claimed (issue 39, item 9).
+      given: [],
       twins: [],
       names: [],
       wallet: null,

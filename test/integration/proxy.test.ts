@@ -67,7 +67,7 @@ describe("app proxy: signature", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(await response.json()).toEqual({
-      data: { cards: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
+      data: { cards: [], given: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
     });
   });
 
@@ -164,6 +164,8 @@ describe("GET /proxy/cards", () => {
           { kind: "GIVE", path: `/cards/${card.id}/give` },
           { kind: "CERTIFICATE", path: `/certificate/${card.id}?size=a4` },
         ],
+        // Not a gift to them (issue 39, item 9).
+        giftFrom: null,
       },
     ]);
     expect(data.twins).toEqual([
@@ -214,7 +216,7 @@ describe("GET /proxy/cards", () => {
     const response = await getCards(uniqueShop(), customerId);
 
     expect(await response.json()).toEqual({
-      data: { cards: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
+      data: { cards: [], given: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
     });
   });
 });
@@ -396,6 +398,7 @@ describe("POST /proxy/redeem (JSON)", () => {
       "createdAt",
       "custody",
       "editionSize",
+      "giftFrom",
       "giftable",
       "id",
       "media",

@@ -4,6 +4,7 @@ import type {
   ItemActionKind,
   StorefrontCard,
   StorefrontChain,
+  StorefrontGiftGiven,
   StorefrontHoldings,
   StorefrontMetadataEntry,
   StorefrontTwin,
@@ -212,6 +213,21 @@ export function actionLinks(
 
 const PASS_ACTIONS = ["APPLE_PASS", "GOOGLE_PASS"] as const;
 
+/** A card given to its holder: who gave it, as they chose to be named (issue 39, item 9). */
+function giftFromLine(card: StorefrontCard, tr: Translator): Markup | null {
+  const gift = card.giftFrom;
+  if (!gift) return null;
+  const date = tr.date(gift.at);
+  return html`<p class="twincards-gift-from">${gift.name ? tr.t("my_cards.gift_from_line", { name: gift.name, date }) : tr.t("my_cards.gift_from_someone", { date })}</p>`;
+}
+
+/** The gifts the customer gave that were claimed: "Carte Or: given to Marie on 7 December 2026". */
+function givenSection(given: StorefrontGiftGiven[], tr: Translator): Markup | null {
+  if (given.length === 0) return null;
+  return html`<section class="twincards-given" aria-labelledby="twincards-given"><h2 id="twincards-given">${tr.t("my_cards.given_heading")}</h2>
+<ul>${given.map((gift) => html`<li>${tr.t("my_cards.given_line", { card: gift.cardName, to: gift.recipient, date: tr.date(gift.at) })}</li>`)}</ul></section>`;
+}
+
 function cardItem(
   card: StorefrontCard,
   tr: Translator,
@@ -236,6 +252,7 @@ ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a
 ${level === 2 ? html`<h2>${card.name}</h2>` : html`<h3>${card.name}</h3>`}
 ${serialLine(card, tr)}
 <p>${tr.t("page.status_line", { status })} · ${when}</p>
+${giftFromLine(card, tr)}
 ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
 ${chainNote(card.chain, card.name, tr)}
 ${card.status === "OWNED" && card.chain !== null && html`<p>${tr.t("my_cards.gift_minted")}</p>`}
@@ -268,7 +285,7 @@ ${actionLinks(twin.actions, pathPrefix, twin.title, tr)}
 }
 
 /** GET /proxy: the logged-in customer's cards and twins. */
-export function holdingsPage({ cards, twins }: StorefrontHoldings, pathPrefix: string, notice?: (tr: Translator) => Markup): string {
+export function holdingsPage({ cards, twins, given }: StorefrontHoldings, pathPrefix: string, notice?: (tr: Translator) => Markup): string {
   const empty = cards.length === 0 && twins.length === 0;
   return localized(
     (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
@@ -276,6 +293,7 @@ ${notice && html`<p class="twincards-notice" role="status">${notice(tr)}</p>`}
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
 ${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, pathPrefix))}</ul>`}
 ${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, pathPrefix))}</ul>`}
+${givenSection(given, tr)}
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${to(tr, `${pathPrefix}/redeem`)}">${tr.t("page.claim_link")}</a></p>`,
   );

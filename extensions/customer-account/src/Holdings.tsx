@@ -6,17 +6,40 @@ import type { Card, ChainLine, Holdings as HoldingsData, ItemAction, Twin } from
 /** The customer's cards and twins, as the storefront's My cards block shows them. */
 export function HoldingsGrid({ holdings, onChanged }: { holdings: HoldingsData; onChanged: () => void }) {
   if (!holdings.cards.length && !holdings.twins.length) {
-    return <s-paragraph>{t("list.empty")}</s-paragraph>;
+    return (
+      <s-stack direction="block" gap="base">
+        <s-paragraph>{t("list.empty")}</s-paragraph>
+        <GivenList given={holdings.given ?? []} />
+      </s-stack>
+    );
   }
   return (
-    <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
-      {holdings.cards.map((card) => (
-        <CardItem key={card.id} card={card} proxyUrl={holdings.proxyUrl} onChanged={onChanged} />
+    <s-stack direction="block" gap="base">
+      <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
+        {holdings.cards.map((card) => (
+          <CardItem key={card.id} card={card} proxyUrl={holdings.proxyUrl} onChanged={onChanged} />
+        ))}
+        {holdings.twins.map((twin) => (
+          <TwinItem key={twin.id} twin={twin} proxyUrl={holdings.proxyUrl} />
+        ))}
+      </s-grid>
+      <GivenList given={holdings.given ?? []} />
+    </s-stack>
+  );
+}
+
+/** The gifts the customer gave that were claimed: "Gold: given to Olivia on 7 December 2026" (issue 39, item 9). */
+function GivenList({ given }: { given: HoldingsData["given"] }) {
+  if (!given.length) return null;
+  return (
+    <s-stack direction="block" gap="small-300">
+      <s-heading>{t("list.given_heading")}</s-heading>
+      {given.map((gift) => (
+        <s-text key={`${gift.cardId}-${gift.at}`}>
+          {t("list.given_line", { card: gift.cardName, to: gift.recipient, date: longDate(gift.at) ?? "" })}
+        </s-text>
       ))}
-      {holdings.twins.map((twin) => (
-        <TwinItem key={twin.id} twin={twin} proxyUrl={holdings.proxyUrl} />
-      ))}
-    </s-grid>
+    </s-stack>
   );
 }
 
@@ -149,6 +172,13 @@ function CardItem({ card, proxyUrl, onChanged }: { card: Card; proxyUrl: string;
       badge={owned ? t("list.status_owned") : card.status === "PENDING_TRANSFER" ? t("list.status_giving") : t("list.status_pending")}
     >
       <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
+      {card.giftFrom ? (
+        <s-text>
+          {card.giftFrom.name
+            ? t("list.gift_from", { name: card.giftFrom.name, date: longDate(card.giftFrom.at) ?? "" })
+            : t("list.gift_from_someone", { date: longDate(card.giftFrom.at) ?? "" })}
+        </s-text>
+      ) : null}
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}

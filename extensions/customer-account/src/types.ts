@@ -42,6 +42,17 @@ export interface Card extends Numbered {
   /** Its public verification page, with its history. */
   verifyUrl: string;
   actions: ItemAction[];
+  /** A card given to the customer: who gave it (the name they chose; null: unknown) and when they claimed it. */
+  giftFrom: { name: string | null; at: string } | null;
+}
+
+/** A gift the customer gave and its recipient claimed. */
+export interface GiftGiven {
+  cardId: string;
+  cardName: string;
+  /** The recipient's first name in Shopify, else the masked address the gift went to. */
+  recipient: string;
+  at: string;
 }
 
 export interface Twin extends Numbered {
@@ -70,6 +81,8 @@ export type LinkedWallet = { address: string; verified: boolean } | null;
 
 export interface Holdings {
   cards: Card[];
+  /** The gifts the customer gave that were claimed, newest first. */
+  given: GiftGiven[];
   twins: Twin[];
   names: UniversalName[];
   wallet: LinkedWallet;
