@@ -285,12 +285,17 @@ ${actionLinks(twin.actions, pathPrefix, twin.title, tr)}
 }
 
 /** GET /proxy: the logged-in customer's cards and twins. */
-export function holdingsPage({ cards, twins, given }: StorefrontHoldings, pathPrefix: string, notice?: (tr: Translator) => Markup): string {
+export function holdingsPage(
+  { cards, twins, given, wallet }: StorefrontHoldings,
+  pathPrefix: string,
+  notice?: (tr: Translator) => Markup,
+): string {
   const empty = cards.length === 0 && twins.length === 0;
   return localized(
     (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
 ${notice && html`<p class="twincards-notice" role="status">${notice(tr)}</p>`}
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
+${wallet && html`<p class="twincards-wallet-line">${tr.t("my_cards.wallet_line", { address: wallet.address })}</p>`}
 ${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, pathPrefix))}</ul>`}
 ${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, pathPrefix))}</ul>`}
 ${givenSection(given, tr)}
