@@ -6,7 +6,7 @@ import { createCard } from "~/domain/cards.server";
 import { shown } from "../support/admin-browser";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
 import { launchBrowser, newPage } from "../support/browser";
-import { cardInput } from "../support/fixtures";
+import { cardInput, walletKey } from "../support/fixtures";
 import { startStorefrontHarness, type StorefrontHarness } from "../../stubs/storefront/server";
 
 // Issue 39, item 5: the claim page's "My cards" link leads to a page with everything the theme
@@ -81,5 +81,44 @@ describe("My cards from the claim page (Chromium, 390 px, French)", { timeout: 1
     await shown(page.getByRole("button", { name: "Reprendre le cadeau: Carte Or" }));
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "PENDING_TRANSFER" });
     expect(await page.getByText("Give this").count()).toBe(0);
+  });
+
+  it("links a wallet from My cards: My cards then names it, and the wallet page says another one would apply to new cards only", async () => {
+    const shop = uniqueShop();
+    const customerId = String(randomInt(1, 2 ** 47));
+    const card = await createCard(shop, { ...cardInput("Carte Argent"), email: "camille@example.com", locale: "fr-FR" });
+    const storefront = await startStorefrontHarness({
+      appUrl: baseUrl,
+      apiSecret: "test-api-secret",
+      shop,
+      customerId,
+      customers: [{ id: customerId, name: "Camille Martin", email: "camille@example.com" }],
+      clientAddress: uniqueClientAddress(),
+    });
+    harnesses.push(storefront);
+    const page = await newPage(browser);
+    await page.setViewportSize(PHONE);
+    const address = walletKey();
+    const short = `${address.slice(0, 4)}…${address.slice(-4)}`;
+
+    await page.goto(`${storefront.url}/apps/twincards/redeem?code=${card.redemption!.code}&lang=fr`);
+    await page.getByRole("button", { name: "Obtenir la carte" }).click();
+    await page.getByRole("link", { name: "Mes cartes" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Mes cartes" }));
+    expect(await page.getByText("Votre portefeuille").count()).toBe(0);
+
+    // The wallet page, pasting an address (no wallet app in this browser).
+    await page.getByRole("link", { name: "Associer un portefeuille" }).first().click();
+    await shown(page.getByRole("heading", { level: 1, name: "Associer un portefeuille" }));
+    await page.getByLabel("Adresse du portefeuille").fill(address);
+    await page.getByLabel("J’ai vérifié l’adresse.", { exact: false }).check();
+    await page.getByRole("button", { name: "Associer cette adresse" }).click();
+    await shown(page.getByText(`Portefeuille ${short} associé. 1 carte y est transférée.`));
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ publicKey: address });
+
+    await page.getByRole("link", { name: "Retour à Mes cartes" }).click();
+    await shown(page.getByText(`Votre portefeuille\u202f: ${short}`));
+    await page.goto(`${storefront.url}/apps/twincards/wallet?lang=fr`);
+    await shown(page.getByText(`les cartes déjà dans ${short} y restent.`, { exact: false }));
   });
 });
