@@ -1,12 +1,19 @@
 import {
   chooseMessageLocale,
+  formatDay,
   formatExpiry,
   languageOf,
   renderWords,
   type MessageLocale,
   type RenderedWords,
 } from "./messages/claim-message";
-import { DEFAULT_GIFT_TEMPLATES, DEFAULT_TEMPLATES, type MessageLanguage, type MessageTemplateText } from "./messages/default-templates";
+import {
+  DEFAULT_GIFT_CLAIMED_TEMPLATES,
+  DEFAULT_GIFT_TEMPLATES,
+  DEFAULT_TEMPLATES,
+  type MessageLanguage,
+  type MessageTemplateText,
+} from "./messages/default-templates";
 import type { MessageScope } from "./messages/variables";
 import type { ClaimNotificationPayload } from "./notifications.server";
 import { claimUrlIn } from "./claim-links.server";
@@ -33,6 +40,8 @@ export interface ClaimMessage extends MessageLocale, RenderedWords {
   giftMessage: string | null;
   /** A gift's giver as they chose to be named (null: unknown); null when the message is not a gift. */
   gift: { giverName: string | null } | null;
+  /** A notice with no code (a giver told their gift was claimed): its link is to the giver's cards. */
+  notice?: boolean;
 }
 
 /** The shop's template in a language: its own when it wrote one, else the default. */
@@ -67,6 +76,14 @@ export function scopeOf(
     expires_at: formatExpiry(payload.expiresAt, locale, profile.timeZone),
     customer: { first_name: payload.firstName ?? null },
     ...(payload.gift ? { giver: { name: payload.gift.giverName } } : {}),
+    ...(payload.giftClaimed
+      ? {
+          gift_claimed: {
+            recipient: payload.giftClaimed.recipient,
+            claimed_on: formatDay(payload.giftClaimed.claimedAt, locale, profile.timeZone),
+          },
+        }
+      : {}),
   };
 }
 
@@ -101,9 +118,15 @@ export function composeWith(
   const chosen = chooseMessageLocale(payload.locale, profile.primaryLocale);
   const scope = scopeOf(profile, chosen.locale, payload);
   // A gift is worded as its giver's, in the recipient's language (issue 39), not in the shop's claim template.
-  const text = payload.gift ? DEFAULT_GIFT_TEMPLATES[chosen.language] : template(chosen.language);
+  // The giver's notice that it was claimed is the app's wording too (issue 39, item 9).
+  const text = payload.giftClaimed
+    ? DEFAULT_GIFT_CLAIMED_TEMPLATES[chosen.language]
+    : payload.gift
+      ? DEFAULT_GIFT_TEMPLATES[chosen.language]
+      : template(chosen.language);
   const { fellBack, ...words } = renderWords(chosen.language, text, scope);
-  return { ...messageOf(profile, chosen, scope, words, payload.giftMessage ?? null, payload.gift ?? null), fellBack };
+  const message = messageOf(profile, chosen, scope, words, payload.giftMessage ?? null, payload.gift ?? null);
+  return { ...message, notice: payload.giftClaimed !== undefined, fellBack };
 }
 
 /**

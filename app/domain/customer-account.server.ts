@@ -3,7 +3,7 @@ import { linkedWallet } from "./customer-wallets.server";
 import { ports } from "./ports";
 import { googleWalletOn } from "./google-wallet.server";
 import { walletPassesOn } from "./wallet-passes.server";
-import { toStorefrontCard, toStorefrontTwin, toStorefrontWallet, type StorefrontHoldings } from "./storefront.server";
+import { toStorefrontCard, toStorefrontTwin, toStorefrontWallet, withGifts, type StorefrontHoldings } from "./storefront.server";
 
 /*
  * What a customer sees on their Shopify customer account page: the storefront's
@@ -15,6 +15,8 @@ import { toStorefrontCard, toStorefrontTwin, toStorefrontWallet, type Storefront
 export interface CustomerAccountHoldings extends StorefrontHoldings {
   /** The customer's universal names, alphabetical: a claim with no linked wallet goes to the first one's wallet. */
   names: { name: string; publicKey: string }[];
+  /** The storefront's app proxy, `https://<shop>/apps/twincards`: each item's `actions` are paths under it. */
+  proxyUrl: string;
   /** The storefront page where a wallet signs the link: the account page cannot reach a wallet (decision 0032). */
   walletPageUrl: string;
   /** Where an item's printable certificate is, `<this>/<id>?size=a4`: the storefront's, which knows the logged-in customer. */
@@ -34,11 +36,14 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     customerHoldings(shop, customerId),
     linkedWallet(shop, shopifyOwner(customerId)),
   ]);
+  const gifts = await withGifts(shop, customerId, cards.map(toStorefrontCard));
   return {
-    cards: cards.map(toStorefrontCard),
+    cards: gifts.cards,
+    given: gifts.given,
     twins: twins.map(toStorefrontTwin),
     wallet: toStorefrontWallet(wallet),
     appleWalletPasses: walletPassesOn(),
+    proxyUrl: `https://${shop}${ports().urls.proxyPath()}`,
     walletPageUrl: `https://${shop}${ports().urls.proxyPath()}/wallet`,
     certificatePageUrl: `https://${shop}${ports().urls.proxyPath()}/certificate`,
     applePassesUrl: walletPassesOn() ? `https://${shop}${ports().urls.proxyPath()}/passes` : null,

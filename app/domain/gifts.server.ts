@@ -71,6 +71,9 @@ export async function giveCard(shop: string, owner: string, cardId: string, inpu
       redemptionId: row.id,
       previousRedemptionId: card.redemptionId,
       message: message ?? null,
+      fromName: words.gift.giverName,
+      giverLocale: locale ?? null,
+      toName: words.firstName ?? null,
       status: "PENDING",
       createdAt: now,
       settledAt: null,
@@ -122,3 +125,54 @@ export async function cancelGift(shop: string, owner: string, cardId: string, li
 
 /** Why a gift's claim message was not sent (the notification's last error, shown in admin). */
 export const GIFT_CANCELLED = "Not sent: the giver took the gift back";
+
+/** A gift the customer received, as their card shows it: who gave it (the name they chose), and when it was claimed. */
+export interface GiftReceived {
+  fromName: string | null;
+  at: string;
+}
+
+/** A gift the customer gave and its recipient claimed: "given to <name or masked address> on <date>". */
+export interface GiftGiven {
+  cardId: string;
+  cardName: string;
+  /** The recipient's first name in Shopify, else the masked address the gift went to. */
+  recipient: string;
+  at: string;
+}
+
+/**
+ * A customer's side of the gifts they took part in (issue 39, item 9): for each card they hold that
+ * was given to them, who gave it; and the gifts they gave that were claimed, newest first. Only the
+ * customer's own gifts are read, and nothing of the other party but the name the gift stored.
+ */
+export async function giftsOfCustomer(shop: string, owner: string): Promise<{ received: Map<string, GiftReceived>; given: GiftGiven[] }> {
+  const gifts = (await stores().gifts.ofOwner(shop, owner)).filter((gift) => gift.status === "CLAIMED" && gift.settledAt && gift.livemode);
+  const received = new Map<string, GiftReceived>();
+  for (const gift of gifts) {
+    if (gift.toOwner === owner) received.set(gift.cardId, { fromName: gift.fromName, at: gift.settledAt!.toISOString() });
+  }
+  const gave = gifts.filter((gift) => gift.fromOwner === owner);
+  if (gave.length === 0) return { received, given: [] };
+  const [cards, codes] = await Promise.all([
+    stores().cards.viewsInShop(
+      shop,
+      gave.map((gift) => gift.cardId),
+    ),
+    stores().cards.redemptionsWithCards(gave.map((gift) => gift.redemptionId)),
+  ]);
+  const nameOf = new Map(cards.map((card) => [card.id, card.name]));
+  const codeOf = new Map(codes.map((code) => [code.id, code]));
+  const given = gave
+    .map((gift) => {
+      const code = codeOf.get(gift.redemptionId);
+      return {
+        cardId: gift.cardId,
+        cardName: nameOf.get(gift.cardId) ?? "",
+        recipient: gift.toName ?? code?.emailMasked ?? code?.phoneMasked ?? "",
+        at: gift.settledAt!.toISOString(),
+      };
+    })
+    .reverse();
+  return { received, given };
+}

@@ -1,6 +1,7 @@
 import { claimLinkSettings, claimUrl, type ClaimLinkTarget } from "./claim-links.server";
 import { recordEvent } from "./events.server";
 import { newId } from "./ids";
+import { ports } from "./ports";
 import { maskEmail, maskPhone } from "./masking";
 import { publicMetadata } from "./public-metadata";
 import type { CardData, NotificationView } from "./schemas";
@@ -28,6 +29,57 @@ export interface ClaimNotificationPayload {
   giftMessage?: string | null;
   /** Present on a gift's message: the name its giver chose to be named by (null: unknown), which the gift's words use. */
   gift?: { giverName: string | null };
+  /**
+   * Present on the notice to a giver that their gift was claimed (issue 39, item 9): who claimed it, as
+   * the giver knows them (the recipient's first name in Shopify, else the masked address it went to).
+   * Such a row carries no code (`code` is empty) and `claimUrl` is the giver's My cards.
+   */
+  giftClaimed?: { recipient: string; claimedAt: string };
+}
+
+/** Whether an outbox row is a giver's gift-claimed notice rather than a message with a code. */
+export const isGiftClaimedNotice = (payload: Pick<ClaimNotificationPayload, "giftClaimed">) => payload.giftClaimed !== undefined;
+
+/**
+ * Queues the e-mail telling a giver their gift was claimed, in the claim's transaction: in the
+ * language of the page they gave from, to their e-mail in Shopify. The row hangs on the gift's code,
+ * as its claim message does; it has no code of its own to send.
+ */
+export async function enqueueGiftClaimedNotice(args: {
+  shop: string;
+  redemptionId: string;
+  email: string;
+  locale: string | null;
+  firstName: string | null;
+  recipient: string;
+  claimedAt: Date;
+  card: { name: string; media: unknown };
+  livemode: boolean;
+}) {
+  const media = args.card.media as { imageUrls?: string[] } | null;
+  const payload: ClaimNotificationPayload = {
+    code: "",
+    claimUrl: `https://${args.shop}${ports().urls.proxyPath()}`,
+    claimTarget: "THEME",
+    expiresAt: args.claimedAt.toISOString(),
+    locale: args.locale,
+    firstName: args.firstName,
+    giftClaimed: { recipient: args.recipient, claimedAt: args.claimedAt.toISOString() },
+    cards: [{ name: args.card.name, imageUrl: media?.imageUrls?.[0] ?? null, metadata: [] }],
+  };
+  await stores().notifications.insert([
+    {
+      id: newId("ntf"),
+      shop: args.shop,
+      redemptionId: args.redemptionId,
+      channel: "EMAIL",
+      destination: args.email,
+      payload,
+      nextAttemptAt: args.claimedAt,
+      createdAt: args.claimedAt,
+      ...(args.livemode ? {} : { status: TEST_NOTIFICATION_STATUS }),
+    },
+  ]);
 }
 
 /** A payload once its message is delivered or its recipient forgotten: the code (and the link that carries it), the customer's name and a giver's name and words leave the outbox. */
@@ -38,6 +90,7 @@ export function withoutCode(payload: unknown): Record<string, unknown> {
     firstName: _firstName,
     giftMessage: _giftMessage,
     gift: _gift,
+    giftClaimed: _giftClaimed,
     ...rest
   } = (payload ?? {}) as Record<string, unknown>;
   return rest;

@@ -207,6 +207,8 @@ export interface BillingPorts {
 export interface CustomerFacts {
   locale: string | null;
   firstName: string | null;
+  /** Their e-mail in Shopify: where a giver is told their gift was claimed (issue 39, item 9). */
+  email: string | null;
 }
 
 /** What Shopify says of a shop's customers, read when a page or a gift needs it; null when unknown or Shopify could not be asked. */

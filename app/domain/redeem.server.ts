@@ -4,6 +4,9 @@ import { toUnitCard } from "./card-view";
 import { enqueueMints } from "./chain-mints.server";
 import { hashCode, normalizeCode } from "./codes.server";
 import { recordEvents } from "./events.server";
+import { enqueueGiftClaimedNotice } from "./notifications.server";
+import { shopifyCustomerIdOf } from "./owners";
+import { ports } from "./ports";
 import { conflict, DomainError, GiftTakenBack, notFound, TooManyAttempts } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
 import { stores, wiredRateBuckets } from "./stores";
@@ -64,6 +67,9 @@ export async function redeemCounted(
   const normalized = normalizeCode(code);
   const publicKey = givenKey ?? null;
   const now = new Date();
+  // A gift's giver is told when it is claimed (issue 39, item 9): their e-mail is Shopify's, asked
+  // before the transaction and never retried; unknown, and the claim goes on without the notice.
+  const giver = await giverOfGiftCode(shop, normalized, livemode);
   return stores().transaction(async () => {
     const redemption = await stores().cards.redemptionByCode(shop, hashCode(shop, normalized, livemode), livemode);
     // A gift's code (decision 0043): its card moves from the giver to whoever claims it.
@@ -88,6 +94,19 @@ export async function redeemCounted(
         : [];
     const mintOf = new Map(mints.map((mint) => [mint.cardId, mint]));
     const redeemed = cards.map((card) => toUnitCard({ ...card, chainMint: mintOf.get(card.id) }));
+    if (gift && giver?.giftId === gift.id && giver.email && cards[0]) {
+      await enqueueGiftClaimedNotice({
+        shop,
+        redemptionId: redemption.id,
+        email: giver.email,
+        locale: gift.giverLocale,
+        firstName: giver.firstName,
+        recipient: gift.toName ?? redemption.emailMasked ?? redemption.phoneMasked ?? "",
+        claimedAt: now,
+        card: cards[0],
+        livemode,
+      });
+    }
     await recordEvents(
       shop,
       gift ? "unit_card.transferred" : "unit_card.redeemed",
@@ -111,6 +130,16 @@ function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date; 
       "The shop voided the cards of this code (for example, their order was cancelled): there is nothing left to claim",
     );
   }
+}
+
+/** The giver of the gift `code` is, while it waits, and what Shopify says of them; null for any other code. */
+async function giverOfGiftCode(shop: string, normalized: string, livemode: boolean) {
+  const redemption = await stores().cards.redemptionByCode(shop, hashCode(shop, normalized, livemode), livemode);
+  const gift = redemption && !redemption.redeemedAt ? await stores().gifts.byRedemption(redemption.id) : null;
+  const giverId = gift?.status === "PENDING" ? shopifyCustomerIdOf(gift.fromOwner) : null;
+  if (!gift || giverId === null) return null;
+  const facts = await ports().customers.about(shop, giverId);
+  return facts && { giftId: gift.id, email: facts.email, firstName: facts.firstName };
 }
 
 const alreadyRedeemed = () => conflict("This redemption code has already been redeemed");

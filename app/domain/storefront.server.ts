@@ -5,8 +5,9 @@ import { shopifyOwner } from "./owners";
 import { namesOfOwner, registerNameFor } from "./names.server";
 import { redeem, type RedeemClient } from "./redeem.server";
 import { googleWalletOn } from "./google-wallet.server";
+import { ports } from "./ports";
 import { walletPassesOn } from "./wallet-passes.server";
-import { canBeGiven, cancelGift, giveCard } from "./gifts.server";
+import { canBeGiven, cancelGift, giftsOfCustomer, giveCard } from "./gifts.server";
 import {
   CHAIN_STATUSES,
   cardCustody,
@@ -43,6 +44,54 @@ export type StorefrontChain = z.infer<typeof storefrontChain>;
 const toStorefrontChain = (chain: ChainState): StorefrontChain =>
   chain && { status: chain.status, mint: chain.mint, explorerUrl: chain.explorerUrl };
 
+/*
+ * What a holder can do with an item, the same on every "My cards" (issue 39, item 5): the theme
+ * block, the app proxy's page and the customer account page all show these, in this order, so they
+ * cannot drift. Each is a path under the app proxy (`/apps/twincards`), which every face prefixes
+ * as it reaches the storefront (the block and the page with the localized root, the account with
+ * `https://<shop>`).
+ */
+export const ITEM_ACTIONS = ["VERIFY", "GIVE", "TAKE_BACK", "CERTIFICATE", "APPLE_PASS", "GOOGLE_PASS"] as const;
+export type ItemActionKind = (typeof ITEM_ACTIONS)[number];
+export const itemAction = z.object({
+  kind: z.enum(ITEM_ACTIONS),
+  path: z.string().meta({ description: "Under the app proxy, e.g. /v/<token> or /certificate/<id>?size=a4" }),
+});
+export type ItemAction = z.infer<typeof itemAction>;
+
+/** `https://<shop>/apps/twincards/v/<token>` → `/v/<token>`. */
+function proxyRelative(url: string): string {
+  const { pathname } = new URL(url);
+  const prefix = ports().urls.proxyPath();
+  return pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname;
+}
+
+/** A card's actions: verify once claimed; give or take back; its certificate and passes while its holder has it. */
+export function cardActions(card: Pick<UnitCard, "id" | "status" | "verifyUrl">, giftable: boolean): ItemAction[] {
+  const id = encodeURIComponent(card.id);
+  const held = card.status === "OWNED" || card.status === "PENDING_TRANSFER";
+  const actions: (ItemAction | false)[] = [
+    card.status !== "PENDING_REDEMPTION" && card.status !== "VOID" && { kind: "VERIFY", path: proxyRelative(card.verifyUrl) },
+    giftable && { kind: "GIVE", path: `/cards/${id}/give` },
+    card.status === "PENDING_TRANSFER" && { kind: "TAKE_BACK", path: `/cards/${id}/cancel-gift` },
+    held && { kind: "CERTIFICATE", path: `/certificate/${id}?size=a4` },
+    ...passActions(card.id, card.status === "OWNED"),
+  ];
+  return actions.filter((action): action is ItemAction => action !== false);
+}
+
+/** A twin's actions: verify, its certificate, its passes. */
+export const twinActions = (twin: Pick<DigitalTwin, "id" | "verifyUrl">): ItemAction[] => [
+  { kind: "VERIFY", path: proxyRelative(twin.verifyUrl) },
+  { kind: "CERTIFICATE", path: `/certificate/${encodeURIComponent(twin.id)}?size=a4` },
+  ...passActions(twin.id, true),
+];
+
+const passActions = (id: string, held: boolean): ItemAction[] => [
+  ...(held && walletPassesOn() ? [{ kind: "APPLE_PASS" as const, path: `/passes/${encodeURIComponent(id)}.pkpass` }] : []),
+  ...(held && googleWalletOn() ? [{ kind: "GOOGLE_PASS" as const, path: `/google-wallet/${encodeURIComponent(id)}` }] : []),
+];
+
 export const storefrontCard = z.object({
   id: z.string(),
   name: z.string(),
@@ -60,6 +109,11 @@ export const storefrontCard = z.object({
     .boolean()
     .meta({ description: "Whether its holder can give it (decision 0043): owned and not minted, since the shop cannot move an NFT" }),
   verifyUrl: z.string().meta({ description: "The item's public verification page, with its history" }),
+  actions: z.array(itemAction).meta({ description: "What its holder can do with it, in the order every My cards shows" }),
+  giftFrom: z
+    .object({ name: z.string().nullable(), at: z.string() })
+    .nullable()
+    .meta({ description: "A card given to its holder: who gave it (the name they chose; null: unknown) and when they claimed it" }),
 });
 export type StorefrontCard = z.infer<typeof storefrontCard>;
 
@@ -79,6 +133,7 @@ export const storefrontTwin = z.object({
   uns_name: z.string(),
   createdAt: z.string(),
   chain: storefrontChain,
+  actions: z.array(itemAction),
 });
 export type StorefrontTwin = z.infer<typeof storefrontTwin>;
 
@@ -88,8 +143,18 @@ export const storefrontWallet = z
   .nullable();
 export type StorefrontWallet = z.infer<typeof storefrontWallet>;
 
+/** A gift the customer gave and its recipient claimed (issue 39, item 9). */
+export const storefrontGiftGiven = z.object({
+  cardId: z.string(),
+  cardName: z.string(),
+  recipient: z.string().meta({ description: "The recipient's first name in Shopify, else the masked address the gift went to" }),
+  at: z.string(),
+});
+export type StorefrontGiftGiven = z.infer<typeof storefrontGiftGiven>;
+
 export const storefrontHoldingsSchema = z.object({
   cards: z.array(storefrontCard),
+  given: z.array(storefrontGiftGiven).meta({ description: "The gifts the customer gave that were claimed, newest first" }),
   twins: z.array(storefrontTwin),
   wallet: storefrontWallet,
   appleWalletPasses: z.boolean().meta({ description: "Whether each item offers Add to Apple Wallet (the app can sign passes)" }),
@@ -115,22 +180,40 @@ export type ClaimCardCommand = z.output<typeof claimCardInput>;
 export const customerNameInput = registerNameInput.omit({ owner: true });
 export type CustomerNameCommand = z.output<typeof customerNameInput>;
 
-export const toStorefrontCard = (card: UnitCard): StorefrontCard => ({
-  id: card.id,
-  name: card.name,
-  serialNumber: card.serialNumber,
-  editionSize: card.editionSize,
-  media: { imageUrls: [...card.media.imageUrls], videoUrls: [...card.media.videoUrls] },
-  // UnitCard's metadata is the stored MetadataEntry[], typed loosely for the API schema.
-  metadata: publicMetadata(card.metadata as MetadataEntry[]).map(({ key, value, metaType }) => ({ key, value, metaType })),
-  status: card.status,
-  custody: card.custody,
-  createdAt: card.createdAt,
-  redeemedAt: card.redeemedAt,
-  chain: toStorefrontChain(card.chain),
-  giftable: canBeGiven(card, card.chain !== null),
-  verifyUrl: card.verifyUrl,
-});
+export const toStorefrontCard = (card: UnitCard): StorefrontCard => {
+  const giftable = canBeGiven(card, card.chain !== null);
+  return {
+    id: card.id,
+    name: card.name,
+    serialNumber: card.serialNumber,
+    editionSize: card.editionSize,
+    media: { imageUrls: [...card.media.imageUrls], videoUrls: [...card.media.videoUrls] },
+    // UnitCard's metadata is the stored MetadataEntry[], typed loosely for the API schema.
+    metadata: publicMetadata(card.metadata as MetadataEntry[]).map(({ key, value, metaType }) => ({ key, value, metaType })),
+    status: card.status,
+    custody: card.custody,
+    createdAt: card.createdAt,
+    redeemedAt: card.redeemedAt,
+    chain: toStorefrontChain(card.chain),
+    giftable,
+    verifyUrl: card.verifyUrl,
+    actions: cardActions(card, giftable),
+    giftFrom: null,
+  };
+};
+
+/** The customer's cards with who gave each one given to them, and the gifts they gave that were claimed. */
+export async function withGifts(shop: string, customerId: string, cards: StorefrontCard[]) {
+  const { received, given } = await giftsOfCustomer(shop, shopifyOwner(customerId));
+  const from = (card: StorefrontCard) => received.get(card.id);
+  return {
+    cards: cards.map((card) => {
+      const gift = from(card);
+      return gift ? { ...card, giftFrom: { name: gift.fromName, at: gift.at } } : card;
+    }),
+    given,
+  };
+}
 
 export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
   id: twin.id,
@@ -149,6 +232,7 @@ export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
   uns_name: twin.uns_name,
   createdAt: twin.createdAt,
   chain: toStorefrontChain(twin.chain),
+  actions: twinActions(twin),
 });
 
 /**
@@ -157,8 +241,10 @@ export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
  */
 export async function storefrontHoldings(shop: string, customerId: string): Promise<StorefrontHoldings> {
   const [{ cards, twins }, wallet] = await Promise.all([customerHoldings(shop, customerId), linkedWallet(shop, shopifyOwner(customerId))]);
+  const gifts = await withGifts(shop, customerId, cards.map(toStorefrontCard));
   return {
-    cards: cards.map(toStorefrontCard),
+    cards: gifts.cards,
+    given: gifts.given,
     twins: twins.map(toStorefrontTwin),
     wallet: toStorefrontWallet(wallet),
     appleWalletPasses: walletPassesOn(),
@@ -186,7 +272,8 @@ export async function claimForCustomer(
   const owner = shopifyOwner(customerId);
   const key = publicKey ?? (await linkedWallet(shop, owner))?.publicKey ?? (await namesOfOwner(owner))[0]?.public_key;
   const cards = await redeem(shop, { code, owner, publicKey: key }, client);
-  return cards.map(toStorefrontCard);
+  // A gift claimed says who gave it (issue 39, item 9).
+  return (await withGifts(shop, customerId, cards.map(toStorefrontCard))).cards;
 }
 
 /** A logged-in customer gives one of their cards (decision 0043); the giver is `shopify|<id>`. */

@@ -63,7 +63,7 @@ async function claimByForm(proxy: ProxyRequest): Promise<Response> {
     const publicKey = fields.get("publicKey") ?? "";
     if (!customerId) return await loggedOut(proxy, code.trim().slice(0, MAX_ECHO), 401);
     const cards = await claimForCustomer(shop, customerId, parseInput(claimCardInput, { code, publicKey }), { address: clientAddress });
-    return await pageResponse(proxy, claimedPage(cards, pathPrefix, { apple: walletPassesOn(), google: googleWalletOn() }));
+    return await pageResponse(proxy, claimedPage(cards, pathPrefix));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
     const state = {

@@ -167,41 +167,38 @@
     return line;
   }
 
-  // The item's printable PDF certificate (A4), through the app proxy: only the customer's own items answer.
-  function certificateLink(id, title, root) {
-    var s = root.dataset;
-    var anchor = el("a", "twin-cards__link", s.certificate);
-    anchor.href = s.proxyUrl + "/certificate/" + encodeURIComponent(id) + "?size=a4";
-    anchor.setAttribute("download", "");
-    anchor.setAttribute("aria-label", s.certificate + ": " + title);
-    var line = el("p", "twin-cards__certificate");
-    line.appendChild(anchor);
-    return line;
-  }
-
-  // "Add to Apple Wallet": the item's signed pass through the app proxy (Safari on iPhone opens it in Wallet);
-  // "Save to Google Wallet": the app proxy answers with Google's save link (decision 0048).
-  function walletLink(root, id, title, google) {
+  // What the holder can do with an item, in the order the app sends for every My cards (its `actions`,
+  // issue 39): verify and see its history, give or take back (the slot my-cards-gift.js fills), the
+  // printable certificate (A4), "Add to Apple Wallet" (its pass) and "Add to Google Wallet" (the proxy
+  // answers with Google's save link, decision 0048). Each path is under the app proxy.
+  function actionLinks(item, title, root, body, slot) {
     var s = root.dataset;
     var locale = localeOf(root);
-    var text = google ? s.addToGoogleWallet : s.addToWallet;
-    var link = el("a", "twin-cards__wallet" + (google ? " twin-cards__wallet--google" : ""), text);
-    link.href =
-      s.proxyUrl +
-      (google ? "/google-wallet/" : "/passes/") +
-      encodeURIComponent(id) +
-      (google ? "" : ".pkpass") +
-      (locale ? "?locale=" + encodeURIComponent(locale) : "");
-    link.setAttribute("aria-label", text + ": " + title);
-    return link;
+    var labels = { VERIFY: s.history, CERTIFICATE: s.certificate, APPLE_PASS: s.addToWallet, GOOGLE_PASS: s.addToGoogleWallet };
+    (item.actions || []).forEach(function (action) {
+      var kind = action.kind;
+      if (slot && (kind === "GIVE" || kind === "TAKE_BACK")) {
+        body.appendChild(slot);
+        return;
+      }
+      var text = labels[kind];
+      if (!text) return;
+      var pass = kind === "APPLE_PASS" || kind === "GOOGLE_PASS";
+      var link = el(
+        "a",
+        pass ? "twin-cards__wallet" + (kind === "GOOGLE_PASS" ? " twin-cards__wallet--google" : "") : "twin-cards__link",
+        text,
+      );
+      link.href = s.proxyUrl + action.path + (pass && locale ? "?locale=" + encodeURIComponent(locale) : "");
+      link.setAttribute("aria-label", text + ": " + title);
+      if (kind === "CERTIFICATE") link.setAttribute("download", "");
+      body.appendChild(link);
+    });
+    // A card that cannot be given (an NFT) still says why.
+    if (slot && !slot.parentNode) body.appendChild(slot);
   }
 
-  function walletLinks(body, root, id, title, passes) {
-    if (passes.apple) body.appendChild(walletLink(root, id, title, false));
-    if (passes.google) body.appendChild(walletLink(root, id, title, true));
-  }
-
-  function renderCard(card, root, blockId, passes) {
+  function renderCard(card, root, blockId) {
     var s = root.dataset;
     var locale = localeOf(root);
     var owned = card.status === "OWNED";
@@ -238,8 +235,12 @@
       });
     }
 
+    var gift = card.giftFrom;
+    if (gift) {
+      var on = { name: gift.name, date: formatDate(gift.at, locale) };
+      parts.body.appendChild(el("p", "twin-cards__gift-from", fill(gift.name ? s.giftFromLine : s.giftFromSomeone, on)));
+    }
     if (card.custody === "HELD") parts.body.appendChild(el("p", "twin-cards__held", s.custodyHeld));
-    if (owned) walletLinks(parts.body, root, card.id, card.name, passes);
     var chain = chainLine(card.chain, root, card.name);
     if (chain) parts.body.appendChild(chain);
 
@@ -252,15 +253,12 @@
       line.appendChild(time);
       parts.body.appendChild(line);
     }
-    // A card being given is still the giver's until it is claimed (decision 0043).
-    if (owned || giving) parts.body.appendChild(certificateLink(card.id, card.name, root));
-    giftActions(card, root, parts.body);
+    actionLinks(card, card.name, root, parts.body, giftSlot(card));
     return parts.item;
   }
 
   // Give it (decision 0043): my-cards-gift.js fills this placeholder, so this script stays under Shopify's size limit.
-  function giftActions(card, root, body) {
-    var s = root.dataset;
+  function giftSlot(card) {
     var slot = el("div", "twin-cards__gift-actions");
     slot.setAttribute("data-twin-cards-gift", "");
     slot.dataset.id = card.id;
@@ -268,17 +266,10 @@
     slot.dataset.status = card.status;
     slot.dataset.minted = card.chain ? "true" : "";
     slot.dataset.giftable = card.giftable ? "true" : "";
-    body.appendChild(slot);
-    if (isHttpUrl(card.verifyUrl) && card.status !== "PENDING_REDEMPTION") {
-      var history = el("a", "twin-cards__link", s.history);
-      // On this storefront's own domain, whichever the shop is visited on.
-      history.href = new URL(card.verifyUrl).pathname;
-      history.setAttribute("aria-label", s.history + ": " + card.name);
-      body.appendChild(history);
-    }
+    return slot;
   }
 
-  function renderTwin(twin, root, blockId, passes) {
+  function renderTwin(twin, root, blockId) {
     var s = root.dataset;
     var locale = localeOf(root);
     var parts = article(blockId + "-" + twin.id, twin.title, s.twinBadge, "twin", (twin.images || [])[0], serialLine(twin, root));
@@ -300,31 +291,55 @@
       anchor.setAttribute("aria-label", s.link + ": " + twin.title);
       parts.body.appendChild(anchor);
     }
-    parts.body.appendChild(certificateLink(twin.id, twin.title, root));
-    walletLinks(parts.body, root, twin.id, twin.title, passes);
+    actionLinks(twin, twin.title, root, parts.body, null);
     return parts.item;
+  }
+
+  // A sentence of the locale file with its {{ name }} parts filled in.
+  function fill(text, values) {
+    return String(text).replace(/{{\s*(\w+)\s*}}/g, function (_, name) {
+      return values[name] || "";
+    });
+  }
+
+  // The gifts the customer gave that were claimed (issue 39, item 9): "Gold: given to Olivia on 7 December 2026".
+  function givenList(root, given) {
+    if (!given || !given.length) return null;
+    var s = root.dataset;
+    var section = el("section", "twin-cards__given");
+    section.appendChild(el("h3", null, s.givenHeading));
+    var list = el("ul");
+    given.forEach(function (gift) {
+      list.appendChild(
+        el("li", null, fill(s.givenLine, { card: gift.cardName, to: gift.recipient, date: formatDate(gift.at, localeOf(root)) })),
+      );
+    });
+    section.appendChild(list);
+    return section;
   }
 
   function render(root, data) {
     var blockId = root.dataset.blockId || "block";
     var cards = (data && data.cards) || [];
     var twins = (data && data.twins) || [];
-    var passes = { apple: Boolean(data && data.appleWalletPasses), google: Boolean(data && data.googleWalletPasses) };
     var content = root.querySelector("[data-twin-cards-content]");
     content.replaceChildren();
+    var given = givenList(root, data && data.given);
     if (!cards.length && !twins.length) {
       content.appendChild(el("p", "twin-cards__empty", root.dataset.empty));
+      if (given) content.appendChild(given);
       return;
     }
     var list = el("ul", "twin-cards__grid");
     list.setAttribute("role", "list");
     cards.forEach(function (card) {
-      list.appendChild(renderCard(card, root, blockId, passes));
+      list.appendChild(renderCard(card, root, blockId));
     });
     twins.forEach(function (twin) {
-      list.appendChild(renderTwin(twin, root, blockId, passes));
+      list.appendChild(renderTwin(twin, root, blockId));
     });
     content.appendChild(list);
+    if (given) content.appendChild(given);
     root.dispatchEvent(new CustomEvent("twin-cards:rendered", { bubbles: true }));
     // Cards the store holds for the customer: where to move them to a wallet of their own.
     if (

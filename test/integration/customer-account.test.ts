@@ -97,6 +97,8 @@ describe("GET /customer-account/holdings", () => {
     const shop = uniqueShop();
     expect(await holdingsOf(shop, uniqueCustomerId())).toEqual({
       cards: [],
+      // The gifts they gave that were claimed (issue 39, item 9).
+      given: [],
       twins: [],
       names: [],
       wallet: null,
@@ -105,6 +107,8 @@ describe("GET /customer-account/holdings", () => {
       applePassesUrl: null,
       googleWalletPasses: false,
       googleWalletUrl: null,
+      // Each item's actions are paths under the storefront's app proxy (issue 39, item 5).
+      proxyUrl: `https://${shop}/apps/twincards`,
       walletPageUrl: `https://${shop}/apps/twincards/wallet`,
       certificatePageUrl: `https://${shop}/apps/twincards/certificate`,
     });

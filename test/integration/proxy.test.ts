@@ -67,7 +67,7 @@ describe("app proxy: signature", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(await response.json()).toEqual({
-      data: { cards: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
+      data: { cards: [], given: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
     });
   });
 
@@ -158,6 +158,14 @@ describe("GET /proxy/cards", () => {
         // Gifting and its public history (decision 0043): an owned card with no NFT can be given.
         giftable: true,
         verifyUrl: card.verifyUrl,
+        // What every My cards offers for it (issue 39, item 5), under the app proxy.
+        actions: [
+          { kind: "VERIFY", path: new URL(card.verifyUrl).pathname.slice(PATH_PREFIX.length) },
+          { kind: "GIVE", path: `/cards/${card.id}/give` },
+          { kind: "CERTIFICATE", path: `/certificate/${card.id}?size=a4` },
+        ],
+        // Not a gift to them (issue 39, item 9).
+        giftFrom: null,
       },
     ]);
     expect(data.twins).toEqual([
@@ -178,6 +186,10 @@ describe("GET /proxy/cards", () => {
         uns_name: twin.uns_name,
         createdAt: twin.createdAt,
         chain: null,
+        actions: [
+          { kind: "VERIFY", path: new URL(twin.verifyUrl).pathname.slice(PATH_PREFIX.length) },
+          { kind: "CERTIFICATE", path: `/certificate/${twin.id}?size=a4` },
+        ],
       },
     ]);
     expect(raw).not.toContain(secret.key);
@@ -204,7 +216,7 @@ describe("GET /proxy/cards", () => {
     const response = await getCards(uniqueShop(), customerId);
 
     expect(await response.json()).toEqual({
-      data: { cards: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
+      data: { cards: [], given: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
     });
   });
 });
@@ -381,10 +393,12 @@ describe("POST /proxy/redeem (JSON)", () => {
     expect(data.cards[0]).toMatchObject({ id: card.id, name: card.name, status: "OWNED" });
     expect(data.cards[0]).toMatchObject({ custody: "WALLET" });
     expect(Object.keys(data.cards[0]!).sort()).toEqual([
+      "actions",
       "chain",
       "createdAt",
       "custody",
       "editionSize",
+      "giftFrom",
       "giftable",
       "id",
       "media",

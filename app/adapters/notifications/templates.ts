@@ -31,6 +31,8 @@ const LAYOUT_WORDS: Record<
     giftFrom: string;
     giftFromName: (name: string) => string;
     sentVia: (giver: string, shop: string) => string;
+    seeCards: string;
+    seeCardsAt: string;
   }
 > = {
   en: {
@@ -41,6 +43,8 @@ const LAYOUT_WORDS: Record<
     claim: (count) => (count === 1 ? "Claim your card" : "Claim your cards"),
     claimAt: "Claim here:",
     orOpen: "Or open this link:",
+    seeCards: "See my cards",
+    seeCardsAt: "Your cards:",
   },
   fr: {
     giftFrom: "Un mot de la personne qui vous l’offre\u00a0:",
@@ -50,6 +54,8 @@ const LAYOUT_WORDS: Record<
     claim: (count) => (count === 1 ? "Récupérer ma carte" : "Récupérer mes cartes"),
     claimAt: "Récupérez ici\u00a0:",
     orOpen: "Ou ouvrez ce lien\u00a0:",
+    seeCards: "Voir mes cartes",
+    seeCardsAt: "Vos cartes\u00a0:",
   },
 };
 
@@ -92,14 +98,15 @@ export function claimEmail(message: ClaimMessage): EmailContent {
   const gift = message.giftMessage;
   const giver = message.gift?.giverName ?? null;
   const giftFrom = giver ? words.giftFromName(giver) : words.giftFrom;
+  // A notice (a giver told their gift was claimed) has no code: its link is to the giver's cards.
+  const notice = message.notice === true;
   const text = [
     message.emailBody,
     "",
     ...(gift ? [giftFrom, `  "${gift}"`, ""] : []),
     ...message.cards.map((card) => `  - ${card.name}`),
     "",
-    `${words.code} ${message.code}`,
-    `${words.claimAt} ${message.claimUrl}`,
+    ...(notice ? [`${words.seeCardsAt} ${message.claimUrl}`] : [`${words.code} ${message.code}`, `${words.claimAt} ${message.claimUrl}`]),
   ].join("\n");
   const brand = message.logoUrl
     ? `<img class="logo" src="${escapeHtml(message.logoUrl)}" alt="${escapeHtml(message.shopName)}" ${style("logo")}>`
@@ -120,8 +127,8 @@ ${brand}
 ${paragraphs(message.emailBody)}
 ${gift ? `<p>${escapeHtml(giftFrom)}</p><blockquote class="gift" ${style("gift")}>${paragraphs(gift)}</blockquote>` : ""}
 <ul class="cards" ${style("cards")}>${cards}</ul>
-<p>${escapeHtml(words.code)} <span class="code" ${style("code")}>${escapeHtml(message.code)}</span></p>
-<p><a class="button" href="${escapeHtml(message.claimUrl)}" ${style("button")}>${escapeHtml(words.claim(count))}</a></p>
+${notice ? "" : `<p>${escapeHtml(words.code)} <span class="code" ${style("code")}>${escapeHtml(message.code)}</span></p>`}
+<p><a class="button" href="${escapeHtml(message.claimUrl)}" ${style("button")}>${escapeHtml(notice ? words.seeCards : words.claim(count))}</a></p>
 <p class="fine" ${style("fine")}>${escapeHtml(words.orOpen)} ${escapeHtml(message.claimUrl)}</p>
 </div></div></body></html>
 `;

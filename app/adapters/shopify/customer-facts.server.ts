@@ -15,7 +15,7 @@ import { shopifyOfflineAdmin, type OfflineAdmin } from "./offline-admin.server";
 
 export const CUSTOMER_FACTS_QUERY = `#graphql
 query TwinCardsCustomerFacts($id: ID!) {
-  customer(id: $id) { locale firstName }
+  customer(id: $id) { locale firstName email }
 }`;
 
 export const CUSTOMER_BY_CONTACT_QUERY = `#graphql
@@ -29,9 +29,10 @@ const MAX_KEPT = 10_000;
 /** No retry on a throttled answer: a page or a gift waits for nobody. */
 const NO_RETRY = { ...DEFAULT_THROTTLE_RETRY, attempts: 1, budgetMs: 0 };
 
-const facts = (node: { locale?: string | null; firstName?: string | null }): CustomerFacts => ({
+const facts = (node: { locale?: string | null; firstName?: string | null; email?: string | null }): CustomerFacts => ({
   locale: node.locale || null,
   firstName: node.firstName || null,
+  email: node.email || null,
 });
 
 /** Shopify's search syntax quotes a value with a double quote; one inside it is escaped. */
@@ -56,9 +57,13 @@ export function customerFactsReader(admin: OfflineAdmin = shopifyOfflineAdmin, n
       const key = `${shop}|${customerId}`;
       const known = kept.get(key);
       if (known && known.until > now()) return known.facts;
-      const data = await ask<{ customer: { locale: string | null; firstName: string | null } | null }>(shop, CUSTOMER_FACTS_QUERY, {
-        id: `gid://shopify/Customer/${customerId}`,
-      });
+      const data = await ask<{ customer: { locale: string | null; firstName: string | null; email: string | null } | null }>(
+        shop,
+        CUSTOMER_FACTS_QUERY,
+        {
+          id: `gid://shopify/Customer/${customerId}`,
+        },
+      );
       if (data === null) return null;
       const found = data.customer ? facts(data.customer) : null;
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);

@@ -44,7 +44,7 @@ export const SHOPIFY_DOCUMENTS: ShopifyDocument[] = [
   { name: "admin-customers: one customer", api: "admin", document: CUSTOMER_QUERY, variables: { id: "gid://shopify/Customer/1" } },
   { name: "admin-customers: names", api: "admin", document: CUSTOMER_NAMES_QUERY, variables: { ids: [] } },
   {
-    name: "customer-facts: a customer's language and first name",
+    name: "customer-facts: a customer's language, first name and e-mail",
     api: "admin",
     document: CUSTOMER_FACTS_QUERY,
     variables: { id: "gid://shopify/Customer/1" },

@@ -40,8 +40,9 @@ export const giftStore: GiftStore = {
     }),
 
   async anonymizeOwner(shop, owner, anonymous) {
-    const from = await db.cardTransfer.updateMany({ where: { shop, fromOwner: owner }, data: { fromOwner: anonymous } });
-    const to = await db.cardTransfer.updateMany({ where: { shop, toOwner: owner }, data: { toOwner: anonymous } });
+    // Their name goes with them: the one they gave under, and the one Shopify knew them by as a recipient.
+    const from = await db.cardTransfer.updateMany({ where: { shop, fromOwner: owner }, data: { fromOwner: anonymous, fromName: null } });
+    const to = await db.cardTransfer.updateMany({ where: { shop, toOwner: owner }, data: { toOwner: anonymous, toName: null } });
     return from.count + to.count;
   },
 };

@@ -62,6 +62,13 @@ export function formatExpiry(iso: string, locale: string, timeZone: string): str
   }).format(date);
 }
 
+/** A day the reader's way in the shop's time zone, e.g. "7 December 2026" / "7 décembre 2026". */
+export function formatDay(iso: string, locale: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: usableZone(timeZone) }).format(date);
+}
+
 /** The rendered words of one claim message. */
 export interface RenderedWords {
   subject: string;

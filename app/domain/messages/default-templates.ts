@@ -84,4 +84,34 @@ export const DEFAULT_GIFT_TEMPLATES: Record<MessageLanguage, MessageTemplateText
   },
 };
 
+/**
+ * The notice to a giver that their gift was claimed (issue 39, item 9), in the language of the page
+ * they gave from; the layout then links to their cards instead of showing a code. Not a shop's
+ * template either. The SMS is never sent (the giver is told by e-mail, to their address in Shopify).
+ */
+export const DEFAULT_GIFT_CLAIMED_TEMPLATES: Record<MessageLanguage, MessageTemplateText> = {
+  en: {
+    subject: "Your gift was claimed: {{ card.name }}",
+    emailBody: [
+      "Hello{% if customer.first_name %} {{ customer.first_name }}{% endif %},",
+      "",
+      "{{ gift_claimed.recipient }} claimed the card you gave: {{ card.name }}, on {{ gift_claimed.claimed_on }}. It is theirs now.",
+      "",
+      "Your history on My cards says so too.",
+    ].join("\n"),
+    smsBody: "{{ gift_claimed.recipient }} claimed the card you gave: {{ card.name }}",
+  },
+  fr: {
+    subject: "Votre cadeau a été récupéré\u00a0: {{ card.name }}",
+    emailBody: [
+      "Bonjour{% if customer.first_name %} {{ customer.first_name }}{% endif %},",
+      "",
+      "{{ gift_claimed.recipient }} a récupéré la carte que vous avez offerte\u00a0: {{ card.name }}, le {{ gift_claimed.claimed_on }}. Elle est désormais à cette personne.",
+      "",
+      "Votre historique, dans Mes cartes, l’indique aussi.",
+    ].join("\n"),
+    smsBody: "{{ gift_claimed.recipient }} a récupéré la carte que vous avez offerte : {{ card.name }}",
+  },
+};
+
 export const isMessageLanguage = (value: unknown): value is MessageLanguage => MESSAGE_LANGUAGES.includes(value as MessageLanguage);

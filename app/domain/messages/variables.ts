@@ -29,6 +29,8 @@ export interface MessageScope {
   customer: { first_name: string | null };
   /** A gift's giver as they chose to be named (gift messages only; not a variable of the shop's templates). */
   giver?: { name: string | null };
+  /** Who claimed a giver's gift and when (the gift-claimed notice only; not a variable of the shop's templates). */
+  gift_claimed?: { recipient: string; claimed_on: string };
 }
 
 /**

@@ -12,6 +12,12 @@ export interface CardTransferRecord {
   previousRedemptionId: string | null;
   /** The giver's words, for the claim message only. */
   message: string | null;
+  /** The giver as the recipient sees them (the name they chose, else their first name in Shopify): issue 39, item 9. */
+  fromName: string | null;
+  /** The language of the page the giver gave from: the gift-claimed notice to the giver is in it. */
+  giverLocale: string | null;
+  /** The recipient's first name when Shopify knows them, for the giver's "given to …". */
+  toName: string | null;
   /** PENDING | CLAIMED | CANCELLED */
   status: string;
   createdAt: Date;

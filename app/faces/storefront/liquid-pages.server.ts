@@ -1,7 +1,10 @@
 import type { ApiErrorCode as ErrorCode, ErrorDetail } from "~/faces/api/errors";
 import type {
+  ItemAction,
+  ItemActionKind,
   StorefrontCard,
   StorefrontChain,
+  StorefrontGiftGiven,
   StorefrontHoldings,
   StorefrontMetadataEntry,
   StorefrontTwin,
@@ -81,6 +84,8 @@ export const STYLE = liquid(`<style>
 .twincards .twincards-wallet-button { display: flex; align-items: center; gap: 0.5rem; }
 .twincards a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; color: rgb(var(--color-link, var(--color-foreground, 18, 18, 18))); }
 .twincards a.twincards-wallet { display: inline-flex; align-items: center; min-height: 44px; padding: 0 1rem; font-weight: bold; color: #fff; background: #000; border: 1px solid #a6a6a6; border-radius: 0.5rem; text-decoration: none; }
+.twincards textarea { box-sizing: border-box; width: 100%; min-height: 88px; padding: 0.5rem 0.75rem; font: inherit; font-size: 16px; color: inherit; border: 1px solid rgba(var(--color-foreground, 18, 18, 18), 0.55); border-radius: 0.375rem; }
+.twincards a.twincards-action { display: inline-flex; align-items: center; min-height: 44px; }
 </style>`);
 
 /** "supplier_name" → "Supplier name": metadata keys are the merchant's identifiers, shown as labels (the blocks do the same). */
@@ -173,13 +178,64 @@ export function walletPassLink(passes: PassLinks, id: string, title: string, tr:
 ${passes.google && html`<p><a class="twincards-wallet" href="${rooted(`${passes.pathPrefix}/google-wallet/${id}?locale=${tr.language}`)}" aria-label="${google}: ${title}">${google}</a></p>`}`;
 }
 
+/**
+ * What the holder can do with an item, from the one list every "My cards" shows (`actions`, built in
+ * the domain's storefront view: issue 39, item 5): verify and see its history, give it or take it
+ * back, its certificate, its passes. `only`: the kinds this page offers (all when absent).
+ */
+export function actionLinks(
+  actions: ItemAction[],
+  pathPrefix: string,
+  title: string,
+  tr: Translator,
+  only?: readonly ItemActionKind[],
+): Markup {
+  const label = (key: MessageKey) => tr.t(key);
+  return html`${actions
+    .filter(({ kind }) => !only || only.includes(kind))
+    .map(({ kind, path }) => {
+      const at = `${pathPrefix}${path}`;
+      switch (kind) {
+        case "VERIFY":
+          return html`<p><a class="twincards-action" href="${to(tr, at)}" aria-label="${label("my_cards.history")}: ${title}">${label("my_cards.history")}</a></p>`;
+        case "GIVE":
+          return html`<p><a class="twincards-action" href="${to(tr, at)}" aria-label="${label("my_cards.give")}: ${title}">${label("my_cards.give")}</a></p>`;
+        case "TAKE_BACK":
+          return html`<form method="post" action="${to(tr, at)}"><button type="submit" class="twincards-secondary" aria-label="${label("my_cards.take_back")}: ${title}">${label("my_cards.take_back")}</button></form>`;
+        case "CERTIFICATE":
+          return html`<p><a class="twincards-action" href="${to(tr, at)}" download aria-label="${label("my_cards.certificate")}: ${title}">${label("my_cards.certificate")}</a></p>`;
+        case "APPLE_PASS":
+          return html`<p><a class="twincards-wallet" href="${rooted(`${at}?locale=${tr.language}`)}" aria-label="${label("my_cards.add_to_apple_wallet")}: ${title}">${label("my_cards.add_to_apple_wallet")}</a></p>`;
+        case "GOOGLE_PASS":
+          return html`<p><a class="twincards-wallet" href="${rooted(`${at}?locale=${tr.language}`)}" aria-label="${label("my_cards.add_to_google_wallet")}: ${title}">${label("my_cards.add_to_google_wallet")}</a></p>`;
+      }
+    })}`;
+}
+
+const PASS_ACTIONS = ["APPLE_PASS", "GOOGLE_PASS"] as const;
+
+/** A card given to its holder: who gave it, as they chose to be named (issue 39, item 9). */
+function giftFromLine(card: StorefrontCard, tr: Translator): Markup | null {
+  const gift = card.giftFrom;
+  if (!gift) return null;
+  const date = tr.date(gift.at);
+  return html`<p class="twincards-gift-from">${gift.name ? tr.t("my_cards.gift_from_line", { name: gift.name, date }) : tr.t("my_cards.gift_from_someone", { date })}</p>`;
+}
+
+/** The gifts the customer gave that were claimed: "Carte Or: given to Marie on 7 December 2026". */
+function givenSection(given: StorefrontGiftGiven[], tr: Translator): Markup | null {
+  if (given.length === 0) return null;
+  return html`<section class="twincards-given" aria-labelledby="twincards-given"><h2 id="twincards-given">${tr.t("my_cards.given_heading")}</h2>
+<ul>${given.map((gift) => html`<li>${tr.t("my_cards.given_line", { card: gift.cardName, to: gift.recipient, date: tr.date(gift.at) })}</li>`)}</ul></section>`;
+}
+
 function cardItem(
   card: StorefrontCard,
   tr: Translator,
-  passes: PassLinks,
+  pathPrefix: string,
   level: 2 | 3 = 3,
   heldNote = true,
-  pathPrefix: string | null = null,
+  only?: readonly ItemActionKind[],
 ): Markup {
   const videos = card.media.videoUrls.filter(isWebUrl);
   const status =
@@ -197,15 +253,16 @@ ${videos.map((url, index) => html`<video src="${url}" controls preload="none"><a
 ${level === 2 ? html`<h2>${card.name}</h2>` : html`<h3>${card.name}</h3>`}
 ${serialLine(card, tr)}
 <p>${tr.t("page.status_line", { status })} · ${when}</p>
+${giftFromLine(card, tr)}
 ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
-${card.status === "OWNED" && walletPassLink(passes, card.id, card.name, tr)}
 ${chainNote(card.chain, card.name, tr)}
+${card.status === "OWNED" && card.chain !== null && html`<p>${tr.t("my_cards.gift_minted")}</p>`}
 ${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
-${(card.status === "OWNED" || card.status === "PENDING_TRANSFER") && certificateLink(pathPrefix, card.id, card.name, tr)}
+${actionLinks(card.actions, pathPrefix, card.name, tr, only)}
 </article></li>`;
 }
 
-function twinItem(twin: StorefrontTwin, tr: Translator, passes: PassLinks, pathPrefix: string | null = null): Markup {
+function twinItem(twin: StorefrontTwin, tr: Translator, pathPrefix: string): Markup {
   const links = twin.links.filter(isWebUrl);
   const facts: [string, Markup | string][] = [
     [tr.t("my_cards.universal_name"), twin.uns_name],
@@ -224,20 +281,25 @@ ${twin.description && html`<p>${twin.description}</p>`}
 <dl>${facts.filter(([, value]) => value !== "").map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
 ${chainNote(twin.chain, twin.title, tr)}
 ${links.length > 0 && html`<ul>${links.map((url) => html`<li><a href="${url}" rel="nofollow noopener" aria-label="${tr.t("my_cards.link")}: ${twin.title}">${tr.t("my_cards.link")}</a></li>`)}</ul>`}
-${certificateLink(pathPrefix, twin.id, twin.title, tr)}
-${walletPassLink(passes, twin.id, twin.title, tr)}
+${actionLinks(twin.actions, pathPrefix, twin.title, tr)}
 </article></li>`;
 }
 
 /** GET /proxy: the logged-in customer's cards and twins. */
-export function holdingsPage({ cards, twins, appleWalletPasses, googleWalletPasses }: StorefrontHoldings, pathPrefix: string): string {
+export function holdingsPage(
+  { cards, twins, given, wallet }: StorefrontHoldings,
+  pathPrefix: string,
+  notice?: (tr: Translator) => Markup,
+): string {
   const empty = cards.length === 0 && twins.length === 0;
-  const passes = passLinks(pathPrefix, { apple: appleWalletPasses, google: googleWalletPasses });
   return localized(
     (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
+${notice && html`<p class="twincards-notice" role="status">${notice(tr)}</p>`}
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
-${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, passes, 3, true, pathPrefix))}</ul>`}
-${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, passes, pathPrefix))}</ul>`}
+${wallet && html`<p class="twincards-wallet-line">${tr.t("my_cards.wallet_line", { address: wallet.address })}</p>`}
+${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, pathPrefix))}</ul>`}
+${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, pathPrefix))}</ul>`}
+${givenSection(given, tr)}
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${to(tr, `${pathPrefix}/redeem`)}">${tr.t("page.claim_link")}</a></p>`,
   );
@@ -318,11 +380,10 @@ ${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlengt
 }
 
 /** A successful no-JavaScript claim: the cards now in the customer's hands, and what they may do next. */
-export function claimedPage(cards: StorefrontCard[], pathPrefix: string, wallets: { apple: boolean; google: boolean }): string {
-  const passes = passLinks(pathPrefix, wallets);
+export function claimedPage(cards: StorefrontCard[], pathPrefix: string): string {
   return localized(
     (tr) => html`<h1>${cards.length === 1 ? tr.t("page.claimed_one") : tr.t("page.claimed_other", { count: tr.number(cards.length) })}</h1>
-<ul class="twincards-list">${cards.map((card) => cardItem(card, tr, passes, 2, false))}</ul>
+<ul class="twincards-list">${cards.map((card) => cardItem(card, tr, pathPrefix, 2, false, PASS_ACTIONS))}</ul>
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${to(tr, pathPrefix)}">${tr.t("page.my_cards_link")}</a> · <a href="${to(tr, `${pathPrefix}/redeem`)}">${tr.t("page.claim_another")}</a></p>`,
   );
@@ -341,4 +402,61 @@ export function loadErrorPage(pathPrefix: string): string {
 <p class="twincards-error" role="alert">${tr.t("page.load_error")}</p>
 <p><a href="${to(tr, pathPrefix)}">${tr.t("my_cards.retry")}</a></p>`,
   );
+}
+
+/** The give form's fields, as the holder typed them. */
+export interface GiveFormState {
+  to: string;
+  message: string;
+  fromName: string;
+  failure?: ClaimFailure;
+}
+
+type GiveField = "to" | "message" | "fromName";
+
+/** What to tell the holder about a refused gift: per field, or for the whole form (""). */
+function giveProblems(failure: ClaimFailure | undefined): Map<GiveField | "", MessageKey> {
+  const problems = new Map<GiveField | "", MessageKey>();
+  if (!failure) return problems;
+  if (failure.code === "RATE_LIMITED") return problems.set("", "my_cards.gift_errors.rate_limited");
+  if (failure.code !== "VALIDATION_FAILED") return problems.set("", "my_cards.gift_errors.generic");
+  for (const { path } of failure.details) {
+    if (path === "email" || path === "phone") problems.set("to", "my_cards.gift_errors.to");
+    else if (path === "fromName") problems.set("fromName", "my_cards.gift_errors.from_name");
+    else if (path === "message") problems.set("message", "my_cards.gift_errors.message");
+    else problems.set("", "my_cards.gift_errors.generic");
+  }
+  return problems;
+}
+
+/**
+ * GET /proxy/cards/<id>/give and a refused gift: "Give this" on a page that needs no JavaScript (the
+ * app proxy's My cards links here). The page's language goes with the gift: the recipient reads it
+ * in it unless Shopify knows theirs (decision 0065).
+ */
+export function giveFormPage(card: StorefrontCard, state: GiveFormState, pathPrefix: string): string {
+  const problems = giveProblems(state.failure);
+  const action = `${pathPrefix}/cards/${encodeURIComponent(card.id)}/give`;
+  return localized((tr) => {
+    const summary = problems.get("") ?? (problems.size > 0 ? "page.check_fields" : undefined);
+    const field = (name: GiveField, label: string, control: (describedBy: string, invalid: Markup | null) => Markup) => {
+      const id = `twincards-gift-${name}`;
+      const error = problems.get(name);
+      return html`<label for="${id}">${label}</label>
+${control(error ? `${id}-error` : "", error ? html` aria-invalid="true"` : null)}
+${error && html`<p class="twincards-error" id="${id}-error">${tr.t(error)}</p>`}`;
+    };
+    return html`<h1>${tr.t("my_cards.give")}</h1>
+<h2>${card.name}</h2>
+${serialLine(card, tr)}
+${summary && html`<div class="twincards-error" role="alert"><p>${tr.t(summary)}</p></div>`}
+<form method="post" action="${to(tr, action)}">
+<input type="hidden" name="locale" value="${tr.language}">
+${field("to", tr.t("my_cards.gift_to"), (describedBy, invalid) => html`<input id="twincards-gift-to" name="to" type="text" value="${state.to}" maxlength="254" required autocomplete="off" spellcheck="false"${describedBy ? html` aria-describedby="${describedBy}"` : ""}${invalid}>`)}
+${field("message", tr.t("my_cards.gift_message"), (describedBy, invalid) => html`<textarea id="twincards-gift-message" name="message" maxlength="300" rows="3"${describedBy ? html` aria-describedby="${describedBy}"` : ""}${invalid}>${state.message}</textarea>`)}
+${field("fromName", tr.t("my_cards.gift_from"), (describedBy, invalid) => html`<input id="twincards-gift-fromName" name="fromName" type="text" value="${state.fromName}" maxlength="60" autocomplete="given-name"${describedBy ? html` aria-describedby="${describedBy}"` : ""}${invalid}>`)}
+<button type="submit">${tr.t("my_cards.gift_send")}</button>
+</form>
+<p><a href="${to(tr, pathPrefix)}">${tr.t("page.my_cards_link")}</a></p>`;
+  });
 }

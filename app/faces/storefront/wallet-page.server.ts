@@ -60,8 +60,11 @@ function heldLine(holdings: StorefrontHoldings, tr: Translator): string {
   return held === 1 ? tr.t("wallet.held_one") : tr.t("wallet.held_other", { count: tr.number(held) });
 }
 
+// Linking another wallet later moves what the store holds and what is claimed next, never what is in this one: the page says so.
 const currentLine = (wallet: StorefrontWallet, tr: Translator) =>
-  wallet && html`<p>${tr.t(wallet.verified ? "wallet.current" : "wallet.current_unverified", { address: wallet.address })}</p>`;
+  wallet &&
+  html`<p>${tr.t(wallet.verified ? "wallet.current" : "wallet.current_unverified", { address: wallet.address })}</p>
+<p class="twincards-relink">${tr.t("wallet.relink_note", { address: wallet.address })}</p>`;
 
 /** The words the page's script shows, in the page's language (it writes them with textContent only). */
 function scriptWords(tr: Translator): Markup {

@@ -1,22 +1,45 @@
 import type { ComponentChildren } from "preact";
 import { humanize, isHttpUrl, longDate, metadataValue, money, formatNumber, pageLanguage, serialLabel, t } from "./i18n";
 import { GiftActions } from "./GiftForm";
-import type { Card, ChainLine, Holdings as HoldingsData, Twin } from "./types";
+import type { Card, ChainLine, Holdings as HoldingsData, ItemAction, Twin } from "./types";
 
 /** The customer's cards and twins, as the storefront's My cards block shows them. */
 export function HoldingsGrid({ holdings, onChanged }: { holdings: HoldingsData; onChanged: () => void }) {
   if (!holdings.cards.length && !holdings.twins.length) {
-    return <s-paragraph>{t("list.empty")}</s-paragraph>;
+    return (
+      <s-stack direction="block" gap="base">
+        <s-paragraph>{t("list.empty")}</s-paragraph>
+        <GivenList given={holdings.given ?? []} />
+      </s-stack>
+    );
   }
   return (
-    <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
-      {holdings.cards.map((card) => (
-        <CardItem key={card.id} card={card} certificates={holdings.certificatePageUrl} passes={passesOf(holdings)} onChanged={onChanged} />
+    <s-stack direction="block" gap="base">
+      <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
+        {holdings.cards.map((card) => (
+          <CardItem key={card.id} card={card} proxyUrl={holdings.proxyUrl} onChanged={onChanged} />
+        ))}
+        {holdings.twins.map((twin) => (
+          <TwinItem key={twin.id} twin={twin} proxyUrl={holdings.proxyUrl} />
+        ))}
+      </s-grid>
+      <GivenList given={holdings.given ?? []} />
+    </s-stack>
+  );
+}
+
+/** The gifts the customer gave that were claimed: "Gold: given to Olivia on 7 December 2026" (issue 39, item 9). */
+function GivenList({ given }: { given: HoldingsData["given"] }) {
+  if (!given.length) return null;
+  return (
+    <s-stack direction="block" gap="small-300">
+      <s-heading>{t("list.given_heading")}</s-heading>
+      {given.map((gift) => (
+        <s-text key={`${gift.cardId}-${gift.at}`}>
+          {t("list.given_line", { card: gift.cardName, to: gift.recipient, date: longDate(gift.at) ?? "" })}
+        </s-text>
       ))}
-      {holdings.twins.map((twin) => (
-        <TwinItem key={twin.id} twin={twin} certificates={holdings.certificatePageUrl} passes={passesOf(holdings)} />
-      ))}
-    </s-grid>
+    </s-stack>
   );
 }
 
@@ -90,51 +113,54 @@ function Item({
   );
 }
 
-/** The item's printable PDF certificate (A4), from the storefront, which knows the logged-in customer. */
-function CertificateLink({ base, id, title }: { base: string; id: string; title: string }) {
-  return (
-    <s-link
-      href={`${base}/${encodeURIComponent(id)}?size=a4&lang=${encodeURIComponent(pageLanguage())}`}
-      target="_blank"
-      accessibilityLabel={`${t("list.certificate")}: ${title}`}
-    >
-      {t("list.certificate")}
-    </s-link>
-  );
-}
-
-/** Where each wallet's link points on the storefront; null: that wallet is off. */
-interface PassUrls {
-  apple: string | null;
-  google: string | null;
-}
-
-const passesOf = (holdings: HoldingsData): PassUrls => ({ apple: holdings.applePassesUrl, google: holdings.googleWalletUrl ?? null });
-
 /**
- * "Add to Apple Wallet" (the item's pass) and "Add to Google Wallet" (a redirect to Google's save link),
- * from the storefront, where the customer is logged in too.
+ * What the holder can do with an item, from the list the app sends for every "My cards" (the
+ * storefront's block and page show the same, in the same order): verify and see its history, give it
+ * or take it back (here, in place), its certificate and its passes on the storefront, where the
+ * customer is logged in too.
  */
-function WalletLinks({ passes, id, title }: { passes: PassUrls; id: string; title: string }) {
-  // The account page's language: the pass is written in it (issue 39, item 3).
-  const language = encodeURIComponent(pageLanguage());
-  const links = [
-    passes.apple && { href: `${passes.apple}/${encodeURIComponent(id)}.pkpass?locale=${language}`, label: t("list.add_to_apple_wallet") },
-    passes.google && { href: `${passes.google}/${encodeURIComponent(id)}?locale=${language}`, label: t("list.add_to_google_wallet") },
-  ].filter((link): link is { href: string; label: string } => Boolean(link));
+function ItemActions({
+  actions,
+  proxyUrl,
+  title,
+  card,
+  onChanged,
+}: {
+  actions: ItemAction[];
+  proxyUrl: string;
+  title: string;
+  card?: Card;
+  onChanged?: () => void;
+}) {
+  const labels: Record<Exclude<ItemAction["kind"], "GIVE" | "TAKE_BACK">, Parameters<typeof t>[0]> = {
+    VERIFY: "list.history",
+    CERTIFICATE: "list.certificate",
+    APPLE_PASS: "list.add_to_apple_wallet",
+    GOOGLE_PASS: "list.add_to_google_wallet",
+  };
+  let gifts = false;
   return (
     <>
-      {links.map((link) => (
-        <s-link key={link.href} href={link.href} target="_blank" accessibilityLabel={`${link.label}: ${title}`}>
-          {link.label}
-        </s-link>
-      ))}
+      {actions.map((action) => {
+        if (action.kind === "GIVE" || action.kind === "TAKE_BACK") {
+          if (gifts || !card || !onChanged) return null;
+          gifts = true;
+          return <GiftActions key="gift" card={card} onChanged={onChanged} />;
+        }
+        const href = `${proxyUrl}${action.path}${documentLanguage(action.kind, action.path)}`;
+        if (!isHttpUrl(href)) return null;
+        const label = t(labels[action.kind]);
+        return (
+          <s-link key={action.kind} href={href} target="_blank" accessibilityLabel={`${label}: ${title}`}>
+            {label}
+          </s-link>
+        );
+      })}
     </>
   );
 }
 
-function CardItem(props: { card: Card; certificates: string; passes: PassUrls; onChanged: () => void }) {
-  const { card, certificates, passes, onChanged } = props;
+function CardItem({ card, proxyUrl, onChanged }: { card: Card; proxyUrl: string; onChanged: () => void }) {
   const owned = card.status === "OWNED";
   const when = card.redeemedAt ?? card.createdAt;
   const date = when ? longDate(when) : null;
@@ -146,22 +172,23 @@ function CardItem(props: { card: Card; certificates: string; passes: PassUrls; o
       badge={owned ? t("list.status_owned") : card.status === "PENDING_TRANSFER" ? t("list.status_giving") : t("list.status_pending")}
     >
       <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
+      {card.giftFrom ? (
+        <s-text>
+          {card.giftFrom.name
+            ? t("list.gift_from", { name: card.giftFrom.name, date: longDate(card.giftFrom.at) ?? "" })
+            : t("list.gift_from_someone", { date: longDate(card.giftFrom.at) ?? "" })}
+        </s-text>
+      ) : null}
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
-      {owned ? <WalletLinks passes={passes} id={card.id} title={card.name} /> : null}
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
-      {owned || card.status === "PENDING_TRANSFER" ? <CertificateLink base={certificates} id={card.id} title={card.name} /> : null}
-      <GiftActions card={card} onChanged={onChanged} />
-      {card.status !== "PENDING_REDEMPTION" && isHttpUrl(card.verifyUrl) ? (
-        <s-link href={card.verifyUrl} target="_blank" accessibilityLabel={`${t("list.history")}: ${card.name}`}>
-          {t("list.history")}
-        </s-link>
-      ) : null}
+      {owned && card.chain ? <s-text>{t("gift.minted")}</s-text> : null}
+      <ItemActions actions={card.actions} proxyUrl={proxyUrl} title={card.name} card={card} onChanged={onChanged} />
     </Item>
   );
 }
 
-function TwinItem({ twin, certificates, passes }: { twin: Twin; certificates: string; passes: PassUrls }) {
+function TwinItem({ twin, proxyUrl }: { twin: Twin; proxyUrl: string }) {
   const link = twin.links.find(isHttpUrl);
   return (
     <Item picture={twin.images[0]} title={twin.title} serial={serialLabel(twin)} badge={t("list.twin_badge")}>
@@ -180,8 +207,16 @@ function TwinItem({ twin, certificates, passes }: { twin: Twin; certificates: st
           {t("list.view_product")}
         </s-link>
       ) : null}
-      <CertificateLink base={certificates} id={twin.id} title={twin.title} />
-      <WalletLinks passes={passes} id={twin.id} title={twin.title} />
+      <ItemActions actions={twin.actions} proxyUrl={proxyUrl} title={twin.title} />
     </Item>
   );
+}
+
+/** The account page's language on a certificate or pass link: the document is written in it (issue 39, item 3). */
+function documentLanguage(kind: ItemAction["kind"], path: string): string {
+  const language = encodeURIComponent(pageLanguage());
+  const join = path.includes("?") ? "&" : "?";
+  if (kind === "CERTIFICATE") return `${join}lang=${language}`;
+  if (kind === "APPLE_PASS" || kind === "GOOGLE_PASS") return `${join}locale=${language}`;
+  return "";
 }

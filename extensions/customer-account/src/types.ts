@@ -19,6 +19,13 @@ export interface Numbered {
   editionSize: number | null;
 }
 
+/** What the holder can do with an item, in the order every "My cards" shows (the app's `ITEM_ACTIONS`). */
+export interface ItemAction {
+  kind: "VERIFY" | "GIVE" | "TAKE_BACK" | "CERTIFICATE" | "APPLE_PASS" | "GOOGLE_PASS";
+  /** Under the storefront's app proxy: `<Holdings.proxyUrl><path>`. */
+  path: string;
+}
+
 export interface Card extends Numbered {
   id: string;
   name: string;
@@ -34,6 +41,18 @@ export interface Card extends Numbered {
   giftable: boolean;
   /** Its public verification page, with its history. */
   verifyUrl: string;
+  actions: ItemAction[];
+  /** A card given to the customer: who gave it (the name they chose; null: unknown) and when they claimed it. */
+  giftFrom: { name: string | null; at: string } | null;
+}
+
+/** A gift the customer gave and its recipient claimed. */
+export interface GiftGiven {
+  cardId: string;
+  cardName: string;
+  /** The recipient's first name in Shopify, else the masked address the gift went to. */
+  recipient: string;
+  at: string;
 }
 
 export interface Twin extends Numbered {
@@ -49,6 +68,7 @@ export interface Twin extends Numbered {
   uns_name: string;
   createdAt: string;
   chain: ChainLine | null;
+  actions: ItemAction[];
 }
 
 export interface UniversalName {
@@ -61,9 +81,13 @@ export type LinkedWallet = { address: string; verified: boolean } | null;
 
 export interface Holdings {
   cards: Card[];
+  /** The gifts the customer gave that were claimed, newest first. */
+  given: GiftGiven[];
   twins: Twin[];
   names: UniversalName[];
   wallet: LinkedWallet;
+  /** The storefront's app proxy (`https://<shop>/apps/twincards`), under which each item's actions are. */
+  proxyUrl: string;
   /** The storefront page where a wallet app signs the link (the account cannot reach a wallet). */
   walletPageUrl: string;
   /** The storefront's certificate download: `<this>/<id>?size=a4` (the storefront knows the logged-in customer). */

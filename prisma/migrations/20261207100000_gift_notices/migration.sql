@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "CardTransfer" ADD COLUMN "fromName" TEXT;
+ALTER TABLE "CardTransfer" ADD COLUMN "giverLocale" TEXT;
+ALTER TABLE "CardTransfer" ADD COLUMN "toName" TEXT;

@@ -1,0 +1,5 @@
+-- AlterTable
+ALTER TABLE "CardTransfer" ADD COLUMN     "fromName" TEXT,
+ADD COLUMN     "giverLocale" TEXT,
+ADD COLUMN     "toName" TEXT;
+
