@@ -109,4 +109,16 @@ describe("a transaction", () => {
     if (outcome === "committed") expect(keptRows).toBe(1);
     else expect({ outcome, keptRows }).toEqual({ outcome: expect.stringContaining("rolled back") as string, keptRows: 0 });
   });
+
+  it("refuses a statement sent on a transaction after it ended, instead of running it outside any transaction", async () => {
+    const s = shop();
+    // A statement in the transaction's own context, called only once the transaction has committed (as after Prisma's timeout).
+    let late: (() => Promise<unknown>) | undefined;
+    await transaction(async () => {
+      late = AsyncResource.bind(() => insertRows("ShopSetup", [{ shop: s }]));
+    });
+
+    await expect(late!()).rejects.toThrow("already closed");
+    expect(await setups(s)).toBe(0);
+  });
 });
