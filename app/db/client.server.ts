@@ -4,25 +4,25 @@ import { databaseUrl } from "../wiring/config.server";
 import { retryOnConflict } from "./conflict-retry.server";
 import { isDatabaseUnavailable } from "./errors.server";
 import type { DirectSql } from "./direct-sql.server";
+import { askForTransaction, type DriverTransaction } from "./driver-transaction.server";
 import { databaseKind } from "./database-url";
 import { type Dialect, dialectOf } from "./dialect.server";
 import { createDatabase, dbNullFor } from "./prisma-client.server";
+import { TransactionRolledBack } from "./transaction-rolled-back.server";
 
 export type Tx = Prisma.TransactionClient;
 
-/** The open `transaction()`: the Prisma transaction its Prisma calls go through, started on the first. */
+/** The open `transaction()`: Prisma's interactive transaction, and the driver transaction under it for the stores' own SQL. */
 interface OpenTransaction {
-  open: boolean;
-  prisma?: Promise<Tx>;
-  /** Ends the Prisma transaction (committing its savepoint, or rolling it back) and resolves when it has. */
-  endPrisma?: (commit: boolean) => Promise<void>;
+  tx: Tx;
+  sql: DriverTransaction;
 }
 
 interface ProcessDatabase {
   client: PrismaClient;
+  /** The stores' own statements outside a transaction, straight to the driver. */
   direct: DirectSql;
   dialect: Dialect;
-  driverTransaction: <T>(work: () => Promise<T>) => Promise<T>;
   /** The transaction the running code is in, if any. */
   current: AsyncLocalStorage<OpenTransaction>;
 }
@@ -33,76 +33,8 @@ declare global {
 
 // SQLite or PostgreSQL, from the URL (app/db/prisma-client.server.ts).
 function openDatabase(): ProcessDatabase {
-  const { client, direct, transaction: driverTransaction } = createDatabase(databaseUrl());
-  const current = new AsyncLocalStorage<OpenTransaction>();
-  const dialect = dialectOf(databaseKind(databaseUrl()));
-  return { client: followingTransactions(client, current), direct, dialect, driverTransaction, current };
-}
-
-/** Thrown into Prisma's transaction to roll it back (its callback's rejection is how Prisma is told). */
-const ROLL_BACK = Symbol("roll back");
-
-/**
- * The Prisma transaction of `open`, started on first use inside the driver's transaction, where
- * the adapter makes it a savepoint of that transaction (app/db/sqlite-adapter.server.ts,
- * app/db/postgres-transactions.server.ts). Prisma's calls need a transaction of their own inside
- * ours: Prisma batches lookups made in the same tick by transaction, so the calls of another
- * request never share a batch (nor a connection) with this transaction's.
- */
-function prismaTransaction(client: PrismaClient, open: OpenTransaction): Promise<Tx> {
-  open.prisma ??= new Promise<Tx>((resolve, reject) => {
-    let end!: (commit: boolean) => void;
-    const ended = new Promise<void>((done, fail) => (end = (commit) => (commit ? done() : fail(ROLL_BACK))));
-    // Prisma's transaction may have failed before it awaited this (a lost connection): nobody else listens then.
-    ended.catch(() => undefined);
-    const settled = client
-      .$transaction(async (tx) => {
-        resolve(tx);
-        await ended;
-      })
-      .catch((error: unknown) => {
-        reject(error);
-        if (error !== ROLL_BACK) throw error;
-      });
-    open.endPrisma = (commit) => (end(commit), settled);
-  });
-  return open.prisma;
-}
-
-/** Calls `method` of `path` (a model, or the client itself) on the open transaction's Prisma transaction. */
-const onPrismaTransaction =
-  (client: PrismaClient, open: OpenTransaction, path: PropertyKey | undefined) =>
-  (method: PropertyKey) =>
-  async (...args: unknown[]) => {
-    const tx = (await prismaTransaction(client, open)) as unknown as Record<PropertyKey, Record<PropertyKey, (...a: unknown[]) => unknown>>;
-    const target = path === undefined ? (tx as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>) : tx[path]!;
-    return target[method]!.apply(target, args);
-  };
-
-/**
- * The shared client, which follows the open transaction: inside `transaction()` `db.x.y(…)`
- * runs in it. A query made on the shared client inside a transaction would otherwise wait
- * for that very transaction (SQLite has one connection per process) or not see its rows
- * (PostgreSQL's pool would use another connection).
- */
-function followingTransactions(client: PrismaClient, current: AsyncLocalStorage<OpenTransaction>): PrismaClient {
-  return new Proxy(client, {
-    get(target, property) {
-      const open = current.getStore();
-      const value: unknown = Reflect.get(target, property);
-      if (open?.open) {
-        if (property === "$transaction") return (work: (tx: Tx) => Promise<unknown>) => work(db);
-        if (typeof property === "string" && property.startsWith("$") && typeof value === "function") {
-          return onPrismaTransaction(target, open, undefined)(property);
-        }
-        if (typeof value === "object" && value !== null) {
-          const model = onPrismaTransaction(target, open, property);
-          return new Proxy(value, { get: (_model, method) => model(method) });
-        }
-      }
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const { client, direct } = createDatabase(databaseUrl());
+  return { client, direct, dialect: dialectOf(databaseKind(databaseUrl())), current: new AsyncLocalStorage<OpenTransaction>() };
 }
 
 // One database per process, kept on globalThis: Vite's dev reloads must not open more, and the
@@ -110,48 +42,61 @@ function followingTransactions(client: PrismaClient, current: AsyncLocalStorage<
 // database, its transactions included (a transaction opened by one bundle's code is the other's).
 // Opened on first use, not on import: DATABASE_URL is read then, as every setting is (a test may set it first).
 const opened = (): ProcessDatabase => (globalThis.__twinCardsDb ??= openDatabase());
+
+/**
+ * The Prisma client the running code should use: inside `transaction()` that transaction's
+ * client (Prisma's documented `Prisma.TransactionClient`), else the shared one. `db` is only
+ * this choice made on each use, so the stores need not pass a transaction around; the calls
+ * themselves are Prisma's, unchanged.
+ */
+const currentClient = (): PrismaClient => {
+  const database = opened();
+  return (database.current.getStore()?.tx as PrismaClient | undefined) ?? database.client;
+};
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
-  get: (_target, property) => Reflect.get(opened().client, property),
-  has: (_target, property) => Reflect.has(opened().client, property),
+  get: (_target, property) => Reflect.get(currentClient(), property),
+  has: (_target, property) => Reflect.has(currentClient(), property),
 });
 /** How the stores' own SQL is written for the database in use (app/db/dialect.server.ts). */
 export const databaseDialect = (): Dialect => opened().dialect;
 
-/** The few per-request statements sent to the driver itself (app/db/direct-sql.server.ts), joining the open `transaction()`. */
-export const directSql: DirectSql = { query: (sql, params) => opened().direct.query(sql, params) };
+/** The stores' own statements (app/db/direct-sql.server.ts): on the open `transaction()`'s client, else straight to the driver. */
+export const directSql: DirectSql = {
+  query: (sql, params) => {
+    const database = opened();
+    return (database.current.getStore()?.sql ?? database.direct).query(sql, params);
+  },
+};
 export type Db = PrismaClient;
 
 /**
- * Runs `work` in a transaction, or in the caller's when it is already in one:
- * a domain command joins the transaction of whoever called it (an idempotent
- * /v1 request stores its response in the same transaction as its work).
+ * Runs `work` in one transaction, or in the caller's when it is already in one: a domain
+ * command joins the transaction of whoever called it (an idempotent /v1 request stores its
+ * response in the same transaction as its work).
  *
- * The transaction is the driver's (issue 26): direct statements go straight to its
- * connection, and Prisma's calls, if any, through a Prisma transaction nested in it.
+ * The transaction is Prisma's interactive transaction, the only mechanism there is (decision
+ * 0069): Prisma's calls through `db` run on its client, and the stores' own SQL through
+ * `directSql` on the driver transaction our adapter started for it (app/db/driver-transaction.server.ts).
+ * A transaction PostgreSQL lost to a concurrent one is run again (retryOnConflict).
  */
 export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  const { current, driverTransaction } = opened();
-  if (current.getStore()?.open) return work(db);
+  const { client, current } = opened();
+  if (current.getStore()) return work(db);
   return retryOnConflict(() =>
-    driverTransaction(async () => {
-      const scope: OpenTransaction = { open: true };
-      let result: T;
-      try {
-        result = await current.run(scope, () => work(db));
-      } catch (error) {
-        scope.open = false;
-        await scope.endPrisma?.(false).catch(() => undefined);
-        throw error;
-      }
-      scope.open = false;
-      await scope.endPrisma?.(true);
-      return result;
-    }),
+    askForTransaction((started) =>
+      client.$transaction(async (tx) => {
+        const sql = started();
+        const result = await current.run({ tx, sql }, () => work(db));
+        // PostgreSQL would answer COMMIT with a rollback, not an error: say so instead of a false success.
+        if (sql.aborted) throw new TransactionRolledBack();
+        return result;
+      }),
+    ),
   );
 }
 
 /** Whether the caller runs inside `transaction()` (its queries through `db` join that transaction). */
-export const inTransaction = (): boolean => globalThis.__twinCardsDb?.current.getStore()?.open === true;
+export const inTransaction = (): boolean => globalThis.__twinCardsDb?.current.getStore() !== undefined;
 
 export { isUniqueViolation } from "./errors.server";
 

@@ -9,7 +9,8 @@ import type { SqlParam } from "./dialect.server";
  * even for raw SQL, was about half of the request's CPU. The SQL is written once
  * for both databases with PostgreSQL's placeholders (`$1`, `$2`…); what differs
  * between the databases is in app/db/dialect.server.ts. Outside a transaction a
- * statement goes to the driver; inside one it joins it (app/db/client.server.ts).
+ * statement goes to the driver; inside one, on the driver transaction Prisma's transaction
+ * runs on (app/db/driver-transaction.server.ts, decision 0069).
  */
 export interface DirectSql {
   query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]>;
@@ -37,15 +38,11 @@ export interface PostgresDirectSqlOptions {
 }
 
 /**
- * Direct statements on `pool`, the pool Prisma's PostgreSQL client uses too (joining
- * the pool's open transaction, if the caller is in one): named
+ * Direct statements on `pool`, the pool Prisma's PostgreSQL client uses too: named
  * prepared statements, or unnamed ones (parsed with every execution and gone with
  * it, as Prisma's adapter sends its own) when `named` is off.
  */
-export function postgresDirectSql(
-  pool: pg.Pool & { heldClient?: pg.PoolClient },
-  { named }: PostgresDirectSqlOptions = { named: true },
-): DirectSql {
+export function postgresDirectSql(pool: pg.Pool, { named }: PostgresDirectSqlOptions = { named: true }): DirectSql {
   const names = new Map<string, string>();
   const nameOf = (sql: string) => {
     let name = names.get(sql);
@@ -55,9 +52,7 @@ export function postgresDirectSql(
   return {
     async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]) {
       const statement = { text: sql, values: [...params], types: utcTimestamps };
-      // Inside the pool's transaction() on its connection, else on any (app/db/postgres-transactions.server.ts).
-      const target = pool.heldClient ?? pool;
-      const result = await target.query<Row>(named ? { ...statement, name: nameOf(sql) } : statement);
+      const result = await pool.query<Row>(named ? { ...statement, name: nameOf(sql) } : statement);
       return result.rows;
     },
   };

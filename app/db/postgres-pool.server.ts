@@ -1,4 +1,4 @@
-import { TransactionPool } from "./postgres-transactions.server";
+import pg from "pg";
 import { withoutPoolerParameter } from "./database-url";
 import { CONNECT_TIMEOUT_MS } from "./postgres-connect.server";
 
@@ -32,9 +32,9 @@ const LOST_REPORT_EVERY_MS = 5_000;
  * broken connection refuses queries, and the pool drops it on release), so
  * requests meanwhile answer 503 UNAVAILABLE and the pool opens new connections.
  */
-export function postgresPool(url: string, options: PostgresPoolOptions = {}): TransactionPool {
+export function postgresPool(url: string, options: PostgresPoolOptions = {}): pg.Pool {
   // allowExitOnIdle: idle pooled connections do not keep a finished CLI (api-key:create) alive for 10 s.
-  const pool = new TransactionPool({
+  const pool = new pg.Pool({
     connectionString: withoutPoolerParameter(url),
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     allowExitOnIdle: true,

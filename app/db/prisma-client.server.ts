@@ -1,10 +1,10 @@
 import { createRequire } from "node:module";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "@prisma/client";
 import type pg from "pg";
 import { behindTransactionPooler, databaseKind } from "./database-url";
 import { type DirectSql, postgresDirectSql } from "./direct-sql.server";
 import { assertClientsInStep, generatedSchemas } from "./postgres-client-check.server";
+import { PostgresAdapterFactory } from "./postgres-adapter.server";
 import { postgresPool } from "./postgres-pool.server";
 import { SqliteAdapterFactory } from "./sqlite-adapter.server";
 
@@ -12,8 +12,6 @@ import { SqliteAdapterFactory } from "./sqlite-adapter.server";
 export interface Database {
   client: PrismaClient;
   direct: DirectSql;
-  /** Runs `work` in one transaction on the driver; direct statements (and Prisma's own transactions) inside join it. */
-  transaction<T>(work: () => Promise<T>): Promise<T>;
   /** PostgreSQL's connection pool, shared by both (its counts tell who waits for a connection). */
   pool?: pg.Pool;
 }
@@ -31,13 +29,12 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   if (databaseKind(url) === "postgresql") {
     const pool = postgresPool(url, { max: options.poolSize });
     // disposeExternalPool: $disconnect() ends the pool, as it would end one Prisma made.
-    const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+    const adapter = new PostgresAdapterFactory(pool, { disposeExternalPool: true });
     const { PrismaClient: PostgresPrismaClient } = postgresClientModule();
     return {
       client: new PostgresPrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient,
       // Behind a transaction-mode pooler (`?pgbouncer=true`) unnamed statements, as adapter-pg sends its own.
       direct: postgresDirectSql(pool, { named: !behindTransactionPooler(url) }),
-      transaction: (work) => pool.transaction(work),
       pool,
     };
   }
@@ -45,7 +42,6 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   return {
     client: new PrismaClient({ adapter, transactionOptions }),
     direct: adapter.directSql,
-    transaction: adapter.transaction,
   };
 }
 

@@ -9,6 +9,7 @@ import type {
 import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import { type SqlParam, sqliteNamedParams } from "./dialect.server";
 import type { DirectSql } from "./direct-sql.server";
+import { type DriverTransaction, transactionStarted } from "./driver-transaction.server";
 import { retryWhileBusy, SqliteConnection } from "./sqlite-connection.server";
 import { adapterError, columnTypes, prismaRow, sqliteArg } from "./sqlite-prisma-values.server";
 
@@ -45,28 +46,28 @@ export class SqliteAdapterFactory implements SqlMigrationAwareDriverAdapterFacto
     return new SqliteAdapter(await open("file::memory:"), () => undefined);
   }
 
-  /** Statements straight on the connection, in turn with Prisma's, joining the open `transaction()`. */
+  /** Statements straight on the connection, in turn with Prisma's and with its transactions. */
   readonly directSql: DirectSql = {
     query: async <Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]> => {
       const connection = await this.connection();
-      return connection.use(() => {
-        const statement = connection.statement(sql).safeIntegers(false);
-        const bound = sqliteNamedParams(params);
-        if (statement.reader) return statement.raw(false).all(bound) as Row[];
-        statement.run(bound);
-        return [];
-      });
+      return connection.use(() => direct<Row>(connection, sql, params));
     },
   };
-
-  /** Runs `work` in one write transaction on the connection (SqliteConnection.transaction). */
-  readonly transaction = async <T>(work: () => Promise<T>): Promise<T> => (await this.connection()).transaction(work);
 }
 
 async function open(url: string): Promise<SqliteConnection> {
   const connection = new SqliteConnection(url);
   await connection.open();
   return connection;
+}
+
+/** One of the stores' own statements (`$n` placeholders, integers as numbers), on the connection. */
+function direct<Row>(connection: SqliteConnection, sql: string, params: readonly SqlParam[]): Row[] {
+  const statement = connection.statement(sql).safeIntegers(false);
+  const bound = sqliteNamedParams(params);
+  if (statement.reader) return statement.raw(false).all(bound) as Row[];
+  statement.run(bound);
+  return [];
 }
 
 /** A query as Prisma sends it: its cached statement (integers read as BigInt, as Prisma expects) and its arguments as SQLite stores them. */
@@ -128,18 +129,10 @@ class SqliteAdapter implements SqlDriverAdapter {
     return translated(() => this.connection.use(() => this.connection.exec(script)));
   }
 
-  /**
-   * A write transaction: the connection is this transaction's until it ends (`BEGIN IMMEDIATE`, see
-   * SqliteConnection). Inside the connection's own `transaction()`, a savepoint in it instead.
-   */
+  /** A write transaction: the connection is this transaction's until it ends (`BEGIN IMMEDIATE`, see SqliteConnection). */
   async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
     if (isolationLevel && isolationLevel !== "SERIALIZABLE")
       throw new DriverAdapterError({ kind: "InvalidIsolationLevel", level: isolationLevel });
-    if (this.connection.holding) {
-      const name = this.connection.savepoint();
-      this.connection.exec(`SAVEPOINT ${name}`);
-      return new SqliteTransaction(this.connection, () => undefined, name);
-    }
     const release = await translated(() => this.connection.turn());
     try {
       await translated(() => retryWhileBusy(async () => this.connection.exec("BEGIN IMMEDIATE")));
@@ -147,7 +140,9 @@ class SqliteAdapter implements SqlDriverAdapter {
       release();
       throw error;
     }
-    return new SqliteTransaction(this.connection, release);
+    const transaction = new SqliteTransaction(this.connection, release);
+    transactionStarted(transaction);
+    return transaction;
   }
 
   async dispose(): Promise<void> {
@@ -156,62 +151,65 @@ class SqliteAdapter implements SqlDriverAdapter {
   }
 }
 
-/** The open transaction: its statements go straight to the connection, which it holds. */
-class SqliteTransaction implements Transaction {
+/**
+ * The open transaction: its statements go straight to the connection, which it holds. Prisma ends it
+ * by calling commit() or rollback() (`usePhantomQuery`: Prisma sends no COMMIT or ROLLBACK of its own).
+ */
+class SqliteTransaction implements Transaction, DriverTransaction {
   readonly provider = ADAPTER.provider;
   readonly adapterName = ADAPTER.adapterName;
-  // Prisma sends COMMIT and ROLLBACK itself, then calls commit() / rollback().
-  readonly options = { usePhantomQuery: false };
+  readonly options = { usePhantomQuery: true };
+  /** SQLite undoes a failed statement alone; the transaction goes on. */
+  readonly aborted = false;
   #released = false;
 
   constructor(
     private readonly connection: SqliteConnection,
     private readonly release: () => void,
-    /** Set when this transaction is a savepoint inside the connection's own transaction. */
-    private readonly savepoint?: string,
   ) {}
+
+  /** The stores' own statements, at once: this transaction holds the connection. */
+  async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]> {
+    return direct<Row>(this.#open(), sql, params);
+  }
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
     return translated(() => perform(this.#open(), query));
   }
 
-  async executeRaw(query: SqlQuery): Promise<number> {
-    const connection = this.#open();
-    const ending = /^(COMMIT|ROLLBACK)$/i.exec(query.sql.trim())?.[1]?.toUpperCase();
-    if (ending && this.savepoint) {
-      // Prisma ends its transaction; the one around it goes on.
-      if (ending === "ROLLBACK") connection.exec(`ROLLBACK TO ${this.savepoint}`);
-      connection.exec(`RELEASE ${this.savepoint}`);
-      this.#finish();
-      return 0;
-    }
-    try {
-      // A COMMIT that meets SQLITE_BUSY leaves the transaction open and may be tried again.
-      return await translated(() => (ending ? retryWhileBusy(async () => changes(connection, query)) : changes(connection, query)));
-    } catch (error) {
-      // Prisma does not call rollback() when its COMMIT fails: end the transaction here, or the connection is never freed.
-      if (ending) {
-        try {
-          connection.exec("ROLLBACK");
-        } catch {
-          // No transaction left to roll back.
-        }
-        this.#finish();
-      }
-      throw error;
-    }
+  executeRaw(query: SqlQuery): Promise<number> {
+    return translated(() => changes(this.#open(), query));
   }
 
+  /** COMMIT, tried again while SQLITE_BUSY (a reader's snapshot in another process) leaves the transaction open; rolled back if it still fails. */
   async commit(): Promise<void> {
-    this.#finish();
+    const connection = this.#open();
+    try {
+      await translated(() => retryWhileBusy(async () => connection.exec("COMMIT")));
+    } catch (error) {
+      this.#rollBack(connection);
+      throw error;
+    } finally {
+      this.#finish();
+    }
   }
 
   async rollback(): Promise<void> {
+    if (this.#released) return;
+    this.#rollBack(this.connection);
     this.#finish();
   }
 
+  #rollBack(connection: SqliteConnection) {
+    try {
+      connection.exec("ROLLBACK");
+    } catch {
+      // No transaction left to roll back (SQLite ended it itself).
+    }
+  }
+
   #open(): SqliteConnection {
-    // After a timeout's ROLLBACK the connection may belong to another transaction already.
+    // After a timeout's rollback the connection may belong to another transaction already.
     if (this.#released) throw new Error("This transaction is already closed");
     return this.connection;
   }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import Database from "better-sqlite3";
 import { retrying } from "../lib/retry";
 import { FifoLock } from "./fifo-lock";
@@ -28,8 +27,8 @@ export class SqliteTurnTimeout extends Error {
  *   append to the log instead of four fsyncs.
  * - One statement or transaction at a time: a query from another request never runs inside
  *   someone else's open transaction (where it would see uncommitted rows and be rolled back
- *   with them). Code running inside `transaction()` (followed with AsyncLocalStorage) uses
- *   the connection directly.
+ *   with them). A transaction (Prisma's, through the adapter) takes its `turn()` and sends its
+ *   statements directly until it ends.
  * - Write transactions start with `BEGIN IMMEDIATE`: the write lock is taken up front, so a
  *   transaction never reads and then finds it cannot write.
  * - SQLITE_BUSY (another process writing) is retried here, asynchronously with jittered backoff
@@ -40,8 +39,6 @@ export class SqliteConnection {
   readonly #database: Database.Database;
   readonly #lock = new FifoLock();
   readonly #statements = new Map<string, SqliteStatement>();
-  /** The write transaction the running code is in (`transaction()`), if any. */
-  readonly #held = new AsyncLocalStorage<{ open: boolean; savepoints: number }>();
   #prepared = 0;
 
   constructor(
@@ -79,47 +76,8 @@ export class SqliteConnection {
     return statement;
   }
 
-  /** Whether the running code is inside this connection's `transaction()`. */
-  get holding(): boolean {
-    return this.#held.getStore()?.open === true;
-  }
-
-  /** A fresh savepoint name inside the open `transaction()` (for a transaction Prisma opens inside it). */
-  savepoint(): string {
-    const held = this.#held.getStore();
-    if (!held?.open) throw new Error("A savepoint needs an open transaction");
-    return `twin_cards_${++held.savepoints}`;
-  }
-
-  /**
-   * Runs `work` in one write transaction (`BEGIN IMMEDIATE` … `COMMIT`), or in the caller's when it is
-   * in one already; every statement `work` sends through this connection joins it.
-   */
-  async transaction<T>(work: () => Promise<T>): Promise<T> {
-    if (this.holding) return work();
-    const release = await this.turn();
-    const held = { open: true, savepoints: 0 };
-    try {
-      await retryWhileBusy(async () => this.exec("BEGIN IMMEDIATE"));
-      try {
-        const result = await this.#held.run(held, work);
-        held.open = false;
-        // A COMMIT that meets SQLITE_BUSY (a reader's snapshot in another process) leaves the transaction open and may be tried again.
-        await retryWhileBusy(async () => this.exec("COMMIT"));
-        return result;
-      } catch (error) {
-        held.open = false;
-        if (this.#database.inTransaction) this.exec("ROLLBACK");
-        throw error;
-      }
-    } finally {
-      release();
-    }
-  }
-
-  /** `run` on the connection in turn with every other statement and transaction (at once inside `transaction()`), retried while the file is busy. */
+  /** `run` on the connection in turn with every other statement and transaction, retried while the file is busy. */
   async use<T>(run: () => T): Promise<T> {
-    if (this.holding) return run();
     // Nobody holds the connection (no transaction between two of its statements): run at once, with no
     // turn to wait for; the statement is synchronous, so nothing can come between. Busy: the slow path.
     if (!this.#lock.taken) {

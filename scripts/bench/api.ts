@@ -6,20 +6,23 @@
 // The request-rate targets are against the equal-work baselines (issue 26):
 // node:http + the driver running the very statements the app runs for the request
 // (scripts/bench/api-baseline-server.ts lists them); the fixed-JSON and one-INSERT
-// baselines still print, as figures to read, with no target.
+// baselines still print, as figures to read, with no target. BENCH_API_COMPARE=<another build's
+// build/node/server.js> starts that build too and runs the same create-card load on it in every
+// round (a before/after of a change, from the same run).
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cardInput } from "../../test/support/fixtures";
 import { migratePostgresDatabase } from "../../test/support/global-setup-postgres";
 import { startPostgres } from "../../test/support/postgres";
-import { migratedDatabase, startScript, startServer, type AppProcess } from "../../test/support/processes";
+import { migratedDatabase, startModule, startScript, startServer, type AppProcess } from "../../test/support/processes";
 import { TEST_ENV } from "../../test/support/test-env";
 import { CONNECTIONS, load, type LoadResult } from "./api-load";
 import { copyBatch, createKeys, seedCards } from "./api-seed";
 import { openRawDb, type RawDb } from "./api-raw-db";
 
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
+const COMPARE = process.env.BENCH_API_COMPARE;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 4);
 const WARMUP_SECONDS = 1;
 const LIST_CARDS = 100_000;
@@ -40,7 +43,7 @@ const LOOP_PROBE = path.resolve("scripts/bench/loop-probe.mjs");
 interface Figures {
   kind: string;
   validate: { app: LoadResult; http: LoadResult; express: LoadResult; equal: LoadResult };
-  create: { app: LoadResult; raw: LoadResult; equal: LoadResult };
+  create: { app: LoadResult; raw: LoadResult; equal: LoadResult; compare?: LoadResult };
   list: { app: LoadResult; raw: LoadResult };
   batch: {
     ownerMs: number;
@@ -167,6 +170,10 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
       ["json-http", "json-express", "insert", "list", "validate-sql", "create-sql", "batch-sql"].map((mode) => startBaseline(mode, url)),
     );
     servers.push(http!, express!, insert!, list!, validateSql!, createSql!, batchSql!);
+    const compare = COMPARE
+      ? await startModule(COMPARE, { ...env, PORT: "0", HOST: "127.0.0.1" }, /listening on (http:\/\/\S+)/)
+      : undefined;
+    if (compare) servers.push(compare);
     await seedCards(app.url, keys.list[0]!, raw, SHOPS.list, LIST_CARDS);
 
     const rounds: {
@@ -177,6 +184,7 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
       create: LoadResult[];
       insert: LoadResult[];
       createSql: LoadResult[];
+      createCompare: LoadResult[];
       list: LoadResult[];
       listRaw: LoadResult[];
       batch: Awaited<ReturnType<typeof batchRound>>[];
@@ -188,6 +196,7 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
       create: [],
       insert: [],
       createSql: [],
+      createCompare: [],
       list: [],
       listRaw: [],
       batch: [],
@@ -234,6 +243,18 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
           pid: createSql!.pid,
         }),
       );
+      if (compare) {
+        rounds.createCompare.push(
+          await warmLoad({
+            url: compare.url,
+            method: "POST",
+            path: "/v1/unit-cards",
+            request: (i) => ({ headers: { ...json, ...bearer(keys.load)(i).headers }, body: card(i) }),
+            seconds: SECONDS,
+            pid: compare.pid,
+          }),
+        );
+      }
       rounds.list.push(
         await warmLoad({ url: app.url, path: "/v1/unit-cards?limit=100", request: bearer(keys.list), seconds: SECONDS, pid: app.pid }),
       );
@@ -258,7 +279,12 @@ async function benchDatabase(kind: string, url: string): Promise<Figures> {
     return {
       kind,
       validate,
-      create: { app: medianResult(rounds.create), raw: medianResult(rounds.insert), equal: medianResult(rounds.createSql) },
+      create: {
+        app: medianResult(rounds.create),
+        raw: medianResult(rounds.insert),
+        equal: medianResult(rounds.createSql),
+        compare: compare ? medianResult(rounds.createCompare) : undefined,
+      },
       list: { app: medianResult(rounds.list), raw: medianResult(rounds.listRaw) },
       batch: {
         ownerMs: median(rounds.batch.map((b) => b.ownerMs)),
@@ -352,6 +378,18 @@ function print(figures: Figures) {
       "",
       "",
     ],
+    ...(create.compare
+      ? [
+          [
+            "create-card req/s",
+            f(create.app.rps),
+            `the build BENCH_API_COMPARE names ${f(create.compare.rps)} (its ratio to equal work: ${f(create.compare.rps / create.equal.rps, 2)}×)`,
+            `${f(create.app.rps / create.compare.rps, 2)}×`,
+            "",
+            "",
+          ],
+        ]
+      : []),
     [
       "create-card p50 / p99 ms",
       `${f(create.app.p50, 1)} / ${f(create.app.p99, 1)}`,

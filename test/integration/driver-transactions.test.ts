@@ -4,16 +4,15 @@ import { describe, expect, it } from "vitest";
 import { db, directSql, inTransaction, transaction } from "~/db/client.server";
 import { insertRows } from "~/db/insert-rows.server";
 
-// The stores' transactions run on the driver (issue 26): direct statements on its connection,
-// Prisma's calls through a Prisma transaction nested in it as a savepoint. On the suite's
-// database, SQLite or PostgreSQL.
+// The stores' transactions are Prisma's interactive transactions (decision 0069): Prisma's calls
+// and the stores' own SQL both run on the transaction's client. On the suite's database, SQLite or PostgreSQL.
 
 const shop = () => `drivertx-${randomUUID().slice(0, 8)}.myshopify.com`;
 const setups = async (s: string) => db.shopSetup.count({ where: { shop: s } });
 const directSetups = async (s: string) =>
   (await directSql.query<{ shop: string }>('SELECT "shop" FROM "ShopSetup" WHERE "shop" = $1', [s])).length;
 
-describe("a transaction on the driver", () => {
+describe("a transaction", () => {
   it("commits a direct insert and a Prisma insert together, each seeing the other's row inside", async () => {
     const [a, b] = [shop(), shop()];
 
@@ -109,5 +108,17 @@ describe("a transaction on the driver", () => {
     const keptRows = await setups(kept);
     if (outcome === "committed") expect(keptRows).toBe(1);
     else expect({ outcome, keptRows }).toEqual({ outcome: expect.stringContaining("rolled back") as string, keptRows: 0 });
+  });
+
+  it("refuses a statement sent on a transaction after it ended, instead of running it outside any transaction", async () => {
+    const s = shop();
+    // A statement in the transaction's own context, called only once the transaction has committed (as after Prisma's timeout).
+    let late: (() => Promise<unknown>) | undefined;
+    await transaction(async () => {
+      late = AsyncResource.bind(() => insertRows("ShopSetup", [{ shop: s }]));
+    });
+
+    await expect(late!()).rejects.toThrow("already closed");
+    expect(await setups(s)).toBe(0);
   });
 });

@@ -23,17 +23,18 @@ describe("rate-limit buckets in the database", () => {
 
   it("refills at the limit's rate for the time since the last take, never above capacity", async () => {
     const limit = limitName();
-    const policy = { capacity: 5, refillPerSecond: 1 };
+    // One token per 1,000 s: the test's own time, however slow the machine, refills nothing that counts.
+    const policy = { capacity: 5, refillPerSecond: 0.001 };
     for (let i = 0; i < 5; i++) await databaseBuckets.take(limit, "key", policy);
     expect((await databaseBuckets.take(limit, "key", policy)).granted).toBe(false);
 
-    // As if the last take was 2.5 s ago: two and a half tokens back.
-    await db.$executeRawUnsafe(`UPDATE "RateLimitBucket" SET "refilledAtMs" = "refilledAtMs" - 2500 WHERE "limit" = '${limit}'`);
+    // As if the last take was 2,500 s ago: two and a half tokens back.
+    await db.$executeRawUnsafe(`UPDATE "RateLimitBucket" SET "refilledAtMs" = "refilledAtMs" - 2500000 WHERE "limit" = '${limit}'`);
     const after = await Promise.all(Array.from({ length: 4 }, () => databaseBuckets.take(limit, "key", policy)));
     expect(after.filter((result) => result.granted)).toHaveLength(2);
 
-    // As if untouched for an hour: full, not 3600 tokens.
-    await db.$executeRawUnsafe(`UPDATE "RateLimitBucket" SET "refilledAtMs" = "refilledAtMs" - 3600000 WHERE "limit" = '${limit}'`);
+    // As if untouched for a thousand hours: full, not 3,600 tokens.
+    await db.$executeRawUnsafe(`UPDATE "RateLimitBucket" SET "refilledAtMs" = "refilledAtMs" - 3600000000 WHERE "limit" = '${limit}'`);
     expect(await databaseBuckets.take(limit, "key", policy)).toEqual({ granted: true, tokens: 4 });
   });
 
