@@ -60,6 +60,8 @@ class PostgresAdapter implements SqlDriverAdapter {
   }
 }
 
+const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
+
 /** A raw value the stores bind (text, numbers, booleans; casts in their SQL say the rest). */
 const STORE_VALUE: ArgType = { scalarType: "unknown", arity: "scalar" };
 
@@ -67,7 +69,8 @@ const STORE_VALUE: ArgType = { scalarType: "unknown", arity: "scalar" };
 class JoinableTransaction implements Transaction, DriverTransaction {
   readonly provider: "postgres";
   readonly adapterName: string;
-  readonly options: Transaction["options"];
+  /** We end it ourselves (below), so Prisma sends no COMMIT or ROLLBACK of its own. */
+  readonly options = { usePhantomQuery: true };
   #ended = false;
   #aborted = false;
   /** The last statement sent: node-postgres deprecates a query sent on a connection while another runs (work may send several at once). */
@@ -76,7 +79,6 @@ class JoinableTransaction implements Transaction, DriverTransaction {
   constructor(private readonly inner: Transaction) {
     this.provider = inner.provider as "postgres";
     this.adapterName = inner.adapterName;
-    this.options = inner.options;
   }
 
   get aborted(): boolean {
@@ -91,14 +93,28 @@ class JoinableTransaction implements Transaction, DriverTransaction {
     return this.#inTurn(() => this.inner.executeRaw(query));
   }
 
-  commit(): Promise<void> {
+  /**
+   * COMMIT on the transaction's connection, then adapter-pg's own end of it, which gives the connection
+   * back to the pool (adapter-pg sends no statement there: it leaves COMMIT to whoever ends it). The
+   * connection goes back whatever happened, also when COMMIT failed on a lost connection; the pool
+   * drops a broken one.
+   */
+  async commit(): Promise<void> {
     this.#ended = true;
-    return this.inner.commit();
+    try {
+      await this.#inTurn(() => this.inner.executeRaw(statement("COMMIT")));
+    } catch (error) {
+      await this.inner.rollback();
+      throw error;
+    }
+    await this.inner.commit();
   }
 
-  rollback(): Promise<void> {
+  async rollback(): Promise<void> {
     this.#ended = true;
-    return this.inner.rollback();
+    // On a lost connection there is nothing left to roll back: the server ended the transaction.
+    await this.#inTurn(() => this.inner.executeRaw(statement("ROLLBACK"))).catch(() => undefined);
+    await this.inner.rollback();
   }
 
   async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[]): Promise<Row[]> {

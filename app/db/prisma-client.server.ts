@@ -25,7 +25,9 @@ export interface Database {
 export function createDatabase(url: string, options: { poolSize?: number } = {}): Database {
   // SQLite: transactions queue for the one connection (and other processes' writers), so wait well past Prisma's 2 s default.
   // PostgreSQL: the same bounds keep behaviour alike when the pool is exhausted.
-  const transactionOptions = { maxWait: 15_000, timeout: 20_000 };
+  // The timeout is a safety net for a transaction that never ends (one holding SQLite's write lock holds up every
+  // writer), not a speed limit: a 10,000-row CSV import is one transaction and took 27 s on a busy 2-core machine.
+  const transactionOptions = { maxWait: 15_000, timeout: 300_000 };
   if (databaseKind(url) === "postgresql") {
     const pool = postgresPool(url, { max: options.poolSize });
     // disposeExternalPool: $disconnect() ends the pool, as it would end one Prisma made.

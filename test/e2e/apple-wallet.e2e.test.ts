@@ -139,9 +139,9 @@ describe("Add to Apple Wallet on the customer account page", () => {
 
       const cardLink = page.getByRole("link", { name: "Ajouter à Apple Wallet: Gold membership" });
       await cardLink.waitFor({ state: "visible" });
-      expect(await cardLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/passes/${card.id}.pkpass`);
+      expect(await cardLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/passes/${card.id}.pkpass?locale=fr`);
       const twinLink = page.getByRole("link", { name: "Ajouter à Apple Wallet: Aurora Ceramic Mug" });
-      expect(await twinLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/passes/${twin.id}.pkpass`);
+      expect(await twinLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/passes/${twin.id}.pkpass?locale=fr`);
       // The card still waiting for its claim is not listed as the customer's, so it has no link.
       expect(await page.getByRole("link", { name: /Apple Wallet/ }).count()).toBe(2);
       await screenshot(page, "apple-wallet-04-account-french");

@@ -135,9 +135,9 @@ describe("Add to Google Wallet on the customer account page", () => {
 
       const cardLink = page.getByRole("link", { name: "Ajouter à Google Wallet: Gold membership" });
       await cardLink.waitFor({ state: "visible" });
-      expect(await cardLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/google-wallet/${card.id}`);
+      expect(await cardLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/google-wallet/${card.id}?locale=fr`);
       const twinLink = page.getByRole("link", { name: "Ajouter à Google Wallet: Aurora Ceramic Mug" });
-      expect(await twinLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/google-wallet/${twin.id}`);
+      expect(await twinLink.getAttribute("href")).toBe(`https://${shop}/apps/twincards/google-wallet/${twin.id}?locale=fr`);
       expect(await page.getByRole("link", { name: /Apple Wallet/ }).count()).toBe(0);
       await screenshot(page, "google-wallet-02-account-french");
     } finally {
