@@ -50,6 +50,18 @@ export const notificationStore: NotificationStore = {
 
   countFailed: (shop, livemode) => db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
   sentTo: (shop, destinations) => db.notification.findMany({ where: { shop, destination: { in: destinations } } }),
+  emailedAwaitingClaim: async (shop, now) =>
+    (
+      await db.notification.findMany({
+        where: {
+          shop,
+          channel: "EMAIL",
+          redemption: { redeemedAt: null, expiresAt: { gt: now }, cards: { some: { status: "PENDING_REDEMPTION" } } },
+        },
+        select: { redemptionId: true, destination: true, redemption: { select: { expiresAt: true } } },
+        orderBy: { id: "asc" },
+      })
+    ).map((row) => ({ redemptionId: row.redemptionId, destination: row.destination, expiresAt: row.redemption.expiresAt })),
   sentToOldestFirst: (shop, destinations) =>
     db.notification.findMany({ where: { shop, destination: { in: destinations } }, orderBy: { id: "asc" } }),
 
