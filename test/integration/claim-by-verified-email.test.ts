@@ -189,7 +189,7 @@ describe("claim by verified e-mail, no code", () => {
     expect(await waitingInBlock(shop, customerId)).toHaveLength(1);
   });
 
-  it("does not list a code claimed by someone else, voided or expired", async () => {
+  it("does not list a code claimed by someone else, voided, expired, or a gift (given, then taken back)", async () => {
     const email = `many.${randomUUID().slice(0, 6)}@example.com`;
     const { shop, customerId } = await shopWithCustomer(email);
     const claimed = await cardSentTo(shop, email);
@@ -205,6 +205,19 @@ describe("claim by verified e-mail, no code", () => {
     );
     await voidCard(shop, voided.card.id);
     await db.redemption.update({ where: { id: expired.codeId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+
+    // A friend gives them a card: its code is a gift's, to claim with the code; taken back, it is the giver's again.
+    const giver = uniqueCustomerId();
+    const giversCard = await cardSentTo(shop, `giver.${randomUUID().slice(0, 6)}@example.com`);
+    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: giver }), { code: giversCard.code })).status).toBe(200);
+    const given = await postJson(signedProxyUrl(`/proxy/cards/${giversCard.card.id}/give`, { shop, customerId: giver }), {
+      email,
+      locale: "fr",
+    });
+    expect(given.status).toBe(200);
+    expect((await waitingInBlock(shop, customerId)).map((code) => code.id)).toEqual([kept.codeId]);
+    const takenBack = await postJson(signedProxyUrl(`/proxy/cards/${giversCard.card.id}/cancel-gift`, { shop, customerId: giver }), {});
+    expect(takenBack.status).toBe(200);
 
     expect((await waitingInBlock(shop, customerId)).map((code) => code.id)).toEqual([kept.codeId]);
     const late = await postJson(signedProxyUrl(`/proxy/waiting/${expired.codeId}/claim`, { shop, customerId }), {});
