@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { voidCard } from "~/domain/card-void.server";
-import { createCard } from "~/domain/cards.server";
+import { createCard, createCardFor } from "~/domain/cards.server";
+import { createCardInput, parseInput } from "~/domain/schemas";
 import { getPage, visibleText } from "../support/admin";
 import { uniqueShop } from "../support/api";
 import { postForm, postJson, proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
@@ -189,7 +190,7 @@ describe("claim by verified e-mail, no code", () => {
     expect(await waitingInBlock(shop, customerId)).toHaveLength(1);
   });
 
-  it("does not list a code claimed by someone else, voided, expired, or a gift (given, then taken back)", async () => {
+  it("does not list a code claimed by someone else, voided, expired, a test code, or a gift (given, then taken back)", async () => {
     const email = `many.${randomUUID().slice(0, 6)}@example.com`;
     const { shop, customerId } = await shopWithCustomer(email);
     const claimed = await cardSentTo(shop, email);
@@ -218,6 +219,9 @@ describe("claim by verified e-mail, no code", () => {
     expect((await waitingInBlock(shop, customerId)).map((code) => code.id)).toEqual([kept.codeId]);
     const takenBack = await postJson(signedProxyUrl(`/proxy/cards/${giversCard.card.id}/cancel-gift`, { shop, customerId: giver }), {});
     expect(takenBack.status).toBe(200);
+
+    // A test card (a test key's, decision 0036) to the same address: its message is never sent, and it is not listed.
+    await createCardFor(shop, parseInput(createCardInput, { ...cardInput("Test card"), email }), false);
 
     expect((await waitingInBlock(shop, customerId)).map((code) => code.id)).toEqual([kept.codeId]);
     const late = await postJson(signedProxyUrl(`/proxy/waiting/${expired.codeId}/claim`, { shop, customerId }), {});

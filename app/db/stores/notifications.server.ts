@@ -56,7 +56,8 @@ export const notificationStore: NotificationStore = {
         where: {
           shop,
           channel: "EMAIL",
-          redemption: { redeemedAt: null, expiresAt: { gt: now }, cards: { some: { status: "PENDING_REDEMPTION" } } },
+          // Live codes only: a test code's message is never sent, and the storefront claims live codes only.
+          redemption: { livemode: true, redeemedAt: null, expiresAt: { gt: now }, cards: { some: { status: "PENDING_REDEMPTION" } } },
         },
         select: { redemptionId: true, destination: true, redemption: { select: { expiresAt: true } } },
         orderBy: { id: "asc" },

@@ -59,7 +59,7 @@ export interface NotificationStore {
   /** The shop's notifications sent to any of `destinations`. */
   sentTo(shop: string, destinations: string[]): Promise<NotificationRecord[]>;
   /**
-   * The shop's codes sent by e-mail that can still be claimed (not redeemed, not expired, with a card
+   * The shop's live codes sent by e-mail that can still be claimed (not redeemed, not expired, with a card
    * PENDING_REDEMPTION), each with the address it went to as written: the caller compares addresses.
    */
   emailedAwaitingClaim(shop: string, now: Date): Promise<{ redemptionId: string; destination: string; expiresAt: Date }[]>;
