@@ -3,7 +3,14 @@ import { linkedWallet } from "./customer-wallets.server";
 import { ports } from "./ports";
 import { googleWalletOn } from "./google-wallet.server";
 import { walletPassesOn } from "./wallet-passes.server";
-import { toStorefrontCard, toStorefrontTwin, toStorefrontWallet, withGifts, type StorefrontHoldings } from "./storefront.server";
+import {
+  toStorefrontCard,
+  toStorefrontTwin,
+  toStorefrontWallet,
+  waitingForCustomer,
+  withGifts,
+  type StorefrontHoldings,
+} from "./storefront.server";
 
 /*
  * What a customer sees on their Shopify customer account page: the storefront's
@@ -36,8 +43,12 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     customerHoldings(shop, customerId),
     linkedWallet(shop, shopifyOwner(customerId)),
   ]);
-  const gifts = await withGifts(shop, customerId, cards.map(toStorefrontCard));
+  const [gifts, waiting] = await Promise.all([
+    withGifts(shop, customerId, cards.map(toStorefrontCard)),
+    waitingForCustomer(shop, customerId),
+  ]);
   return {
+    waiting,
     cards: gifts.cards,
     given: gifts.given,
     twins: twins.map(toStorefrontTwin),

@@ -209,6 +209,12 @@ export interface CustomerFacts {
   firstName: string | null;
   /** Their e-mail in Shopify: where a giver is told their gift was claimed (issue 39, item 9). */
   email: string | null;
+  /**
+   * Their default e-mail address only when Shopify says they verified it (`Customer.verifiedEmail`),
+   * else null: the one address a pending card sent there may be claimed with, without its code
+   * (issue 39, item 7). Absent: not asked.
+   */
+  verifiedEmail?: string | null;
 }
 
 /** What Shopify says of a shop's customers, read when a page or a gift needs it; null when unknown or Shopify could not be asked. */

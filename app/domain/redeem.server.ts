@@ -9,7 +9,7 @@ import { shopifyCustomerIdOf } from "./owners";
 import { ports } from "./ports";
 import { conflict, DomainError, GiftTakenBack, notFound, TooManyAttempts } from "./errors";
 import { parseInput, redeemInput, type UnitCard } from "./schemas";
-import { stores, wiredRateBuckets } from "./stores";
+import { stores, wiredRateBuckets, type RedemptionWithCards } from "./stores";
 
 // 10 attempts a minute per code prefix (in a shop) and per client address, as a
 // token bucket: a burst of 10, then one every 6 s. Shared by every replica (decision 0025).
@@ -65,13 +65,35 @@ export async function redeemCounted(
   livemode = true,
 ): Promise<UnitCard[]> {
   const normalized = normalizeCode(code);
-  const publicKey = givenKey ?? null;
+  const find = () => stores().cards.redemptionByCode(shop, hashCode(shop, normalized, livemode), livemode);
+  return redeemFound(shop, find, owner, givenKey ?? null, livemode);
+}
+
+/**
+ * A logged-in customer claims the code `redemptionId` without typing it (issue 39, item 7): the
+ * caller has checked that Shopify vouches for the address it was sent to. The same claim as with
+ * the code — single use, expiry, voided cards, the same events — but no attempt is counted: nothing
+ * is guessed. A code of another mode (test) claims as its own mode.
+ */
+export async function redeemById(shop: string, redemptionId: string, owner: string, publicKey: string | null): Promise<UnitCard[]> {
+  const found = await stores().cards.redemptionById(shop, redemptionId);
+  if (!found) throw notFound("Redemption code not found");
+  return redeemFound(shop, () => stores().cards.redemptionById(shop, redemptionId), owner, publicKey, found.livemode);
+}
+
+async function redeemFound(
+  shop: string,
+  find: () => Promise<RedemptionWithCards | null>,
+  owner: string,
+  publicKey: string | null,
+  livemode: boolean,
+): Promise<UnitCard[]> {
   const now = new Date();
   // A gift's giver is told when it is claimed (issue 39, item 9): their e-mail is Shopify's, asked
   // before the transaction and never retried; unknown, and the claim goes on without the notice.
-  const giver = await giverOfGiftCode(shop, normalized, livemode);
+  const giver = await giverOfGift(shop, await find());
   return stores().transaction(async () => {
-    const redemption = await stores().cards.redemptionByCode(shop, hashCode(shop, normalized, livemode), livemode);
+    const redemption = await find();
     // A gift's code (decision 0043): its card moves from the giver to whoever claims it.
     const gift = redemption && (await stores().gifts.byRedemption(redemption.id));
     if (gift?.status === "CANCELLED") throw giftTakenBack();
@@ -133,8 +155,7 @@ function assertRedeemable<R extends { redeemedAt: Date | null; expiresAt: Date; 
 }
 
 /** The giver of the gift `code` is, while it waits, and what Shopify says of them; null for any other code. */
-async function giverOfGiftCode(shop: string, normalized: string, livemode: boolean) {
-  const redemption = await stores().cards.redemptionByCode(shop, hashCode(shop, normalized, livemode), livemode);
+async function giverOfGift(shop: string, redemption: RedemptionWithCards | null) {
   const gift = redemption && !redemption.redeemedAt ? await stores().gifts.byRedemption(redemption.id) : null;
   const giverId = gift?.status === "PENDING" ? shopifyCustomerIdOf(gift.fromOwner) : null;
   if (!gift || giverId === null) return null;

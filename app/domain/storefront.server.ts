@@ -3,7 +3,9 @@ import { customerHoldings } from "./customer-holdings.server";
 import { linkedWallet, shortAddress, type LinkedWallet } from "./customer-wallets.server";
 import { shopifyOwner } from "./owners";
 import { namesOfOwner, registerNameFor } from "./names.server";
-import { redeem, type RedeemClient } from "./redeem.server";
+import { redeem, redeemById, type RedeemClient } from "./redeem.server";
+import { notFound } from "./errors";
+import { stores } from "./stores";
 import { googleWalletOn } from "./google-wallet.server";
 import { ports } from "./ports";
 import { walletPassesOn } from "./wallet-passes.server";
@@ -152,7 +154,22 @@ export const storefrontGiftGiven = z.object({
 });
 export type StorefrontGiftGiven = z.infer<typeof storefrontGiftGiven>;
 
+/**
+ * A code sent to the customer's own e-mail address, still to be claimed (issue 39, item 7): "waiting
+ * for you" on every My cards, claimed with one tap at `claimPath` (under the app proxy) without its code.
+ */
+export const storefrontWaitingCode = z.object({
+  id: z.string().meta({ description: "The code's id (never the code itself)" }),
+  cards: z.array(z.object({ id: z.string(), name: z.string() })).meta({ description: "Its cards still to claim, oldest first" }),
+  expiresAt: z.string(),
+  claimPath: z.string().meta({ description: "POST here (under the app proxy) to claim it: /waiting/<id>/claim" }),
+});
+export type StorefrontWaitingCode = z.infer<typeof storefrontWaitingCode>;
+
 export const storefrontHoldingsSchema = z.object({
+  waiting: z
+    .array(storefrontWaitingCode)
+    .meta({ description: "Codes sent to the customer's e-mail address that Shopify says they verified, still to claim (decision 0070)" }),
   cards: z.array(storefrontCard),
   given: z.array(storefrontGiftGiven).meta({ description: "The gifts the customer gave that were claimed, newest first" }),
   twins: z.array(storefrontTwin),
@@ -241,8 +258,12 @@ export const toStorefrontTwin = (twin: DigitalTwin): StorefrontTwin => ({
  */
 export async function storefrontHoldings(shop: string, customerId: string): Promise<StorefrontHoldings> {
   const [{ cards, twins }, wallet] = await Promise.all([customerHoldings(shop, customerId), linkedWallet(shop, shopifyOwner(customerId))]);
-  const gifts = await withGifts(shop, customerId, cards.map(toStorefrontCard));
+  const [gifts, waiting] = await Promise.all([
+    withGifts(shop, customerId, cards.map(toStorefrontCard)),
+    waitingForCustomer(shop, customerId),
+  ]);
   return {
+    waiting,
     cards: gifts.cards,
     given: gifts.given,
     twins: twins.map(toStorefrontTwin),
@@ -254,6 +275,57 @@ export async function storefrontHoldings(shop: string, customerId: string): Prom
 
 export const toStorefrontWallet = (wallet: LinkedWallet | null): StorefrontWallet =>
   wallet && { address: shortAddress(wallet.publicKey), verified: wallet.verified };
+
+/**
+ * An e-mail address as the app compares it (decision 0070): trimmed, lower-cased, Unicode NFC. No
+ * dot or plus folding: `a.b+c@x` is another mailbox than `ab@x` for most providers but one.
+ */
+export const comparableEmail = (address: string) => address.trim().toLowerCase().normalize("NFC");
+
+/**
+ * The codes waiting for a logged-in customer (issue 39, item 7): those sent by e-mail to exactly the
+ * address Shopify says they verified (`CustomerFacts.verifiedEmail`, read from the Admin API, never
+ * from the request), not redeemed, not expired, with cards still to claim. A gift's code is not one:
+ * its cards are being given, and the giver may take them back. SMS codes never: Shopify does not say
+ * a customer's phone is verified. Shopify unknown or away: none.
+ */
+export async function waitingForCustomer(shop: string, customerId: string): Promise<StorefrontWaitingCode[]> {
+  const verified = (await ports().customers.about(shop, customerId))?.verifiedEmail;
+  if (!verified) return [];
+  const address = comparableEmail(verified);
+  const sent = (await stores().notifications.emailedAwaitingClaim(shop, new Date())).filter(
+    (row) => comparableEmail(row.destination) === address,
+  );
+  const codes = new Map(sent.map((row) => [row.redemptionId, row.expiresAt]));
+  if (codes.size === 0) return [];
+  const cards = await stores().cards.pendingCardsOfCodes(shop, [...codes.keys()]);
+  return [...codes]
+    .map(([id, expiresAt]) => ({
+      id,
+      cards: cards.filter((card) => card.redemptionId === id).map((card) => ({ id: card.id, name: card.name })),
+      expiresAt: expiresAt.toISOString(),
+      claimPath: `/waiting/${encodeURIComponent(id)}/claim`,
+    }))
+    .filter((code) => code.cards.length > 0);
+}
+
+/** Where a customer's claimed cards go when they name no wallet: the one they linked, else their first universal name's. */
+async function defaultKey(shop: string, owner: string): Promise<string | undefined> {
+  return (await linkedWallet(shop, owner))?.publicKey ?? (await namesOfOwner(owner))[0]?.public_key;
+}
+
+/**
+ * A logged-in customer claims a code waiting for them with one tap, as if they had typed it: the same
+ * claim, to the same wallet or the shop's keeping. Only a code `waitingForCustomer` lists for them; any
+ * other (someone else's, claimed, voided, expired, a gift) is NOT_FOUND and nothing is written.
+ */
+export async function claimWaitingForCustomer(shop: string, customerId: string, codeId: string): Promise<StorefrontCard[]> {
+  const waiting = await waitingForCustomer(shop, customerId);
+  if (!waiting.some((code) => code.id === codeId)) throw notFound("No card is waiting for you under this code");
+  const owner = shopifyOwner(customerId);
+  const cards = await redeemById(shop, codeId, owner, (await defaultKey(shop, owner)) ?? null);
+  return (await withGifts(shop, customerId, cards.map(toStorefrontCard))).cards;
+}
 
 /**
  * A logged-in customer claims the cards of a redemption code with the code alone:
@@ -270,7 +342,7 @@ export async function claimForCustomer(
   client: RedeemClient,
 ): Promise<StorefrontCard[]> {
   const owner = shopifyOwner(customerId);
-  const key = publicKey ?? (await linkedWallet(shop, owner))?.publicKey ?? (await namesOfOwner(owner))[0]?.public_key;
+  const key = publicKey ?? (await defaultKey(shop, owner));
   const cards = await redeem(shop, { code, owner, publicKey: key }, client);
   // A gift claimed says who gave it (issue 39, item 9).
   return (await withGifts(shop, customerId, cards.map(toStorefrontCard))).cards;

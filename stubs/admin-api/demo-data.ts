@@ -33,6 +33,8 @@ export interface DemoCustomer {
   firstName: string;
   /** The customer's language (Customer.locale), from their market: the French customers read French. */
   locale: string;
+  /** Customer.verifiedEmail: Shopify says the customer proved their e-mail (every demo customer, unless a shop says otherwise). */
+  verifiedEmail?: boolean;
 }
 
 export interface DemoProduct {

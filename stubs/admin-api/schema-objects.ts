@@ -142,6 +142,8 @@ export function customerObject(customer: ShopCustomer, placed: StubOrder[], prod
     displayName: customer.name,
     firstName: customer.firstName,
     email: customer.email,
+    defaultEmailAddress: customer.email ? { __typename: "CustomerEmailAddress", emailAddress: customer.email } : null,
+    verifiedEmail: customer.verifiedEmail ?? true,
     phone: customer.phone,
     locale: customer.locale,
     createdAt: customer.createdAt,

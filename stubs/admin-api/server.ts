@@ -107,6 +107,31 @@ export async function startAdminApiStub(
   const customerOf = (shop: string | undefined, customer: ShopCustomer) =>
     customerObject(customer, orders.ofCustomer(shop, customer.id), productOf);
 
+  /** The demo customers, as `shop` knows them (a test's own customers of the shop first, by id). */
+  const customersOf = (shop: string | undefined): ShopCustomer[] => {
+    const own = shops.get(shop).customers;
+    if (own.length === 0) return demo().customers;
+    const mine = own.map((customer): ShopCustomer => {
+      const demoOne = demo().customers.find((candidate) => candidate.id === customer.id);
+      return {
+        ...(demoOne ?? {
+          name: customer.firstName ?? customer.email,
+          phone: null,
+          currency: "USD" as const,
+          createdAt: "2026-01-01T00:00:00Z",
+          orders: [],
+        }),
+        id: customer.id,
+        gid: `gid://shopify/Customer/${customer.id}`,
+        email: customer.email,
+        verifiedEmail: customer.verifiedEmail,
+        firstName: customer.firstName ?? demoOne?.firstName ?? "",
+        locale: customer.locale ?? demoOne?.locale ?? "en",
+      };
+    });
+    return [...mine, ...demo().customers.filter((candidate) => !own.some((customer) => customer.id === candidate.id))];
+  };
+
   /** The Admin API's query or mutation root over the stub's data for `shop`. */
   function adminRoot(shop: string | undefined, kind: "query" | "mutation"): unknown {
     if (kind === "mutation")
@@ -119,7 +144,7 @@ export async function startAdminApiStub(
     const nodeById = (id: string) => {
       if (id.startsWith("gid://shopify/BulkOperation/")) return bulk.node(shop, id, baseUrl());
       if (id.startsWith("gid://shopify/Customer/")) {
-        const customer = demo().customers.find((candidate) => candidate.gid === id);
+        const customer = customersOf(shop).find((candidate) => candidate.gid === id);
         return customer ? customerOf(shop, customer) : null;
       }
       if (id.startsWith("gid://shopify/Order/")) {
@@ -147,7 +172,7 @@ export async function startAdminApiStub(
         );
       },
       customer: ({ id }: { id: string }) => {
-        const customer = demo().customers.find((candidate) => candidate.gid === id);
+        const customer = customersOf(shop).find((candidate) => candidate.gid === id);
         return customer ? customerOf(shop, customer) : null;
       },
       node: ({ id }: { id: string }) => nodeById(id),

@@ -22,6 +22,17 @@ export interface StubShop {
   id: string;
   /** APIs that answer this shop 503 Service Unavailable (a test of the app riding out Shopify's outages). */
   unreachable: ("admin" | "storefront")[];
+  /** Customers of this shop besides the demo ones, or a demo customer as this shop knows them (same id): a test's own. */
+  customers: StubShopCustomer[];
+}
+
+/** A customer a test gives a shop: its e-mail, and whether Shopify says they verified it (`Customer.verifiedEmail`). */
+export interface StubShopCustomer {
+  id: string;
+  email: string;
+  verifiedEmail: boolean;
+  firstName?: string;
+  locale?: string;
 }
 
 export const shopSettingsInput = z
@@ -54,6 +65,19 @@ export const shopSettingsInput = z
       .regex(/^[1-9]\d{0,19}$/, "Must be a numeric shop id")
       .optional(),
     unreachable: z.array(z.enum(["admin", "storefront"])).optional(),
+    customers: z
+      .array(
+        z
+          .object({
+            id: z.string().regex(/^[1-9]\d{0,19}$/, "Must be a numeric customer id"),
+            email: z.string().min(1),
+            verifiedEmail: z.boolean(),
+            firstName: z.string().optional(),
+            locale: z.string().optional(),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 
@@ -83,6 +107,7 @@ export function createShopSettings() {
           primaryDomain: shop,
           id: idOf(shop),
           unreachable: [],
+          customers: [],
         }
       : {
           name: nameOf(shop),
@@ -94,6 +119,7 @@ export function createShopSettings() {
           primaryDomain: shop,
           id: idOf(shop),
           unreachable: [],
+          customers: [],
         };
   return {
     get: (shop: string | undefined): StubShop => shops.get(shop ?? "") ?? defaults(shop ?? ""),

@@ -96,6 +96,8 @@ describe("GET /customer-account/holdings", () => {
   it("shows a customer with nothing an empty list and no names", async () => {
     const shop = uniqueShop();
     expect(await holdingsOf(shop, uniqueCustomerId())).toEqual({
+      // Codes sent to their verified e-mail, still to claim (issue 39, item 7).
+      waiting: [],
       cards: [],
       // The gifts they gave that were claimed (issue 39, item 9).
       given: [],

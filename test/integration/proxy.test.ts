@@ -67,7 +67,7 @@ describe("app proxy: signature", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(await response.json()).toEqual({
-      data: { cards: [], given: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
+      data: { waiting: [], cards: [], given: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
     });
   });
 
@@ -216,7 +216,7 @@ describe("GET /proxy/cards", () => {
     const response = await getCards(uniqueShop(), customerId);
 
     expect(await response.json()).toEqual({
-      data: { cards: [], given: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
+      data: { waiting: [], cards: [], given: [], twins: [], wallet: null, appleWalletPasses: false, googleWalletPasses: false },
     });
   });
 });

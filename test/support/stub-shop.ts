@@ -17,6 +17,8 @@ export interface StubShopSettings {
   id?: string;
   /** Shopify APIs that answer this shop 503 from now on. */
   unreachable?: ("admin" | "storefront")[];
+  /** The shop's own customers (or a demo customer's e-mail as this shop knows it, by id), with Shopify's `verifiedEmail`. */
+  customers?: { id: string; email: string; verifiedEmail: boolean; firstName?: string; locale?: string }[];
 }
 
 /** What Shopify says of `shop` from now on (its name, logo, locales, zone), as a merchant sets it in Shopify. */

@@ -5,7 +5,7 @@ import { shopifyOfflineAdmin, type OfflineAdmin } from "./offline-admin.server";
 
 /*
  * What the app's words need of a customer, from Shopify with the shop's offline token:
- * `Customer.locale` and `firstName`. A logged-in storefront customer's language is second
+ * `Customer.locale`, `firstName`, its e-mail and whether Shopify says it is verified. A logged-in storefront customer's language is second
  * in the shopper's language order, and a gift is written in its recipient's language when
  * they are a known customer (docs/decisions/0065-the-shoppers-language.md). Kept 10 minutes
  * per customer in this process, so a shopper's pages cost Shopify one read in that time.
@@ -15,7 +15,7 @@ import { shopifyOfflineAdmin, type OfflineAdmin } from "./offline-admin.server";
 
 export const CUSTOMER_FACTS_QUERY = `#graphql
 query TwinCardsCustomerFacts($id: ID!) {
-  customer(id: $id) { locale firstName email }
+  customer(id: $id) { locale firstName email verifiedEmail defaultEmailAddress { emailAddress } }
 }`;
 
 export const CUSTOMER_BY_CONTACT_QUERY = `#graphql
@@ -29,11 +29,25 @@ const MAX_KEPT = 10_000;
 /** No retry on a throttled answer: a page or a gift waits for nobody. */
 const NO_RETRY = { ...DEFAULT_THROTTLE_RETRY, attempts: 1, budgetMs: 0 };
 
-const facts = (node: { locale?: string | null; firstName?: string | null; email?: string | null }): CustomerFacts => ({
-  locale: node.locale || null,
-  firstName: node.firstName || null,
-  email: node.email || null,
-});
+interface CustomerNode {
+  locale?: string | null;
+  firstName?: string | null;
+  email?: string | null;
+  verifiedEmail?: boolean | null;
+  defaultEmailAddress?: { emailAddress: string } | null;
+}
+
+const facts = (node: CustomerNode): CustomerFacts => {
+  const address = node.defaultEmailAddress?.emailAddress || node.email || null;
+  return {
+    locale: node.locale || null,
+    firstName: node.firstName || null,
+    email: address,
+    // Shopify's word that the customer proved the address (its log-in's e-mail check), asked for by
+    // `about` only: `defaultEmailAddress`'s marketing state says nothing of it (decision 0070).
+    verifiedEmail: node.verifiedEmail === true ? address : null,
+  };
+};
 
 /** Shopify's search syntax quotes a value with a double quote; one inside it is escaped. */
 const quoted = (value: string) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
@@ -57,13 +71,9 @@ export function customerFactsReader(admin: OfflineAdmin = shopifyOfflineAdmin, n
       const key = `${shop}|${customerId}`;
       const known = kept.get(key);
       if (known && known.until > now()) return known.facts;
-      const data = await ask<{ customer: { locale: string | null; firstName: string | null; email: string | null } | null }>(
-        shop,
-        CUSTOMER_FACTS_QUERY,
-        {
-          id: `gid://shopify/Customer/${customerId}`,
-        },
-      );
+      const data = await ask<{ customer: CustomerNode | null }>(shop, CUSTOMER_FACTS_QUERY, {
+        id: `gid://shopify/Customer/${customerId}`,
+      });
       if (data === null) return null;
       const found = data.customer ? facts(data.customer) : null;
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);

@@ -50,6 +50,19 @@ export const notificationStore: NotificationStore = {
 
   countFailed: (shop, livemode) => db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),
   sentTo: (shop, destinations) => db.notification.findMany({ where: { shop, destination: { in: destinations } } }),
+  emailedAwaitingClaim: async (shop, now) =>
+    (
+      await db.notification.findMany({
+        where: {
+          shop,
+          channel: "EMAIL",
+          // Live codes only: a test code's message is never sent, and the storefront claims live codes only.
+          redemption: { livemode: true, redeemedAt: null, expiresAt: { gt: now }, cards: { some: { status: "PENDING_REDEMPTION" } } },
+        },
+        select: { redemptionId: true, destination: true, redemption: { select: { expiresAt: true } } },
+        orderBy: { id: "asc" },
+      })
+    ).map((row) => ({ redemptionId: row.redemptionId, destination: row.destination, expiresAt: row.redemption.expiresAt })),
   sentToOldestFirst: (shop, destinations) =>
     db.notification.findMany({ where: { shop, destination: { in: destinations } }, orderBy: { id: "asc" } }),
 

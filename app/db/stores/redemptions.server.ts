@@ -19,6 +19,15 @@ export const redemptionQueries = {
       include: { cards: { select: { status: true } } },
     }),
 
+  redemptionById: (shop, id) => db.redemption.findFirst({ where: { id, shop }, include: { cards: { select: { status: true } } } }),
+
+  pendingCardsOfCodes: (shop, ids) =>
+    db.unitCard.findMany({
+      where: { shop, redemptionId: { in: ids }, status: "PENDING_REDEMPTION" },
+      select: { id: true, name: true, redemptionId: true },
+      orderBy: { id: "asc" },
+    }),
+
   // The first write decides the race: only one transaction sees redeemedAt still null.
   async markRedeemed(id, at, redeemedBy, redeemedPublicKey) {
     const { count } = await db.redemption.updateMany({

@@ -89,6 +89,10 @@ export interface CardStore {
   // Redeeming.
   /** The shop's redemption whose code hashes to `codeHash` in one mode, with its cards' statuses. */
   redemptionByCode(shop: string, codeHash: string, livemode: boolean): Promise<RedemptionWithCards | null>;
+  /** The shop's redemption `id`, with its cards' statuses (a claim by verified e-mail, issue 39 item 7). */
+  redemptionById(shop: string, id: string): Promise<RedemptionWithCards | null>;
+  /** The cards still PENDING_REDEMPTION of the shop's codes `ids`, oldest first, with their code's id. */
+  pendingCardsOfCodes(shop: string, ids: string[]): Promise<{ id: string; name: string; redemptionId: string | null }[]>;
   /** Marks the redemption redeemed, if nobody did yet: false when another redeem won. */
   markRedeemed(id: string, at: Date, redeemedBy: string, redeemedPublicKey: string | null): Promise<boolean>;
   /** Gives the redemption's pending cards (not the void ones) to their owner. */

@@ -58,6 +58,11 @@ export interface NotificationStore {
   countFailed(shop: string, livemode: boolean): Promise<number>;
   /** The shop's notifications sent to any of `destinations`. */
   sentTo(shop: string, destinations: string[]): Promise<NotificationRecord[]>;
+  /**
+   * The shop's live codes sent by e-mail that can still be claimed (not redeemed, not expired, with a card
+   * PENDING_REDEMPTION), each with the address it went to as written: the caller compares addresses.
+   */
+  emailedAwaitingClaim(shop: string, now: Date): Promise<{ redemptionId: string; destination: string; expiresAt: Date }[]>;
   /** The same, oldest first. */
   sentToOldestFirst(shop: string, destinations: string[]): Promise<NotificationRecord[]>;
   /** Replaces a notification's destination and payload; `failedWith` also ends it FAILED with that reason (it can no longer be sent). */

@@ -8,6 +8,7 @@ import type {
   StorefrontHoldings,
   StorefrontMetadataEntry,
   StorefrontTwin,
+  StorefrontWaitingCode,
 } from "~/domain/storefront.server";
 import { html, isWebUrl, liquid, type Markup } from "./html.server";
 import { keptPath, languageDecision, LANGUAGE_VARIABLE, ROOT_VARIABLE } from "./shopper-language.server";
@@ -285,18 +286,37 @@ ${actionLinks(twin.actions, pathPrefix, twin.title, tr)}
 </article></li>`;
 }
 
+/**
+ * The codes sent to the customer's verified e-mail, still to claim (issue 39, item 7; decision 0070):
+ * each with its cards and a "Claim" button, a plain form (no JavaScript, no code to type).
+ */
+function waitingSection(waiting: StorefrontWaitingCode[], tr: Translator, pathPrefix: string): Markup | null {
+  if (waiting.length === 0) return null;
+  const names = (code: StorefrontWaitingCode) => code.cards.map((card) => card.name).join(", ");
+  return html`<section class="twincards-waiting" aria-labelledby="twincards-waiting"><h2 id="twincards-waiting">${tr.t("my_cards.waiting_heading")}</h2>
+<p>${tr.t("my_cards.waiting_hint")}</p>
+<ul class="twincards-list">${waiting.map(
+    (code) => html`<li class="twincards-card"><article>
+<h3>${names(code)}</h3>
+<p>${tr.t("my_cards.waiting_until", { date: tr.date(code.expiresAt) })}</p>
+<form method="post" action="${to(tr, `${pathPrefix}${code.claimPath}`)}"><button type="submit" aria-label="${tr.t("my_cards.waiting_claim")}: ${names(code)}">${tr.t("my_cards.waiting_claim")}</button></form>
+</article></li>`,
+  )}</ul></section>`;
+}
+
 /** GET /proxy: the logged-in customer's cards and twins. */
 export function holdingsPage(
-  { cards, twins, given, wallet }: StorefrontHoldings,
+  { waiting, cards, twins, given, wallet }: StorefrontHoldings,
   pathPrefix: string,
   notice?: (tr: Translator) => Markup,
 ): string {
-  const empty = cards.length === 0 && twins.length === 0;
+  const empty = cards.length === 0 && twins.length === 0 && waiting.length === 0;
   return localized(
     (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
 ${notice && html`<p class="twincards-notice" role="status">${notice(tr)}</p>`}
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
 ${wallet && html`<p class="twincards-wallet-line">${tr.t("my_cards.wallet_line", { address: wallet.address })}</p>`}
+${waitingSection(waiting, tr, pathPrefix)}
 ${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, pathPrefix))}</ul>`}
 ${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, pathPrefix))}</ul>`}
 ${givenSection(given, tr)}
