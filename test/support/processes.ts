@@ -7,6 +7,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { createPrismaClient } from "~/db/prisma-client.server";
+import { NODE_HEAP_FLAGS } from "../../scripts/node-heap-flags";
 
 /**
  * A process the tests started (the built server, `npm run worker`), in a
@@ -76,10 +77,11 @@ export function removeDatabase(file: string) {
 
 /** Starts the built server (`server.ts` compiled by `npm run build`, as `npm start` runs it) on a free port; resolves when it listens. */
 export const startServer = (env: Record<string, string>) =>
-  startProcess(["build/node/server.js"], { PORT: "0", HOST: "127.0.0.1", ...env }, /listening on (http:\/\/\S+)/);
+  startProcess([...NODE_HEAP_FLAGS, "build/node/server.js"], { PORT: "0", HOST: "127.0.0.1", ...env }, /listening on (http:\/\/\S+)/);
 
 /** Starts `npm run worker`'s compiled script; resolves when it has started. */
-export const startWorker = (env: Record<string, string>) => startProcess(["build/node/scripts/worker.js"], env, /worker started()/);
+export const startWorker = (env: Record<string, string>) =>
+  startProcess([...NODE_HEAP_FLAGS, "build/node/scripts/worker.js"], env, /worker started()/);
 
 /** Starts any script with node (and tsx) in a process group of its own; resolves with `ready`'s first group once stdout matches it. */
 export const startScript = (script: string, env: Record<string, string>, ready: RegExp) =>
