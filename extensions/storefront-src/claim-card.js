@@ -177,6 +177,15 @@
     return [["", s.generic]];
   }
 
+  // The wallet that fits the device (issue 39, decision 0074): Apple's on an iPhone or iPad and in Safari on a
+  // Mac, Google's on Android, both anywhere else.
+  function fitsDevice(google) {
+    var ua = navigator.userAgent;
+    if (/Android/.test(ua)) return google;
+    var apple = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && /Safari\//.test(ua) && !/Chrome|Chromium|Edg|Firefox|OPR/.test(ua));
+    return apple ? !google : true;
+  }
+
   // "Add to Apple Wallet" for a claimed card: its signed pass through the app proxy; "Add to Google Wallet": the
   // app proxy answers with Google's save link (decision 0048).
   function walletLink(root, card, google) {
@@ -206,8 +215,8 @@
       var item = el("li", "twin-cards__claimed-item");
       item.appendChild(thumbnail(card.media && card.media.imageUrls && card.media.imageUrls[0], card.name));
       item.appendChild(el("span", "twin-cards__claimed-name", card.name));
-      if (passes.apple && card.status === "OWNED") item.appendChild(walletLink(root, card, false));
-      if (passes.google && card.status === "OWNED") item.appendChild(walletLink(root, card, true));
+      if (passes.apple && card.status === "OWNED" && fitsDevice(false)) item.appendChild(walletLink(root, card, false));
+      if (passes.google && card.status === "OWNED" && fitsDevice(true)) item.appendChild(walletLink(root, card, true));
       list.appendChild(item);
     });
     result.appendChild(list);

@@ -167,6 +167,15 @@
     return line;
   }
 
+  // The wallet that fits the device (issue 39, decision 0074): Apple's on an iPhone or iPad and in Safari on a
+  // Mac, Google's on Android, both anywhere else.
+  function fitsDevice(google) {
+    var ua = navigator.userAgent;
+    if (/Android/.test(ua)) return google;
+    var apple = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && /Safari\//.test(ua) && !/Chrome|Chromium|Edg|Firefox|OPR/.test(ua));
+    return apple ? !google : true;
+  }
+
   // What the holder can do with an item, in the order the app sends for every My cards (its `actions`,
   // issue 39): verify and see its history, give or take back (the slot my-cards-gift.js fills), the
   // printable certificate (A4), "Add to Apple Wallet" (its pass) and "Add to Google Wallet" (the proxy
@@ -184,6 +193,7 @@
       var text = labels[kind];
       if (!text) return;
       var pass = kind === "APPLE_PASS" || kind === "GOOGLE_PASS";
+      if (pass && !fitsDevice(kind === "GOOGLE_PASS")) return;
       var link = el(
         "a",
         pass ? "twin-cards__wallet" + (kind === "GOOGLE_PASS" ? " twin-cards__wallet--google" : "") : "twin-cards__link",

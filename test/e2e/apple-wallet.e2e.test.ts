@@ -11,6 +11,7 @@ import { launchBrowser, screenshot } from "../support/browser";
 import { startServer, type AppProcess } from "../support/processes";
 import { openStorefrontPage } from "../support/storefront-page";
 import { TEST_ENV } from "../support/test-env";
+import { DEVICES } from "../support/user-agent";
 import { makeSigningMaterial, removePassFiles, smimeVerify, unzipPass, type TestSigningMaterial } from "../support/wallet-pass";
 import type { StorefrontHarness } from "../../stubs/storefront/server";
 import { startCustomerAccountHarness } from "../../stubs/customer-account/server";
@@ -51,7 +52,8 @@ async function customer(shop: string) {
 }
 
 const openMyCards = async (appUrl: string, shop: string, customerId: string, locale?: string) => {
-  const storefront = await openStorefrontPage({ browser, harnesses, appUrl, shop, customerId, locale });
+  // On an iPhone, the phone whose wallet the button is for (decision 0074: each device sees the wallet it has).
+  const storefront = await openStorefrontPage({ browser, harnesses, appUrl, shop, customerId, locale, userAgent: DEVICES.iPhoneSafari });
   await storefront.page.setViewportSize({ width: 390, height: 844 });
   return storefront;
 };

@@ -14,6 +14,7 @@ import { launchBrowser, newPage, screenshot } from "../support/browser";
 import { startServer, type AppProcess } from "../support/processes";
 import { openStorefrontPage } from "../support/storefront-page";
 import { TEST_ENV } from "../support/test-env";
+import { DEVICES } from "../support/user-agent";
 
 // "Add to Google Wallet" on the storefront (decision 0048), as a shopper on a French phone sees it: on My cards
 // when the app has a Google Wallet service account, leading to Google's save link (read here, never followed).
@@ -56,7 +57,8 @@ async function customer(shop: string) {
 }
 
 const openMyCards = async (appUrl: string, shop: string, customerId: string, locale?: string) => {
-  const storefront = await openStorefrontPage({ browser, harnesses, appUrl, shop, customerId, locale });
+  // On an Android phone, the phone whose wallet the button is for (decision 0074: each device sees the wallet it has).
+  const storefront = await openStorefrontPage({ browser, harnesses, appUrl, shop, customerId, locale, userAgent: DEVICES.androidChrome });
   await storefront.page.setViewportSize({ width: 390, height: 844 });
   return storefront;
 };

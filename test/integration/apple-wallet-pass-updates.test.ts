@@ -38,7 +38,7 @@ beforeAll(async () => {
   material = makeSigningMaterial();
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
   apnsPublicKey = publicKey.export({ type: "spki", format: "pem" }).toString();
-  apns = await startApnsStub();
+  apns = await startApnsStub(0, { topic: material.passTypeId });
   server = await startServer({
     ...TEST_ENV,
     SHOPIFY_ADMIN_API_STUB_URL: inject("adminApiStubUrl"),
@@ -148,8 +148,10 @@ describe("Apple Wallet pass updates: the PassKit web service at <app>/wallet/v1"
       .toEqual([{ status: "SENT" }]);
     const received = apns.pushes.filter((recorded) => recorded.pushToken === push);
     expect(received).toHaveLength(1);
-    expect(received[0]!.topic).toBe(material.passTypeId);
-    expect(received[0]!.body).toBe("{}");
+    // The headers Apple documents for a pass update (decision 0074): the pass type as topic, delivered now,
+    // kept by APNs for a phone that is off, and no push type (none of APNs' is Wallet's).
+    expect(received[0]).toMatchObject({ topic: material.passTypeId, priority: "10", pushType: undefined, body: "{}" });
+    expect(Number(received[0]!.expiration) * 1000).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     const jwt = received[0]!.authorization!.replace(/^bearer /, "");
     const { payload, protectedHeader } = await jwtVerify(jwt, await importSPKI(apnsPublicKey, "ES256"));
     expect(protectedHeader).toMatchObject({ alg: "ES256", kid: KEY_ID });

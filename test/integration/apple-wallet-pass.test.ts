@@ -439,6 +439,35 @@ describe("Apple Wallet signing material checked at start", () => {
     }
     expect(signing.stdout()).toContain(`Apple Wallet passes on: ${material.passTypeId}, team ${material.teamId}`);
   });
+
+  it("turns passes off when the team id is not the certificate's OU: the reason once at start and in Settings, passes refused", async () => {
+    const server = await startServer({
+      ...TEST_ENV,
+      SHOPIFY_ADMIN_API_STUB_URL: inject("adminApiStubUrl"),
+      ...material.env,
+      APPLE_TEAM_ID: "Z9Y8X7W6V5",
+    });
+    try {
+      const reason = `APPLE_TEAM_ID is Z9Y8X7W6V5, but APPLE_PASS_CERTIFICATE belongs to team ${material.teamId}`;
+      const lines = server
+        .stdout()
+        .split("\n")
+        .filter((line) => line.includes("Apple Wallet"));
+      expect(lines).toEqual([`Apple Wallet passes off: ${reason} (docs/configuration.md)`]);
+
+      const items = await collection();
+      expect((await passFromProxy(items.shop, items.customerId, items.card.id, server.url)).status).toBe(503);
+      const shop = uniqueShop();
+      const page = await getPage("/app/settings", shop, { base: server.url });
+      expect(page.text).toContain("Apple Wallet passes are off: customers see no Add to Apple Wallet button.");
+      expect(page.text).toContain(`What is wrong: ${reason}`);
+      const french = await getPage("/app/settings?locale=fr", shop, { base: server.url });
+      expect(french.text).toContain("Les cartes Apple Wallet sont désactivées");
+      expect(french.text).toContain(reason);
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 describe("Settings → Apple Wallet passes", () => {

@@ -26,6 +26,8 @@ export async function openStorefrontPage(args: {
   locale?: string;
   /** false: a browser with JavaScript turned off. */
   javaScriptEnabled?: boolean;
+  /** The browser's user agent (a desktop Chrome's unless given: `DEVICES` in ./user-agent). */
+  userAgent?: string;
   /** Block settings as the merchant saved them in the theme editor. */
   settings?: StorefrontHarnessOptions["settings"];
 }): Promise<Storefront> {
@@ -39,7 +41,10 @@ export async function openStorefrontPage(args: {
     settings: args.settings,
   });
   args.harnesses.push(harness);
-  const page = await newPage(args.browser, { javaScriptEnabled: args.javaScriptEnabled ?? true });
+  const page = await newPage(args.browser, {
+    javaScriptEnabled: args.javaScriptEnabled ?? true,
+    ...(args.userAgent ? { userAgent: args.userAgent } : {}),
+  });
   const appRequests: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());

@@ -12,10 +12,27 @@ export interface PassPushSender {
 /** Apple accepts a provider token for an hour and refuses one renewed more often than every 20 minutes. */
 const TOKEN_LIFETIME_MS = 40 * 60 * 1000;
 const TIMEOUT_MS = 10_000;
+/** APNs keeps an undelivered notification at most 30 days; a phone that is off for a week still learns its pass changed. */
+const STORE_FOR_S = 30 * 24 * 60 * 60;
+
+/**
+ * The headers of a pass-update push (decision 0074): the topic is the pass type id (Wallet's
+ * "Updating a Pass"); priority 10, deliver now (APNs' default, written out); an expiry, so APNs
+ * stores the push for a phone that is off instead of trying once. No `apns-push-type`: none of the
+ * values APNs documents is for Wallet (`background` requires the app's bundle id as topic and
+ * priority 5, `alert` a visible alert), so none is sent rather than one that is not true.
+ */
+export function passPushHeaders(topic: string, now = Date.now()): Record<string, string> {
+  return {
+    "apns-topic": topic,
+    "apns-priority": "10",
+    "apns-expiration": String(Math.floor(now / 1000) + STORE_FOR_S),
+  };
+}
 
 /**
  * APNs over HTTP/2 with token auth (decision 0047): POST /3/device/<push token>,
- * `apns-topic` the pass type id, a bearer JWT (ES256, kid the key id, iss the team
+ * the pass-update headers (`passPushHeaders`, decision 0074), a bearer JWT (ES256, kid the key id, iss the team
  * id), an empty JSON body. One session, reopened when it closes.
  */
 export function apnsSender(auth: ApnsAuth): PassPushSender {
@@ -49,7 +66,7 @@ export function apnsSender(auth: ApnsAuth): PassPushSender {
       const request = open().request({
         [constants.HTTP2_HEADER_METHOD]: "POST",
         [constants.HTTP2_HEADER_PATH]: `/3/device/${encodeURIComponent(pushToken)}`,
-        "apns-topic": auth.topic,
+        ...passPushHeaders(auth.topic),
         authorization: `bearer ${jwt}`,
         "content-type": "application/json",
       });

@@ -1,0 +1,100 @@
+import { generateKeyPairSync, randomInt } from "node:crypto";
+import { Keypair } from "@solana/web3.js";
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createCard } from "~/domain/cards.server";
+import type { StorefrontHarness } from "../../stubs/storefront/server";
+import { uniqueShop } from "../support/api";
+import { launchBrowser, screenshot } from "../support/browser";
+import { startServer, type AppProcess } from "../support/processes";
+import { openStorefrontPage } from "../support/storefront-page";
+import { TEST_ENV } from "../support/test-env";
+import { DEVICES } from "../support/user-agent";
+import { makeSigningMaterial, removePassFiles } from "../support/wallet-pass";
+
+// With both wallets configured, a shopper sees the button of the wallet their device has (issue 39, decision
+// 0074): Apple's on an iPhone and in Safari on a Mac, Google's on Android, both on any other computer.
+
+let browser: Browser;
+let server: AppProcess;
+const harnesses: StorefrontHarness[] = [];
+
+beforeAll(async () => {
+  const material = makeSigningMaterial();
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const serviceAccount = JSON.stringify({
+    type: "service_account",
+    client_email: "twin-cards@twin-cards-test.iam.gserviceaccount.com",
+    private_key_id: "key-1",
+    private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+  });
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({
+      ...TEST_ENV,
+      ...material.env,
+      GOOGLE_WALLET_ISSUER_ID: "3388000000022222222",
+      GOOGLE_WALLET_SERVICE_ACCOUNT: serviceAccount,
+    }),
+  ]);
+});
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  removePassFiles();
+});
+
+/** A customer holding one card, and the code of another waiting for them. */
+async function customer(shop: string) {
+  const customerId = String(randomInt(1, 2 ** 47));
+  const owner = `shopify|${customerId}`;
+  const key = Keypair.generate().publicKey.toBase58();
+  await createCard(shop, { name: "Gold membership", media: { imageUrls: [], videoUrls: [] }, owner, publicKey: key });
+  const gift = await createCard(shop, { name: "Backstage pass", media: { imageUrls: [], videoUrls: [] }, email: "alex@example.com" });
+  return { customerId, code: gift.redemption!.code! };
+}
+
+describe("the wallet button that fits the device, at 390 px", () => {
+  it.each([
+    ["an iPhone", ["Add to Apple Wallet"], DEVICES.iPhoneSafari],
+    ["Safari on a Mac", ["Add to Apple Wallet"], DEVICES.macSafari],
+    ["an Android phone", ["Add to Google Wallet"], DEVICES.androidChrome],
+    ["Chrome on a Mac", ["Add to Apple Wallet", "Add to Google Wallet"], DEVICES.macChrome],
+    ["Edge on Windows", ["Add to Apple Wallet", "Add to Google Wallet"], DEVICES.windowsEdge],
+  ])("on %s, My cards shows %j", async (device, expected, userAgent) => {
+    const shop = uniqueShop();
+    const { customerId } = await customer(shop);
+    const { page, myCards } = await openStorefrontPage({ browser, harnesses, appUrl: server.url, shop, customerId, userAgent });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await myCards.getByRole("heading", { name: "Gold membership" }).waitFor({ state: "visible" });
+    const buttons = myCards.locator("a.twin-cards__wallet");
+    await expect.poll(() => buttons.allInnerTexts()).toEqual(expected);
+    // Visible, and as tall as Google's brand guidelines ask (48 dp), across a 390 px phone.
+    for (const button of await buttons.all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(48);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await screenshot(page, `wallet-buttons-${device.replaceAll(" ", "-")}`);
+  });
+
+  it.each([
+    ["an iPhone", ["Add to Apple Wallet"], DEVICES.iPhoneSafari],
+    ["an Android phone", ["Add to Google Wallet"], DEVICES.androidChrome],
+  ])("on %s, the claim's success offers %j", async (_, expected, userAgent) => {
+    const shop = uniqueShop();
+    const { customerId, code } = await customer(shop);
+    const { page, claim } = await openStorefrontPage({ browser, harnesses, appUrl: server.url, shop, customerId, userAgent });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await claim.getByLabel("Claim code").fill(code);
+    await claim.getByRole("button", { name: "Claim card" }).click();
+    const buttons = claim.locator("a.twin-cards__wallet");
+    await buttons.first().waitFor({ state: "visible" });
+    expect(await buttons.allInnerTexts()).toEqual(expected);
+  });
+});
