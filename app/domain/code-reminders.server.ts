@@ -109,16 +109,14 @@ export const MAX_REMINDER_DAYS = 30;
 export const DEFAULT_REMINDER_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const NOT_DAYS = `Must be a whole number of days from 0 (no reminder) to ${MAX_REMINDER_DAYS}`;
+
 /** The reminder setting: whole days from 0 (off) to MAX_REMINDER_DAYS. */
 export const reminderSettingInput = z
   .object({
     reminderDays: z.preprocess(
       (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
-      z
-        .number({ error: `Must be a whole number of days from 0 (no reminder) to ${MAX_REMINDER_DAYS}` })
-        .int(`Must be a whole number of days from 0 (no reminder) to ${MAX_REMINDER_DAYS}`)
-        .min(0, `Must be a whole number of days from 0 (no reminder) to ${MAX_REMINDER_DAYS}`)
-        .max(MAX_REMINDER_DAYS, `Must be a whole number of days from 0 (no reminder) to ${MAX_REMINDER_DAYS}`),
+      z.number({ error: NOT_DAYS }).int(NOT_DAYS).min(0, NOT_DAYS).max(MAX_REMINDER_DAYS, NOT_DAYS),
     ),
   })
   .strict();

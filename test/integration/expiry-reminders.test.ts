@@ -7,6 +7,7 @@ import { smtpTransport } from "~/adapters/notifications/transports/smtp.server";
 import { createCard } from "~/domain/cards.server";
 import { saveReminderSetting } from "~/domain/code-reminders.server";
 import { uniqueShop } from "../support/api";
+import { getPage, submitFetcher } from "../support/admin";
 import { postJson, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { cardInput } from "../support/fixtures";
 import { quietLog, startSmtpServer, unusedTransport } from "../support/notify";
@@ -150,5 +151,34 @@ describe("the reminder setting", () => {
       });
     }
     expect((await db.shopSetup.findUniqueOrThrow({ where: { shop } })).reminderDays).toBe(5);
+  });
+});
+
+describe("the reminder setting on the Settings page", () => {
+  it("shows 3 days by default, saves 7, and refuses a bad number with 400 at the field, in French too, saving nothing", async () => {
+    const shop = uniqueShop();
+    const page = await getPage("/app/settings", shop);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Expiry reminders");
+    expect(page.body).toMatch(/name="reminderDays"[^>]*value="3"|value="3"[^>]*name="reminderDays"/);
+
+    const saved = await submitFetcher("/app/settings", shop, { intent: "reminders", reminderDays: "7" });
+    expect(saved.status).toBe(200);
+    expect(saved.result).toMatchObject({ ok: true, data: 7 });
+
+    for (const reminderDays of ["-2", "45", "1.5", "soon", ""]) {
+      const refused = await submitFetcher("/app/settings", shop, { intent: "reminders", reminderDays });
+      expect(refused.status).toBe(400);
+      expect(refused.result).toMatchObject({
+        ok: false,
+        fieldErrors: { reminderDays: "Must be a whole number of days from 0 (no reminder) to 30" },
+      });
+    }
+    const french = await submitFetcher("/app/settings", shop, { intent: "reminders", reminderDays: "quarante" }, { locale: "fr" });
+    expect(french.status).toBe(400);
+    expect(french.result).toMatchObject({
+      fieldErrors: { reminderDays: "Doit être un nombre entier de jours, de 0 (aucun rappel) à 30" },
+    });
+    expect((await db.shopSetup.findUniqueOrThrow({ where: { shop } })).reminderDays).toBe(7);
   });
 });
