@@ -120,7 +120,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       );
     case "reminders":
       // A bad number of days is a 400 naming reminderDays, and nothing is saved.
-      return runIntentWithStatus("reminders", t, () => saveReminderSetting(session.shop, { reminderDays: fields.reminderDays }));
+      return runIntentWithStatus("reminders", t, async () => ({
+        reminderDays: await saveReminderSetting(session.shop, { reminderDays: fields.reminderDays }),
+      }));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }

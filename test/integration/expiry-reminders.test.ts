@@ -164,7 +164,7 @@ describe("the reminder setting on the Settings page", () => {
 
     const saved = await submitFetcher("/app/settings", shop, { intent: "reminders", reminderDays: "7" });
     expect(saved.status).toBe(200);
-    expect(saved.result).toMatchObject({ ok: true, data: 7 });
+    expect(saved.result).toMatchObject({ ok: true, data: { reminderDays: 7 } });
 
     for (const reminderDays of ["-2", "45", "1.5", "soon", ""]) {
       const refused = await submitFetcher("/app/settings", shop, { intent: "reminders", reminderDays });
