@@ -11,6 +11,7 @@ import {
   DEFAULT_GIFT_CLAIMED_TEMPLATES,
   DEFAULT_GIFT_TEMPLATES,
   DEFAULT_TEMPLATES,
+  REMINDER_PREFIX,
   type MessageLanguage,
   type MessageTemplateText,
 } from "./messages/default-templates";
@@ -124,7 +125,10 @@ export function composeWith(
     : payload.gift
       ? DEFAULT_GIFT_TEMPLATES[chosen.language]
       : template(chosen.language);
-  const { fellBack, ...words } = renderWords(chosen.language, text, scope);
+  const { fellBack, ...rendered } = renderWords(chosen.language, text, scope);
+  // A reminder is the message again, said to be one (decision 0071); a resend is the message as it was.
+  const prefix = payload.reminder ? REMINDER_PREFIX[chosen.language] : null;
+  const words = prefix ? { ...rendered, subject: prefix.subject + rendered.subject, sms: prefix.sms + rendered.sms } : rendered;
   const message = messageOf(profile, chosen, scope, words, payload.giftMessage ?? null, payload.gift ?? null);
   return { ...message, notice: payload.giftClaimed !== undefined, fellBack };
 }

@@ -35,6 +35,30 @@ export interface ClaimNotificationPayload {
    * Such a row carries no code (`code` is empty) and `claimUrl` is the giver's My cards.
    */
   giftClaimed?: { recipient: string; claimedAt: string };
+  /**
+   * The code and claim link as JSON, sealed with a key the database does not hold (decision 0071): kept
+   * when the message is sent and the clear code leaves the row, so a resend or a reminder can send the same code.
+   */
+  sealed?: string;
+  /** Present on a message sent again from the claim page's "Send it again" (decision 0071). */
+  resend?: true;
+  /** Present on the reminder that the code expires soon (decision 0071): the message again, said to be a reminder. */
+  reminder?: true;
+}
+
+/** The sealed form of a message's code and link (decision 0071). */
+export const sealCode = (code: string, link: string) => ports().claimCodes.seal(JSON.stringify({ code, claimUrl: link }));
+
+/** A message's code and link again from what `sealCode` kept; null when it kept none or cannot be opened. */
+export function openSealedCode(payload: Pick<ClaimNotificationPayload, "sealed">): { code: string; claimUrl: string } | null {
+  if (typeof payload.sealed !== "string") return null;
+  try {
+    const opened = JSON.parse(ports().claimCodes.open(payload.sealed)) as { code?: unknown; claimUrl?: unknown };
+    return typeof opened.code === "string" && typeof opened.claimUrl === "string" ? { code: opened.code, claimUrl: opened.claimUrl } : null;
+  } catch {
+    // Sealed under another key (WEBHOOK_SECRETS_KEY changed): nothing to send again.
+    return null;
+  }
 }
 
 /** Whether an outbox row is a giver's gift-claimed notice rather than a message with a code. */
@@ -117,9 +141,11 @@ export async function enqueueClaimNotifications(args: {
 }) {
   // Read in this transaction: the message links where the setting said when the card was created.
   const links = await claimLinkSettings(args.shop);
+  const link = claimUrl(args.shop, args.code, links);
   const payload: ClaimNotificationPayload = {
     code: args.code,
-    claimUrl: claimUrl(args.shop, args.code, links),
+    claimUrl: link,
+    sealed: sealCode(args.code, link),
     claimTarget: links.target,
     expiresAt: args.expiresAt.toISOString(),
     locale: args.locale ?? null,

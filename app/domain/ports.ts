@@ -57,6 +57,15 @@ export interface TagKeyPorts {
   open(sealed: string): Buffer;
 }
 
+/**
+ * A claim message's code and link, sealed at rest once the message is sent (decision 0071): the clear
+ * code leaves the outbox (0009), yet a resend or an expiry reminder can send the same code again.
+ */
+export interface ClaimCodePorts {
+  seal(text: string): string;
+  open(sealed: string): string;
+}
+
 /** What an image URL answered: usable as a logo in e-mail, or why not (in the domain's English). */
 export type ImageProbe = { ok: true; contentType: string } | { ok: false; reason: string };
 
@@ -236,6 +245,7 @@ export interface DomainPorts {
   localMessages: LocalMessageCopies;
   webhooks: WebhookPorts;
   tagKeys: TagKeyPorts;
+  claimCodes: ClaimCodePorts;
   images: ImagePorts;
   certificates: CertificatePorts;
   walletPasses: WalletPassPorts;

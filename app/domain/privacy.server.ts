@@ -157,7 +157,8 @@ export async function redactCustomer(shop: string, customer: CustomerRef): Promi
 
     const sentToThem = await stores().notifications.sentTo(shop, who.destinations);
     for (const notification of sentToThem) {
-      const rest = withoutCode(notification.payload);
+      // Its sealed code goes too: nothing may be sent again, nor reminded, to someone forgotten (decision 0071).
+      const { sealed: _sealed, ...rest } = withoutCode(notification.payload);
       const undelivered = notification.status !== "SENT";
       await stores().notifications.redact(notification.id, {
         destination: REDACTED,

@@ -4,7 +4,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Box, Button, Card, ChoiceList, FormLayout, InlineStack, Layout, Page, Text, TextField } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
+import { formFields, readForm, runIntent, runIntentWithStatus } from "~/faces/admin/action-result.server";
 import { FormErrorBanner } from "~/faces/admin/components/FormErrorBanner";
 import { NftDistributionSettings } from "~/faces/admin/components/NftDistributionSettings";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "~/domain/api-keys.server";
@@ -32,6 +32,8 @@ import { cancelPaidPlan, subscriptionsPageUrl, syncShopPlan, testCharges, upgrad
 import { PlanCard } from "~/faces/admin/components/settings/PlanCard";
 import { TagKeysSettings } from "~/faces/admin/components/settings/TagKeysSettings";
 import { tagKeyringState } from "~/domain/nfc-tags.server";
+import { reminderDaysOf, saveReminderSetting } from "~/domain/code-reminders.server";
+import { ReminderSettings } from "~/faces/admin/components/settings/ReminderSettings";
 
 export const meta = titled("nav.settings");
 
@@ -48,7 +50,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await authenticate.admin(request);
   const { session } = context;
   if (await planOverview(session.shop)) await seeShopPlan(context);
-  const [plan, apiKeys, chain, pagesIndexed, claimLinks, passSettings, tagKeyring] = await Promise.all([
+  const [plan, apiKeys, chain, pagesIndexed, claimLinks, passSettings, tagKeyring, reminderDays] = await Promise.all([
     planOverview(session.shop),
     listApiKeys(session.shop),
     chainOverview(session.shop),
@@ -56,6 +58,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     claimLinkSettings(session.shop),
     walletPassSettings(session.shop),
     tagKeyringState(session.shop),
+    reminderDaysOf(session.shop),
   ]);
   return {
     plan: plan && { ...plan, manageUrl: subscriptionsPageUrl(session.shop) },
@@ -66,6 +69,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     walletPasses: { setup: walletPassSetup(), settings: passSettings },
     googleWallet: googleWalletSetup(),
     tagKeysSetUp: tagKeyring.setUp,
+    reminderDays,
   };
 };
 
@@ -114,6 +118,11 @@ export const action = async ({ request }: ActionFunctionArgs) => {
           labelColor: fields.labelColor,
         }),
       );
+    case "reminders":
+      // A bad number of days is a 400 naming reminderDays, and nothing is saved.
+      return runIntentWithStatus("reminders", t, async () => ({
+        reminderDays: await saveReminderSetting(session.shop, { reminderDays: fields.reminderDays }),
+      }));
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
@@ -129,6 +138,7 @@ export default function Settings() {
     walletPasses,
     googleWallet,
     tagKeysSetUp,
+    reminderDays,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -242,6 +252,9 @@ export default function Settings() {
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="claim-links" title={t("claimLinks.title")} description={t("claimLinks.description")}>
           <ClaimLinkSettings settings={claimLinks} />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection id="reminders" title={t("reminders.title")} description={t("reminders.description")}>
+          <ReminderSettings days={reminderDays} />
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection id="nfc-tags" title={t("tagKeys.title")} description={t("tagKeys.description")}>
           <TagKeysSettings setUp={tagKeysSetUp} />

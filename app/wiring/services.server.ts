@@ -45,6 +45,7 @@ export function wireServices(): void {
       seal: (master) => tagMasterKeys().seal(master.toString("hex")),
       open: (sealed) => Buffer.from(tagMasterKeys().open(sealed), "hex"),
     },
+    claimCodes: { seal: (text) => claimCodeBox().seal(text), open: (sealed) => claimCodeBox().open(sealed) },
     // A logo is fetched as a webhook is posted: loopback only where webhooks may use it (demo, tests).
     images: { probe: imageProbe(() => webhookConfig().loopbackAllowed), fetch: imageFetch(() => webhookConfig().loopbackAllowed) },
     // pdf-lib is loaded on the first certificate asked for, not in every process.
@@ -79,6 +80,8 @@ let box: ReturnType<typeof secretBox> | undefined;
 const secrets = () => (box ??= secretBox(webhookConfig().secretsKey));
 let tagBox: ReturnType<typeof secretBox> | undefined;
 const tagMasterKeys = () => (tagBox ??= secretBox(webhookConfig().secretsKey, SECRET_PURPOSES.tagKeys));
+let codeBox: ReturnType<typeof secretBox> | undefined;
+const claimCodeBox = () => (codeBox ??= secretBox(webhookConfig().secretsKey, SECRET_PURPOSES.claimCodes));
 
 /**
  * The background workers of a process: the notification dispatcher, the chain
@@ -97,7 +100,9 @@ export async function backgroundWorkers(args: {
   const workers: PollingWorker[] = [];
   if (!args.inWebServer || args.notify.NOTIFY_DISPATCHER === "on") {
     const { dispatcherFromConfig } = await import("../adapters/notifications/dispatcher.server");
-    workers.push(dispatcherFromConfig(args.notify));
+    const { ReminderWorker } = await import("../adapters/notifications/reminder-worker.server");
+    // Expiry reminders (decision 0071) go beside the dispatcher that sends them.
+    workers.push(dispatcherFromConfig(args.notify), new ReminderWorker());
   }
   const { chain } = args.chain;
   if (chain && (!args.inWebServer || args.chain.CHAIN_WORKER === "on")) {

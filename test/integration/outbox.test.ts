@@ -56,8 +56,11 @@ describe("claim notifications outbox", () => {
       // Nothing said of the reader: the message speaks the shop's primary language (docs/decisions/0031-branded-localized-messages.md).
       locale: null,
       firstName: null,
+      // The code and link sealed, for a resend or a reminder once the clear code has left the row (decision 0071).
+      sealed: expect.stringMatching(/^v1\./),
     };
     for (const row of rows) expect(row.payload).toEqual(expectedPayload);
+    for (const row of rows) expect(JSON.stringify(row.payload.sealed)).not.toContain(code);
     expect(new URL(rows[0]!.payload.claimUrl).searchParams.get("code")).toBe(code);
   });
 

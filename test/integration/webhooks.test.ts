@@ -405,6 +405,8 @@ describe("customers/redact", () => {
     for (const notification of theirNotifications) {
       expect(notification).toMatchObject({ destination: "redacted", status: "FAILED", lastError: "Customer data redacted" });
       expect(notification.payload).not.toHaveProperty("code");
+      // Nor its sealed copy: no resend nor reminder can reach them (decision 0071).
+      expect(notification.payload).not.toHaveProperty("sealed");
       expect(notification.payload).not.toHaveProperty("claimUrl");
       expect(notification.payload).toHaveProperty("cards");
     }

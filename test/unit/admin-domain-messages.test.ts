@@ -4,6 +4,7 @@ import { conflict, DomainError, notFound } from "~/domain/errors";
 import { createBatchInput, createCardInput, issueTwinInput, parseInput, registerNameInput } from "~/domain/schemas";
 import { translateDomainMessage, translateOrderOutcome } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
+import { reminderSettingInput } from "~/domain/code-reminders.server";
 
 // The domain words its errors in English (as /v1 answers them); the admin shows them in the merchant's language.
 const french = await translatorFor(new Request("https://app.example.com/app?locale=fr"));
@@ -44,6 +45,7 @@ const BAD_INPUTS: [string, Parameters<typeof parseInput>[0], unknown][] = [
   ["batch with a short code and no cards", createBatchInput, { redemption: { email: "a@example.com", code: "ABC" }, cards: [] }],
   ["batch to an owner without a key", createBatchInput, { owner: "nobody", cards: [{ name: "A", media: { imageUrls: [] } }] }],
   ["name too short", registerNameInput, { name: "ab", publicKey: WALLET }],
+  ["reminder days out of range", reminderSettingInput, { reminderDays: "45" }],
   [
     "twin without a title, priced in bad decimals",
     issueTwinInput,

@@ -6,6 +6,7 @@ const VERSION = "v1";
 export const SECRET_PURPOSES = {
   webhooks: "twin-cards webhook signing secrets",
   tagKeys: "twin-cards NFC tag master keys",
+  claimCodes: "twin-cards sent claim codes",
 } as const;
 
 /**

@@ -34,6 +34,7 @@ const REDEMPTION: Record<keyof Redemption, Kind> = {
   redeemedAt: "date",
   redeemedBy: "text",
   redeemedPublicKey: "text",
+  reminderQueuedAt: "date",
   livemode: "bool",
 };
 const MINT: Record<keyof ChainMint, Kind> = {

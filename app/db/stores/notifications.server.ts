@@ -66,6 +66,46 @@ export const notificationStore: NotificationStore = {
   sentToOldestFirst: (shop, destinations) =>
     db.notification.findMany({ where: { shop, destination: { in: destinations } }, orderBy: { id: "asc" } }),
 
+  stillClaimableTo: (shop, destination, now) =>
+    db.notification.findMany({
+      where: {
+        shop,
+        destination,
+        redemption: { livemode: true, redeemedAt: null, expiresAt: { gt: now }, cards: { some: { status: "PENDING_REDEMPTION" } } },
+      },
+      orderBy: { id: "asc" },
+    }),
+
+  codesNearingExpiry: (now, until, take, shop) =>
+    db.redemption.findMany({
+      where: {
+        ...(shop === undefined ? {} : { shop }),
+        livemode: true,
+        redeemedAt: null,
+        reminderQueuedAt: null,
+        expiresAt: { gt: now, lte: until },
+        cards: { some: { status: "PENDING_REDEMPTION" } },
+      },
+      select: { id: true, shop: true, createdAt: true, expiresAt: true },
+      orderBy: { expiresAt: "asc" },
+      take,
+    }),
+
+  markReminderQueued: async (redemptionId, at) =>
+    (await db.redemption.updateMany({ where: { id: redemptionId, reminderQueuedAt: null }, data: { reminderQueuedAt: at } })).count === 1,
+
+  claimableCode: (redemptionId, now) =>
+    db.redemption.findFirst({
+      where: {
+        id: redemptionId,
+        livemode: true,
+        redeemedAt: null,
+        expiresAt: { gt: now },
+        cards: { some: { status: "PENDING_REDEMPTION" } },
+      },
+      select: { shop: true },
+    }),
+
   redact: async (id, { destination, payload, failedWith }) =>
     void (await db.notification.update({
       where: { id },

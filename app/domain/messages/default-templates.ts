@@ -115,3 +115,13 @@ export const DEFAULT_GIFT_CLAIMED_TEMPLATES: Record<MessageLanguage, MessageTemp
 };
 
 export const isMessageLanguage = (value: unknown): value is MessageLanguage => MESSAGE_LANGUAGES.includes(value as MessageLanguage);
+
+/**
+ * What a reminder that a code expires soon puts before the message's subject and SMS (decision 0071): the
+ * message is otherwise the original, whose text already says until when the code claims. The SMS keeps
+ * GSM-7 characters (a hyphen, no no-break space).
+ */
+export const REMINDER_PREFIX: Record<MessageLanguage, { subject: string; sms: string }> = {
+  en: { subject: "Reminder: ", sms: "Reminder - " },
+  fr: { subject: "Rappel\u00a0: ", sms: "Rappel - " },
+};

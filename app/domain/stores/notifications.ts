@@ -65,6 +65,28 @@ export interface NotificationStore {
   emailedAwaitingClaim(shop: string, now: Date): Promise<{ redemptionId: string; destination: string; expiresAt: Date }[]>;
   /** The same, oldest first. */
   sentToOldestFirst(shop: string, destinations: string[]): Promise<NotificationRecord[]>;
+  /**
+   * The shop's notifications sent to exactly `destination` for live codes that can still be claimed
+   * (not redeemed, not expired, with a card PENDING_REDEMPTION), oldest first: what a resend may send again (decision 0071).
+   */
+  stillClaimableTo(shop: string, destination: string, now: Date): Promise<NotificationRecord[]>;
+  /**
+   * Live codes of any shop with no reminder queued yet that can still be claimed and expire after `now`
+   * and by `until`, soonest first, at most `take` (decision 0071); one shop's only when `shop` is given (tests).
+   */
+  codesNearingExpiry(
+    now: Date,
+    until: Date,
+    take: number,
+    shop?: string,
+  ): Promise<{ id: string; shop: string; createdAt: Date; expiresAt: Date }[]>;
+  /**
+   * Marks a code's reminder queued at `at` if no one did: one conditional write, so of two workers at once
+   * only one wins (true). Joins the caller's transaction, in which the winner queues the reminder's messages.
+   */
+  markReminderQueued(redemptionId: string, at: Date): Promise<boolean>;
+  /** A live code's shop if it can still be claimed at `now` (not redeemed, not expired, a card PENDING_REDEMPTION); else null. */
+  claimableCode(redemptionId: string, now: Date): Promise<{ shop: string } | null>;
   /** Replaces a notification's destination and payload; `failedWith` also ends it FAILED with that reason (it can no longer be sent). */
   redact(id: string, change: { destination: string; payload: unknown; failedWith?: string }): Promise<void>;
   /** Every notification of the shop (shop/redact); how many there were. */

@@ -17,6 +17,8 @@ export interface ShopSetupRecord {
   passBackgroundColor: string;
   passForegroundColor: string;
   passLabelColor: string;
+  /** Days before a code expires that its reminder goes (decision 0071); 0: none. */
+  reminderDays: number;
 }
 
 /** The choices a merchant changes; the others stay as they are (or their defaults for a new row). */
@@ -33,6 +35,7 @@ export type ShopSetupChoices = Partial<
     | "passBackgroundColor"
     | "passForegroundColor"
     | "passLabelColor"
+    | "reminderDays"
   >
 >;
 

@@ -330,8 +330,55 @@ export function loggedOutPage(page: "my_cards" | "claim", returnTo: string): str
   return localized(
     (tr) => html`<h1>${tr.t(`${page}.heading`)}</h1>
 <p>${tr.t(`log_in.${page}`)}</p>
-<p><a href="${logInLink(tr, returnTo)}">${tr.t("log_in.link")}</a></p>`,
+<p><a href="${logInLink(tr, returnTo)}">${tr.t("log_in.link")}</a></p>${page === "claim" ? resendLink(tr, returnTo) : null}`,
   );
+}
+
+/** "Didn't get it? Send it again", under a claim form (decision 0071): no log-in needed. */
+function resendLink(tr: Translator, claimPath: string): Markup {
+  const prefix = claimPath.replace(/\/redeem(?:\?.*)?$/, "");
+  return html`
+<p><a class="twincards-resend-link" href="${to(tr, `${prefix}/redeem/resend`)}">${tr.t("claim.resend.link")}</a></p>`;
+}
+
+/** The resend form's state: what was typed, and the outcome once sent (the same words whatever the address). */
+export interface ResendFormState {
+  destination: string;
+  sent?: boolean;
+  failure?: ClaimFailure;
+}
+
+/** What to tell the shopper about a refused resend: at the field, or for the whole form (""). */
+function resendProblem(state: ResendFormState): { at: "destination" | ""; key: MessageKey } | null {
+  const failure = state.failure;
+  if (!failure) return null;
+  if (failure.code === "RATE_LIMITED") return { at: "", key: "claim.resend.errors.rate_limited" };
+  if (failure.code === "VALIDATION_FAILED" && failure.details.every((detail) => detail.path === "destination")) {
+    return { at: "destination", key: state.destination.trim() === "" ? "claim.resend.errors.required" : "claim.resend.errors.invalid" };
+  }
+  return { at: "", key: "claim.resend.errors.generic" };
+}
+
+/** "Send the code again": the e-mail or phone it went to, and the same neutral answer whether or not it had any. */
+export function resendPage(state: ResendFormState, pathPrefix: string): string {
+  const problem = resendProblem(state);
+  const id = "twincards-destination";
+  return localized((tr) => {
+    const error = problem?.at === "destination" ? problem.key : null;
+    return html`<h1>${tr.t("claim.resend.heading")}</h1>
+${state.sent ? html`<div class="twincards-notice" role="status"><p>${tr.t("claim.resend.sent")}</p></div>` : null}
+${problem?.at === "" ? html`<div class="twincards-error" role="alert"><p>${tr.t(problem.key)}</p></div>` : null}
+${error ? html`<div class="twincards-error" role="alert"><p>${tr.t("page.check_fields")}</p></div>` : null}
+<p>${tr.t("claim.resend.intro")}</p>
+<form method="post" action="${to(tr, `${pathPrefix}/redeem/resend`)}">
+<label for="${id}">${tr.t("claim.resend.label")}</label>
+<input id="${id}" name="destination" type="text" inputmode="email" value="${state.sent ? "" : state.destination}" maxlength="254" required autocomplete="email" spellcheck="false" aria-describedby="${error ? `${id}-error ` : ""}${id}-hint"${error ? html` aria-invalid="true"` : ""}>
+${error && html`<p class="twincards-error" id="${id}-error">${tr.t(error)}</p>`}
+<p id="${id}-hint">${tr.t("claim.resend.hint")}</p>
+<button type="submit">${tr.t("claim.resend.button")}</button>
+</form>
+<p><a href="${to(tr, `${pathPrefix}/redeem`)}">${tr.t("claim.resend.enter_code")}</a></p>`;
+  });
 }
 
 /** A failed claim, as the domain reported it. */
@@ -394,7 +441,7 @@ ${summary && html`<div class="twincards-error" role="alert"><p>${tr.t(summary)}<
 <form method="post" action="${to(tr, `${pathPrefix}/redeem`)}">
 ${field("code", tr.t("claim.code_label"), tr.t("claim.code_hint"), html`maxlength="80" required autocapitalize="characters"`)}
 <button type="submit">${tr.t("claim.button")}</button>
-</form>
+</form>${resendLink(tr, `${pathPrefix}/redeem`)}
 <p><a href="${to(tr, pathPrefix)}">${tr.t("page.my_cards_link")}</a></p>`;
   });
 }
