@@ -71,7 +71,10 @@ describe("linking a wallet by signing a challenge", () => {
       "harbor-and-pine.com wants you to sign in with your Solana account:",
       mine.address,
     ]);
-    expect(challenge.message).toContain(`customer ${customerId} of ${shop}`);
+    // A sentence in the shop's name (decision 0072): no customer id, no myshopify domain.
+    expect(challenge.message.split("\n")[3]).toBe("Link this wallet to your cards at this store. Signing is free and sends no transaction.");
+    expect(challenge.message).not.toContain(customerId);
+    expect(challenge.message).not.toContain(shop);
     expect(challenge.message).toMatch(/^Nonce: [0-9a-f]{32}$/m);
     const lifetime = Date.parse(challenge.expiresAt) - Date.now();
     expect(lifetime).toBeGreaterThan(9 * 60_000);
