@@ -6,6 +6,9 @@ import { accountWalletStatement } from "~/faces/storefront/wallet-statement.serv
 // POST /customer-account/wallet/challenge {publicKey, domain?, language?}: the Sign In With Solana request the customer's wallet signs to link itself.
 export const loader = customerAccountRoute({
   POST: async ({ request, shop, customerId }) =>
-    jsonResponse({ data: await startWalletLinkFrom(shop, customerId, await jsonBody(request), accountWalletStatement(shop, customerId)) }, 201),
+    jsonResponse(
+      { data: await startWalletLinkFrom(shop, customerId, await jsonBody(request), accountWalletStatement(shop, customerId)) },
+      201,
+    ),
 });
 export const action = loader;

@@ -17,7 +17,10 @@ export const action = proxyRoute(async (proxy) => {
   if (!customerId) return loggedOutJson("Log in to link a wallet", `${pathPrefix}/wallet`);
   try {
     if (bodyKind(request) !== "json") throw notJson();
-    return jsonResponse({ data: await startWalletLinkFrom(shop, customerId, parseJsonBody(await readBodyText(request)), proxyWalletStatement(proxy)) }, 201);
+    return jsonResponse(
+      { data: await startWalletLinkFrom(shop, customerId, parseJsonBody(await readBodyText(request)), proxyWalletStatement(proxy)) },
+      201,
+    );
   } catch (error) {
     return jsonFailure(error);
   }

@@ -16,8 +16,7 @@ import { cardInput } from "../support/fixtures";
 // the fields and says what it signed, which must be exactly what was issued. After the link, the
 // item's history says when it moved to its holder's wallet, even with chain issuing off.
 
-const FRENCH_STATEMENT =
-  "Associer ce portefeuille à vos cartes chez Maison Lumière. Signer est gratuit et n’envoie aucune transaction.";
+const FRENCH_STATEMENT = "Associer ce portefeuille à vos cartes chez Maison Lumière. Signer est gratuit et n’envoie aucune transaction.";
 
 function wallet() {
   const secret = ed25519.utils.randomPrivateKey();
@@ -189,7 +188,9 @@ describe("the history after a link", () => {
     expect((await link(shop, customerId, { challengeId: challenge.challengeId, ...mine.signIn(challenge.signIn) })).status).toBe(200);
 
     const page = async (language: "en" | "fr") =>
-      visibleText(await renderedPage(await proxyFetch(signedProxyUrl(`/proxy/v/${token}`, { shop })), language, { primary: language === "fr" }));
+      visibleText(
+        await renderedPage(await proxyFetch(signedProxyUrl(`/proxy/v/${token}`, { shop })), language, { primary: language === "fr" }),
+      );
     const day = (language: string) =>
       new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(challenge.signIn.issuedAt));
     expect(await page("fr")).toContain(`${day("fr")} – Déplacée dans le portefeuille du détenteur 1`);
