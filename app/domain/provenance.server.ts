@@ -34,10 +34,10 @@ const entry = (kind: HistoryKind, at: Date, more: Partial<Omit<HistoryEntry, "ki
   ...more,
 });
 
-/** Its NFT, if one; `linkedAt`: when a card claimed with no wallet went to the one its holder linked (decision 0032). */
+/** `linkedAt`: when a card claimed with no wallet went to the one its holder linked (decisions 0032, 0072); its NFT, if one. */
 function chainEntries(mint: MintStateRecord | null, holder: number, linkedAt: Date | null): HistoryEntry[] {
-  if (!mint) return [];
   const linked = linkedAt ? [entry("WALLET_LINKED", linkedAt, { holder })] : [];
+  if (!mint) return linked;
   if (mint.status !== "MINTED" || !mint.mintedAt) return linked;
   return [...linked, entry("MINTED", mint.mintedAt, { holder, explorerUrl: toChainState(mint)?.explorerUrl ?? null })];
 }
@@ -63,9 +63,12 @@ export async function cardHistory(card: CardView): Promise<HistoryEntry[]> {
   }
   // Held at its claim (no key then), in a wallet since: the holder linked one.
   const claimedHeld = first ? first.redeemedAt !== null && first.redeemedPublicKey === null : false;
-  // Its NFT was queued when the key arrived.
-  const linkedAt = claimedHeld && gifts.length === 0 && card.chainMint ? card.chainMint.createdAt : null;
-  history.push(...chainEntries(card.chainMint, holder, linkedAt));
+  // Recorded since decision 0072; before, only an NFT, queued when the key arrived, told when.
+  const linkedAt = card.walletLinkedAt ?? (claimedHeld && gifts.length === 0 && card.chainMint ? card.chainMint.createdAt : null);
+  const linked = chainEntries(card.chainMint, holder, linkedAt);
+  // The holder who linked it: the one who held it then (an earlier holder's wallet, if it was given since).
+  const holderAt = (at: Date) => 1 + gifts.filter((gift) => gift.status === "CLAIMED" && gift.settledAt && gift.settledAt <= at).length;
+  history.push(...linked.map((line) => (line.kind === "WALLET_LINKED" && linkedAt ? { ...line, holder: holderAt(linkedAt) } : line)));
   if (card.voidedAt) history.push(entry("VOIDED", card.voidedAt));
   return history.sort((a, b) => a.at.localeCompare(b.at));
 }

@@ -139,9 +139,16 @@ export const storefrontTwin = z.object({
 });
 export type StorefrontTwin = z.infer<typeof storefrontTwin>;
 
-/** The wallet the customer linked, as they recognise it (never the whole key on the storefront's pages). */
+/**
+ * The wallet the customer linked, as they recognise it: shown shortened; the whole address only to
+ * copy it, on their own logged-in pages (a public key, theirs; decision 0072).
+ */
 export const storefrontWallet = z
-  .object({ address: z.string().meta({ description: "First and last four characters, e.g. 3uKC…nnpe" }), verified: z.boolean() })
+  .object({
+    address: z.string().meta({ description: "First and last four characters, e.g. 3uKC…nnpe" }),
+    publicKey: z.string().meta({ description: "The whole address, for the customer's Copy button" }),
+    verified: z.boolean(),
+  })
   .nullable();
 export type StorefrontWallet = z.infer<typeof storefrontWallet>;
 
@@ -274,7 +281,7 @@ export async function storefrontHoldings(shop: string, customerId: string): Prom
 }
 
 export const toStorefrontWallet = (wallet: LinkedWallet | null): StorefrontWallet =>
-  wallet && { address: shortAddress(wallet.publicKey), verified: wallet.verified };
+  wallet && { address: shortAddress(wallet.publicKey), publicKey: wallet.publicKey, verified: wallet.verified };
 
 /**
  * An e-mail address as the app compares it (decision 0070): trimmed, lower-cased, Unicode NFC. No

@@ -241,6 +241,8 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     const short = `${address.slice(0, 4)}…${address.slice(-4)}`;
     await shown(page.getByText(`Wallet ${short} linked. 1 card is moving to it.`));
     await shown(page.getByText(`Linked wallet: ${short} (pasted, not signed)`));
+    // The card says where it is now (issue 39, item 10).
+    await shown(page.getByText("In your wallet", { exact: true }));
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ publicKey: address });
     expect(await db.universalName.findFirst({ where: { name: chosen } })).toMatchObject({
       owner: `shopify|${customerId}`,

@@ -16,8 +16,10 @@ import type { StorefrontHarness } from "../../stubs/storefront/server";
 
 // Issue 25, the shopper's path end to end: a French shopper on a phone with no crypto wallet
 // opens the claim link of the shop's message, claims with the code alone, sees the item the
-// store now holds for them, and later moves it to a wallet by signing once, in Debian's Chromium
-// with a Wallet-Standard wallet standing in for a browser extension.
+// store now holds for them, and later moves it to a wallet by signing once — a Sign In With
+// Solana request in French and the shop's name (issue 39, item 6) — and sees it "in your wallet"
+// on My cards (item 10), in Debian's Chromium with a Wallet-Standard wallet standing in for a
+// browser extension.
 
 const baseUrl = inject("baseUrl");
 const image = (file: string) => `${inject("adminApiStubUrl")}/images/${file}`;
@@ -70,7 +72,8 @@ describe("a shopper with no crypto wallet, on a phone, in French (Chromium)", { 
     expect(claimLink.host).toBe(shop);
 
     const { page } = await openStorefrontPage({ browser, harnesses, appUrl: baseUrl, shop, customerId, locale: "fr" });
-    const wallet = await installStandInWallet(page);
+    // A wallet that offers solana:signIn: it writes the message itself from the fields it is given.
+    const wallet = await installStandInWallet(page, "Test Wallet", { signIn: true });
     await page.setViewportSize(PHONE);
     const storefront = new URL(page.url()).origin;
 
@@ -107,10 +110,32 @@ describe("a shopper with no crypto wallet, on a phone, in French (Chromium)", { 
     await page.getByRole("button", { name: "Associer avec Test Wallet" }).click();
     const short = `${wallet.address.slice(0, 4)}…${wallet.address.slice(-4)}`;
     await shown(page.getByText(`Portefeuille ${short} associé. 1 carte y est transférée.`));
-    expect(wallet.signed).toHaveLength(1);
-    expect(wallet.signed[0]!.split("\n")[0]).toBe("127.0.0.1 wants you to sign in with your Solana account:");
-    expect(wallet.signed[0]).toContain(`customer ${customerId} of ${shop}`);
+    // What the wallet showed and signed: a sign-in request in French, in the shop's name, and nothing about the customer.
+    expect(wallet.via).toEqual(["signIn"]);
+    const [signed] = wallet.signed;
+    expect(signed!.split("\n").slice(0, 4)).toEqual([
+      "127.0.0.1 wants you to sign in with your Solana account:",
+      wallet.address,
+      "",
+      "Associer ce portefeuille à vos cartes chez Maison Lumière. Signer est gratuit et n’envoie aucune transaction.",
+    ]);
+    expect(signed).toMatch(/^Nonce: [0-9a-f]{32}$/m);
+    expect(signed).not.toContain(customerId);
+    expect(signed).not.toContain(shop);
     await screenshot(page, "shopper-03-wallet-linked-phone-fr");
+
+    // My cards says where the item is now, and copies the whole address.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: storefront });
+    await page.goto(`${storefront}/apps/twincards`);
+    await shown(page.getByRole("heading", { level: 1, name: "Mes cartes" }));
+    await shown(page.getByText(`Votre portefeuille\u202f: ${short}`));
+    await shown(page.getByText("Dans votre portefeuille", { exact: true }));
+    const copy = page.getByRole("button", { name: "Copier l’adresse de votre portefeuille" });
+    expect((await boxOf(copy)).height).toBeGreaterThanOrEqual(44);
+    await copy.click();
+    await shown(page.getByText("Copié", { exact: true }));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet.address);
+    await screenshot(page, "shopper-04-my-cards-in-wallet-phone-fr");
 
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ publicKey: wallet.address });
     expect(await db.customerWallet.findFirstOrThrow({ where: { shop } })).toMatchObject({

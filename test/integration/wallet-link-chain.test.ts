@@ -35,7 +35,7 @@ describe("held cards on-chain", () => {
 
     const secret = ed25519.utils.randomPrivateKey();
     const address = bs58.encode(ed25519.getPublicKey(secret));
-    const challenge = await startWalletLink(shop, customerId, { publicKey: address });
+    const challenge = await startWalletLink(shop, customerId, { publicKey: address }, "Link this wallet to your cards at Harbor & Pine.");
     const signature = Buffer.from(ed25519.sign(new TextEncoder().encode(challenge.message), secret)).toString("base64");
     const linked = await completeWalletLink(shop, customerId, { challengeId: challenge.challengeId, signature });
     expect(linked.cards.map((card) => [card.id, card.custody, card.chain?.status])).toEqual(

@@ -71,7 +71,12 @@ describe("linking a wallet by signing a challenge", () => {
       "harbor-and-pine.com wants you to sign in with your Solana account:",
       mine.address,
     ]);
-    expect(challenge.message).toContain(`customer ${customerId} of ${shop}`);
+    // A sentence in the shop's name (decision 0072): no customer id, no myshopify domain.
+    expect(challenge.message.split("\n")[3]).toBe(
+      "Link this wallet to your cards at this store. Signing is free and sends no transaction.",
+    );
+    expect(challenge.message).not.toContain(customerId);
+    expect(challenge.message).not.toContain(shop);
     expect(challenge.message).toMatch(/^Nonce: [0-9a-f]{32}$/m);
     const lifetime = Date.parse(challenge.expiresAt) - Date.now();
     expect(lifetime).toBeGreaterThan(9 * 60_000);
@@ -83,7 +88,12 @@ describe("linking a wallet by signing a challenge", () => {
     const { data } = (await response.json()) as {
       data: { wallet: { address: string; verified: boolean }; cards: { id: string; custody: string }[]; name: string | null };
     };
-    expect(data.wallet).toEqual({ address: `${mine.address.slice(0, 4)}…${mine.address.slice(-4)}`, verified: true });
+    // Shortened to show; whole, for the customer's own Copy button (decision 0072).
+    expect(data.wallet).toEqual({
+      address: `${mine.address.slice(0, 4)}…${mine.address.slice(-4)}`,
+      publicKey: mine.address,
+      verified: true,
+    });
     expect(data.cards).toEqual([expect.objectContaining({ id: cardId, custody: "WALLET" })]);
     expect(await cardRow(cardId)).toMatchObject({ status: "OWNED", owner: `shopify|${customerId}`, publicKey: mine.address });
     const events = await db.event.findMany({ where: { shop, type: "unit_card.wallet_linked" } });

@@ -59,4 +59,30 @@ describe("the wallet's state after linking one", () => {
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: next.id } })).toMatchObject({ publicKey: second });
     expect(visibleText(await page("/proxy", shop, customerId, "en"))).toContain(`Your wallet: ${short(second)}`);
   });
+
+  it("each item that moved says it is in the wallet, and the wallet line offers to copy the whole address", async () => {
+    const { shop, customerId } = await customerWithHeldCard();
+    const address = walletKey();
+    expect(visibleText(await page("/proxy", shop, customerId, "en"))).not.toContain("In your wallet");
+
+    await linkPasted(shop, customerId, address);
+
+    const english = await page("/proxy", shop, customerId, "en");
+    const french = await page("/proxy", shop, customerId, "fr");
+    expect(visibleText(english)).toContain("In your wallet");
+    expect(visibleText(french)).toContain("Dans votre portefeuille");
+    // The button (shown by its script where the browser can copy) carries the whole address and its words.
+    expect(english).toMatch(
+      new RegExp(`<button type="button" hidden data-twincards-copy data-value="${address}" data-copied="Copied"[^>]*>Copy</button>`),
+    );
+    expect(french).toMatch(
+      new RegExp(`<button type="button" hidden data-twincards-copy data-value="${address}" data-copied="Copié"[^>]*>Copier</button>`),
+    );
+    // The block's JSON: the wallet, whole for copying, and each item's custody.
+    const holdings = (await (await proxyFetch(signedProxyUrl("/proxy/cards", { shop, customerId }))).json()) as {
+      data: { wallet: { address: string; publicKey: string }; cards: { custody: string }[] };
+    };
+    expect(holdings.data.wallet).toMatchObject({ address: short(address), publicKey: address });
+    expect(holdings.data.cards.map((card) => card.custody)).toEqual(["WALLET"]);
+  });
 });

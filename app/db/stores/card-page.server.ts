@@ -13,6 +13,7 @@ const CARD: Record<keyof UnitCard, Kind> = {
   metadata: "json",
   owner: "text",
   publicKey: "text",
+  walletLinkedAt: "date",
   status: "text",
   voidedAt: "date",
   voidReason: "text",

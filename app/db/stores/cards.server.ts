@@ -75,8 +75,8 @@ export const cardStore: CardStore = {
     });
     return held.map((card) => card.id);
   },
-  async moveToWallet(ids, publicKey) {
-    await db.unitCard.updateMany({ where: { id: { in: ids }, publicKey: null }, data: { publicKey } });
+  async moveToWallet(ids, publicKey, at) {
+    await db.unitCard.updateMany({ where: { id: { in: ids }, publicKey: null }, data: { publicKey, walletLinkedAt: at } });
   },
   redemptionIdInShop: async (shop, id) =>
     (await db.unitCard.findFirst({ where: { shop, id }, select: { redemptionId: true } }))?.redemptionId ?? null,

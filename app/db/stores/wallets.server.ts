@@ -13,8 +13,8 @@ export const walletStore: WalletStore = {
     });
   },
 
-  createChallenge: async ({ id, shop, owner, publicKey, domain, nonce, issuedAt, expiresAt }) =>
-    void (await db.walletChallenge.create({ data: { id, shop, owner, publicKey, domain, nonce, issuedAt, expiresAt } })),
+  createChallenge: async ({ id, shop, owner, publicKey, domain, statement, nonce, issuedAt, expiresAt }) =>
+    void (await db.walletChallenge.create({ data: { id, shop, owner, publicKey, domain, statement, nonce, issuedAt, expiresAt } })),
   challenge: (id) => db.walletChallenge.findUnique({ where: { id } }),
 
   markChallengeUsed: async (id, at) =>

@@ -13,6 +13,13 @@ export const walletChallengeInput = z
       description:
         "The storefront's host, named in the message so the wallet can show where it is signing; the shop's myshopify domain when absent",
     }),
+    language: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, "Must be a language tag, e.g. fr or en-GB")
+      .max(35, "Must be at most 35 characters")
+      .optional()
+      .meta({ description: "The language of the customer's page: the sentence the wallet shows is in it when the app speaks it" }),
   })
   .strict();
 
@@ -25,6 +32,16 @@ export const walletLinkInput = z
       .min(1, "Required")
       .max(200, "Must be at most 200 characters")
       .regex(/^[A-Za-z0-9+/]+={0,2}$/, "Must be the wallet's signature in base64"),
+    signedMessage: z
+      .string()
+      .min(1, "Required")
+      .max(4000, "Must be at most 4000 characters")
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, "Must be the signed message in base64")
+      .optional()
+      .meta({
+        description:
+          "What a `solana:signIn` wallet signed (its `signedMessage`), in base64: it must state exactly the fields issued. Absent: the signature is of the challenge's `message`",
+      }),
     name: universalName.optional(),
   })
   .strict();

@@ -10,6 +10,8 @@ export interface UnitCardRecord {
   metadata: unknown;
   owner: string | null;
   publicKey: string | null;
+  /** When a card the shop held for its holder moved to the wallet they linked (decision 0072); absent on insert: null. */
+  walletLinkedAt?: Date | null;
   /** PENDING_REDEMPTION | OWNED | VOID (voided while pending: its code no longer claims it). */
   status: string;
   voidedAt: Date | null;
@@ -126,7 +128,7 @@ export interface CardStore {
   /** The ids of the shop's live cards held for `owner` (owned, no wallet yet), oldest first. */
   heldFor(shop: string, owner: string): Promise<string[]>;
   /** Puts those of cards `ids` with no wallet in `publicKey`. */
-  moveToWallet(ids: string[], publicKey: string): Promise<void>;
+  moveToWallet(ids: string[], publicKey: string, at: Date): Promise<void>;
   /** The redemption of the shop's card `id`, null when there is no such card or it has none. */
   redemptionIdInShop(shop: string, id: string): Promise<string | null>;
   /** For the shop's cards among `ids` that have a code: where its notifications went, oldest first. */

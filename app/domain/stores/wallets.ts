@@ -18,6 +18,8 @@ export interface WalletChallengeRecord {
   publicKey: string;
   /** The host the customer's page was on, named in the message. */
   domain: string;
+  /** The sentence the wallet shows, in the shopper's language and the shop's name. */
+  statement: string;
   nonce: string;
   issuedAt: Date;
   expiresAt: Date;

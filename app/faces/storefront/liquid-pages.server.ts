@@ -9,7 +9,9 @@ import type {
   StorefrontMetadataEntry,
   StorefrontTwin,
   StorefrontWaitingCode,
+  StorefrontWallet,
 } from "~/domain/storefront.server";
+import copyScript from "./copy-address.client.js?raw";
 import { html, isWebUrl, liquid, type Markup } from "./html.server";
 import { keptPath, languageDecision, LANGUAGE_VARIABLE, ROOT_VARIABLE } from "./shopper-language.server";
 import { STOREFRONT_LANGUAGES, translator, type MessageKey, type Translator } from "./storefront-i18n.server";
@@ -256,6 +258,7 @@ ${serialLine(card, tr)}
 <p>${tr.t("page.status_line", { status })} · ${when}</p>
 ${giftFromLine(card, tr)}
 ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("my_cards.custody_held")}</p>`}
+${card.custody === "WALLET" && card.status !== "PENDING_REDEMPTION" && html`<p class="twincards-in-wallet">${tr.t("my_cards.custody_wallet")}</p>`}
 ${chainNote(card.chain, card.name, tr)}
 ${card.status === "OWNED" && card.chain !== null && html`<p>${tr.t("my_cards.gift_minted")}</p>`}
 ${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
@@ -304,6 +307,14 @@ function waitingSection(waiting: StorefrontWaitingCode[], tr: Translator, pathPr
   )}</ul></section>`;
 }
 
+/**
+ * The linked wallet as the customer recognises it, and (with JavaScript) a button copying its whole
+ * address (issue 39, item 10; decision 0072).
+ */
+function walletLine(wallet: NonNullable<StorefrontWallet>, tr: Translator): Markup {
+  return html`<p class="twincards-wallet-line">${tr.t("my_cards.wallet_line", { address: wallet.address })} <button type="button" hidden data-twincards-copy data-value="${wallet.publicKey}" data-copied="${tr.t("my_cards.wallet_copied")}" data-failed="${tr.t("my_cards.wallet_copy_failed")}" aria-label="${tr.t("my_cards.wallet_copy_label")}">${tr.t("my_cards.wallet_copy")}</button> <span role="status" aria-live="polite" data-twincards-copy-status></span></p>`;
+}
+
 /** GET /proxy: the logged-in customer's cards and twins. */
 export function holdingsPage(
   { waiting, cards, twins, given, wallet }: StorefrontHoldings,
@@ -311,17 +322,19 @@ export function holdingsPage(
   notice?: (tr: Translator) => Markup,
 ): string {
   const empty = cards.length === 0 && twins.length === 0 && waiting.length === 0;
-  return localized(
-    (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
+  return (
+    localized(
+      (tr) => html`<h1>${tr.t("my_cards.heading")}</h1>
 ${notice && html`<p class="twincards-notice" role="status">${notice(tr)}</p>`}
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
-${wallet && html`<p class="twincards-wallet-line">${tr.t("my_cards.wallet_line", { address: wallet.address })}</p>`}
+${wallet && walletLine(wallet, tr)}
 ${waitingSection(waiting, tr, pathPrefix)}
 ${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, pathPrefix))}</ul>`}
 ${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, pathPrefix))}</ul>`}
 ${givenSection(given, tr)}
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${to(tr, `${pathPrefix}/redeem`)}">${tr.t("page.claim_link")}</a></p>`,
+    ) + (wallet ? `\n{% raw %}<script>${copyScript}</script>{% endraw %}` : "")
   );
 }
 

@@ -3,9 +3,11 @@
  * (app/faces/storefront/wallet-page.server.ts, decision 0032). Finds the wallets
  * that follow Solana's Wallet Standard (the app-ready / register-wallet window
  * events of @wallet-standard/app, implemented here in a few lines), and for the
- * one the customer picks: connect, ask the app for a challenge for its key, have
- * the wallet sign the challenge's message (solana:signMessage), send the
- * signature back. Every word comes from the section's data-* attributes (the
+ * one the customer picks: connect, ask the app for a challenge for its key (a
+ * Sign In With Solana request in the page's language, decision 0072), have the
+ * wallet sign it — with solana:signIn from its fields where the wallet offers it,
+ * else solana:signMessage of its text — and send the signature (and, for signIn,
+ * what the wallet signed) back. Every word comes from the section's data-* attributes (the
  * page's language); data is only ever written with textContent.
  */
 (function () {
@@ -29,7 +31,7 @@
 
   function canSign(wallet) {
     var features = wallet && wallet.features;
-    return Boolean(features && features["standard:connect"] && features["solana:signMessage"]);
+    return Boolean(features && features["standard:connect"] && (features["solana:signIn"] || features["solana:signMessage"]));
   }
 
   function register() {
@@ -118,6 +120,20 @@
     document.dispatchEvent(new CustomEvent("twin-cards:wallet-linked", { detail: result }));
   }
 
+  /** The wallet's signature of the challenge: solana:signIn from its fields when offered, else solana:signMessage of its text. */
+  function sign(wallet, account, challenge) {
+    var signIn = wallet.features["solana:signIn"];
+    if (signIn && challenge.signIn) {
+      return signIn.signIn(challenge.signIn).then(function (outputs) {
+        return { signature: outputs[0].signature, signedMessage: outputs[0].signedMessage };
+      });
+    }
+    var message = new TextEncoder().encode(challenge.message);
+    return wallet.features["solana:signMessage"].signMessage({ account: account, message: message }).then(function (outputs) {
+      return { signature: outputs[0].signature, signedMessage: null };
+    });
+  }
+
   function link(wallet) {
     if (busy) return;
     busy = true;
@@ -129,14 +145,14 @@
       .then(function (connected) {
         account = ((connected && connected.accounts) || wallet.accounts || [])[0];
         if (!account) throw null;
-        return postJson("/wallet/challenge", { publicKey: account.address, domain: window.location.hostname });
+        return postJson("/wallet/challenge", { publicKey: account.address, domain: window.location.hostname, language: s.locale });
       })
       .then(function (challenge) {
         say(fill(s.signing, { wallet: wallet.name }), false);
-        var message = new TextEncoder().encode(challenge.message);
-        return wallet.features["solana:signMessage"].signMessage({ account: account, message: message }).then(
-          function (outputs) {
-            var payload = { challengeId: challenge.challengeId, signature: base64(outputs[0].signature) };
+        return sign(wallet, account, challenge).then(
+          function (signed) {
+            var payload = { challengeId: challenge.challengeId, signature: base64(signed.signature) };
+            if (signed.signedMessage) payload.signedMessage = base64(signed.signedMessage);
             if (name) payload.name = name;
             return postJson("/wallet", payload);
           },

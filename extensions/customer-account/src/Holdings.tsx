@@ -180,6 +180,7 @@ function CardItem({ card, proxyUrl, onChanged }: { card: Card; proxyUrl: string;
         </s-text>
       ) : null}
       {card.custody === "HELD" ? <s-text>{t("list.custody_held")}</s-text> : null}
+      {card.custody === "WALLET" && card.status !== "PENDING_REDEMPTION" ? <s-text>{t("list.custody_wallet")}</s-text> : null}
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
       {owned && card.chain ? <s-text>{t("gift.minted")}</s-text> : null}
