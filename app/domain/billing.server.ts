@@ -129,3 +129,23 @@ export async function hasRoomFor(shop: string, count = 1, at = new Date()): Prom
   const used = (await stores().billing.usage(shop, monthOf(at))) ?? (await stores().billing.issuedSince(shop, monthStart(at)));
   return used + count <= plans.free.monthlyItems;
 }
+
+/** What is left of the free plan this month, for a page that tells the merchant before they issue many at once. */
+export interface PlanRoom {
+  /** The free plan's name, e.g. Free. */
+  name: string;
+  cap: number;
+  /** Live items the shop can still issue this month (UTC). */
+  left: number;
+  /** The paid plan's name, e.g. Pro: what Upgrade leads to. */
+  paidName: string;
+}
+
+/** The room the free plan leaves this month; null when there is no cap (billing off, or the shop pays). */
+export async function planRoom(shop: string, at = new Date()): Promise<PlanRoom | null> {
+  const plans = ports().billing.plans();
+  if (!plans || (await planKindOf(shop)) === "PAID") return null;
+  const used = (await stores().billing.usage(shop, monthOf(at))) ?? (await stores().billing.issuedSince(shop, monthStart(at)));
+  const cap = plans.free.monthlyItems;
+  return { name: plans.free.name, cap, left: Math.max(0, cap - used), paidName: plans.paid.name };
+}

@@ -52,5 +52,8 @@ async function withdrawClaimMessages(shop: string, redemptionIds: string[]) {
   await stores().notifications.withdrawPending(emptied, WITHDRAWN);
 }
 
-/** Why a claim message was not sent (the notification's last error, shown in admin). */
+/**
+ * Why a claim message was not sent (the notification's last error, shown in admin). Its status is
+ * WITHDRAWN, not FAILED: nothing went wrong, Home does not count it as failed and Resend is not offered.
+ */
 export const WITHDRAWN = "Not sent: every card of its code was voided";

@@ -147,6 +147,10 @@ export async function voidCardForFlow(shop: string, properties: unknown): Promis
         throw new DomainError("NOT_FOUND", `Card ID: this shop has no card ${card_id}`, [
           { path: "card_id", message: "Not a card of this shop" },
         ]);
+      if (error instanceof DomainError && error.code === "CONFLICT")
+        throw new DomainError("CONFLICT", `Card ID: card ${card_id} is already owned by its customer; an owned card cannot be voided`, [
+          { path: "card_id", message: "Already owned: only a card waiting for its claim can be voided" },
+        ]);
       throw error;
     });
   } catch (error) {

@@ -89,7 +89,8 @@ export async function resendNotification(shop: string, id: string, now = new Dat
   const count = await stores().notifications.requeueFailed(shop, id, now);
   const row = await findOwn(shop, id);
   if (!row) throw notFound("Notification");
-  if (count === 0 && row.status === "FAILED") throw conflict("Every card of this message's code was voided: there is nothing to claim");
+  if (count === 0 && (row.status === "FAILED" || row.status === "WITHDRAWN"))
+    throw conflict("Every card of this message's code was voided: there is nothing to claim");
   if (count === 0) throw conflict("Only failed notifications can be resent");
   return toSummary(row);
 }

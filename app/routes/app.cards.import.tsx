@@ -20,6 +20,7 @@ import { authenticate } from "~/adapters/shopify/shopify-app.server";
 import { MAX_IMPORT_ROWS } from "~/domain/card-import.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { IMPORT_UPLOAD_PATH, MAX_IMPORT_BYTES } from "~/faces/admin/card-import-limits";
+import { PlanLimitBanner } from "~/faces/admin/components/PlanLimitBanner";
 import { ResponsiveIndexTable } from "~/faces/admin/components/ResponsiveIndexTable";
 import { useDownload } from "~/faces/admin/components/useDownload";
 import { useFormat } from "~/faces/admin/i18n/use-format";
@@ -39,12 +40,18 @@ interface RowError {
   message: string;
 }
 
+/** What the free plan leaves this month, as the preview says it (null: no monthly cap). */
+interface PlanAnswer {
+  fits: boolean;
+  message: string;
+}
+
 type Step =
   | { kind: "choose" }
   | { kind: "checking" }
-  | { kind: "refused"; message: string }
+  | { kind: "refused"; message: string; planLimit?: boolean }
   | { kind: "errors"; errorCount: number; errors: RowError[] }
-  | { kind: "ready"; file: File; rows: number; owners: number; redemptions: number }
+  | { kind: "ready"; file: File; rows: number; owners: number; redemptions: number; plan: PlanAnswer | null }
   | { kind: "importing"; done: number; total: number }
   | { kind: "imported"; count: number };
 
@@ -75,6 +82,7 @@ export default function ImportCards() {
           rows: answer.rows as number,
           owners: answer.owners as number,
           redemptions: answer.redemptions as number,
+          plan: (answer.plan as PlanAnswer | null | undefined) ?? null,
         });
     } catch {
       setStep({ kind: "refused", message: t("cardImport.unreachable") });
@@ -86,13 +94,13 @@ export default function ImportCards() {
     try {
       const response = await send(file, "import");
       if (!response.ok || !response.body) {
-        const answer = (await response.json().catch(() => ({}))) as { error?: string };
-        return setStep({ kind: "refused", message: answer.error ?? t("cardImport.failed") });
+        const answer = (await response.json().catch(() => ({}))) as { error?: string; planLimit?: boolean };
+        return setStep({ kind: "refused", message: answer.error ?? t("cardImport.failed"), planLimit: answer.planLimit });
       }
       let ended: Step = { kind: "refused", message: t("cardImport.failed") };
       for await (const line of lines(response.body)) {
-        const update = JSON.parse(line) as { done?: number; total?: number; imported?: number; failed?: string };
-        if (update.failed) ended = { kind: "refused", message: update.failed };
+        const update = JSON.parse(line) as { done?: number; total?: number; imported?: number; failed?: string; planLimit?: boolean };
+        if (update.failed) ended = { kind: "refused", message: update.failed, planLimit: update.planLimit };
         else if (update.imported !== undefined) ended = { kind: "imported", count: update.imported };
         else setStep({ kind: "importing", done: update.done ?? 0, total: update.total ?? total });
       }
@@ -162,6 +170,7 @@ function Outcome({ step, onImport, onAgain }: { step: Step; onImport: (file: Fil
         </Card>
       );
     case "refused":
+      if (step.planLimit) return <PlanLimitBanner message={step.message} />;
       return (
         <Banner tone="critical" title={t("cardImport.refusedTitle")}>
           <p>{step.message}</p>
@@ -208,12 +217,29 @@ function Outcome({ step, onImport, onAgain }: { step: Step; onImport: (file: Fil
       return (
         <Card>
           <BlockStack gap="300">
-            <Text as="p">{t("cardImport.ready", { count: step.rows, owners: step.owners, redemptions: step.redemptions })}</Text>
-            <InlineStack>
-              <Button variant="primary" onClick={() => onImport(step.file, step.rows)}>
-                {t("cardImport.import", { count: step.rows })}
-              </Button>
-            </InlineStack>
+            {step.plan && !step.plan.fits ? (
+              <Banner
+                tone="warning"
+                title={t("cardImport.plan.overTitle")}
+                action={{ content: t("billing.limitAction"), url: "/app/settings#plan" }}
+              >
+                <p>{step.plan.message}</p>
+              </Banner>
+            ) : (
+              <>
+                <Text as="p">{t("cardImport.ready", { count: step.rows, owners: step.owners, redemptions: step.redemptions })}</Text>
+                {step.plan && (
+                  <Text as="p" tone="subdued">
+                    {step.plan.message}
+                  </Text>
+                )}
+                <InlineStack>
+                  <Button variant="primary" onClick={() => onImport(step.file, step.rows)}>
+                    {t("cardImport.import", { count: step.rows })}
+                  </Button>
+                </InlineStack>
+              </>
+            )}
           </BlockStack>
         </Card>
       );

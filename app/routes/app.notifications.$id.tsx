@@ -9,6 +9,7 @@ import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/
 import { LocalMessage } from "~/faces/admin/components/LocalMessage";
 import { getNotification, localMessage } from "~/domain/notification-admin.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
+import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { methodNotAllowed } from "~/lib/method-not-allowed";
@@ -28,6 +29,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   return {
     notification: {
       ...notification,
+      lastError: notification.lastError && translateDomainMessage(t, notification.lastError),
       sentAt: notification.sentAt?.toISOString() ?? null,
       createdAt: notification.createdAt.toISOString(),
     },

@@ -11,6 +11,7 @@ import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/
 import { DomainError } from "~/domain/errors";
 import { listNotifications, resendNotification, type NotificationStatus } from "~/domain/notification-admin.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
+import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { useFormat } from "~/faces/admin/i18n/use-format";
 import { authenticate } from "~/adapters/shopify/shopify-app.server";
@@ -36,8 +37,11 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const cursor = params.get("cursor") ?? undefined;
   try {
     const page = await listNotifications(session.shop, { status, cursor, limit: PAGE_SIZE, livemode: await adminLivemode(session.shop) });
+    const t = await translatorFor(request);
     const notifications = page.notifications.map((notification) => ({
       ...notification,
+      // Why it was not sent, in the merchant's language where the app says it (a provider's own words stay as they are).
+      lastError: notification.lastError && translateDomainMessage(t, notification.lastError),
       sentAt: notification.sentAt?.toISOString() ?? null,
       createdAt: notification.createdAt.toISOString(),
     }));

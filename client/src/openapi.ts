@@ -449,7 +449,7 @@ export interface components {
             redemption?: {
                 /**
                  * Format: international-phone
-                 * @description Phone number in international format, starting with + and the country code (spaces, hyphens and parentheses allowed, surrounding spaces ignored), valid in its country's numbering plan as libphonenumber knows it (format international-phone); stored as E.164
+                 * @description Phone number in international format, starting with + and the country code (spaces, hyphens and parentheses allowed, surrounding spaces ignored), of a possible length and within its country's numbering plan as libphonenumber knows it, including the ranges kept for fiction such as +44 7700 900xxx, as Shopify stores customers' phones (format international-phone); stored as E.164
                  * @example +14155550123
                  * @example +44 20 7946 0018
                  */
@@ -551,7 +551,7 @@ export interface components {
             metadata?: components["schemas"]["MetadataEntry"][];
             /**
              * Format: international-phone
-             * @description Phone number in international format, starting with + and the country code (spaces, hyphens and parentheses allowed, surrounding spaces ignored), valid in its country's numbering plan as libphonenumber knows it (format international-phone); stored as E.164
+             * @description Phone number in international format, starting with + and the country code (spaces, hyphens and parentheses allowed, surrounding spaces ignored), of a possible length and within its country's numbering plan as libphonenumber knows it, including the ranges kept for fiction such as +44 7700 900xxx, as Shopify stores customers' phones (format international-phone); stored as E.164
              * @example +14155550123
              * @example +44 20 7946 0018
              */

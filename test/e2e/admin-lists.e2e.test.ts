@@ -32,7 +32,8 @@ const SIZES = [
 const WORDS = { en, fr } as const;
 type Language = keyof typeof WORDS;
 const label = randomUUID().slice(0, 6);
-const customer = DEMO_CUSTOMERS[3]!;
+// Elena Papadopoulou: a long e-mail address and a phone, as real customers have them.
+const customer = DEMO_CUSTOMERS[21]!;
 const cardName = `Lists card ${label}`;
 const ruleTitle = `Lists rule ${label}`;
 const endpointDescription = `Lists ERP ${label}`;
@@ -52,7 +53,8 @@ beforeAll(async () => {
     eventTypes: ["*"],
     description: endpointDescription,
   });
-  const card = await createCard(DEMO_SHOP, { name: cardName, media: { imageUrls: [] }, email: customer.email });
+  // A destination as a merchant's real cards have it, an e-mail and a phone: the widest the Cards list shows.
+  const card = await createCard(DEMO_SHOP, { name: cardName, media: { imageUrls: [] }, email: customer.email, phone: customer.phone! });
   cardId = card.id;
   const notification = await db.notification.findFirstOrThrow({
     where: { shop: DEMO_SHOP, destination: customer.email },
@@ -156,6 +158,23 @@ async function expectFits(page: Page, list: string, targets: Locator[]) {
       .map((element) => `${element.tagName}.${String(element.className).slice(0, 60)}`),
   );
   expect(scrolledAside, `${list}: parts that scroll sideways`).toEqual([]);
+  // Every column heading read whole, none cut short ("Redem…") nor pushed out of the frame.
+  const cutHeadings = await page.evaluate(
+    (viewport) =>
+      [...document.querySelectorAll("th")]
+        .filter((cell) => cell.getBoundingClientRect().width > 0)
+        .filter((cell) => {
+          const box = cell.getBoundingClientRect();
+          // A heading only a screen reader reads (Polaris's visually hidden text, 1 px wide) is not cut.
+          const cut = [cell, ...cell.querySelectorAll("*")]
+            .filter((element) => element.getBoundingClientRect().width > 1)
+            .some((element) => element.scrollWidth > element.clientWidth + 1);
+          return cut || box.right > viewport + 1 || box.left < 0;
+        })
+        .map((cell) => cell.textContent),
+    width,
+  );
+  expect(cutHeadings, `${list}: column headings cut or outside the frame`).toEqual([]);
   for (const target of targets) {
     await shown(target);
     await target.first().scrollIntoViewIfNeeded();
@@ -177,7 +196,12 @@ const LISTS: { name: string; path: () => string; targets: (page: Page, words: ty
   {
     name: "cards",
     path: () => "/app/cards",
-    targets: (page, words) => [link(page, words.cards.create), rowWith(page, cardName).getByText(cardName)],
+    targets: (page, words) => [
+      link(page, words.cards.create),
+      rowWith(page, cardName).getByText(cardName),
+      rowWith(page, cardName).getByText(customer.email),
+      rowWith(page, cardName).getByText(customer.phone!),
+    ],
   },
   { name: "twins", path: () => "/app/twins", targets: (page) => [rowWith(page, twinTitle).getByText(twinTitle)] },
   {

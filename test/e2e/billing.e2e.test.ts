@@ -76,10 +76,10 @@ const WORDS = {
 } as const;
 
 /** Settings as the demo opens it for its shop (the confirmation page sends the merchant back through /demo too). */
-async function openSettings(locale: "en" | "fr", width: number): Promise<Page> {
+async function openSettings(locale: "en" | "fr", width: number, path = "/app/settings"): Promise<Page> {
   const page = await newPage(browser);
   await page.setViewportSize({ width, height: 900 });
-  await page.goto(`${server.url}/demo?to=/app/settings&locale=${locale}`);
+  await page.goto(`${server.url}/demo?to=${path}&locale=${locale}`);
   await hydrated(page);
   return page;
 }
@@ -156,4 +156,65 @@ describe("Issuing at the Free plan's cap (Chromium, 1,040 px)", { timeout: 180_0
     }
     await page.close();
   });
+});
+
+const IMPORT_WORDS = {
+  en: {
+    title: "This file has more cards than your plan allows this month",
+    message: "2 rows read; your Free plan allows 0 more cards this month. Upgrade to Pro for no monthly limit, or import next month.",
+    again: "1 row read; your Free plan allows 0 more cards this month.",
+    upgrade: "Upgrade",
+    importButton: /^Import \d+ cards?$/,
+    dropHint: "Drop a CSV file here, or choose one",
+  },
+  fr: {
+    title: "Ce fichier a plus de cartes que votre forfait n’en permet ce mois-ci",
+    message:
+      "2 lignes lues\u00a0; votre forfait Free permet encore 0 carte ce mois-ci. Passez au forfait Pro, sans limite mensuelle, ou importez le mois prochain.",
+    again: "1 ligne lue\u00a0; votre forfait Free permet encore 0 carte ce mois-ci.",
+    upgrade: "Changer de forfait",
+    importButton: /^Importer \d+ cartes?$/,
+    dropHint: "Déposez un fichier CSV ici, ou choisissez-en un",
+  },
+} as const;
+
+const guests = (rows: number) => ({
+  name: "guests.csv",
+  mimeType: "text/csv",
+  buffer: Buffer.from(
+    ["name,email", ...Array.from({ length: rows }, (_, n) => `Guest ${n + 1},guest${n + 1}@example.com`)].join("\n") + "\n",
+  ),
+});
+
+// After the cap's test above: the month's items are all issued.
+describe("Import CSV with the Free plan's cap reached (Chromium, 1,040 px)", { timeout: 180_000 }, () => {
+  it.each(["en", "fr"] as const)(
+    "says at preview what the plan allows, offers Upgrade, no Import, and keeps the file picker (%s)",
+    async (locale) => {
+      const words = IMPORT_WORDS[locale];
+      const page = await openSettings(locale, 1040, "/app/cards/import");
+      const picker = page.locator('input[type="file"]');
+      await picker.setInputFiles(guests(2));
+      await shown(page.getByText(words.title));
+      await shown(page.getByText(words.message));
+      const upgrade = page.getByRole("link", { name: words.upgrade });
+      expect(await upgrade.getAttribute("href")).toContain("/app/settings");
+      const box = await upgrade.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(1040);
+      expect(await page.getByRole("button", { name: words.importButton }).count()).toBe(0);
+      await screenshot(page, `billing-${locale}-1040-4-import-over-plan`);
+
+      // The file picker stays: another file is checked without reloading.
+      await shown(page.getByText(words.dropHint));
+      await picker.setInputFiles(guests(1));
+      await shown(page.getByText(new RegExp(`^${words.again.replace(/[.()]/g, "\\$&")}`)));
+      const client = clientFor(database.url);
+      try {
+        expect(await client.unitCard.count({ where: { name: { startsWith: "Guest " } } })).toBe(0);
+      } finally {
+        await client.$disconnect();
+      }
+      await page.close();
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApiKey } from "~/domain/api-keys.server";
+import { voidCard } from "~/domain/card-void.server";
 import { createCard } from "~/domain/cards.server";
 import { setClaimLinkSettings } from "~/domain/claim-links.server";
 import { registerName } from "~/domain/names.server";
@@ -54,6 +55,24 @@ describe("admin home", () => {
     expect(homeA.text).toContain("Cards waiting to be claimed 2 Cards owned 1 Digital twins issued 1 Notifications failed 0");
     expect(homeB.status).toBe(200);
     expect(homeB.text).toContain("Cards waiting to be claimed 0 Cards owned 0 Digital twins issued 0 Notifications failed 0");
+  });
+
+  it("does not count as failed the messages of a card voided before they were sent, offers no Resend for them, and says why in French", async () => {
+    const shop = uniqueShop();
+    const voided = await createCard(shop, { ...card("Voided before sending"), email: "gone@example.com", phone: "+14155550199" });
+    await voidCard(shop, voided.id);
+
+    expect((await getPage("/app", shop)).text).toContain("Notifications failed 0");
+    const french = await getPage("/app/notifications?locale=fr", shop);
+    expect(french.status).toBe(200);
+    expect(french.text).toContain("gone@example.com");
+    expect(french.text).toContain("Non envoyée Non envoyée");
+    expect(french.text).toMatch(/Non envoyée\s: toutes les cartes de son code ont été annulées/);
+    expect(french.text).not.toContain("every card of its code was voided");
+    expect(french.text).not.toContain("Renvoyer");
+    const english = await getPage("/app/notifications", shop);
+    expect(english.text).toContain("Not sent Not sent: every card of its code was voided");
+    expect(english.text).not.toContain("Resend");
   });
 
   it("ticks the API key step of the setup checklist once the shop has a key", async () => {

@@ -12,6 +12,7 @@ import { pageData, submitFetcher } from "../support/admin";
 import { uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
 import { startServer, type AppProcess } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
+import { csvFile, sendCsv } from "../support/csv";
 import { cardInput, uniqueOwner, walletKey } from "../support/fixtures";
 import { deliverShopifyWebhook, shopifyExample } from "../support/shopify-webhooks";
 import { stubAccessToken, stubGraphql } from "../support/stub-order-source";
@@ -107,6 +108,54 @@ describe("the free plan's monthly cap on /v1", () => {
     expect((await createBatch(live, CAP)).status).toBe(201);
     expect((await createOne(live)).status).toBe(402);
     expect(await db.unitCard.count({ where: { shop, livemode: false } })).toBe(CAP + 2);
+  });
+});
+
+describe("Import CSV on the free plan", () => {
+  const file = (rows: number) =>
+    csvFile([["name", "email"], ...Array.from({ length: rows }, (_, index) => [`Guest pass ${index + 1}`, `guest${index}@example.com`])]);
+  const send = (shop: string, intent: "preview" | "import", rows: number, locale = "en") =>
+    sendCsv(shop, intent, file(rows), locale, { base: server.url });
+
+  it("says at preview how many cards the plan still allows, refuses an import over it with that reason (402), and writes nothing", async () => {
+    const shop = uniqueShop();
+    expect((await createBatch(await keyFor(shop), 2)).status).toBe(201);
+    const preview = await send(shop, "preview", 4);
+    expect(preview.status).toBe(200);
+    const message =
+      "4 rows read; your Free plan allows 3 more cards this month. Import a file of at most 3 cards, or upgrade to Pro for no monthly limit.";
+    expect(preview.json).toMatchObject({ rows: 4, plan: { name: "Free", cap: CAP, left: 3, fits: false, message } });
+    const french = await send(shop, "preview", 4, "fr");
+    expect((french.json!.plan as { message: string }).message).toBe(
+      "4 lignes lues\u00a0; votre forfait Free permet encore 3 cartes ce mois-ci. " +
+        "Importez un fichier d’au plus 3 cartes, ou passez au forfait Pro, sans limite mensuelle.",
+    );
+
+    const refused = await send(shop, "import", 4);
+    expect(refused.status).toBe(402);
+    expect(refused.json).toEqual({ error: message, planLimit: true });
+    expect(await liveCards(shop)).toBe(2);
+    expect(await db.redemption.count({ where: { shop } })).toBe(0);
+  });
+
+  it("imports a file that fits, having said what is left", async () => {
+    const shop = uniqueShop();
+    const preview = await send(shop, "preview", 1);
+    expect(preview.json).toMatchObject({
+      rows: 1,
+      plan: { fits: true, message: "1 row read; your Free plan allows 5 more cards this month." },
+    });
+    const imported = await send(shop, "import", 1);
+    expect(imported.last).toMatchObject({ imported: 1 });
+    expect(await liveCards(shop)).toBe(1);
+  });
+
+  it("says at preview with thousands separators that a 10,000-row file is over the plan", async () => {
+    const shop = uniqueShop();
+    const preview = await send(shop, "preview", 10_000);
+    expect((preview.json!.plan as { message: string }).message).toMatch(
+      /^10,000 rows read; your Free plan allows 5 more cards this month\./,
+    );
   });
 });
 

@@ -122,6 +122,45 @@ describe("Flow actions", () => {
     ]);
   });
 
+  it("sends the claim code to a phone as Shopify keeps it, a UK number of the drama range (+447700900456)", async () => {
+    const shop = await installedShop();
+    const british = DEMO_CUSTOMERS.find((candidate) => candidate.phone === "+447700900456")!;
+    const answer = await flowAction("issue-card", shop, { customer_id: british.id, card_name: "Welcome card", by_redemption: true });
+    expect(answer.status).toBe(200);
+    const [card] = await cardsOf(shop);
+    expect(card).toMatchObject({ id: answer.body.data!.cardId, status: "PENDING_REDEMPTION" });
+    const messages = await db.notification.findMany({ where: { redemptionId: card!.redemptionId! }, orderBy: { channel: "asc" } });
+    expect(messages.map((message) => [message.channel, message.destination])).toEqual([
+      ["EMAIL", british.email.toLowerCase()],
+      ["SMS", "+447700900456"],
+    ]);
+  });
+
+  it("answers a signed body that is not JSON with 400 and a message, and writes nothing", async () => {
+    const shop = await installedShop();
+    for (const body of ['{"shopify_domain": "' + shop + '", "action_run_id": ', "null"]) {
+      const response = await fetch(`${baseUrl}/flow/actions/issue-card`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json", "User-Agent": USER_AGENT, "X-Shopify-Hmac-Sha256": getHmac(body, API_SECRET) },
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        "The request body must be a JSON object (shopify_domain, action_run_id, properties), as Shopify Flow sends it",
+      );
+    }
+    expect(await cardsOf(shop)).toEqual([]);
+  });
+
+  it("refuses to void an owned card with 409 naming the Card ID field, and leaves it owned", async () => {
+    const shop = await installedShop();
+    const owned = await createCard(shop, { ...cardInput("Owned pass"), owner: `shopify|${customer.id}`, publicKey: walletKey() });
+    const refused = await flowAction("void-card", shop, { card_id: owned.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`Card ID: card ${owned.id} is already owned by its customer; an owned card cannot be voided`);
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: owned.id } })).toMatchObject({ status: "OWNED", voidedAt: null });
+  });
+
   it("refuses a customer the shop does not have, naming the field, and writes nothing", async () => {
     const shop = await installedShop();
     const answer = await flowAction("issue-card", shop, { customer_id: 999_999_999_999, card_name: "VIP", by_redemption: true });

@@ -136,7 +136,7 @@ describe("giving a card from the storefront", () => {
     });
     // The message not sent yet is not sent at all.
     expect(await db.notification.findFirstOrThrow({ where: { destination: "friend@example.com", shop } })).toMatchObject({
-      status: "FAILED",
+      status: "WITHDRAWN",
       lastError: GIFT_CANCELLED,
     });
     const late = await claim(shop, uniqueCustomerId(), sent.code);

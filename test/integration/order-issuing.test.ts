@@ -429,12 +429,12 @@ describe("claim messages of voided cards", () => {
     const single = await createCard(shop, { ...cardInput(), email: "jane@example.com" });
     await voidCard(shop, single.id);
     const withdrawn = await db.notification.findFirstOrThrow({ where: { shop, redemption: { cards: { some: { id: single.id } } } } });
-    expect(withdrawn).toMatchObject({ status: "FAILED", lastError: WITHDRAWN });
+    expect(withdrawn).toMatchObject({ status: "WITHDRAWN", lastError: WITHDRAWN });
     await expect(resendNotification(shop, withdrawn.id)).rejects.toMatchObject({
       code: "CONFLICT",
       message: expect.stringMatching(/voided/),
     });
-    expect((await db.notification.findUniqueOrThrow({ where: { id: withdrawn.id } })).status).toBe("FAILED");
+    expect((await db.notification.findUniqueOrThrow({ where: { id: withdrawn.id } })).status).toBe("WITHDRAWN");
 
     await cardRule(shop);
     const paid = order({ email: "sam@example.com", lines: [line({ quantity: 2 })] });

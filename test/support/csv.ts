@@ -9,8 +9,14 @@ const headers = (shop: string, extra: Record<string, string> = {}) => ({
 });
 
 /** What Import CSV's page gets back for a file: the status and the JSON answer (preview), or the streamed lines (import). */
-export async function sendCsv(shop: string, intent: "preview" | "import", file: string | Uint8Array, locale = "en") {
-  const response = await fetch(`${baseUrl}/app/cards/import-file?intent=${intent}`, {
+export async function sendCsv(
+  shop: string,
+  intent: "preview" | "import",
+  file: string | Uint8Array,
+  locale = "en",
+  options: { base?: string } = {},
+) {
+  const response = await fetch(`${options.base ?? baseUrl}/app/cards/import-file?intent=${intent}`, {
     method: "POST",
     body: typeof file === "string" ? file : new Uint8Array(file),
     headers: headers(shop, { "Content-Type": "text/csv", "X-Admin-Locale": locale }),

@@ -1,7 +1,7 @@
 import { PublicKey } from "@solana/web3.js";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { internationalPhone } from "~/domain/schemas/common";
 import { http } from "./api";
 
 /** A JSON Schema or any other object of the OpenAPI document. */
@@ -120,7 +120,7 @@ const FORMATS: Record<string, (value: string) => boolean> = {
     const key = solanaKey(value);
     return key !== undefined && PublicKey.isOnCurve(key.toBytes());
   },
-  "international-phone": (value) => value.trim().startsWith("+") && parsePhoneNumberFromString(value.trim())?.isValid() === true,
+  "international-phone": (value) => internationalPhone(value) !== undefined,
 };
 
 function solanaKey(value: string): PublicKey | undefined {

@@ -161,6 +161,9 @@ describe("phone", () => {
     ["+44 7911 123456", "+447911123456"],
     ["+33 6 12 34 56 78", "+33612345678"],
     ["+81 90-1234-5678", "+819012345678"],
+    // As Shopify keeps a demo customer's phone: Ofcom's drama range, which libphonenumber lists for no kind of line.
+    ["+447700900456", "+447700900456"],
+    ["+44 7700 900123", "+447700900123"],
   ])("normalises %j to E.164 %s", (input, expected) => {
     expect(parseInput(phone, input)).toBe(expected);
   });
@@ -172,6 +175,9 @@ describe("phone", () => {
     ["too short", "+1 000"],
     ["too few digits", "+12345"],
     ["unknown country code", "+999 123 4567"],
+    ["digits the plan never starts with", "+1 000 000 0000"],
+    ["a French number starting 0 after the code", "+33 0 00 00 00 00"],
+    ["a UK number one digit too long", "+44 7700 9004567"],
     ["letters", "+1 call me"],
     ["empty", ""],
   ])("rejects %s (%j)", (_label, input) => {

@@ -45,7 +45,7 @@ export const notificationStore: NotificationStore = {
   withdrawPending: async (redemptionIds, reason) =>
     void (await db.notification.updateMany({
       where: { redemptionId: { in: redemptionIds }, status: "PENDING" },
-      data: { status: "FAILED", lockedUntil: null, lastError: reason },
+      data: { status: "WITHDRAWN", lockedUntil: null, lastError: reason },
     })),
 
   countFailed: (shop, livemode) => db.notification.count({ where: { shop, status: "FAILED", redemption: { livemode } } }),

@@ -52,7 +52,7 @@ export interface NotificationStore {
    * one conditional write, so two at once cannot both win. How many it queued (0 or 1).
    */
   requeueFailed(shop: string, id: string, at: Date): Promise<number>;
-  /** Ends the PENDING notifications of these codes FAILED with `reason` (never sent). */
+  /** Ends the PENDING notifications of these codes WITHDRAWN with `reason`: never sent, and not a failure. */
   withdrawPending(redemptionIds: string[], reason: string): Promise<void>;
   /** How many of the shop's notifications of one mode's codes FAILED. */
   countFailed(shop: string, livemode: boolean): Promise<number>;

@@ -2,7 +2,8 @@ import { Badge } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 
 // TEST: a test card's message, written and never sent (decision 0036).
-const STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "TEST"] as const;
+// WITHDRAWN: a claim message not sent because its code had nothing left to claim (its cards voided, its gift taken back).
+const STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "TEST", "WITHDRAWN"] as const;
 type Tone = "info" | "success" | "critical" | "attention";
 const STATUS_TONES: Record<string, Tone> = { PENDING: "attention", SENDING: "info", SENT: "success", FAILED: "critical", TEST: "info" };
 
