@@ -25,7 +25,7 @@ describe("Import CSV", () => {
 
     const preview = await sendCsv(shop, "preview", file);
     expect(preview.status).toBe(200);
-    expect(preview.json).toEqual({ rows: 3, owners: 2, redemptions: 1 });
+    expect(preview.json).toEqual({ rows: 3, owners: 2, redemptions: 1, plan: null });
     expect(await rowsOf(shop)).toEqual(nothing);
 
     const imported = await sendCsv(shop, "import", file);
@@ -157,7 +157,7 @@ describe("Import CSV", () => {
     const rows = Array.from({ length: 10_000 }, (_, index) => [`Member ${index}`, "shopify|7", keys[index % 100]!]);
     const file = csvFile([["name", "owner", "public_key"], ...rows]);
 
-    expect((await sendCsv(shop, "preview", file)).json).toEqual({ rows: 10_000, owners: 10_000, redemptions: 0 });
+    expect((await sendCsv(shop, "preview", file)).json).toEqual({ rows: 10_000, owners: 10_000, redemptions: 0, plan: null });
     const started = performance.now();
     const imported = await sendCsv(shop, "import", file);
     const seconds = (performance.now() - started) / 1000;

@@ -89,7 +89,7 @@ describe("the claim path logged in: every link and form keeps the language", () 
       primary: true,
     });
     expect(sectionLanguages(form)).toEqual(["fr"]);
-    expect(ownTargets(form)).toEqual([`${PATH_PREFIX}/redeem?lang=fr`, `${PATH_PREFIX}?lang=fr`]);
+    expect(ownTargets(form)).toEqual([`${PATH_PREFIX}/redeem?lang=fr`, `${PATH_PREFIX}/redeem/resend?lang=fr`, `${PATH_PREFIX}?lang=fr`]);
     expect(form).toContain(`<form method="post" action="${PATH_PREFIX}/redeem?lang=fr">`);
 
     // The form's action, as the browser posts it (the storefront forwards ?lang=fr).
