@@ -14,7 +14,7 @@ import { startStorefrontHarness } from "../stubs/storefront/server";
 import { applyDemoEnv, DEMO_SHOP } from "./demo-env";
 import { takenPortLines } from "./demo-ports";
 import { forServer, readWalkthrough } from "./walkthrough";
-import { NODE_HEAP_FLAGS } from "./node-heap-flags";
+import { NODE_START_ENV, NODE_START_FLAGS } from "./node-start-command";
 
 applyDemoEnv();
 process.env.DATABASE_URL ??= DEFAULT_DATABASE_URL;
@@ -59,9 +59,16 @@ const storefront = await startStorefrontHarness({
 });
 
 // The compiled server, as `npm start` runs it (npm run demo builds it first).
-const server = spawn(process.execPath, [...NODE_HEAP_FLAGS, "build/node/server.js"], {
+const server = spawn(process.execPath, [...NODE_START_FLAGS, "build/node/server.js"], {
   stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, DEMO_MODE: "1", SHOPIFY_ADMIN_API_STUB_URL: stub.url, DEMO_STOREFRONT_URL: storefront.url, ...chain?.serverEnv },
+  env: {
+    ...process.env,
+    ...NODE_START_ENV,
+    DEMO_MODE: "1",
+    SHOPIFY_ADMIN_API_STUB_URL: stub.url,
+    DEMO_STOREFRONT_URL: storefront.url,
+    ...chain?.serverEnv,
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", async (code) => {

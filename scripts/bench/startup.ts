@@ -1,8 +1,8 @@
 // The startup part of `npm run bench` (BENCH_ONLY=startup), issue 37 item 6: the built
 // server as `npm start` runs it, measured as the operating system sees it. Each round
-// starts `node <npm start's heap flags> build/node/server.js` in its default configuration
-// (every worker on), the same with every worker off, the same without the heap flags
-// (decision 0075), and bare node, one after the other; each is timed from
+// starts `<npm start's environment> node <its options> build/node/server.js` in its default
+// configuration (every worker on), the same with every worker off, the same without those
+// settings (decisions 0075, 0076), and bare node, one after the other; each is timed from
 // spawn to its first 200 on /healthz over new connections, and the server's resident
 // memory is read from /proc/<pid>/status (VmRSS) at that 200, after the /v1 load, and
 // after one embedded admin page. Figures are medians of ROUNDS rounds. BENCH_STARTUP_ROUNDS,
@@ -20,7 +20,7 @@ import { openRawDb, type RawDb } from "./api-raw-db";
 import { createKeys } from "./api-seed";
 import { rssMb, startAndTime } from "./server-start";
 import { adminPage, unexpected, v1Load } from "./startup-load";
-import { NODE_HEAP_FLAGS } from "../node-heap-flags";
+import { NODE_START_ENV, NODE_START_FLAGS } from "../node-start-command";
 
 const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 5);
 const LOAD_SECONDS = Number(process.env.BENCH_STARTUP_LOAD_SECONDS ?? 3);
@@ -38,8 +38,10 @@ interface Variant {
   /** node's arguments: options, then the script. */
   args: string[];
   workers: boolean;
-  /** The start-up and memory targets are npm start's: its heap flags, every worker on. */
+  /** The start-up and memory targets are npm start's: its environment and options, every worker on. */
   target: boolean;
+  /** Environment set before node, as `npm start` sets it. */
+  env: Record<string, string>;
 }
 
 interface Figures {
@@ -53,10 +55,20 @@ interface Figures {
 
 // Workers off first: its load queues the claim messages the starts with workers on find one of.
 const VARIANTS: Variant[] = [
-  { label: "every worker off", args: [...NODE_HEAP_FLAGS, SERVER], workers: false, target: false },
-  { label: "workers on (default)", args: [...NODE_HEAP_FLAGS, SERVER], workers: true, target: true },
-  { label: "workers on, without npm start's heap flags", args: [SERVER], workers: true, target: false },
-  ...(COMPARE ? [{ label: "workers on (the build compared)", args: [...NODE_HEAP_FLAGS, COMPARE], workers: true, target: false }] : []),
+  { label: "every worker off", args: [...NODE_START_FLAGS, SERVER], env: NODE_START_ENV, workers: false, target: false },
+  { label: "workers on (default)", args: [...NODE_START_FLAGS, SERVER], env: NODE_START_ENV, workers: true, target: true },
+  { label: "workers on, without npm start's settings", args: [SERVER], env: {}, workers: true, target: false },
+  ...(COMPARE
+    ? [
+        {
+          label: "workers on (the build compared)",
+          args: [...NODE_START_FLAGS, COMPARE],
+          env: NODE_START_ENV,
+          workers: true,
+          target: false,
+        },
+      ]
+    : []),
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -90,7 +102,7 @@ async function measure(variant: Variant, env: Record<string, string>, raw: RawDb
   const due = variant.workers ? await oneMessageDue(raw) : undefined;
   if (due) rmSync(path.join(env.MESSAGES_DIR!, `${due}.eml`), { force: true });
   const spawnedAt = performance.now();
-  const server = await startAndTime(variant.args, variant.workers ? env : { ...env, ...WORKERS_OFF }, "/healthz");
+  const server = await startAndTime(variant.args, { ...variant.env, ...env, ...(variant.workers ? {} : WORKERS_OFF) }, "/healthz");
   try {
     const atStart = rssMb(server.pid);
     const firstMessageS = due ? await messageWritten(env.MESSAGES_DIR!, due, spawnedAt) : NaN;
@@ -156,7 +168,7 @@ function print(kind: string, byVariant: Figures[][], bareRounds: { seconds: numb
     const s = median(runs.map((r) => r.seconds));
     const target = variant.target;
     rows.push([
-      `\`node ${variant.args.join(" ")}\` to first \`/healthz\` 200, ${variant.label}, s`,
+      `\`${[...Object.entries(variant.env).map(([name, value]) => `${name}=${value}`), "node", ...variant.args].join(" ")}\` to first \`/healthz\` 200, ${variant.label}, s`,
       spread(
         runs.map((r) => r.seconds),
         2,

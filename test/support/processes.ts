@@ -7,7 +7,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { createPrismaClient } from "~/db/prisma-client.server";
-import { NODE_HEAP_FLAGS } from "../../scripts/node-heap-flags";
+import { NODE_START_ENV, NODE_START_FLAGS } from "../../scripts/node-start-command";
 
 /**
  * A process the tests started (the built server, `npm run worker`), in a
@@ -77,11 +77,15 @@ export function removeDatabase(file: string) {
 
 /** Starts the built server (`server.ts` compiled by `npm run build`, as `npm start` runs it) on a free port; resolves when it listens. */
 export const startServer = (env: Record<string, string>) =>
-  startProcess([...NODE_HEAP_FLAGS, "build/node/server.js"], { PORT: "0", HOST: "127.0.0.1", ...env }, /listening on (http:\/\/\S+)/);
+  startProcess(
+    [...NODE_START_FLAGS, "build/node/server.js"],
+    { ...NODE_START_ENV, PORT: "0", HOST: "127.0.0.1", ...env },
+    /listening on (http:\/\/\S+)/,
+  );
 
 /** Starts `npm run worker`'s compiled script; resolves when it has started. */
 export const startWorker = (env: Record<string, string>) =>
-  startProcess([...NODE_HEAP_FLAGS, "build/node/scripts/worker.js"], env, /worker started()/);
+  startProcess([...NODE_START_FLAGS, "build/node/scripts/worker.js"], { ...NODE_START_ENV, ...env }, /worker started()/);
 
 /** Starts any script with node (and tsx) in a process group of its own; resolves with `ready`'s first group once stdout matches it. */
 export const startScript = (script: string, env: Record<string, string>, ready: RegExp) =>
