@@ -251,6 +251,9 @@
       parts.body.appendChild(el("p", "twin-cards__gift-from", fill(gift.name ? s.giftFromLine : s.giftFromSomeone, on)));
     }
     if (card.custody === "HELD") parts.body.appendChild(el("p", "twin-cards__held", s.custodyHeld));
+    // Moved to the wallet the customer linked (decision 0072); a card still to claim is in nobody's yet.
+    if (card.custody === "WALLET" && card.status !== "PENDING_REDEMPTION")
+      parts.body.appendChild(el("p", "twin-cards__held", s.custodyWallet));
     var chain = chainLine(card.chain, root, card.name);
     if (chain) parts.body.appendChild(chain);
 
@@ -335,9 +338,12 @@
     var content = root.querySelector("[data-twin-cards-content]");
     content.replaceChildren();
     var given = givenList(root, data && data.given);
+    // For my-cards-waiting.js, which draws the linked wallet and the cards waiting for the customer above the list.
+    root.twinCardsData = data;
     if (!cards.length && !twins.length) {
-      content.appendChild(el("p", "twin-cards__empty", root.dataset.empty));
+      if (!(data && data.waiting && data.waiting.length)) content.appendChild(el("p", "twin-cards__empty", root.dataset.empty));
       if (given) content.appendChild(given);
+      root.dispatchEvent(new CustomEvent("twin-cards:rendered", { bubbles: true }));
       return;
     }
     var list = el("ul", "twin-cards__grid");
