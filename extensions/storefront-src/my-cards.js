@@ -247,7 +247,7 @@
 
     var gift = card.giftFrom;
     if (gift) {
-      var on = { name: gift.name, date: formatDate(gift.at, locale) };
+      var on = { n: gift.name, d: formatDate(gift.at, locale) };
       parts.body.appendChild(el("p", "twin-cards__gift-from", fill(gift.name ? s.giftFromLine : s.giftFromSomeone, on)));
     }
     if (card.custody === "HELD") parts.body.appendChild(el("p", "twin-cards__held", s.custodyHeld));
@@ -308,9 +308,9 @@
     return parts.item;
   }
 
-  // A sentence of the locale file with its {{ name }} parts filled in.
+  // A sentence of the locale file with its parts filled in: the block's Liquid marks them %n, %d… (see its data-* attributes).
   function fill(text, values) {
-    return String(text).replace(/{{\s*(\w+)\s*}}/g, function (_, name) {
+    return String(text).replace(/%([a-z])/g, function (_, name) {
       return values[name] || "";
     });
   }
@@ -323,9 +323,7 @@
     section.appendChild(el("h3", null, s.givenHeading));
     var list = el("ul");
     given.forEach(function (gift) {
-      list.appendChild(
-        el("li", null, fill(s.givenLine, { card: gift.cardName, to: gift.recipient, date: formatDate(gift.at, localeOf(root)) })),
-      );
+      list.appendChild(el("li", null, fill(s.givenLine, { c: gift.cardName, t: gift.recipient, d: formatDate(gift.at, localeOf(root)) })));
     });
     section.appendChild(list);
     return section;

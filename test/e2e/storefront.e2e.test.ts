@@ -509,6 +509,34 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ owner: `shopify|${other}` });
   });
 
+  it("names the giver on the friend's card and the friend in the giver's 'Cards you gave', in French", async () => {
+    const shop = uniqueShop();
+    const giver = uniqueCustomerId();
+    const friend = uniqueCustomerId();
+    const card = await createCard(shop, { name: "Carte Or", media: { imageUrls: [] }, email: "chloe@example.com" });
+    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: giver }), { code: card.redemption!.code! })).status).toBe(
+      200,
+    );
+    const given = await postJson(signedProxyUrl(`/proxy/cards/${card.id}/give`, { shop, customerId: giver }), {
+      email: "olivia@example.com",
+      fromName: "Chloé",
+      locale: "fr",
+    });
+    expect(given.status).toBe(200);
+    const gift = await db.cardTransfer.findFirstOrThrow({ where: { cardId: card.id, status: "PENDING" } });
+    const message = await db.notification.findFirstOrThrow({ where: { redemptionId: gift.redemptionId } });
+    const code = (message.payload as { code: string }).code;
+    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: friend }), { code })).status).toBe(200);
+    const today = new Intl.DateTimeFormat("fr", { dateStyle: "long" }).format(new Date());
+
+    const friends = await openStorefront(shop, friend, "", "fr");
+    await shown(friends.myCards.getByText(`Un cadeau de Chloé, récupéré le ${today}`, { exact: true }));
+
+    const givers = await openStorefront(shop, giver, "", "fr");
+    await shown(givers.myCards.getByRole("heading", { name: "Cartes que vous avez offertes" }));
+    await shown(givers.myCards.getByText(new RegExp(`^Carte Or\u202f: offerte à o\\S*@example\\.com le ${today}$`)));
+  });
+
   it("shows a placeholder, not alt text in a grey box, for a picture that does not load", async () => {
     const shop = uniqueShop();
     const customerId = uniqueCustomerId();
