@@ -247,10 +247,13 @@
 
     var gift = card.giftFrom;
     if (gift) {
-      var on = { name: gift.name, date: formatDate(gift.at, locale) };
+      var on = { n: gift.name, d: formatDate(gift.at, locale) };
       parts.body.appendChild(el("p", "twin-cards__gift-from", fill(gift.name ? s.giftFromLine : s.giftFromSomeone, on)));
     }
     if (card.custody === "HELD") parts.body.appendChild(el("p", "twin-cards__held", s.custodyHeld));
+    // Moved to the wallet the customer linked (decision 0072); a card still to claim is in nobody's yet.
+    if (card.custody === "WALLET" && card.status !== "PENDING_REDEMPTION")
+      parts.body.appendChild(el("p", "twin-cards__held", s.custodyWallet));
     var chain = chainLine(card.chain, root, card.name);
     if (chain) parts.body.appendChild(chain);
 
@@ -305,9 +308,9 @@
     return parts.item;
   }
 
-  // A sentence of the locale file with its {{ name }} parts filled in.
+  // A sentence of the locale file with its parts filled in: the block's Liquid marks them %n, %d… (see its data-* attributes).
   function fill(text, values) {
-    return String(text).replace(/{{\s*(\w+)\s*}}/g, function (_, name) {
+    return String(text).replace(/%([a-z])/g, function (_, name) {
       return values[name] || "";
     });
   }
@@ -320,9 +323,7 @@
     section.appendChild(el("h3", null, s.givenHeading));
     var list = el("ul");
     given.forEach(function (gift) {
-      list.appendChild(
-        el("li", null, fill(s.givenLine, { card: gift.cardName, to: gift.recipient, date: formatDate(gift.at, localeOf(root)) })),
-      );
+      list.appendChild(el("li", null, fill(s.givenLine, { c: gift.cardName, t: gift.recipient, d: formatDate(gift.at, localeOf(root)) })));
     });
     section.appendChild(list);
     return section;
@@ -335,9 +336,12 @@
     var content = root.querySelector("[data-twin-cards-content]");
     content.replaceChildren();
     var given = givenList(root, data && data.given);
+    // For my-cards-waiting.js, which draws the linked wallet and the cards waiting for the customer above the list.
+    root.twinCardsData = data;
     if (!cards.length && !twins.length) {
-      content.appendChild(el("p", "twin-cards__empty", root.dataset.empty));
+      if (!(data && data.waiting && data.waiting.length)) content.appendChild(el("p", "twin-cards__empty", root.dataset.empty));
       if (given) content.appendChild(given);
+      root.dispatchEvent(new CustomEvent("twin-cards:rendered", { bubbles: true }));
       return;
     }
     var list = el("ul", "twin-cards__grid");

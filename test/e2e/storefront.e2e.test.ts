@@ -1,15 +1,19 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { Keypair } from "@solana/web3.js";
-import type { Browser, Locator } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard, createCardBatch } from "~/domain/cards.server";
 import { voidCard } from "~/domain/card-void.server";
 import { registerName } from "~/domain/names.server";
+import { linkWalletUnsigned } from "~/domain/wallet-links.server";
 import { issueTwin } from "~/domain/twins.server";
+import { getPage } from "../support/admin";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
+import { postJson, signedProxyUrl } from "../support/app-proxy";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
 import { startStorefrontHarness, type StorefrontHarness } from "../../stubs/storefront/server";
+import { setStubShop } from "../support/stub-shop";
 import { openStorefrontPage } from "../support/storefront-page";
 
 // What a customer sees of the theme app extension (extensions/storefront/): both app
@@ -37,6 +41,18 @@ const openStorefront = (shop: string, customerId: string | null, query = "", loc
 
 /** Waits until the element is on screen; fails the test if it never is. */
 const shown = (locator: Locator) => locator.first().waitFor({ state: "visible" });
+
+/** At least 44 × 44 px, a finger's width. */
+async function expectTapTarget(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.width).toBeGreaterThanOrEqual(44);
+}
+
+/** Everything fits the viewport's width: nothing to scroll sideways to. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
 
 const uniqueCustomerId = () => String(randomInt(1, 2 ** 47));
 const wallet = () => Keypair.generate().publicKey.toBase58();
@@ -371,6 +387,154 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await shown(page.getByRole("heading", { level: 2, name: card.name }));
     expect(appRequests).toEqual(["GET /apps/twincards", "POST /apps/twincards/redeem"]);
     await screenshot(page, "storefront-14-no-javascript-claimed");
+  });
+
+  // Issue 39, items 7 and 10 (decisions 0070, 0072): the block shows what the app proxy's My cards shows, in its words.
+  const PARITY = {
+    en: {
+      waiting: "Waiting for you",
+      hint: "Sent to the e-mail address of your account: claim them with one tap, no code to type.",
+      until: "To claim before",
+      claim: "Claim",
+      claimed: "Claimed: the card is yours.",
+      held: "Held for you by the store: link a wallet whenever you like to keep it there.",
+      wallet: "Your wallet: ",
+      copy: "Copy your wallet's address",
+      copied: "Copied",
+      inWallet: "In your wallet",
+    },
+    fr: {
+      waiting: "En attente pour vous",
+      hint: "Envoyées à l’adresse e-mail de votre compte\u00a0: récupérez-les d’un geste, sans code à saisir.",
+      until: "À récupérer avant le",
+      claim: "Récupérer",
+      claimed: "C’est fait\u00a0: la carte est à vous.",
+      held: "Conservée pour vous par la boutique\u00a0: associez un portefeuille quand vous le souhaitez pour l’y garder.",
+      wallet: "Votre portefeuille\u202f: ",
+      copy: "Copier l’adresse de votre portefeuille",
+      copied: "Copié",
+      inWallet: "Dans votre portefeuille",
+    },
+  } as const;
+
+  for (const locale of ["en", "fr"] as const) {
+    const words = PARITY[locale];
+    it(`on a phone in ${locale}: claims a card waiting for the customer's verified e-mail in one tap, then shows the linked wallet with Copy and "${words.inWallet}"`, async () => {
+      const shop = uniqueShop();
+      const customerId = uniqueCustomerId();
+      const email = `camille.${randomUUID().slice(0, 6)}@example.com`;
+      await setStubShop(shop, { customers: [{ id: customerId, email, verifiedEmail: true, firstName: "Camille", locale }] });
+      expect((await getPage("/app", shop)).status).toBe(200);
+      const card = await createCard(shop, { name: "Carte Or — édition d’hiver", media: { imageUrls: [] }, email });
+      // Sent to another customer's address: never shown to this one.
+      const theirs = await createCard(shop, { name: "Someone else's card", media: { imageUrls: [] }, email: `other.${email}` });
+      const { page, myCards, appRequests } = await openStorefront(shop, customerId, "", locale);
+      await page.setViewportSize({ width: 390, height: 844 });
+
+      const waiting = myCards.getByRole("region", { name: words.waiting });
+      await shown(waiting.getByText(words.hint));
+      const expires = new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(card.redemption!.expiresAt!));
+      await shown(waiting.getByText(`${words.until} ${expires}`));
+      const claim = waiting.getByRole("button", { name: `${words.claim}: ${card.name}` });
+      await shown(claim);
+      expect(await myCards.getByText(theirs.name).count()).toBe(0);
+      await expectTapTarget(claim);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `storefront-17-waiting-phone-${locale}`);
+
+      await claim.click();
+      await shown(myCards.getByText(words.claimed));
+      const claimed = myCards.getByRole("article", { name: card.name });
+      await shown(claimed.getByText(words.held));
+      expect(await myCards.getByRole("region", { name: words.waiting }).count()).toBe(0);
+      expect(appRequests.filter((request) => /^POST \/apps\/twincards\/waiting\/[^/]+\/claim$/.test(request))).toHaveLength(1);
+      expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({
+        status: "OWNED",
+        owner: `shopify|${customerId}`,
+        publicKey: null,
+      });
+      expect(await db.unitCard.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
+        status: "PENDING_REDEMPTION",
+        owner: null,
+      });
+
+      // The customer links a wallet (the proxy's wallet page): the held card moves to it.
+      const address = wallet();
+      await linkWalletUnsigned(shop, customerId, { publicKey: address, acknowledgeRisk: true });
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
+      await page.reload();
+
+      await shown(myCards.getByText(`${words.wallet}${address.slice(0, 4)}…${address.slice(-4)}`, { exact: true }));
+      await shown(myCards.getByRole("article", { name: card.name }).getByText(words.inWallet, { exact: true }));
+      const copy = myCards.getByRole("button", { name: words.copy });
+      await expectTapTarget(copy);
+      await copy.click();
+      await shown(myCards.getByText(words.copied, { exact: true }));
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `storefront-18-wallet-phone-${locale}`);
+
+      await page.setViewportSize({ width: 1040, height: 800 });
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `storefront-19-wallet-desktop-${locale}`);
+      const text = await page.locator("main").innerText();
+      expect(text).not.toContain("translation missing");
+      expect(text).not.toContain(theirs.name);
+      if (locale === "fr") for (const english of ["Your wallet", "Copy", "In your wallet", "Claim"]) expect(text).not.toContain(english);
+    });
+  }
+
+  it("says a waiting card is no longer waiting when its code was claimed meanwhile, and claims nothing for this customer", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const email = `sam.${randomUUID().slice(0, 6)}@example.com`;
+    await setStubShop(shop, { customers: [{ id: customerId, email, verifiedEmail: true }] });
+    expect((await getPage("/app", shop)).status).toBe(200);
+    const card = await createCard(shop, { name: "Silver pass", media: { imageUrls: [] }, email });
+    const { page, myCards } = await openStorefront(shop, customerId);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const claim = myCards.getByRole("button", { name: "Claim: Silver pass" });
+    await shown(claim);
+
+    // Someone holding the message claims it with its code before this customer taps.
+    const other = uniqueCustomerId();
+    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: other }), { code: card.redemption!.code! })).status).toBe(
+      200,
+    );
+    await claim.click();
+
+    await shown(myCards.getByText("This card is no longer waiting for you: it was claimed, cancelled or has expired."));
+    await shown(myCards.getByText("You don't have any cards yet."));
+    expect(await myCards.getByRole("region", { name: "Waiting for you" }).count()).toBe(0);
+    expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ owner: `shopify|${other}` });
+  });
+
+  it("names the giver on the friend's card and the friend in the giver's 'Cards you gave', in French", async () => {
+    const shop = uniqueShop();
+    const giver = uniqueCustomerId();
+    const friend = uniqueCustomerId();
+    const card = await createCard(shop, { name: "Carte Or", media: { imageUrls: [] }, email: "chloe@example.com" });
+    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: giver }), { code: card.redemption!.code! })).status).toBe(
+      200,
+    );
+    const given = await postJson(signedProxyUrl(`/proxy/cards/${card.id}/give`, { shop, customerId: giver }), {
+      email: "olivia@example.com",
+      fromName: "Chloé",
+      locale: "fr",
+    });
+    expect(given.status).toBe(200);
+    const gift = await db.cardTransfer.findFirstOrThrow({ where: { cardId: card.id, status: "PENDING" } });
+    const message = await db.notification.findFirstOrThrow({ where: { redemptionId: gift.redemptionId } });
+    const code = (message.payload as { code: string }).code;
+    expect((await postJson(signedProxyUrl("/proxy/redeem", { shop, customerId: friend }), { code })).status).toBe(200);
+    const today = new Intl.DateTimeFormat("fr", { dateStyle: "long" }).format(new Date());
+
+    const friends = await openStorefront(shop, friend, "", "fr");
+    await shown(friends.myCards.getByText(`Un cadeau de Chloé, récupéré le ${today}`, { exact: true }));
+
+    const givers = await openStorefront(shop, giver, "", "fr");
+    await shown(givers.myCards.getByRole("heading", { name: "Cartes que vous avez offertes" }));
+    await shown(givers.myCards.getByText(new RegExp(`^Carte Or\u202f: offerte à o\\S*@example\\.com le ${today}$`)));
   });
 
   it("shows a placeholder, not alt text in a grey box, for a picture that does not load", async () => {
