@@ -70,12 +70,17 @@ export function GiftActions({ card, giverName, onChanged }: { card: Card; giverN
     const name = fromName.trim();
     const local: Problems = {};
     if (!to) local.recipient = "gift.errors.recipient";
-    if (!name || name.length > MAX_GIVER_NAME || name.includes("@")) local.fromName = "gift.errors.from_name";
+    // Blank is refused once the form offered a name; with none known (Shopify has no first name), the
+    // gift goes without one and the friend reads "the person who gave it to you".
+    const blankAllowed = !giverName.trim();
+    if ((!name && !blankAllowed) || name.length > MAX_GIVER_NAME || name.includes("@")) local.fromName = "gift.errors.from_name";
     setProblems(local);
     if (Object.keys(local).length) return;
     // The page's language: the recipient reads the gift in it unless Shopify knows theirs (issue 39).
     const locale = pageLanguage();
-    void run(() => giveCard(card.id, { ...(to.includes("@") ? { email: to } : { phone: to }), message, fromName: name, locale }));
+    void run(() =>
+      giveCard(card.id, { ...(to.includes("@") ? { email: to } : { phone: to }), message, ...(name ? { fromName: name } : {}), locale }),
+    );
   };
   return (
     <s-form onSubmit={submit}>
