@@ -1,9 +1,12 @@
 import { customerHoldings, shopifyOwner } from "./customer-holdings.server";
 import { linkedWallet } from "./customer-wallets.server";
 import { ports } from "./ports";
+import { parseInput } from "./schemas/parse";
+import { accountGiveCardInput } from "./schemas/gift";
 import { googleWalletOn } from "./google-wallet.server";
 import { walletPassesOn } from "./wallet-passes.server";
 import {
+  giveCardForCustomer,
   toStorefrontCard,
   toStorefrontTwin,
   toStorefrontWallet,
@@ -35,6 +38,8 @@ export interface CustomerAccountHoldings extends StorefrontHoldings {
   applePassesUrl: string | null;
   /** Where "Add to Google Wallet" points, `<url>/<id>`: the storefront's route answering with Google's save link; null while off. */
   googleWalletUrl: string | null;
+  /** The customer's first name in Shopify (null: unknown): the gift form's name for the giver until they edit it. */
+  firstName: string | null;
 }
 
 /** A Shopify customer's cards, twins and universal names in a shop, public data only. */
@@ -43,9 +48,10 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     customerHoldings(shop, customerId),
     linkedWallet(shop, shopifyOwner(customerId)),
   ]);
-  const [gifts, waiting] = await Promise.all([
+  const [gifts, waiting, facts] = await Promise.all([
     withGifts(shop, customerId, cards.map(toStorefrontCard)),
     waitingForCustomer(shop, customerId),
+    ports().customers.about(shop, customerId),
   ]);
   return {
     waiting,
@@ -61,5 +67,12 @@ export async function customerAccountHoldings(shop: string, customerId: string):
     googleWalletPasses: googleWalletOn(),
     googleWalletUrl: googleWalletOn() ? `https://${shop}${ports().urls.proxyPath()}/google-wallet` : null,
     names: names.map((name) => ({ name: name.uns_name, publicKey: name.public_key })),
+    firstName: facts?.firstName ?? null,
   };
+}
+
+/** The customer account page gives a card: the storefront's gift, its giver name never blank (`accountGiveCardInput`). */
+export async function giveCardFromAccount(shop: string, customerId: string, cardId: string, input: unknown) {
+  parseInput(accountGiveCardInput, input);
+  return giveCardForCustomer(shop, customerId, cardId, input);
 }

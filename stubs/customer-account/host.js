@@ -169,7 +169,7 @@ standIn("s-checkbox", ["label", "checked", "error", "name"], (el, s) => {
 
 // Light-DOM stand-ins: the children Preact renders stay where it put them; CSS (stand-ins.css) draws them.
 for (const [tag, props] of Object.entries({
-  "s-stack": ["direction", "gap"],
+  "s-stack": ["direction", "gap", "alignItems"],
   "s-grid": ["gridTemplateColumns", "gap", "alignItems"],
   "s-box": ["padding", "border", "borderRadius", "background", "accessibilityVisibility"],
   "s-text": ["color", "tone", "type"],
@@ -182,6 +182,20 @@ for (const [tag, props] of Object.entries({
 }))
   standIn(tag, props);
 
+// The clipboard item holds text; a button whose commandFor names it with command "--copy" copies it,
+// then it fires `copy` (or `copyerror`), as Polaris' does. `oncopyerror` is declared so Preact listens for `copyerror`.
+standIn("s-clipboard-item", ["text", "oncopyerror"], undefined, (el) => {
+  el.hidden = true;
+});
+function runCommand(button) {
+  const target = document.getElementById(button.commandFor);
+  if (button.command !== "--copy" || target?.localName !== "s-clipboard-item") return;
+  navigator.clipboard.writeText(String(target.text ?? "")).then(
+    () => target.dispatchEvent(new Event("copy")),
+    () => target.dispatchEvent(new Event("copyerror")),
+  );
+}
+
 standIn("s-heading", [], undefined, (el) => {
   el.setAttribute("role", "heading");
   el.setAttribute("aria-level", "3");
@@ -192,24 +206,30 @@ for (const [tag, role] of [
   ["s-button", "button"],
   ["s-link", "link"],
 ]) {
-  standIn(tag, ["href", "target", "type", "variant", "loading", "disabled", "accessibilityLabel", "tone"], undefined, (el) => {
-    el.setAttribute("role", role);
-    el.tabIndex = 0;
-    if (el.accessibilityLabel) el.setAttribute("aria-label", el.accessibilityLabel);
-    if (el.wired) return;
-    el.wired = true;
-    el.addEventListener("click", () => {
-      if (el.loading || el.disabled) return;
-      if (el.type === "submit") el.closest("s-form")?.dispatchEvent(new Event("submit"));
-      if (el.href) (globalThis.hostNavigations ??= []).push(el.href);
-    });
-    el.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        el.click();
-      }
-    });
-  });
+  standIn(
+    tag,
+    ["href", "target", "type", "variant", "loading", "disabled", "accessibilityLabel", "tone", "commandFor", "command"],
+    undefined,
+    (el) => {
+      el.setAttribute("role", role);
+      el.tabIndex = 0;
+      if (el.accessibilityLabel) el.setAttribute("aria-label", el.accessibilityLabel);
+      if (el.wired) return;
+      el.wired = true;
+      el.addEventListener("click", () => {
+        if (el.loading || el.disabled) return;
+        if (el.type === "submit") el.closest("s-form")?.dispatchEvent(new Event("submit"));
+        if (el.href) (globalThis.hostNavigations ??= []).push(el.href);
+        if (el.commandFor) runCommand(el);
+      });
+      el.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          el.click();
+        }
+      });
+    },
+  );
 }
 
 // ---- The extension: its target module's default export, called as the host calls it ----

@@ -5,12 +5,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
 import { voidCard } from "~/domain/card-void.server";
+import { composeClaimMessage } from "~/domain/claim-messages.server";
+import type { ClaimNotificationPayload } from "~/domain/notifications.server";
 import { registerName } from "~/domain/names.server";
+import { redeem } from "~/domain/redeem.server";
+import { claimEmail } from "~/adapters/notifications/templates";
 import { issueTwin } from "~/domain/twins.server";
 import { BUNDLE_LIMIT_BYTES } from "../../scripts/customer-account-bundle";
 import { startCustomerAccountHarness, type CustomerAccountHarness } from "../../stubs/customer-account/server";
-import { API_KEY, API_SECRET } from "../support/admin";
-import { uniqueShop } from "../support/api";
+import { API_KEY, API_SECRET, getPage } from "../support/admin";
+import { uniqueClientAddress, uniqueShop } from "../support/api";
+import { accountFetch, accountToken } from "../support/customer-account";
+import { setStubShop } from "../support/stub-shop";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
 
 // The customer account UI extension (extensions/customer-account/), built with esbuild as
@@ -104,6 +110,29 @@ async function cardToClaim(shop: string) {
     email: "alex.morgan@example.com",
   });
   return { card, code: card.redemption!.code! };
+}
+
+const PHONE = { width: 390, height: 844 };
+const NBSP = "\u00a0";
+
+/** An installed shop whose customer Shopify knows: first name Camille, an e-mail address they verified. */
+async function verifiedShopper() {
+  const shop = uniqueShop();
+  const customerId = uniqueCustomerId();
+  const email = `camille.${randomUUID().slice(0, 6)}@example.com`;
+  await setStubShop(shop, {
+    name: "Maison Lumière",
+    customers: [{ id: customerId, email, verifiedEmail: true, firstName: "Camille", locale: "fr" }],
+  });
+  expect((await getPage("/app", shop)).status).toBe(200);
+  return { shop, customerId, email };
+}
+
+/** The account page on a 390 px phone, in `locale`. */
+async function openOnPhone(shop: string, customerId: string, locale: "en" | "fr"): Promise<Page> {
+  const page = await openAccount("page", shop, customerId, { locale });
+  await page.setViewportSize(PHONE);
+  return page;
 }
 
 describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
@@ -294,4 +323,125 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     ]);
     await screenshot(page, "customer-account-profile");
   });
+
+  // Issue 39, items 7, 10 and 2: what the proxy's My cards offers, on the account page too.
+  const PARITY = {
+    en: {
+      waiting: "Waiting for you",
+      claim: "Claim",
+      claimed: "Claimed: the card is yours.",
+      held: "Held for you by the store: link a wallet whenever you like to keep it there.",
+      copy: "Copy",
+      copied: "Copied",
+      linked: "Linked wallet: ",
+      give: "Give this",
+      recipient: "Recipient's e-mail or phone",
+      giverName: "Your name, as they will see it",
+      send: "Send the gift",
+      giving: "Given, waiting for its recipient",
+      fromNameError: "Enter your name as they will see it: at most 60 characters, not an e-mail address.",
+      message: "Enjoy it!",
+      giverWords: (name: string) => `A message from ${name}:`,
+    },
+    fr: {
+      waiting: "En attente pour vous",
+      claim: "Récupérer",
+      claimed: `C’est fait${NBSP}: la carte est à vous.`,
+      held: `Conservée pour vous par la boutique${NBSP}: associez un portefeuille quand vous le souhaitez pour l’y garder.`,
+      copy: "Copier",
+      copied: "Copié",
+      linked: `Portefeuille associé${NBSP}: `,
+      give: "Offrir",
+      recipient: "E-mail ou téléphone du destinataire",
+      giverName: "Votre nom, tel que cette personne le verra",
+      send: "Envoyer le cadeau",
+      giving: "Offerte, en attente de son destinataire",
+      fromNameError: `Saisissez votre nom tel que cette personne le verra${NBSP}: 60 caractères au plus, pas une adresse e-mail.`,
+      message: "Profite bien !".replace(" !", `${NBSP}!`),
+      giverWords: (name: string) => `Un mot de ${name}${NBSP}:`,
+    },
+  } as const;
+
+  for (const locale of ["en", "fr"] as const) {
+    const words = PARITY[locale];
+
+    it(`${locale}, 390 px: a card sent to the verified e-mail waits for the customer, one tap claims it, then it is listed as held`, async () => {
+      const { shop, customerId, email } = await verifiedShopper();
+      const card = await createCard(shop, {
+        name: `Carte Or ${randomUUID().slice(0, 4)}`,
+        media: { imageUrls: [], videoUrls: [] },
+        email,
+      });
+      const page = await openOnPhone(shop, customerId, locale);
+
+      await shown(page.getByRole("heading", { name: words.waiting }));
+      const claim = page.getByRole("button", { name: `${words.claim}: ${card.name}` });
+      await claim.click();
+
+      await shown(page.getByText(words.claimed));
+      await shown(page.getByRole("heading", { name: card.name }));
+      await shown(page.getByText(words.held));
+      await expect.poll(() => claim.count()).toBe(0);
+      expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({
+        status: "OWNED",
+        owner: `shopify|${customerId}`,
+        publicKey: null,
+      });
+      await screenshot(page, `customer-account-waiting-claimed-${locale}`);
+    });
+
+    it(`${locale}, 390 px: Copy puts the linked wallet's whole address on the clipboard and says so`, async () => {
+      const shop = uniqueShop();
+      const customerId = uniqueCustomerId();
+      const address = wallet();
+      const linked = await accountFetch("/wallet", {
+        token: accountToken(shop, customerId),
+        body: { publicKey: address, acknowledgeRisk: true },
+      });
+      expect(linked.status).toBe(200);
+      const page = await openOnPhone(shop, customerId, locale);
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: harness.url });
+
+      await shown(page.getByText(`${words.linked}${address.slice(0, 4)}…${address.slice(-4)}`, { exact: false }));
+      expect(await page.getByText(words.copied, { exact: true }).count()).toBe(0);
+      await page.getByRole("button", { name: words.copy }).click();
+
+      await shown(page.getByText(words.copied, { exact: true }));
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+      await screenshot(page, `customer-account-wallet-copied-${locale}`);
+    });
+
+    it(`${locale}, 390 px: the gift carries the giver's name as they edited it to the recipient's message; a blank name is refused at its field`, async () => {
+      const { shop, customerId } = await verifiedShopper();
+      const created = await createCard(shop, { name: "Carte membre", media: { imageUrls: [], videoUrls: [] }, email: "first@example.com" });
+      await redeem(shop, { code: created.redemption!.code!, owner: `shopify|${customerId}` }, { address: uniqueClientAddress() });
+      const page = await openOnPhone(shop, customerId, locale);
+
+      await page.getByRole("button", { name: words.give }).click();
+      const giverName = page.getByLabel(words.giverName, { exact: true });
+      // Their first name in Shopify, never their e-mail address, until they edit it.
+      expect(await giverName.inputValue()).toBe("Camille");
+      await page.getByLabel(words.recipient, { exact: true }).fill("ami@example.com");
+      await page
+        .getByLabel(locale === "en" ? "A message for them (optional)" : "Un mot pour cette personne (facultatif)", { exact: true })
+        .fill(words.message);
+      await giverName.fill("   ");
+      await page.getByRole("button", { name: words.send }).click();
+      expect(await fieldError(page, words.giverName)).toBe(words.fromNameError);
+      expect(await db.cardTransfer.count({ where: { shop } })).toBe(0);
+
+      await giverName.fill("Tata Camille");
+      await page.getByRole("button", { name: words.send }).click();
+      await shown(page.getByText(words.giving));
+
+      const gift = await db.cardTransfer.findFirstOrThrow({ where: { shop } });
+      const row = await db.notification.findFirstOrThrow({ where: { redemptionId: gift.redemptionId } });
+      expect(row.destination).toBe("ami@example.com");
+      const email = claimEmail(await composeClaimMessage(shop, row.payload as unknown as ClaimNotificationPayload));
+      expect(email.text).toContain(words.giverWords("Tata Camille"));
+      expect(email.text).toContain(words.message);
+      expect(email.text).not.toContain("first@example.com");
+      await screenshot(page, `customer-account-gift-named-${locale}`);
+    });
+  }
 });

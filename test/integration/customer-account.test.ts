@@ -113,6 +113,8 @@ describe("GET /customer-account/holdings", () => {
       proxyUrl: `https://${shop}/apps/twincards`,
       walletPageUrl: `https://${shop}/apps/twincards/wallet`,
       certificatePageUrl: `https://${shop}/apps/twincards/certificate`,
+      // The gift form's giver name until they edit it: Shopify knows no such shop here.
+      firstName: null,
     });
   });
 

@@ -34,3 +34,12 @@ export const giveCardInput = z
   });
 export type GiveCardInput = z.input<typeof giveCardInput>;
 export type GiveCardCommand = z.output<typeof giveCardInput>;
+
+/**
+ * The customer account page's gift (issue 39, item 2): its form always shows the name the friend
+ * will read, the customer's first name until they edit it. A name sent blank is the holder's
+ * clearing it: refused at the field rather than quietly replaced. Absent, it is their first name.
+ */
+export const accountGiveCardInput = z.looseObject({
+  fromName: z.string().trim().min(1, "Must be your name as your friend will see it, not empty").optional(),
+});

@@ -4,6 +4,7 @@ import { useState } from "preact/hooks";
 import { ClaimForm } from "./ClaimForm";
 import { HoldingsGrid } from "./Holdings";
 import { t } from "./i18n";
+import { WaitingSection } from "./Waiting";
 import { WalletForm } from "./WalletForm";
 import { useHoldings, type HoldingsState } from "./use-holdings";
 
@@ -47,15 +48,17 @@ function CardsPage() {
   const [state, reload] = useHoldings();
   const [initialCode] = useState(codeFromAddress);
   const claim = <ClaimForm initialCode={initialCode} onClaimed={reload} />;
+  const holdings = state.status === "error" ? null : state.holdings;
   return (
     <s-page heading={t("page.heading")}>
       <s-stack direction="block" gap="large">
-        {/* Arriving from a claim link, the claim comes first. */}
+        {/* Arriving from a claim link, the claim comes first; then what waits for a tap. */}
         {initialCode ? claim : null}
+        {holdings ? <WaitingSection waiting={holdings.waiting ?? []} onClaimed={reload} /> : null}
         <HoldingsSection state={state} retry={reload} />
         {initialCode ? null : claim}
         {/* Kept on screen while the list reloads after a link, so its confirmation stays. */}
-        {state.status !== "error" && state.holdings ? <WalletForm holdings={state.holdings} onLinked={reload} /> : null}
+        {holdings ? <WalletForm holdings={holdings} onLinked={reload} /> : null}
       </s-stack>
     </s-page>
   );

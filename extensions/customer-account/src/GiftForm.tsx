@@ -10,19 +10,30 @@ function giftProblems(error: ReturnType<typeof asApiError>): Problems {
   if (error.status === 409) return { "": "gift.errors.conflict" };
   if (error.status === 410) return { "": "gift.errors.voided" };
   if (error.status === 422 && error.fields.length) {
-    return error.fields.includes("message") ? { message: "gift.errors.message" } : { recipient: "gift.errors.recipient" };
+    const problems: Problems = {};
+    for (const field of error.fields) {
+      if (field === "message") problems.message = "gift.errors.message";
+      else if (field === "fromName") problems.fromName = "gift.errors.from_name";
+      else problems.recipient = "gift.errors.recipient";
+    }
+    return problems;
   }
   return formProblem(error);
 }
 
+// The app's limit for the name the friend reads (MAX_GIVER_NAME); it refuses an e-mail address there.
+const MAX_GIVER_NAME = 60;
+
 /**
  * Give this, on one card of the account page (the storefront's My cards does the same):
- * the recipient's e-mail or phone and an optional message; while the gift waits, take it back.
+ * the recipient's e-mail or phone, an optional message and the giver's name as the friend will
+ * read it (their first name until they edit it, decision 0068); while the gift waits, take it back.
  */
-export function GiftActions({ card, onChanged }: { card: Card; onChanged: () => void }) {
+export function GiftActions({ card, giverName, onChanged }: { card: Card; giverName: string; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
   const [recipient, setRecipient] = useState("");
   const [message, setMessage] = useState("");
+  const [fromName, setFromName] = useState(giverName);
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
 
@@ -56,10 +67,20 @@ export function GiftActions({ card, onChanged }: { card: Card; onChanged: () => 
 
   const submit = () => {
     const to = recipient.trim();
-    if (!to) return setProblems({ recipient: "gift.errors.recipient" });
+    const name = fromName.trim();
+    const local: Problems = {};
+    if (!to) local.recipient = "gift.errors.recipient";
+    // Blank is refused once the form offered a name; with none known (Shopify has no first name), the
+    // gift goes without one and the friend reads "the person who gave it to you".
+    const blankAllowed = !giverName.trim();
+    if ((!name && !blankAllowed) || name.length > MAX_GIVER_NAME || name.includes("@")) local.fromName = "gift.errors.from_name";
+    setProblems(local);
+    if (Object.keys(local).length) return;
     // The page's language: the recipient reads the gift in it unless Shopify knows theirs (issue 39).
     const locale = pageLanguage();
-    void run(() => giveCard(card.id, { ...(to.includes("@") ? { email: to } : { phone: to }), message, locale }));
+    void run(() =>
+      giveCard(card.id, { ...(to.includes("@") ? { email: to } : { phone: to }), message, ...(name ? { fromName: name } : {}), locale }),
+    );
   };
   return (
     <s-form onSubmit={submit}>
@@ -80,6 +101,15 @@ export function GiftActions({ card, onChanged }: { card: Card; onChanged: () => 
           hint={t("gift.message_hint")}
           value={message}
           onValue={setMessage}
+          problems={problems}
+          onProblems={setProblems}
+        />
+        <HintedField
+          name="fromName"
+          label={t("gift.from_label")}
+          hint={t("gift.from_hint")}
+          value={fromName}
+          onValue={setFromName}
           problems={problems}
           onProblems={setProblems}
         />

@@ -17,7 +17,7 @@ export function HoldingsGrid({ holdings, onChanged }: { holdings: HoldingsData; 
     <s-stack direction="block" gap="base">
       <s-grid gridTemplateColumns="repeat(auto-fill, minmax(240px, 1fr))" gap="base">
         {holdings.cards.map((card) => (
-          <CardItem key={card.id} card={card} proxyUrl={holdings.proxyUrl} onChanged={onChanged} />
+          <CardItem key={card.id} card={card} proxyUrl={holdings.proxyUrl} giverName={holdings.firstName ?? ""} onChanged={onChanged} />
         ))}
         {holdings.twins.map((twin) => (
           <TwinItem key={twin.id} twin={twin} proxyUrl={holdings.proxyUrl} />
@@ -124,12 +124,14 @@ function ItemActions({
   proxyUrl,
   title,
   card,
+  giverName = "",
   onChanged,
 }: {
   actions: ItemAction[];
   proxyUrl: string;
   title: string;
   card?: Card;
+  giverName?: string;
   onChanged?: () => void;
 }) {
   const labels: Record<Exclude<ItemAction["kind"], "GIVE" | "TAKE_BACK">, Parameters<typeof t>[0]> = {
@@ -145,7 +147,7 @@ function ItemActions({
         if (action.kind === "GIVE" || action.kind === "TAKE_BACK") {
           if (gifts || !card || !onChanged) return null;
           gifts = true;
-          return <GiftActions key="gift" card={card} onChanged={onChanged} />;
+          return <GiftActions key="gift" card={card} giverName={giverName} onChanged={onChanged} />;
         }
         const href = `${proxyUrl}${action.path}${documentLanguage(action.kind, action.path)}`;
         if (!isHttpUrl(href)) return null;
@@ -160,7 +162,7 @@ function ItemActions({
   );
 }
 
-function CardItem({ card, proxyUrl, onChanged }: { card: Card; proxyUrl: string; onChanged: () => void }) {
+function CardItem({ card, proxyUrl, giverName, onChanged }: { card: Card; proxyUrl: string; giverName: string; onChanged: () => void }) {
   const owned = card.status === "OWNED";
   const when = card.redeemedAt ?? card.createdAt;
   const date = when ? longDate(when) : null;
@@ -184,7 +186,7 @@ function CardItem({ card, proxyUrl, onChanged }: { card: Card; proxyUrl: string;
       <Chain chain={card.chain} title={card.name} />
       {date ? <s-text color="subdued">{card.redeemedAt ? t("list.claimed_on", { date }) : t("list.added_on", { date })}</s-text> : null}
       {owned && card.chain ? <s-text>{t("gift.minted")}</s-text> : null}
-      <ItemActions actions={card.actions} proxyUrl={proxyUrl} title={card.name} card={card} onChanged={onChanged} />
+      <ItemActions actions={card.actions} proxyUrl={proxyUrl} title={card.name} card={card} giverName={giverName} onChanged={onChanged} />
     </Item>
   );
 }

@@ -4,6 +4,7 @@ import { formProblem, inputValue, PUBLIC_KEY, UNIVERSAL_NAME, type Problems } fr
 import { HintedField } from "./HintedField";
 import { t } from "./i18n";
 import type { Holdings, LinkedWallet } from "./types";
+import { WalletLine } from "./WalletLine";
 
 function linkProblems(error: ReturnType<typeof asApiError>, address: string): Problems {
   if (error.status === 409) return { name: "wallet.errors.name_taken" };
@@ -71,9 +72,7 @@ export function WalletForm({ holdings, onLinked }: { holdings: Holdings; onLinke
       <s-stack direction="block" gap="base">
         <s-paragraph>{t("wallet.intro")}</s-paragraph>
         {held > 0 ? <s-paragraph>{t("wallet.held", { count: held })}</s-paragraph> : null}
-        {wallet ? (
-          <s-text type="strong">{t(wallet.verified ? "wallet.current" : "wallet.current_unverified", { address: wallet.address })}</s-text>
-        ) : null}
+        {wallet ? <WalletLine wallet={wallet} /> : null}
         {done ? <s-banner tone="success" heading={done} /> : null}
         <s-link href={holdings.walletPageUrl} target="_blank">
           {t("wallet.sign")}

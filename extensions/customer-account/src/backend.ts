@@ -62,8 +62,11 @@ export const loadHoldings = () => call<Holdings>("/holdings");
 export const claimCode = (code: string) => call<{ cards: Card[] }>("/claim", { code });
 
 /** Gives one of the customer's cards: a new code goes to the recipient (decision 0043). */
-export const giveCard = (id: string, gift: { email?: string; phone?: string; message: string; locale?: string }) =>
+export const giveCard = (id: string, gift: { email?: string; phone?: string; message: string; fromName?: string; locale?: string }) =>
   call<Card>(`/cards/${encodeURIComponent(id)}/give`, gift);
+
+/** Claims a code waiting for the customer's verified e-mail, without the code (decision 0070). */
+export const claimWaiting = (id: string) => call<{ cards: Card[] }>(`/waiting/${encodeURIComponent(id)}/claim`, {});
 
 /** Takes a gift back before it is claimed. */
 export const cancelGift = (id: string) => call<Card>(`/cards/${encodeURIComponent(id)}/cancel-gift`, {});

@@ -76,10 +76,19 @@ export interface UniversalName {
   publicKey: string;
 }
 
-/** The wallet the customer linked, as they recognise it (e.g. 3uKC…nnpe). */
-export type LinkedWallet = { address: string; verified: boolean } | null;
+/** The wallet the customer linked, as they recognise it (e.g. 3uKC…nnpe), and its whole address to copy. */
+export type LinkedWallet = { address: string; publicKey: string; verified: boolean } | null;
+
+/** A code sent to the customer's verified e-mail, claimed with one tap (decision 0070); the code itself never comes. */
+export interface WaitingCode {
+  id: string;
+  cards: { id: string; name: string }[];
+  expiresAt: string;
+}
 
 export interface Holdings {
+  /** Codes sent to the customer's e-mail that Shopify says they verified, still to claim. */
+  waiting: WaitingCode[];
   cards: Card[];
   /** The gifts the customer gave that were claimed, newest first. */
   given: GiftGiven[];
@@ -96,6 +105,8 @@ export interface Holdings {
   applePassesUrl: string | null;
   /** Where "Add to Google Wallet" points (`<url>/<id>` on the storefront, a redirect to Google's save link); null while off. */
   googleWalletUrl: string | null;
+  /** The customer's first name in Shopify (null: unknown): the gift form's giver name until they edit it. */
+  firstName: string | null;
 }
 
 /** What one order issued (GET /customer-account/orders/<id>, app/domain/customer-order-issues.server.ts). */
