@@ -1,6 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
+import { newId } from "~/domain/ids";
+import { createRule } from "~/domain/issuing-rules.server";
 import { DEMO_SHOP } from "~/faces/demo/demo-mode.server";
 import { shown, toast } from "../support/admin-browser";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
@@ -14,12 +16,42 @@ const adminApiStubUrl = inject("adminApiStubUrl");
 let browser: Browser;
 const savedRules: string[] = [];
 
+// One rule that issued 3 items in the window, for Home's top-rules chart. Its product is no demo
+// product's, so no other test's order meets it.
+const TOP_RULE_TITLE = "Issued by a past rule";
+let topRuleId: string;
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  const rule = await createRule(DEMO_SHOP, {
+    targetType: "PRODUCT",
+    targetId: "gid://shopify/Product/999000111",
+    targetTitle: TOP_RULE_TITLE,
+    trigger: "PAID",
+    issueTwin: true,
+  });
+  topRuleId = rule.id;
+  savedRules.push(rule.id);
+  await db.orderIssue.create({
+    data: {
+      id: newId("iss"),
+      shop: DEMO_SHOP,
+      ruleId: rule.id,
+      orderId: "999000111",
+      orderName: "#9991",
+      lineItemId: newId("iss"),
+      moment: "paid",
+      productTitle: TOP_RULE_TITLE,
+      quantity: 3,
+      status: "ISSUED",
+      cardIds: ["card_top_a", "card_top_b", "card_top_c"],
+    },
+  });
 });
 afterAll(async () => {
   await browser?.close();
   // The demo shop's other tests place orders: a rule left behind would issue for them.
+  await db.orderIssue.deleteMany({ where: { ruleId: topRuleId } });
   await db.issuingRule.deleteMany({ where: { id: { in: savedRules } } });
 });
 
@@ -124,6 +156,15 @@ describe("Shopify's pickers and links, Home at a glance (demo mode, Chromium)", 
         expect(await table.getByRole("row").count()).toBe(31);
         const today = (await table.getByRole("row").last().innerText()).split(/\s+/);
         expect(today.slice(-2).every((count) => /^\d[\d\s\u202f\u00a0]*$/.test(count))).toBe(true);
+
+        // The top rules as bars whose title and count can be read, drawn inside their box (polaris-viz's
+        // 200-px minimum once overflowed a 120-px box: one solid block, its labels cut off).
+        const topRules = page.getByTestId("top-rules-chart");
+        const bars = topRules.locator("svg").first();
+        await shown(bars.getByText(TOP_RULE_TITLE));
+        await shown(bars.getByText("3", { exact: true }));
+        const [box, drawn] = await Promise.all([topRules.boundingBox(), bars.boundingBox()]);
+        expect(drawn!.y + drawn!.height).toBeLessThanOrEqual(box!.y + box!.height + 1);
 
         const link = page.getByRole("link", { name: words.addBlock });
         expect(await link.getAttribute("target")).toBe("_top");

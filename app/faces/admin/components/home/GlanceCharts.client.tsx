@@ -6,6 +6,10 @@ import { BlockStack, Text } from "@shopify/polaris";
 import type { GlanceChartsProps } from "./glance-charts-props";
 
 const CHART_HEIGHT = 240;
+// polaris-viz never draws a chart shorter than its theme's minimum (200 px): a shorter box lets the
+// bars overflow it and hides their labels. Each rule then gets a row tall enough for its title and value.
+const BAR_CHART_MIN_HEIGHT = 200;
+const BAR_ROW_HEIGHT = 56;
 
 export default function GlanceCharts({ days, topRules, words, formatNumber, formatDay }: GlanceChartsProps) {
   const number = (value: string | number | null) => formatNumber(Number(value ?? 0));
@@ -28,7 +32,7 @@ export default function GlanceCharts({ days, topRules, words, formatNumber, form
             <Text as="h3" variant="headingSm">
               {words.topRules}
             </Text>
-            <div style={{ height: Math.max(120, topRules.length * 48) }}>
+            <div data-testid="top-rules-chart" style={{ height: Math.max(BAR_CHART_MIN_HEIGHT, topRules.length * BAR_ROW_HEIGHT) }}>
               <BarChart
                 isAnimated={false}
                 direction="horizontal"
