@@ -36,8 +36,14 @@ export type CreateCardsCommand = z.output<typeof createBatchInput>;
  * Creates one card for its recipient (POST /v1/unit-cards, the customer page): in no edition, so unnumbered.
  * `livemode` false (a test key): a test card, whose messages are written but not sent and which is never minted.
  */
-export async function createCardFor(shop: string, { card, recipient }: CreateCardCommand, livemode = true): Promise<UnitCard> {
-  const [created] = await createCards(shop, [card], recipient, "", [NO_SERIAL], livemode, true);
+export async function createCardFor(
+  shop: string,
+  { card, recipient }: CreateCardCommand,
+  livemode = true,
+  /** The Shopify customer a claim code goes to, when the caller knows one (Flow's "Issue a card to customer"). */
+  customerId?: string,
+): Promise<UnitCard> {
+  const [created] = await createCards(shop, [card], recipient, "", [NO_SERIAL], livemode, true, customerId);
   return created!;
 }
 
@@ -74,6 +80,7 @@ async function createCards(
   serials: CardSerial[],
   livemode: boolean,
   metered: boolean,
+  customerId?: string,
 ) {
   const now = new Date();
   try {
@@ -81,7 +88,9 @@ async function createCards(
       // First: past the plan's cap nothing is written (a batch is refused whole). Test cards never count.
       if (livemode && metered) await meterIssued(shop, cards.length, now);
       const redemption =
-        recipient.kind === "redemption" ? await createRedemption(shop, recipient.redemption, cards, now, codePath, livemode) : undefined;
+        recipient.kind === "redemption"
+          ? await createRedemption(shop, { ...recipient.redemption, customerId }, cards, now, codePath, livemode)
+          : undefined;
       const rows = cards.map((card, index): UnitCardRecord => ({
         id: newId("card"),
         shop,
@@ -139,7 +148,7 @@ const codeInUse = (codePath: string) =>
  */
 export async function createRedemption(
   shop: string,
-  target: RedemptionTarget & { giftMessage?: string; gift?: { giverName: string | null } },
+  target: RedemptionTarget & { giftMessage?: string; gift?: { giverName: string | null }; customerId?: string },
   cards: CardData[],
   now: Date,
   codePath: string,
@@ -160,6 +169,7 @@ export async function createRedemption(
     redeemedAt: null,
     redeemedBy: null,
     redeemedPublicKey: null,
+    customerId: target.customerId ?? null,
     livemode,
   };
   await stores().cards.insertRedemption(row);

@@ -109,7 +109,7 @@ export async function issueCardForFlow(
     };
     const byRedemption = fields.by_redemption === true || fields.by_redemption === "true";
     const recipient = byRedemption ? await claimCodeTo(customer) : await ownerOf(customer);
-    return await createCardFor(shop, parseInput(createCardInput, { ...card, ...recipient }));
+    return await createCardFor(shop, parseInput(createCardInput, { ...card, ...recipient }), true, byRedemption ? customerId : undefined);
   } catch (error) {
     throw asFlowFields(error);
   }

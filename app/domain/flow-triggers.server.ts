@@ -119,7 +119,8 @@ async function referencesOf(shop: string, handle: string, facts: FlowFacts) {
     };
   }
   const order = card?.redemptionId ? await stores().orders.orderOf(shop, { redemptionId: card.redemptionId }) : null;
-  // A voided card never had an owner: the customer is the order's.
-  const customerId = handle === "card-voided" ? (order?.customerId ?? null) : shopifyCustomerIdOf(facts.owner);
+  // A voided card never had an owner: the customer is the order's, or the one Flow's action sent its code to.
+  const customerId =
+    handle === "card-voided" ? (order?.customerId ?? card?.redemption?.customerId ?? null) : shopifyCustomerIdOf(facts.owner);
   return { customerId, orderId: order?.orderId ?? null, giver: null };
 }

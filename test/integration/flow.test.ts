@@ -5,6 +5,7 @@ import { FlowTriggerSender } from "~/adapters/shopify/flow-trigger-sender.server
 import { db } from "~/db/client.server";
 import { createCard, createCardFor } from "~/domain/cards.server";
 import { voidCard } from "~/domain/card-void.server";
+import { issueCardForFlow } from "~/domain/flow-actions.server";
 import { registerName } from "~/domain/names.server";
 import { createCardInput, parseInput } from "~/domain/schemas";
 import { DEMO_CUSTOMERS } from "../../stubs/admin-api/demo-data";
@@ -339,7 +340,7 @@ describe("Flow triggers", () => {
     expect(await received(shop)).toHaveLength(2);
   });
 
-  it("tells Flow of a card voided with its order's customer; test data and non-Shopify holders reach Flow not at all", async () => {
+  it("tells Flow of a card voided with its order's customer, or the customer Flow sent its code to; test data and non-Shopify holders reach Flow not at all", async () => {
     const shop = uniqueShop();
     const buyer = uniqueCustomerId();
     const order = await issuedOrder(shop, buyer); // no universal name: the card waits for its claim
@@ -350,26 +351,50 @@ describe("Flow triggers", () => {
     await voidCard(shop, test.id, "Test", false);
     const other = await createCard(shop, { ...cardInput("Made by hand"), email: "e@example.com" });
     await voidCard(shop, other.id, "Not needed");
+    // Issued by Flow's action to a known customer by claim code, then voided: no order, but Flow named the customer.
+    const flowCustomer = uniqueCustomerId();
+    const flowCard = await issueCardForFlow(
+      shop,
+      { customer_id: Number(flowCustomer), card_name: "VIP", by_redemption: true },
+      async (id) => (id === flowCustomer ? { id, email: "vip@example.com", phone: null, firstName: "Vi", locale: null } : null),
+    );
+    await voidCard(shop, flowCard.id, "Offer withdrawn");
 
     startSender(shop);
     await expect.poll(() => settled(shop), WORKER_DEADLINE).toBe(0);
-    expect(await received(shop)).toEqual([
-      {
-        handle: "card-voided",
-        payload: {
-          customer_id: Number(buyer),
-          order_id: Number(order.orderId),
-          "Card name": order.productTitle,
-          "Card ID": card.id,
-          "Serial number": expect.any(String),
-          "Void reason": "Order cancelled by the customer",
+    // Sent in no set order.
+    const sent = await received(shop);
+    expect(sent).toHaveLength(2);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        {
+          handle: "card-voided",
+          payload: {
+            customer_id: Number(buyer),
+            order_id: Number(order.orderId),
+            "Card name": order.productTitle,
+            "Card ID": card.id,
+            "Serial number": expect.any(String),
+            "Void reason": "Order cancelled by the customer",
+          },
         },
-      },
-    ]);
+        {
+          handle: "card-voided",
+          payload: {
+            customer_id: Number(flowCustomer),
+            "Card name": "VIP",
+            "Card ID": flowCard.id,
+            "Serial number": "",
+            "Void reason": "Offer withdrawn",
+          },
+        },
+      ]),
+    );
     const rows = await db.flowTrigger.findMany({ where: { shop }, orderBy: { id: "asc" } });
     expect(rows.map((row) => [row.handle, row.status])).toEqual([
       ["card-voided", "SENT"],
       ["card-voided", "SKIPPED"],
+      ["card-voided", "SENT"],
     ]);
     expect(rows[1]!.lastError).toBe("No Shopify customer to tell Flow of (the item's holder is not a Shopify customer)");
     // Kept as long as their events: a shop's redaction (or the 30 days' purge) takes them too.

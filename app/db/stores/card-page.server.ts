@@ -36,6 +36,7 @@ const REDEMPTION: Record<keyof Redemption, Kind> = {
   redeemedBy: "text",
   redeemedPublicKey: "text",
   reminderQueuedAt: "date",
+  customerId: "text",
   livemode: "bool",
 };
 const MINT: Record<keyof ChainMint, Kind> = {

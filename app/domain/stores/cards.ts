@@ -39,6 +39,8 @@ export interface RedemptionRecord {
   redeemedAt: Date | null;
   redeemedBy: string | null;
   redeemedPublicKey: string | null;
+  /** The Shopify customer the code was sent to, when known (Flow's "Issue a card to customer"). */
+  customerId: string | null;
   livemode: boolean;
 }
 

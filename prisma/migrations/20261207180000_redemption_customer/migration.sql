@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Redemption" ADD COLUMN "customerId" TEXT;
