@@ -74,7 +74,7 @@ describe("tap targets on the storefront (Chromium, 390 px, French)", { timeout: 
     await page.setViewportSize(PHONE);
     const pages: [string, string][] = [
       ["/apps/twincards?lang=fr", "Mes cartes"],
-      [`/apps/twincards/redeem?code=${code}&lang=fr`, "Obtenir une carte"],
+      [`/apps/twincards/redeem?code=${code}&lang=fr`, "Récupérer une carte"],
       ["/apps/twincards/wallet?lang=fr", ""],
       [`${new URL(twin.verifyUrl).pathname}?lang=fr`, "Mug Aurore"],
     ];

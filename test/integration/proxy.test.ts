@@ -263,7 +263,7 @@ describe("GET /proxy (Liquid page)", () => {
     expect(text).toContain(`Statut : Dans votre collection · Ajoutée le ${longDate("fr", card.createdAt)}`);
     expect(text).toContain(`Émis le ${longDate("fr", twin.createdAt)}`);
     expect(text).toContain("Nom universel");
-    expect(text).toContain("Obtenir une carte");
+    expect(text).toContain("Récupérer une carte");
     for (const english of ["My cards", "Status", "Claim a card", "Quantity", "Universal name", "Added on"])
       expect(text).not.toContain(english);
   });
@@ -356,9 +356,9 @@ describe("GET /proxy/redeem (Liquid page)", () => {
 
     const body = await renderedPage(response, "fr");
 
-    expect(body).toMatch(/<h1>Obtenir une carte<\/h1>/);
+    expect(body).toMatch(/<h1>Récupérer une carte<\/h1>/);
     expect(body).toMatch(/<label for="twincards-code">Code<\/label>/);
-    expect(body).toMatch(/<button type="submit">Obtenir la carte<\/button>/);
+    expect(body).toMatch(/<button type="submit">Récupérer la carte<\/button>/);
     expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN"]);
   });
 
