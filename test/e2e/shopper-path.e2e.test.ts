@@ -69,6 +69,7 @@ const WALKS = {
     verify: "Vérifier et voir son historique",
     history: "Historique",
     claimedBy: "Récupérée par le détenteur 1",
+    yours: "Elle est à vous",
     certificate: "Télécharger le certificat (PDF)",
     certificateHeading: "CERTIFICAT D’AUTHENTICITÉ",
     pass: "Ajouter à Apple Wallet",
@@ -141,6 +142,7 @@ const WALKS = {
     verify: "Verify and see its history",
     history: "History",
     claimedBy: "Claimed by holder 1",
+    yours: "This is yours",
     certificate: "Download certificate (PDF)",
     certificateHeading: "CERTIFICATE OF AUTHENTICITY",
     pass: "Add to Google Wallet",
@@ -336,6 +338,7 @@ describe("the whole shopper path on a phone (Chromium, 390 px)", { timeout: 240_
       await giver.getByRole("link", { name: `${words.verify}: ${cardName}` }).click();
       await shown(giver.getByRole("heading", { level: 2, name: words.history }));
       await shown(giver.getByText(words.claimedBy));
+      await shown(giver.getByText(words.yours, { exact: true }));
       await checkPage(giver, "06-verify");
       await giver.goBack();
       await shown(giver.getByRole("heading", { level: 1, name: words.myCards }));
