@@ -197,6 +197,24 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "VOID", owner: null });
   });
 
+  it("in French, one code for two cards: the block says the store holds them, in the plural", async () => {
+    const shop = uniqueShop();
+    const media = { imageUrls: [], videoUrls: [] };
+    const [first] = await createCardBatch(shop, {
+      redemption: { email: "camille@example.com" },
+      cards: [
+        { name: "Carte Or", media },
+        { name: "Carte Argent", media },
+      ],
+    });
+    const { claim } = await openStorefront(shop, uniqueCustomerId(), `?code=${first!.redemption!.code}`, "fr");
+
+    await claim.getByRole("button", { name: "Récupérer la carte" }).click();
+
+    await shown(claim.getByText("La boutique les conserve pour vous", { exact: false }));
+    expect(await claim.getByText("la conserve", { exact: false }).count()).toBe(0);
+  });
+
   it("claims with the code alone for a customer with no wallet: the store holds the card, and says where to link a wallet", async () => {
     const shop = uniqueShop();
     const { card, code } = await cardToClaim(shop);

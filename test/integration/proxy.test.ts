@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { Liquid } from "liquidjs";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { createCard } from "~/domain/cards.server";
+import { createCard, createCardBatch } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
 import { fieldValues, visibleText } from "../support/admin";
 import { baseUrl, uniqueClientAddress, uniqueShop } from "../support/api";
@@ -691,6 +691,25 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     expect(noKeyBody).toContain(
       "The store holds it for you, so there's nothing else to do. To keep it in your own Solana wallet, link one whenever you like: Link a wallet",
     );
+  });
+
+  it("says the store holds them, in the plural, when one code claims several cards (French agreement: « les conserve »)", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const [first] = await createCardBatch(shop, {
+      redemption: { email: "jane@example.com" },
+      cards: [cardFields().fields, cardFields().fields],
+    });
+
+    const response = await postForm(signedProxyUrl("/proxy/redeem?lang=fr", { shop, customerId }), { code: first!.redemption!.code! });
+
+    expect(response.status).toBe(200);
+    // Shopify's storefront in its primary language (English): the message's ?lang=fr decides.
+    const body = visibleText(await renderedPage(response, "en", { primary: true }));
+    expect(body).toContain("Vous avez récupéré 2 cartes");
+    expect(body).toContain("La boutique les conserve pour vous");
+    expect(body).toContain("Pour les garder dans votre propre portefeuille Solana");
+    expect(body).not.toContain("la conserve");
   });
 
   it("explains a failed claim in the storefront's language, next to the field", async () => {
