@@ -103,9 +103,9 @@ const WORDS: Record<
     issued: (date) => `Émis le ${date}`,
     holder: (holder) => (holder ? `Détenu par ${holder}` : "Détenu par un client de la boutique"),
     verify: (shop) =>
-      `Pour vérifier cet article, scannez le code ou ouvrez l’adresse ci-dessous : la page de ${shop} indique s’il est authentique et toujours valable.`,
-    test: "Article de test : ce certificat n’est pas valable",
-    qrSize: "Code QR de {size} mm de côté, marge comprise ({module} mm par module) : imprimer à 100 %.",
+      `Pour vérifier cet article, scannez le code ou ouvrez l’adresse ci-dessous\u00a0: la page de ${shop} indique s’il est authentique et toujours valable.`,
+    test: "Article de test\u00a0: ce certificat n’est pas valable",
+    qrSize: "Code QR de {size}\u00a0mm de côté, marge comprise ({module}\u00a0mm par module)\u00a0: imprimer à 100\u00a0%.",
   },
 };
 

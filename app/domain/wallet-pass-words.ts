@@ -54,7 +54,7 @@ const WORDS: Record<MessageLanguage, PassWords> = {
     serial: (number, size) => `nº\u00a0${number} sur\u00a0${size}`,
     serialOpen: (number) => `nº\u00a0${number}`,
     holderLabel: "Détenu par",
-    holderWallet: "Le portefeuille de son propriétaire",
+    holderWallet: "Le portefeuille de son détenteur",
     holderHeld: (shopName) => `${shopName}, pour vous`,
     issuedLabel: "Émis le",
     verifyLabel: "Vérifier cet article",

@@ -221,12 +221,11 @@
     });
     result.appendChild(list);
     // Next steps: where the cards are now, and how to move held ones to a wallet.
-    if (
-      cards.some(function (card) {
-        return card.custody === "HELD";
-      })
-    ) {
-      var held = el("p", "twin-cards__held", s.heldNext + " ");
+    var heldCount = cards.filter(function (card) {
+      return card.custody === "HELD";
+    }).length;
+    if (heldCount > 0) {
+      var held = el("p", "twin-cards__held", (heldCount === 1 ? s.heldNext : s.heldNextOther) + " ");
       var wallet = el("a", "twin-cards__link", s.linkWallet);
       wallet.href = s.proxyUrl + "/wallet";
       held.appendChild(wallet);

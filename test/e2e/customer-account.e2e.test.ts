@@ -229,8 +229,8 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
       [
         "fr",
         "Code",
-        "Obtenir la carte",
-        "Les cartes de ce code ont été annulées par la boutique (par exemple, leur commande a été annulée)\u00a0: il n’y a plus rien à obtenir. Contactez la boutique si vous pensez qu’il s’agit d’une erreur.",
+        "Récupérer la carte",
+        "Les cartes de ce code ont été annulées par la boutique (par exemple, leur commande a été annulée)\u00a0: il n’y a plus rien à récupérer. Contactez la boutique si vous pensez qu’il s’agit d’une erreur.",
       ],
     ] as const) {
       const page = await openAccount("page", shop, uniqueCustomerId(), { code, locale });
@@ -292,7 +292,7 @@ describe("customer account extension (Chromium)", { timeout: 120_000 }, () => {
     await shown(page.getByText(/^Ajoutée le \d{1,2} \S+ \d{4}$/));
     await shown(page.getByText("Jumeau numérique"));
     await page.getByLabel("Code", { exact: true }).fill("ZZZZ-ZZZZ-ZZZZ");
-    await page.getByRole("button", { name: "Obtenir la carte" }).click();
+    await page.getByRole("button", { name: "Récupérer la carte" }).click();
     expect(await fieldError(page, "Code")).toBe("Ce code nous est inconnu. Comparez-le à votre message et réessayez.");
     await screenshot(page, "customer-account-fr");
   });

@@ -91,7 +91,7 @@ describe("giving a card to a friend (Chromium)", { timeout: 120_000 }, () => {
     const receiving = await openStorefrontPage({ browser, harnesses, appUrl: baseUrl, shop, customerId: friend, locale: "fr" });
     await receiving.page.setViewportSize(LAPTOP);
     await receiving.claim.getByLabel("Code", { exact: false }).first().fill(code);
-    await receiving.claim.getByRole("button", { name: "Obtenir la carte" }).click();
+    await receiving.claim.getByRole("button", { name: "Récupérer la carte" }).click();
     await shown(receiving.myCards.getByRole("heading", { name: "Festival pass" }));
     const offer = receiving.myCards.getByRole("button", { name: "Offrir" });
     await shown(offer);

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomInt, randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { Keypair } from "@solana/web3.js";
 import { decodeJwt } from "jose";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -11,6 +11,7 @@ import type { StorefrontHarness } from "../../stubs/storefront/server";
 import { API_KEY, API_SECRET } from "../support/admin";
 import { uniqueShop } from "../support/api";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
+import { GOOGLE_WALLET_ISSUER_ID, googleWalletEnv } from "../support/google-wallet";
 import { startServer, type AppProcess } from "../support/processes";
 import { openStorefrontPage } from "../support/storefront-page";
 import { TEST_ENV } from "../support/test-env";
@@ -19,23 +20,13 @@ import { DEVICES } from "../support/user-agent";
 // "Add to Google Wallet" on the storefront (decision 0048), as a shopper on a French phone sees it: on My cards
 // when the app has a Google Wallet service account, leading to Google's save link (read here, never followed).
 
-const ISSUER_ID = "3388000000022222222";
+const ISSUER_ID = GOOGLE_WALLET_ISSUER_ID;
 let browser: Browser;
 let server: AppProcess;
 const harnesses: StorefrontHarness[] = [];
 
 beforeAll(async () => {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const serviceAccount = JSON.stringify({
-    type: "service_account",
-    client_email: "twin-cards@twin-cards-test.iam.gserviceaccount.com",
-    private_key_id: "key-1",
-    private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
-  });
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startServer({ ...TEST_ENV, GOOGLE_WALLET_ISSUER_ID: ISSUER_ID, GOOGLE_WALLET_SERVICE_ACCOUNT: serviceAccount }),
-  ]);
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ ...TEST_ENV, ...googleWalletEnv() })]);
 });
 afterEach(async () => {
   await Promise.all(harnesses.splice(0).map((harness) => harness.close()));

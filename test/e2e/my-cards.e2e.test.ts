@@ -47,8 +47,8 @@ describe("My cards from the claim page (Chromium, 390 px, French)", { timeout: 1
 
     // The claim page in French, then "Mes cartes" from its answer.
     await page.goto(`${storefront.url}/apps/twincards/redeem?code=${card.redemption!.code}&lang=fr`);
-    await page.getByRole("button", { name: "Obtenir la carte" }).click();
-    await shown(page.getByRole("heading", { level: 1, name: "Vous avez obtenu une carte" }));
+    await page.getByRole("button", { name: "Récupérer la carte" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Vous avez récupéré une carte" }));
     await page.getByRole("link", { name: "Mes cartes" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Mes cartes" }));
 
@@ -102,7 +102,7 @@ describe("My cards from the claim page (Chromium, 390 px, French)", { timeout: 1
     const short = `${address.slice(0, 4)}…${address.slice(-4)}`;
 
     await page.goto(`${storefront.url}/apps/twincards/redeem?code=${card.redemption!.code}&lang=fr`);
-    await page.getByRole("button", { name: "Obtenir la carte" }).click();
+    await page.getByRole("button", { name: "Récupérer la carte" }).click();
     await page.getByRole("link", { name: "Mes cartes" }).click();
     await shown(page.getByRole("heading", { level: 1, name: "Mes cartes" }));
     expect(await page.getByText("Votre portefeuille").count()).toBe(0);

@@ -64,24 +64,24 @@ describe("the shopper's language carried along the claim path (Chromium, 390 px)
 
     // The message's link, on the storefront, logged out: French, with a French way to log in.
     await page.goto(`${storefront.url}${link.pathname}${link.search}`);
-    await shown(page.getByRole("heading", { level: 1, name: "Obtenir une carte" }));
-    await shown(page.getByText("Connectez-vous pour obtenir les cartes reçues avec un code."));
+    await shown(page.getByRole("heading", { level: 1, name: "Récupérer une carte" }));
+    await shown(page.getByText("Connectez-vous pour récupérer les cartes reçues avec un code."));
     await page.getByRole("link", { name: "Se connecter" }).click();
 
     // Shopify's log-in page, then back to the claim page: still French, the code filled in.
     await page.getByRole("link", { name: "Log in as Camille Martin" }).click();
-    await shown(page.getByRole("heading", { level: 1, name: "Obtenir une carte" }));
+    await shown(page.getByRole("heading", { level: 1, name: "Récupérer une carte" }));
     expect(await page.getByLabel("Code", { exact: true }).inputValue()).toBe(card.redemption!.code);
     expect(new URL(page.url()).searchParams.get("lang")).toBe("fr");
 
     // A mistyped code is refused in French, at its field; then the right one claims the card.
     await page.getByLabel("Code", { exact: true }).fill("ZZZZ-ZZZZ-ZZZZ");
-    await page.getByRole("button", { name: "Obtenir la carte" }).click();
+    await page.getByRole("button", { name: "Récupérer la carte" }).click();
     await shown(page.getByText("Ce code est inconnu. Comparez-le à votre message et réessayez."));
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "PENDING_REDEMPTION" });
     await page.getByLabel("Code", { exact: true }).fill(card.redemption!.code!);
-    await page.getByRole("button", { name: "Obtenir la carte" }).click();
-    await shown(page.getByRole("heading", { level: 1, name: "Vous avez obtenu une carte" }));
+    await page.getByRole("button", { name: "Récupérer la carte" }).click();
+    await shown(page.getByRole("heading", { level: 1, name: "Vous avez récupéré une carte" }));
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED" });
 
     // "Mes cartes" keeps the language too.
@@ -105,9 +105,9 @@ describe("the shopper's language carried along the claim path (Chromium, 390 px)
     const claimBlock = page.locator("section.twin-cards--claim");
     await shown(claimBlock.getByLabel("Code", { exact: true }));
     await claimBlock.getByLabel("Code", { exact: true }).fill(card.redemption!.code!);
-    await claimBlock.getByRole("button", { name: "Obtenir la carte" }).click();
+    await claimBlock.getByRole("button", { name: "Récupérer la carte" }).click();
 
-    await shown(page.getByRole("heading", { level: 1, name: "Vous avez obtenu une carte" }));
+    await shown(page.getByRole("heading", { level: 1, name: "Vous avez récupéré une carte" }));
     expect(new URL(page.url()).pathname).toBe("/fr/apps/twincards/redeem");
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "OWNED" });
     const myCards = page.getByRole("link", { name: "Mes cartes" });

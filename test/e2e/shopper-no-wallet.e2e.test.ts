@@ -79,20 +79,20 @@ describe("a shopper with no crypto wallet, on a phone, in French (Chromium)", { 
 
     // Tap 1: the link in the message opens the claim page, the code already in its field.
     await page.goto(`${storefront}${claimLink.pathname}${claimLink.search}`);
-    await shown(page.getByRole("heading", { level: 1, name: "Obtenir une carte" }));
+    await shown(page.getByRole("heading", { level: 1, name: "Récupérer une carte" }));
     const code = page.getByLabel("Code", { exact: true });
     expect(await code.inputValue()).toBe(card.redemption!.code);
     expect(await page.getByRole("main").getByRole("textbox").count()).toBe(1);
     const field = await boxOf(code);
     expect(field.height).toBeGreaterThanOrEqual(44);
     expect(field.fontSize).toBeGreaterThanOrEqual(16);
-    const button = page.getByRole("button", { name: "Obtenir la carte" });
+    const button = page.getByRole("button", { name: "Récupérer la carte" });
     expect((await boxOf(button)).height).toBeGreaterThanOrEqual(44);
     await screenshot(page, "shopper-01-claim-page-phone-fr");
 
     // Tap 2: claimed, with the code alone; the store holds the item for them.
     await button.click();
-    await shown(page.getByRole("heading", { level: 1, name: "Vous avez obtenu une carte" }));
+    await shown(page.getByRole("heading", { level: 1, name: "Vous avez récupéré une carte" }));
     await shown(page.getByRole("heading", { level: 2, name: card.name }));
     await shown(page.getByRole("img", { name: card.name }));
     await shown(page.getByText("La boutique la conserve pour vous\u00a0: vous n’avez rien d’autre à faire."));

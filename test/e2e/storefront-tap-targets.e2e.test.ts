@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { createCard, createCardBatch } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
@@ -7,6 +7,7 @@ import { issueTwin } from "~/domain/twins.server";
 import { shown } from "../support/admin-browser";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
 import { launchBrowser, newPage } from "../support/browser";
+import { smallTargets } from "../support/tap-targets";
 import { walletKey } from "../support/fixtures";
 import { startStorefrontHarness, type StorefrontHarness } from "../../stubs/storefront/server";
 
@@ -16,7 +17,6 @@ import { startStorefrontHarness, type StorefrontHarness } from "../../stubs/stor
 
 const baseUrl = inject("baseUrl");
 const PHONE = { width: 390, height: 844 };
-const MIN = 44;
 
 let browser: Browser;
 const harnesses: StorefrontHarness[] = [];
@@ -67,22 +67,6 @@ async function frenchShopper() {
   return { harness, twin, code: pending.redemption!.code! };
 }
 
-/** Every visible link and button of the app's parts of the page that is smaller than a tap target, with its size. */
-async function smallTargets(page: Page): Promise<string[]> {
-  const targets = page.locator(".twincards a, .twincards button, .twin-cards a, .twin-cards button");
-  const small: string[] = [];
-  for (const target of await targets.all()) {
-    if (!(await target.isVisible())) continue;
-    const box = await target.boundingBox();
-    if (!box) continue;
-    if (box.width < MIN || box.height < MIN) {
-      const text = (await target.innerText()).trim() || (await target.getAttribute("aria-label")) || "(no text)";
-      small.push(`${text}: ${Math.round(box.width)} × ${Math.round(box.height)}`);
-    }
-  }
-  return small;
-}
-
 describe("tap targets on the storefront (Chromium, 390 px, French)", { timeout: 120_000 }, () => {
   it("My cards, claim, link a wallet, verify and the theme's blocks: every link and button is at least 44 × 44 px", async () => {
     const { harness, twin, code } = await frenchShopper();
@@ -90,7 +74,7 @@ describe("tap targets on the storefront (Chromium, 390 px, French)", { timeout: 
     await page.setViewportSize(PHONE);
     const pages: [string, string][] = [
       ["/apps/twincards?lang=fr", "Mes cartes"],
-      [`/apps/twincards/redeem?code=${code}&lang=fr`, "Obtenir une carte"],
+      [`/apps/twincards/redeem?code=${code}&lang=fr`, "Récupérer une carte"],
       ["/apps/twincards/wallet?lang=fr", ""],
       [`${new URL(twin.verifyUrl).pathname}?lang=fr`, "Mug Aurore"],
     ];

@@ -213,6 +213,24 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: "VOID", owner: null });
   });
 
+  it("in French, one code for two cards: the block says the store holds them, in the plural", async () => {
+    const shop = uniqueShop();
+    const media = { imageUrls: [], videoUrls: [] };
+    const [first] = await createCardBatch(shop, {
+      redemption: { email: "camille@example.com" },
+      cards: [
+        { name: "Carte Or", media },
+        { name: "Carte Argent", media },
+      ],
+    });
+    const { claim } = await openStorefront(shop, uniqueCustomerId(), `?code=${first!.redemption!.code}`, "fr");
+
+    await claim.getByRole("button", { name: "Récupérer la carte" }).click();
+
+    await shown(claim.getByText("La boutique les conserve pour vous", { exact: false }));
+    expect(await claim.getByText("la conserve", { exact: false }).count()).toBe(0);
+  });
+
   it("claims with the code alone for a customer with no wallet: the store holds the card, and says where to link a wallet", async () => {
     const shop = uniqueShop();
     const { card, code } = await cardToClaim(shop);
@@ -253,7 +271,7 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await shown(page.getByRole("heading", { level: 2, name: "Vos cadeaux" }));
     expect(await page.getByRole("heading", { level: 2, name: "Mes cartes" }).count()).toBe(0);
     await claim.getByRole("button", { name: "Je les veux" }).click();
-    await shown(claim.getByText("Carte obtenue\u202f! Elle est maintenant dans votre collection."));
+    await shown(claim.getByText("Carte récupérée\u202f! Elle est maintenant dans votre collection."));
   });
 
   it("logged out: both blocks offer a log-in link that comes back to the page, and nothing asks the app", async () => {
@@ -326,7 +344,7 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     const { page, myCards, claim } = await openStorefront(shop, customerId, `?code=${code}`, "fr");
 
     await shown(page.getByRole("heading", { level: 2, name: "Mes cartes" }));
-    await shown(page.getByRole("heading", { level: 2, name: "Obtenir une carte" }));
+    await shown(page.getByRole("heading", { level: 2, name: "Récupérer une carte" }));
     const twinCard = myCards.getByRole("article", { name: twin.title });
     await shown(twinCard.getByText("Jumeau numérique"));
     await shown(twinCard.getByText("Prix"));
@@ -335,12 +353,12 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await shown(myCards.getByRole("article", { name: prints[1]!.name }).getByText(/^nº\s2 sur\s2$/));
     await shown(claim.getByLabel("Code", { exact: true }));
 
-    await claim.getByRole("button", { name: "Obtenir la carte" }).click();
-    await shown(claim.getByText("Carte obtenue\u202f! Elle est maintenant dans votre collection."));
+    await claim.getByRole("button", { name: "Récupérer la carte" }).click();
+    await shown(claim.getByText("Carte récupérée\u202f! Elle est maintenant dans votre collection."));
     const claimed = myCards.getByRole("article", { name: card.name });
     await shown(claimed.getByText(/649,00\s€/));
     const today = new Intl.DateTimeFormat("fr", { dateStyle: "long" }).format(new Date());
-    await shown(claimed.getByText(`Obtenue le ${today}`));
+    await shown(claimed.getByText(`Récupérée le ${today}`));
     const text = await page.locator("main").innerText();
     expect(text).not.toContain("translation missing");
     for (const english of ["My cards", "Claim a card", "Claim card", "In your collection", "Claimed on"])
@@ -354,7 +372,7 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     expect(proxyText).toMatch(/Prix\s+24,90\s€/);
     expect(proxyText).toMatch(/649,00\s€/);
     expect(proxyText).toMatch(/Tirage d’art — épreuve B\s+nº\s2 sur\s2/);
-    expect(proxyText).toContain(`Obtenue le ${new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date())}`);
+    expect(proxyText).toContain(`Récupérée le ${new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date())}`);
     expect(proxyText).not.toMatch(/\d{4}-\d{2}-\d{2}|EUR/);
     await screenshot(page, "storefront-12-french-proxy-page");
   });

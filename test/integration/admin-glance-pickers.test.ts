@@ -137,7 +137,7 @@ describe("Home checklist: the theme editor's deep links", () => {
       expect(link).toContain('target="_top"');
     }
     expect(page.text).toContain("Add the “My cards” block in the theme editor");
-    expect((await getPage("/app?locale=fr", shop)).text).toContain("Ajouter le bloc « Obtenir une carte » dans l’éditeur de thème");
+    expect((await getPage("/app?locale=fr", shop)).text).toContain("Ajouter le bloc « Récupérer une carte » dans l’éditeur de thème");
   });
 });
 

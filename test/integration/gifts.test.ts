@@ -155,7 +155,7 @@ describe("giving a card from the storefront", () => {
     const friend = uniqueCustomerId();
 
     for (const [language, words] of [
-      ["fr", "La personne qui vous l’offrait a repris ce cadeau\u00a0: ce code ne permet plus d’obtenir la carte."],
+      ["fr", "La personne qui vous l’offrait a repris ce cadeau\u00a0: ce code ne permet plus de récupérer la carte."],
       ["en", "The giver took this gift back, so this code no longer claims the card."],
     ] as const) {
       // The claim page without JavaScript, as the friend's browser posts it.

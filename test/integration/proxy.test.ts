@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { Liquid } from "liquidjs";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { createCard } from "~/domain/cards.server";
+import { createCard, createCardBatch } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
 import { fieldValues, visibleText } from "../support/admin";
 import { baseUrl, uniqueClientAddress, uniqueShop } from "../support/api";
@@ -263,7 +263,7 @@ describe("GET /proxy (Liquid page)", () => {
     expect(text).toContain(`Statut : Dans votre collection · Ajoutée le ${longDate("fr", card.createdAt)}`);
     expect(text).toContain(`Émis le ${longDate("fr", twin.createdAt)}`);
     expect(text).toContain("Nom universel");
-    expect(text).toContain("Obtenir une carte");
+    expect(text).toContain("Récupérer une carte");
     for (const english of ["My cards", "Status", "Claim a card", "Quantity", "Universal name", "Added on"])
       expect(text).not.toContain(english);
   });
@@ -356,9 +356,9 @@ describe("GET /proxy/redeem (Liquid page)", () => {
 
     const body = await renderedPage(response, "fr");
 
-    expect(body).toMatch(/<h1>Obtenir une carte<\/h1>/);
+    expect(body).toMatch(/<h1>Récupérer une carte<\/h1>/);
     expect(body).toMatch(/<label for="twincards-code">Code<\/label>/);
-    expect(body).toMatch(/<button type="submit">Obtenir la carte<\/button>/);
+    expect(body).toMatch(/<button type="submit">Récupérer la carte<\/button>/);
     expect(fieldValues(body)).toEqual(["ABCD-EFGH-JKMN"]);
   });
 
@@ -691,6 +691,25 @@ describe("POST /proxy/redeem (HTML form, no JavaScript)", () => {
     expect(noKeyBody).toContain(
       "The store holds it for you, so there's nothing else to do. To keep it in your own Solana wallet, link one whenever you like: Link a wallet",
     );
+  });
+
+  it("says the store holds them, in the plural, when one code claims several cards (French agreement: « les conserve »)", async () => {
+    const shop = uniqueShop();
+    const customerId = uniqueCustomerId();
+    const [first] = await createCardBatch(shop, {
+      redemption: { email: "jane@example.com" },
+      cards: [cardFields().fields, cardFields().fields],
+    });
+
+    const response = await postForm(signedProxyUrl("/proxy/redeem?lang=fr", { shop, customerId }), { code: first!.redemption!.code! });
+
+    expect(response.status).toBe(200);
+    // Shopify's storefront in its primary language (English): the message's ?lang=fr decides.
+    const body = visibleText(await renderedPage(response, "en", { primary: true }));
+    expect(body).toContain("Vous avez récupéré 2 cartes");
+    expect(body).toContain("La boutique les conserve pour vous");
+    expect(body).toContain("Pour les garder dans votre propre portefeuille Solana");
+    expect(body).not.toContain("la conserve");
   });
 
   it("explains a failed claim in the storefront's language, next to the field", async () => {

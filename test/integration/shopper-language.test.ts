@@ -56,7 +56,7 @@ describe("the claim page, logged out, in the message's language", () => {
     const page = await renderedPage(response, "en", { primary: true });
     expect(sectionLanguages(page)).toEqual(["fr"]);
     const text = visibleText(page);
-    expect(text).toContain("Connectez-vous pour obtenir les cartes reçues avec un code.");
+    expect(text).toContain("Connectez-vous pour récupérer les cartes reçues avec un code.");
     expect(text).not.toContain("Log in");
     const logIn = ownTargets(page).find((target) => target.startsWith("/account/login"))!;
     const back = new URL(logIn, "https://shop.example").searchParams.get("return_url")!;
@@ -110,7 +110,7 @@ describe("the claim path logged in: every link and form keeps the language", () 
     expect(claimed.status).toBe(200);
     const page = await renderedPage(claimed, "fr", { primary: false, root: "/fr" });
     expect(sectionLanguages(page)).toEqual(["fr"]);
-    expect(visibleText(page)).toContain("Vous avez obtenu une carte");
+    expect(visibleText(page)).toContain("Vous avez récupéré une carte");
     const links = ownTargets(page);
     expect(links).toEqual(
       expect.arrayContaining([`/fr${PATH_PREFIX}/wallet?lang=fr`, `/fr${PATH_PREFIX}?lang=fr`, `/fr${PATH_PREFIX}/redeem?lang=fr`]),
@@ -169,7 +169,7 @@ describe("the logged-in customer's language, from Shopify", () => {
     const french = await proxyFetch(signedProxyUrl(`/proxy/redeem?code=ABCD&lang=en`, { shop, customerId: customerIn("fr") }));
     const frenchPage = await renderedPage(french, "en", { primary: true });
     expect(sectionLanguages(frenchPage)).toEqual(["fr"]);
-    expect(visibleText(frenchPage)).toContain("Obtenir la carte");
+    expect(visibleText(frenchPage)).toContain("Récupérer la carte");
     expect(frenchPage).toContain(`action="${PATH_PREFIX}/redeem?lang=fr"`);
 
     const english = await proxyFetch(signedProxyUrl(`/proxy/redeem?code=ABCD&lang=fr`, { shop, customerId: customerIn("en") }));

@@ -148,7 +148,7 @@ describe("GET /apps/twincards/v/<token>: the public verification page", () => {
     const render = (locale: string) =>
       new Liquid().parseAndRender(english, { shop: { name: SHOP_NAME }, request: { locale: { iso_code: locale } } }) as Promise<string>;
     expect(visibleText(await render("en"))).toContain("Held by The store, for its owner");
-    expect(visibleText(await render("fr"))).toContain("Détenu par La boutique, pour son propriétaire");
+    expect(visibleText(await render("fr"))).toContain("Détenu par La boutique, pour son détenteur");
     expect(english).not.toContain(owner.split("|")[1]);
     expectNothingPrivate(english, items);
   });

@@ -18,6 +18,11 @@ describe("printable: text for pdf-lib's standard fonts", () => {
     expect(printable(helvetica, "金色のカード")).toBe("—");
     expect(printable(helvetica, "🎟️")).toBe("—");
     expect(printable(helvetica, "Line one\nline\ttwo")).toBe("Line one line two");
+    // French no-break spaces stay so (the narrow one, which WinAnsi lacks, as the plain no-break one): no line breaks before « : ».
+    expect(printable(helvetica, "ci-dessous\u00a0: la page\u202f; fin")).toBe("ci-dessous\u00a0: la page\u00a0; fin");
+    for (const width of [60, 70, 75, 80, 90])
+      for (const line of wrapLines(helvetica, printable(helvetica, "Article de test\u00a0: ce certificat"), 10, width))
+        expect(line).not.toMatch(/^:/);
     // Whatever is left, the font encodes without throwing.
     expect(() => helvetica.encodeText(printable(helvetica, "Ωmega Привет ✓ ő"))).not.toThrow();
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-// Issue 25: "réclamation" is a complaint. A shopper gets (obtient) or collects (récupère) a card.
+// Issue 25: "réclamation" is a complaint. A shopper collects (récupère) a card: one word for it everywhere (test/unit/french-terms.test.ts).
 const FRENCH_FILES = [
   "extensions/storefront/locales/fr.json",
   "extensions/storefront/locales/fr.schema.json",

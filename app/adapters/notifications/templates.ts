@@ -20,8 +20,8 @@ export interface EmailContent {
   html: string;
 }
 
-/** The layout's own words around the merchant's text, per language. */
-const LAYOUT_WORDS: Record<
+/** The layout's own words around the merchant's text, per language (exported for the French terms test). */
+export const LAYOUT_WORDS: Record<
   MessageLanguage,
   {
     code: string;

@@ -5,6 +5,8 @@ import type { PDFFont } from "pdf-lib";
  * throw on any other character. A letter with an accent WinAnsi lacks keeps its
  * base letter (ő → o); what has none (emoji, CJK) is dropped; a text left
  * empty prints as "—". The verify page the QR code opens shows the name whole.
+ * A no-break space (French « : », « nº 12 ») stays one, so a line never breaks
+ * there; the narrow one, which WinAnsi lacks, becomes it.
  */
 
 const charactersOf = new WeakMap<PDFFont, Set<number>>();
@@ -20,11 +22,12 @@ function canEncode(font: PDFFont, character: string): boolean {
 export function printable(font: PDFFont, text: string): string {
   const kept = Array.from(text.normalize("NFC"), (character) => {
     if (character === "\n" || character === "\t") return " ";
+    if (character === "\u202f") return "\u00a0";
     if (canEncode(font, character)) return character;
     const base = character.normalize("NFD").replace(/\p{M}/gu, "");
     return base && Array.from(base).every((part) => canEncode(font, part)) ? base : "";
   }).join("");
-  const collapsed = kept.replace(/\s+/g, " ").trim();
+  const collapsed = kept.replace(/[^\S\u00a0]+/g, " ").trim();
   return collapsed === "" ? DASH : collapsed;
 }
 

@@ -471,8 +471,9 @@ ${walletNext(cards, tr, pathPrefix)}
 
 /** For cards the store holds: that nothing else is needed, and where to link a wallet. */
 function walletNext(cards: StorefrontCard[], tr: Translator, pathPrefix: string): Markup | null {
-  if (!cards.some((card) => card.custody === "HELD")) return null;
-  return html`<p>${tr.t("claim.held_next")} <a href="${to(tr, `${pathPrefix}/wallet`)}">${tr.t("my_cards.link_wallet")}</a></p>`;
+  const held = cards.filter((card) => card.custody === "HELD").length;
+  if (held === 0) return null;
+  return html`<p>${tr.t(held === 1 ? "claim.held_next" : "claim.held_next_other")} <a href="${to(tr, `${pathPrefix}/wallet`)}">${tr.t("my_cards.link_wallet")}</a></p>`;
 }
 
 /** The customer's cards could not be loaded: nothing they can fix but trying again. */

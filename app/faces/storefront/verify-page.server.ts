@@ -93,7 +93,9 @@ export interface HolderLinks {
 /** For the logged-in visitor who holds the item: its wallet passes and its certificate, as My cards links them. */
 function holderSection(item: VerifiedTwin | VerifiedCard, title: string, links: HolderLinks | null, tr: Translator): Markup | null {
   if (!links || !item.heldByViewer) return null;
-  return html`<section class="twincards-holder" aria-label="${tr.t("verify.for_holder")}"><p><strong>${tr.t("verify.for_holder")}</strong></p>
+  // French agrees with the item: « Il est à vous » for a twin (un jumeau), « Elle est à vous » for a card (une carte).
+  const yours = tr.t(item.kind === "card" ? "verify.for_holder_card" : "verify.for_holder");
+  return html`<section class="twincards-holder" aria-label="${yours}"><p><strong>${yours}</strong></p>
 ${walletPassLink(passLinks(links.pathPrefix, links.passes), item.heldByViewer, title, tr)}
 ${certificateLink(links.pathPrefix, item.heldByViewer, title, tr)}</section>`;
 }
