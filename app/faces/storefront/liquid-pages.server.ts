@@ -11,6 +11,7 @@ import type {
   StorefrontWaitingCode,
   StorefrontWallet,
 } from "~/domain/storefront.server";
+import { isAppMetadataKey } from "~/domain/public-metadata";
 import copyScript from "./copy-address.client.js?raw";
 import { html, isWebUrl, liquid, type Markup } from "./html.server";
 import { keptPath, languageDecision, LANGUAGE_VARIABLE, ROOT_VARIABLE } from "./shopper-language.server";
@@ -96,6 +97,9 @@ export function humanizeKey(key: string): string {
   const text = key.replace(/[_-]+/g, " ").trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** A metadata entry's label: the app's own keys in the page's language, a merchant's key as they wrote it (humanized). */
+export const metadataLabel = (key: string, tr: Translator) => (isAppMetadataKey(key) ? tr.t(`metadata.${key}`) : humanizeKey(key));
 
 export function metadataValue(entry: StorefrontMetadataEntry, tr: Translator): string {
   const { value } = entry;
@@ -261,7 +265,7 @@ ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("
 ${card.custody === "WALLET" && card.status !== "PENDING_REDEMPTION" && html`<p class="twincards-in-wallet">${tr.t("my_cards.custody_wallet")}</p>`}
 ${chainNote(card.chain, card.name, tr)}
 ${card.status === "OWNED" && card.chain !== null && html`<p>${tr.t("my_cards.gift_minted")}</p>`}
-${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
+${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${metadataLabel(entry.key, tr)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
 ${actionLinks(card.actions, pathPrefix, card.name, tr, only)}
 </article></li>`;
 }
