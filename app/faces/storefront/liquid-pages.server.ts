@@ -504,6 +504,15 @@ function walletNext(cards: StorefrontCard[], tr: Translator, pathPrefix: string)
   return html`<p>${tr.t("claim.held_next")} <a href="${to(tr, `${pathPrefix}/wallet`)}">${tr.t("my_cards.link_wallet")}</a></p>`;
 }
 
+/** A storefront path the app does not serve (an old or mistyped link): said in the shopper's language, with the way to My cards. */
+export function notFoundPage(pathPrefix: string): string {
+  return localized(
+    (tr) => html`<h1>${tr.t("page.not_found_heading")}</h1>
+<p>${tr.t("page.not_found")}</p>
+<p><a href="${to(tr, pathPrefix)}">${tr.t("page.my_cards_link")}</a></p>`,
+  );
+}
+
 /** The customer's cards could not be loaded: nothing they can fix but trying again. */
 export function loadErrorPage(pathPrefix: string): string {
   return localized(
