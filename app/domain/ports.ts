@@ -136,6 +136,17 @@ export interface ImageFetchedBytes {
   bytes: Buffer;
 }
 
+/**
+ * Why a wallet is off, for each reader in their language: `key` names the reason (the admin's words
+ * `walletPasses.problems.<key>`, `googleWallet.problems.<key>`), `values` fill it in, and `text` is the
+ * English the operator reads in the start-up line.
+ */
+export interface ConfigProblem {
+  key: string;
+  values: Record<string, string>;
+  text: string;
+}
+
 /** Passes can be signed (`on`), or not, with what the operator must configure. */
 export type WalletPassSetup =
   | {
@@ -144,7 +155,7 @@ export type WalletPassSetup =
       /** Whether passes carry Apple's web service (APNs token auth configured, decision 0047). */
       updatable: boolean;
     }
-  | { on: false; missing: string[]; problem: string | null };
+  | { on: false; missing: string[]; problem: ConfigProblem | null };
 
 export interface WalletPassPorts {
   setup(): WalletPassSetup;
@@ -189,7 +200,7 @@ export interface GoogleWalletContent {
 }
 
 /** Google Wallet can be offered (`on`), or not, with what the operator must configure. */
-export type GoogleWalletSetup = { on: true; issuerId: string } | { on: false; missing: string[]; problem: string | null };
+export type GoogleWalletSetup = { on: true; issuerId: string } | { on: false; missing: string[]; problem: ConfigProblem | null };
 
 export interface GoogleWalletPorts {
   setup(): GoogleWalletSetup;

@@ -1,5 +1,5 @@
-import { storefrontHoldings } from "~/domain/storefront.server";
-import { holdingsPage, loadErrorPage, loggedOutPage } from "~/faces/storefront/liquid-pages.server";
+import { loadErrorPage, loggedOutPage } from "~/faces/storefront/liquid-pages.server";
+import { myCardsPage } from "~/faces/storefront/my-cards-page.server";
 import { describeFailure, methodNotAllowed, proxyRoute } from "~/faces/storefront/proxy-request.server";
 import { pageResponse } from "~/faces/storefront/shopper-language.server";
 
@@ -8,7 +8,7 @@ export const loader = proxyRoute(async (proxy) => {
   const { shop, customerId, pathPrefix } = proxy;
   if (!customerId) return pageResponse(proxy, loggedOutPage("my_cards", pathPrefix));
   try {
-    return await pageResponse(proxy, holdingsPage(await storefrontHoldings(shop, customerId), pathPrefix));
+    return await pageResponse(proxy, await myCardsPage(shop, customerId, pathPrefix));
   } catch (error) {
     const failure = describeFailure(error);
     return pageResponse(proxy, loadErrorPage(pathPrefix), failure.status, failure.headers);

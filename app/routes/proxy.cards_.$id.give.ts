@@ -1,7 +1,7 @@
 import { parseJsonBody, readBodyText } from "~/faces/api/request-body.server";
 import { giveCardForCustomer, storefrontHoldings } from "~/domain/storefront.server";
 import { notFound } from "~/domain/errors";
-import { giveFormPage, holdingsPage, loadErrorPage, loggedOutPage, type GiveFormState } from "~/faces/storefront/liquid-pages.server";
+import { giveFormPage, loadErrorPage, loggedOutPage, type GiveFormState } from "~/faces/storefront/liquid-pages.server";
 import {
   bodyKind,
   describeFailure,
@@ -14,6 +14,7 @@ import {
 } from "~/faces/storefront/proxy-request.server";
 import { pageResponse } from "~/faces/storefront/shopper-language.server";
 import { html } from "~/faces/storefront/html.server";
+import { myCardsPage } from "~/faces/storefront/my-cards-page.server";
 
 // Echoed back into the form, never more than its fields take.
 const MAX_ECHO = 400;
@@ -79,11 +80,7 @@ async function giveByForm(proxy: ProxyRequest): Promise<Response> {
       fromName: state.fromName,
       locale: fields.get("locale") ?? undefined,
     });
-    const holdings = await storefrontHoldings(shop, customerId);
-    return await pageResponse(
-      proxy,
-      holdingsPage(holdings, pathPrefix, (tr) => html`${tr.t("my_cards.gift_sent", { to })}`),
-    );
+    return await pageResponse(proxy, await myCardsPage(shop, customerId, pathPrefix, (tr) => html`${tr.t("my_cards.gift_sent", { to })}`));
   } catch (error) {
     const { status, headers, ...failure } = describeFailure(error);
     return pageResponse(

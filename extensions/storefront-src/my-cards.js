@@ -77,6 +77,15 @@
     return String(value);
   }
 
+  /** The metadata keys the app writes itself (app/domain/public-metadata.ts), labelled in the page's language. */
+  var APP_METADATA_LABELS = { brand: "metaBrand", price: "metaPrice", quantity: "metaQuantity", link: "metaLink" };
+
+  /** A metadata label: the app's own keys in the page's language, a merchant's key humanized as they wrote it. */
+  function metadataLabel(key, s) {
+    var label = Object.prototype.hasOwnProperty.call(APP_METADATA_LABELS, key) ? s[APP_METADATA_LABELS[key]] : "";
+    return label || humanize(key);
+  }
+
   /** "supplier_name" → "Supplier name": metadata keys are identifiers, not labels. */
   function humanize(key) {
     var text = String(key).replace(/[_-]+/g, " ").trim();
@@ -227,7 +236,7 @@
     });
     var list = definitionList(
       metadata.map(function (entry) {
-        return [humanize(entry.key), formatValue(entry, locale)];
+        return [metadataLabel(entry.key, s), formatValue(entry, locale)];
       }),
     );
     if (list) parts.body.appendChild(list);

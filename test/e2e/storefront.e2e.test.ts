@@ -357,11 +357,13 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await shown(claim.getByText("Carte récupérée\u202f! Elle est maintenant dans votre collection."));
     const claimed = myCards.getByRole("article", { name: card.name });
     await shown(claimed.getByText(/649,00\s€/));
+    // "price" is a key the app writes itself: its label is French too (issue 39, item 8).
+    await shown(claimed.getByText("Prix", { exact: true }));
     const today = new Intl.DateTimeFormat("fr", { dateStyle: "long" }).format(new Date());
     await shown(claimed.getByText(`Récupérée le ${today}`));
     const text = await page.locator("main").innerText();
     expect(text).not.toContain("translation missing");
-    for (const english of ["My cards", "Claim a card", "Claim card", "In your collection", "Claimed on"])
+    for (const english of ["My cards", "Claim a card", "Claim card", "In your collection", "Claimed on", "Price"])
       expect(text).not.toContain(english);
     await screenshot(page, "storefront-07-french");
 
@@ -370,7 +372,7 @@ describe("storefront blocks (theme app extension, Chromium)", { timeout: 120_000
     await shown(page.getByRole("heading", { level: 1, name: "Mes cartes" }));
     const proxyText = await page.locator("main").innerText();
     expect(proxyText).toMatch(/Prix\s+24,90\s€/);
-    expect(proxyText).toMatch(/649,00\s€/);
+    expect(proxyText).toMatch(/Prix\s+649,00\s€/);
     expect(proxyText).toMatch(/Tirage d’art — épreuve B\s+nº\s2 sur\s2/);
     expect(proxyText).toContain(`Récupérée le ${new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date())}`);
     expect(proxyText).not.toMatch(/\d{4}-\d{2}-\d{2}|EUR/);

@@ -463,7 +463,11 @@ describe("Apple Wallet signing material checked at start", () => {
       expect(page.text).toContain(`What is wrong: ${reason}`);
       const french = await getPage("/app/settings?locale=fr", shop, { base: server.url });
       expect(french.text).toContain("Les cartes Apple Wallet sont désactivées");
-      expect(french.text).toContain(reason);
+      // The reason in the admin's language too (issue 39, item 8), the variables and values as they are.
+      expect(french.text).toContain(
+        `Ce qui ne va pas : APPLE_TEAM_ID vaut Z9Y8X7W6V5, mais APPLE_PASS_CERTIFICATE appartient à l’équipe ${material.teamId}`,
+      );
+      expect(french.text).not.toContain(reason);
     } finally {
       await server.stop();
     }

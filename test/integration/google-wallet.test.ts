@@ -493,7 +493,12 @@ describe("Google Wallet objects and privacy", () => {
 describe("Google Wallet configuration checked at start", () => {
   it("says in one line what is missing or wrong, starts with Google Wallet off, and says when it is on", async () => {
     const missing = await startServer({ ...TEST_ENV, GOOGLE_WALLET_ISSUER_ID: ISSUER_ID });
-    const wrong = await startServer({ ...TEST_ENV, GOOGLE_WALLET_ISSUER_ID: "issuer", GOOGLE_WALLET_SERVICE_ACCOUNT: serviceAccountJson });
+    const wrong = await startServer({
+      ...TEST_ENV,
+      SHOPIFY_ADMIN_API_STUB_URL: inject("adminApiStubUrl"),
+      GOOGLE_WALLET_ISSUER_ID: "issuer",
+      GOOGLE_WALLET_SERVICE_ACCOUNT: serviceAccountJson,
+    });
     const unreadable = await startServer({
       ...TEST_ENV,
       GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
@@ -512,6 +517,17 @@ describe("Google Wallet configuration checked at start", () => {
       expect(lines(unreadable)).toEqual([
         "Google Wallet off: GOOGLE_WALLET_SERVICE_ACCOUNT is neither a service account's JSON key nor the path of a readable JSON key file (docs/configuration.md)",
       ]);
+      // Settings says the reason in the admin's language (issue 39, item 8).
+      const shop = uniqueShop();
+      const english = await getPage("/app/settings", shop, { base: wrong.url });
+      expect(english.text).toContain(
+        "What is wrong: GOOGLE_WALLET_ISSUER_ID must be the issuer id of the Google Pay & Wallet Console (digits only)",
+      );
+      const french = await getPage("/app/settings?locale=fr", shop, { base: wrong.url });
+      expect(french.text).toContain(
+        "Ce qui ne va pas : GOOGLE_WALLET_ISSUER_ID doit être l’identifiant d’émetteur de la Google Pay & Wallet Console (des chiffres uniquement)",
+      );
+      expect(french.text).not.toContain("must be the issuer id");
       const items = await collection();
       expect((await linkFromProxy(items.shop, items.customerId, items.card.id, missing.url)).status).toBe(503);
     } finally {

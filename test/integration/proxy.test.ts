@@ -82,11 +82,25 @@ describe("app proxy: signature", () => {
     expect(tampered.status).toBe(400);
   });
 
-  it("answers an unknown signed path with a JSON 404, not the admin's HTML page", async () => {
-    const response = await proxyFetch(signedProxyUrl("/proxy/nothing-here", { shop: uniqueShop(), customerId: "1" }));
+  it("answers an unknown signed path with a JSON 404 to a script asking for JSON, not the admin's HTML page", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy/nothing-here", { shop: uniqueShop(), customerId: "1" }), {
+      headers: { Accept: "application/json" },
+    });
 
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such storefront page", details: [] } });
+  });
+
+  it("answers a shopper following an unknown link with a 404 page in their language, linking to My cards (issue 39, item 8)", async () => {
+    const response = await proxyFetch(signedProxyUrl("/proxy/nothing-here?lang=fr", { shop: uniqueShop(), customerId: "1" }), {
+      headers: { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" },
+    });
+
+    expect(response.status).toBe(404);
+    const page = await renderedPage(response, "fr", { root: "/fr" });
+    expect(visibleText(page)).toContain("Page introuvable Cette page n’existe pas, ou elle a été déplacée. Mes cartes");
+    expect(page).toContain(`href="/fr${PATH_PREFIX}?lang=fr"`);
+    expect(visibleText(page)).not.toMatch(/No such|not found/i);
   });
 
   it("rejects an unsigned request with 400", async () => {
@@ -257,8 +271,8 @@ describe("GET /proxy (Liquid page)", () => {
     const text = visibleText(body);
     expect(body).toMatch(/<h1>Mes cartes<\/h1>/);
     expect(body).toContain('<section class="twincards" lang="fr">');
-    // The merchant's metadata key stays theirs ("price" → "Price"); its PRICE value is French money.
-    expect(text).toMatch(/Price 49,50\s€/);
+    // "price" is a key the app writes itself: labelled in French (issue 39, item 8); its PRICE value is French money.
+    expect(text).toMatch(/Prix 49,50\s€/);
     expect(text).toMatch(/Prix 19,99\s\$US/);
     expect(text).toContain(`Statut : Dans votre collection · Ajoutée le ${longDate("fr", card.createdAt)}`);
     expect(text).toContain(`Émis le ${longDate("fr", twin.createdAt)}`);

@@ -29,7 +29,14 @@ export async function launchBrowser(): Promise<Browser> {
  * cookies cleared: the app keeps nothing else in the browser, and a context already holding the
  * admin's hashed scripts and styles (cached for good) opens a page in half the time of a new one.
  */
-export async function newPage(browser: Browser, options: { javaScriptEnabled?: boolean; userAgent?: string } = {}): Promise<Page> {
+/** A browser context's options a test may set: JavaScript off, another device's user agent, the visitor's time zone. */
+export interface PageOptions {
+  javaScriptEnabled?: boolean;
+  userAgent?: string;
+  timezoneId?: string;
+}
+
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
   const context = await contextFor(browser, options);
   const page = await context.newPage();
   closeWithTest(page);
@@ -39,7 +46,7 @@ export async function newPage(browser: Browser, options: { javaScriptEnabled?: b
 /** Contexts whose pages have all closed, by browser and options. */
 const idleContexts = new WeakMap<Browser, Map<string, BrowserContext[]>>();
 
-async function contextFor(browser: Browser, options: { javaScriptEnabled?: boolean; userAgent?: string }): Promise<BrowserContext> {
+async function contextFor(browser: Browser, options: PageOptions): Promise<BrowserContext> {
   const key = JSON.stringify(options);
   const idle = idleContexts.get(browser) ?? new Map<string, BrowserContext[]>();
   idleContexts.set(browser, idle);

@@ -11,7 +11,9 @@ import type {
   StorefrontWaitingCode,
   StorefrontWallet,
 } from "~/domain/storefront.server";
+import { isAppMetadataKey } from "~/domain/public-metadata";
 import copyScript from "./copy-address.client.js?raw";
+import localTimeScript from "./local-time.client.js?raw";
 import { html, isWebUrl, liquid, type Markup } from "./html.server";
 import { keptPath, languageDecision, LANGUAGE_VARIABLE, ROOT_VARIABLE } from "./shopper-language.server";
 import { STOREFRONT_LANGUAGES, translator, type MessageKey, type Translator } from "./storefront-i18n.server";
@@ -97,6 +99,9 @@ export function humanizeKey(key: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A metadata entry's label: the app's own keys in the page's language, a merchant's key as they wrote it (humanized). */
+export const metadataLabel = (key: string, tr: Translator) => (isAppMetadataKey(key) ? tr.t(`metadata.${key}`) : humanizeKey(key));
+
 export function metadataValue(entry: StorefrontMetadataEntry, tr: Translator): string {
   const { value } = entry;
   if (entry.metaType === "PRICE" && Array.isArray(value) && value.length === 2) {
@@ -136,6 +141,22 @@ export const logInLink = (tr: Translator, returnTo: string) =>
   html`${liquid(`{{ ${ROOT_VARIABLE} }}`)}/account/login?return_url=${liquid(`{{ ${ROOT_VARIABLE} | url_encode }}`)}${encodeURIComponent(keptPath(returnTo, tr.language))}`;
 
 export const day = (iso: string, tr: Translator) => html`<time datetime="${iso}">${tr.date(iso)}</time>`;
+
+/**
+ * A moment that matters to the shopper, such as a code's expiry: written in the shop's zone with the zone named
+ * (what a page without JavaScript reads), and rewritten in the browser's own zone and the page's language by
+ * `local-time.client.js` (the proxy cannot know the visitor's zone).
+ */
+export const moment = (iso: string, tr: Translator, timeZone: string) =>
+  html`<time datetime="${iso}" data-twincards-local>${tr.moment(iso, timeZone)}</time>`;
+
+const SLOT = "\u0000";
+
+/** A message with markup in place of one of its values (every other value escaped). */
+function withMarkup(tr: Translator, key: MessageKey, name: string, markup: Markup): Markup {
+  const [before, after] = tr.t(key, { [name]: SLOT }).split(SLOT);
+  return html`${before}${markup}${after}`;
+}
 
 export function pictures(urls: string[], name: string, tr: Translator): Markup {
   return html`${urls.filter(isWebUrl).map((url, index) => html`<div class="twincards-media"><img src="${url}" alt="${index === 0 ? name : tr.t("page.image_number", { name, number: index + 1 })}" loading="lazy"></div>`)}`;
@@ -261,7 +282,7 @@ ${heldNote && card.custody === "HELD" && html`<p class="twincards-held">${tr.t("
 ${card.custody === "WALLET" && card.status !== "PENDING_REDEMPTION" && html`<p class="twincards-in-wallet">${tr.t("my_cards.custody_wallet")}</p>`}
 ${chainNote(card.chain, card.name, tr)}
 ${card.status === "OWNED" && card.chain !== null && html`<p>${tr.t("my_cards.gift_minted")}</p>`}
-${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${humanizeKey(entry.key)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
+${card.metadata.length > 0 && html`<dl>${card.metadata.map((entry) => html`<div><dt>${metadataLabel(entry.key, tr)}</dt><dd>${metadataValue(entry, tr)}</dd></div>`)}</dl>`}
 ${actionLinks(card.actions, pathPrefix, card.name, tr, only)}
 </article></li>`;
 }
@@ -293,7 +314,7 @@ ${actionLinks(twin.actions, pathPrefix, twin.title, tr)}
  * The codes sent to the customer's verified e-mail, still to claim (issue 39, item 7; decision 0070):
  * each with its cards and a "Claim" button, a plain form (no JavaScript, no code to type).
  */
-function waitingSection(waiting: StorefrontWaitingCode[], tr: Translator, pathPrefix: string): Markup | null {
+function waitingSection(waiting: StorefrontWaitingCode[], tr: Translator, pathPrefix: string, timeZone: string): Markup | null {
   if (waiting.length === 0) return null;
   const names = (code: StorefrontWaitingCode) => code.cards.map((card) => card.name).join(", ");
   return html`<section class="twincards-waiting" aria-labelledby="twincards-waiting"><h2 id="twincards-waiting">${tr.t("my_cards.waiting_heading")}</h2>
@@ -301,7 +322,7 @@ function waitingSection(waiting: StorefrontWaitingCode[], tr: Translator, pathPr
 <ul class="twincards-list">${waiting.map(
     (code) => html`<li class="twincards-card"><article>
 <h3>${names(code)}</h3>
-<p>${tr.t("my_cards.waiting_until", { date: tr.date(code.expiresAt) })}</p>
+<p>${withMarkup(tr, "my_cards.waiting_until", "date", moment(code.expiresAt, tr, timeZone))}</p>
 <form method="post" action="${to(tr, `${pathPrefix}${code.claimPath}`)}"><button type="submit" aria-label="${tr.t("my_cards.waiting_claim")}: ${names(code)}">${tr.t("my_cards.waiting_claim")}</button></form>
 </article></li>`,
   )}</ul></section>`;
@@ -315,11 +336,17 @@ function walletLine(wallet: NonNullable<StorefrontWallet>, tr: Translator): Mark
   return html`<p class="twincards-wallet-line">${tr.t("my_cards.wallet_line", { address: wallet.address })} <button type="button" hidden data-twincards-copy data-value="${wallet.publicKey}" data-copied="${tr.t("my_cards.wallet_copied")}" data-failed="${tr.t("my_cards.wallet_copy_failed")}" aria-label="${tr.t("my_cards.wallet_copy_label")}">${tr.t("my_cards.wallet_copy")}</button> <span role="status" aria-live="polite" data-twincards-copy-status></span></p>`;
 }
 
+/** What My cards says besides the holdings: a notice above them, and the shop's zone (a page without JavaScript shows times in it). */
+export interface HoldingsPageOptions {
+  notice?: (tr: Translator) => Markup;
+  timeZone: string;
+}
+
 /** GET /proxy: the logged-in customer's cards and twins. */
 export function holdingsPage(
   { waiting, cards, twins, given, wallet }: StorefrontHoldings,
   pathPrefix: string,
-  notice?: (tr: Translator) => Markup,
+  { notice, timeZone }: HoldingsPageOptions,
 ): string {
   const empty = cards.length === 0 && twins.length === 0 && waiting.length === 0;
   return (
@@ -328,13 +355,15 @@ export function holdingsPage(
 ${notice && html`<p class="twincards-notice" role="status">${notice(tr)}</p>`}
 ${empty && html`<p>${tr.t("my_cards.empty")}</p>`}
 ${wallet && walletLine(wallet, tr)}
-${waitingSection(waiting, tr, pathPrefix)}
+${waitingSection(waiting, tr, pathPrefix, timeZone)}
 ${cards.length > 0 && html`<h2>${tr.t("page.cards")}</h2><ul class="twincards-list">${cards.map((card) => cardItem(card, tr, pathPrefix))}</ul>`}
 ${twins.length > 0 && html`<h2>${tr.t("page.twins")}</h2><ul class="twincards-list">${twins.map((twin) => twinItem(twin, tr, pathPrefix))}</ul>`}
 ${givenSection(given, tr)}
 ${walletNext(cards, tr, pathPrefix)}
 <p><a href="${to(tr, `${pathPrefix}/redeem`)}">${tr.t("page.claim_link")}</a></p>`,
-    ) + (wallet ? `\n{% raw %}<script>${copyScript}</script>{% endraw %}` : "")
+    ) +
+    (wallet ? `\n{% raw %}<script>${copyScript}</script>{% endraw %}` : "") +
+    (waiting.length > 0 ? `\n{% raw %}<script>${localTimeScript}</script>{% endraw %}` : "")
   );
 }
 
@@ -474,6 +503,15 @@ function walletNext(cards: StorefrontCard[], tr: Translator, pathPrefix: string)
   const held = cards.filter((card) => card.custody === "HELD").length;
   if (held === 0) return null;
   return html`<p>${tr.t(held === 1 ? "claim.held_next" : "claim.held_next_other")} <a href="${to(tr, `${pathPrefix}/wallet`)}">${tr.t("my_cards.link_wallet")}</a></p>`;
+}
+
+/** A storefront path the app does not serve (an old or mistyped link): said in the shopper's language, with the way to My cards. */
+export function notFoundPage(pathPrefix: string): string {
+  return localized(
+    (tr) => html`<h1>${tr.t("page.not_found_heading")}</h1>
+<p>${tr.t("page.not_found")}</p>
+<p><a href="${to(tr, pathPrefix)}">${tr.t("page.my_cards_link")}</a></p>`,
+  );
 }
 
 /** The customer's cards could not be loaded: nothing they can fix but trying again. */

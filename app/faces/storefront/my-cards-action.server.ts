@@ -1,6 +1,6 @@
-import { storefrontHoldings } from "~/domain/storefront.server";
 import { html } from "./html.server";
-import { holdingsPage, loadErrorPage, loggedOutPage } from "./liquid-pages.server";
+import { loadErrorPage, loggedOutPage } from "./liquid-pages.server";
+import { myCardsPage } from "./my-cards-page.server";
 import { bodyKind, describeFailure, jsonFailure, jsonResponse, loggedOutJson, proxyRoute, type ProxyRequest } from "./proxy-request.server";
 import { pageResponse } from "./shopper-language.server";
 import type { MessageKey } from "./storefront-i18n.server";
@@ -40,11 +40,7 @@ async function byForm<Result>(proxy: ProxyRequest, command: MyCardsCommand<Resul
   const { params, shop, customerId, pathPrefix } = proxy;
   if (!customerId) return pageResponse(proxy, loggedOutPage("my_cards", pathPrefix), 401);
   const myCards = async (notice: MessageKey, status = 200) =>
-    pageResponse(
-      proxy,
-      holdingsPage(await storefrontHoldings(shop, customerId), pathPrefix, (tr) => html`${tr.t(notice)}`),
-      status,
-    );
+    pageResponse(proxy, await myCardsPage(shop, customerId, pathPrefix, (tr) => html`${tr.t(notice)}`), status);
   try {
     await command.run(shop, customerId, params.id ?? "");
     return await myCards(command.done);

@@ -34,12 +34,27 @@ export interface Translator {
   t(key: MessageKey, values?: Record<string, string | number>): string;
   /** A date as the language writes it, e.g. "12 March 2026" / "12 mars 2026" (UTC: the proxy does not know the visitor's time zone). */
   date(iso: string): string;
+  /**
+   * A moment in `timeZone` with the zone named, e.g. "December 7, 2026 at 6:00 PM (Europe/Paris)" /
+   * "7 décembre 2026 à 18:00 (Europe/Paris)" (UTC when the zone is not one Intl knows).
+   */
+  moment(iso: string, timeZone: string): string;
   /** An amount in a currency, e.g. "€189.90" / "189,90 €". */
   money(amount: number, currency: string): string;
   /** A number with the language's separators. */
   number(value: number): string;
   /** An item's place in its edition, "#12 of 250" / "nº 12 sur 250" ("#12" in an open edition); null outside an edition. */
   serial(item: { serialNumber: number | null; editionSize: number | null }): string | null;
+}
+
+/** An IANA zone Intl knows, else UTC. */
+function knownZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
 }
 
 export function translator(language: StorefrontLanguage): Translator {
@@ -55,6 +70,12 @@ export function translator(language: StorefrontLanguage): Translator {
     date(iso) {
       const date = new Date(iso);
       return Number.isNaN(date.getTime()) ? iso : dates.format(date);
+    },
+    moment(iso, timeZone) {
+      const date = new Date(iso);
+      if (Number.isNaN(date.getTime())) return iso;
+      const zone = knownZone(timeZone);
+      return `${new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: zone }).format(date)} (${zone})`;
     },
     money(amount, currency) {
       try {

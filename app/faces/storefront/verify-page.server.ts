@@ -5,8 +5,8 @@ import {
   byLanguage,
   certificateLink,
   day,
-  humanizeKey,
   localized,
+  metadataLabel,
   metadataValue,
   pictures,
   serialLine,
@@ -141,7 +141,7 @@ ${facts([
   [tr.t("verify.holder"), card.custody === "HELD" ? tr.t("verify.holder_held") : (card.holder ?? tr.t("verify.holder_none"))],
   [tr.t("verify.issued_on"), day(card.issuedAt, tr)],
   [tr.t("verify.claimed_on"), card.claimedAt && day(card.claimedAt, tr)],
-  ...card.metadata.map((entry): [string, string] => [humanizeKey(entry.key), metadataValue(entry, tr)]),
+  ...card.metadata.map((entry): [string, string] => [metadataLabel(entry.key, tr), metadataValue(entry, tr)]),
 ])}
 ${holderSection(card, card.name, links, tr)}
 ${chainSection(card.chain, tr)}

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { humanize, isHttpUrl, longDate, metadataValue, money, formatNumber, pageLanguage, serialLabel, t } from "./i18n";
+import { isHttpUrl, longDate, metadataLabel, metadataValue, money, formatNumber, pageLanguage, serialLabel, t } from "./i18n";
 import { GiftActions } from "./GiftForm";
 import type { Card, ChainLine, Holdings as HoldingsData, ItemAction, Twin } from "./types";
 
@@ -173,7 +173,7 @@ function CardItem({ card, proxyUrl, giverName, onChanged }: { card: Card; proxyU
       serial={serialLabel(card)}
       badge={owned ? t("list.status_owned") : card.status === "PENDING_TRANSFER" ? t("list.status_giving") : t("list.status_pending")}
     >
-      <Details rows={card.metadata.map((entry) => [humanize(entry.key), metadataValue(entry)])} />
+      <Details rows={card.metadata.map((entry) => [metadataLabel(entry.key), metadataValue(entry)])} />
       {card.giftFrom ? (
         <s-text>
           {card.giftFrom.name

@@ -34,6 +34,12 @@ export function serialLabel({ serialNumber, editionSize }: Numbered): string | n
   return editionSize === null ? t("list.serial_open", { number }) : t("list.serial", { number, size: formatNumber(editionSize) });
 }
 
+/** The metadata keys the app writes itself (app/domain/public-metadata.ts), labelled in the customer's language. */
+const APP_METADATA_KEYS = ["brand", "price", "quantity", "link"];
+
+/** A metadata label: the app's own keys translated, a merchant's key humanized as they wrote it. */
+export const metadataLabel = (key: string): string => (APP_METADATA_KEYS.includes(key) ? t(`metadata.${key}`) : humanize(key));
+
 /** "supplier_name" → "Supplier name": metadata keys are identifiers, not labels. */
 export function humanize(key: string): string {
   const text = key.replace(/[_-]+/g, " ").trim();

@@ -1,7 +1,8 @@
 import { Banner, BlockStack, List, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import type { ConfigProblem } from "~/domain/ports";
 
-/** A wallet that is off: the environment variables still to set, what is wrong with the others, where they are described. */
+/** A wallet that is off: the environment variables still to set, what is wrong with the others (in the admin's language), where they are described. */
 export function MissingConfigBanner({
   words,
   missing,
@@ -9,7 +10,7 @@ export function MissingConfigBanner({
 }: {
   words: "walletPasses" | "googleWallet";
   missing: string[];
-  problem: string | null;
+  problem: ConfigProblem | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -27,7 +28,14 @@ export function MissingConfigBanner({
             </List>
           </>
         )}
-        {problem && <Text as="p">{t(`${words}.problem`, { problem })}</Text>}
+        {problem && (
+          <Text as="p">
+            {t(`${words}.problem`, {
+              // The reason in the admin's language; its English if a newer reason has no words here yet.
+              problem: t(`${words}.problems.${problem.key}`, { ...problem.values, defaultValue: problem.text }),
+            })}
+          </Text>
+        )}
         <Text as="p">{t(`${words}.docs`)}</Text>
       </BlockStack>
     </Banner>
