@@ -1,2 +1,3 @@
 -- AlterTable
 ALTER TABLE "Redemption" ADD COLUMN     "customerId" TEXT;
+
