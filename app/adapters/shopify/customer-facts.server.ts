@@ -66,19 +66,31 @@ export function customerFactsReader(admin: OfflineAdmin = shopifyOfflineAdmin, n
     }
   }
 
+  async function read(shop: string, customerId: string, key: string): Promise<CustomerFacts | null> {
+    const data = await ask<{ customer: CustomerNode | null }>(shop, CUSTOMER_FACTS_QUERY, {
+      id: `gid://shopify/Customer/${customerId}`,
+    });
+    if (data === null) return null;
+    const found = data.customer ? facts(data.customer) : null;
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, { facts: found, until: now() + KEEP_MS });
+    return found;
+  }
+
+  // One page asks about its customer from several places at once (the customer account's first name
+  // and verified e-mail): they share the one read under way instead of each asking Shopify.
+  const reading = new Map<string, Promise<CustomerFacts | null>>();
+
   return {
     async about(shop, customerId) {
       const key = `${shop}|${customerId}`;
       const known = kept.get(key);
       if (known && known.until > now()) return known.facts;
-      const data = await ask<{ customer: CustomerNode | null }>(shop, CUSTOMER_FACTS_QUERY, {
-        id: `gid://shopify/Customer/${customerId}`,
-      });
-      if (data === null) return null;
-      const found = data.customer ? facts(data.customer) : null;
-      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(key, { facts: found, until: now() + KEEP_MS });
-      return found;
+      const underWay = reading.get(key);
+      if (underWay) return underWay;
+      const started = read(shop, customerId, key).finally(() => reading.delete(key));
+      reading.set(key, started);
+      return started;
     },
     async byContact(shop, { email, phone }) {
       const query = email ? `email:${quoted(email)}` : phone ? `phone:${quoted(phone)}` : null;
