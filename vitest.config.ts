@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./test/support/slow-first-sequencer";
 
 // One real SQLite file per run, shared by the built server the tests talk to and
 // by the tests themselves (to arrange state and check what was written).
@@ -108,6 +109,8 @@ export default defineConfig({
     // after 1 s, which a busy 2-core machine exceeds while the page still gets there; a test's own timeout
     // stays the upper bound. Polls that expect a state never to come are written with their own timeout.
     expect: { poll: { timeout: 15_000 } },
+    sequence: { sequencer: SlowFirstSequencer },
+    reporters: ["default", "./test/support/environments-prestart.ts"],
     setupFiles: ["test/support/fresh-file.ts", "test/support/database-env.ts", "test/support/wiring.ts"],
     projects: [
       // Every test once, on the embedded SQLite file.

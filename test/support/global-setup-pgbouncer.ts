@@ -3,7 +3,7 @@ import { MIGRATED_TEMPLATE, migratedPostgresDatabases } from "./global-setup-pos
 import { startPgBouncer } from "./pgbouncer";
 import { startPostgres } from "./postgres";
 import { startSharedServers } from "./shared-servers";
-import { shareEnvironment } from "./test-environments";
+import { shareEnvironment, type TestEnvironment } from "./test-environments";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,30 +21,31 @@ declare module "vitest" {
  * stopped and deleted afterwards, PgBouncer by its process group, also when the
  * setup itself fails.
  */
-export const setup = (project: TestProject) =>
-  shareEnvironment(project, "pgbouncer", async () => {
-    const postgres = await startPostgres();
-    let stopPooler = async () => undefined as void;
-    try {
-      await migratedPostgresDatabases(postgres, ["twin_cards"]);
-      const { hostname, port } = new URL(postgres.url());
-      const pooler = await startPgBouncer({ host: hostname, port: Number(port) });
-      stopPooler = pooler.stop;
-      const servers = await startSharedServers({ databaseUrl: pooler.url("twin_cards") });
-      return {
-        provided: { ...servers.provided, postgresDirectUrl: postgres.url(), migratedPostgresTemplate: MIGRATED_TEMPLATE },
-        stop: async () => {
-          try {
-            await servers.stop();
-          } finally {
-            await pooler.stop();
-            await postgres.stop();
-          }
-        },
-      };
-    } catch (error) {
-      await stopPooler();
-      await postgres.stop();
-      throw error;
-    }
-  });
+export const setup = (project: TestProject) => shareEnvironment(project, "pgbouncer", startPgbouncerEnvironment);
+
+export async function startPgbouncerEnvironment(): Promise<TestEnvironment> {
+  const postgres = await startPostgres();
+  let stopPooler = async () => undefined as void;
+  try {
+    await migratedPostgresDatabases(postgres, ["twin_cards"]);
+    const { hostname, port } = new URL(postgres.url());
+    const pooler = await startPgBouncer({ host: hostname, port: Number(port) });
+    stopPooler = pooler.stop;
+    const servers = await startSharedServers({ databaseUrl: pooler.url("twin_cards") });
+    return {
+      provided: { ...servers.provided, postgresDirectUrl: postgres.url(), migratedPostgresTemplate: MIGRATED_TEMPLATE },
+      stop: async () => {
+        try {
+          await servers.stop();
+        } finally {
+          await pooler.stop();
+          await postgres.stop();
+        }
+      },
+    };
+  } catch (error) {
+    await stopPooler();
+    await postgres.stop();
+    throw error;
+  }
+}

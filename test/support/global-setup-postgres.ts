@@ -3,7 +3,7 @@ import { connectPostgres } from "../../app/db/postgres-connect.server";
 import { migratePostgres, readMigrations } from "../../app/db/postgres-migrator.server";
 import { startPostgres, type TestPostgres } from "./postgres";
 import { startSharedServers } from "./shared-servers";
-import { shareEnvironment } from "./test-environments";
+import { shareEnvironment, type TestEnvironment } from "./test-environments";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -36,24 +36,25 @@ export async function migratedPostgresDatabases(postgres: TestPostgres, names: s
  * with two migrated databases and the shared servers on them; stopped and
  * deleted afterwards, also when the setup itself fails.
  */
-export const setup = (project: TestProject) =>
-  shareEnvironment(project, "postgresql", async () => {
-    const postgres = await startPostgres();
-    try {
-      const [databaseUrl, chainDatabaseUrl] = await migratedPostgresDatabases(postgres, ["twin_cards", "twin_cards_chain"]);
-      const servers = await startSharedServers({ databaseUrl: databaseUrl!, chainDatabaseUrl });
-      return {
-        provided: { ...servers.provided, migratedPostgresTemplate: MIGRATED_TEMPLATE },
-        stop: async () => {
-          try {
-            await servers.stop();
-          } finally {
-            await postgres.stop();
-          }
-        },
-      };
-    } catch (error) {
-      await postgres.stop();
-      throw error;
-    }
-  });
+export const setup = (project: TestProject) => shareEnvironment(project, "postgresql", startPostgresqlEnvironment);
+
+export async function startPostgresqlEnvironment(): Promise<TestEnvironment> {
+  const postgres = await startPostgres();
+  try {
+    const [databaseUrl, chainDatabaseUrl] = await migratedPostgresDatabases(postgres, ["twin_cards", "twin_cards_chain"]);
+    const servers = await startSharedServers({ databaseUrl: databaseUrl!, chainDatabaseUrl });
+    return {
+      provided: { ...servers.provided, migratedPostgresTemplate: MIGRATED_TEMPLATE },
+      stop: async () => {
+        try {
+          await servers.stop();
+        } finally {
+          await postgres.stop();
+        }
+      },
+    };
+  } catch (error) {
+    await postgres.stop();
+    throw error;
+  }
+}
