@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomInt } from "node:crypto";
 import { Keypair } from "@solana/web3.js";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createCard } from "~/domain/cards.server";
 import type { StorefrontHarness } from "../../stubs/storefront/server";
@@ -96,5 +96,58 @@ describe("the wallet button that fits the device, at 390 px", () => {
     const buttons = claim.locator("a.twin-cards__wallet");
     await buttons.first().waitFor({ state: "visible" });
     expect(await buttons.allInnerTexts()).toEqual(expected);
+  });
+});
+
+// The pages the server writes whole (the app proxy's My cards, the claim's result, the verification page) work
+// without JavaScript and show every configured wallet's button; a small script then hides the one that does not
+// fit the device, by the same rule as the theme blocks (decision 0074).
+describe("the wallet button that fits the device on the app proxy's pages, at 390 px", () => {
+  const visibleWallets = (page: Page) => page.locator("a.twincards-wallet:visible").allInnerTexts();
+
+  it.each([
+    ["an iPhone", "Add to Apple Wallet", DEVICES.iPhoneSafari],
+    ["an Android phone", "Add to Google Wallet", DEVICES.androidChrome],
+  ])("on %s, My cards, the claim's result and the verification page show only %s", async (_, expected, userAgent) => {
+    const shop = uniqueShop();
+    const { customerId, code } = await customer(shop);
+    const { page } = await openStorefrontPage({ browser, harnesses, appUrl: server.url, shop, customerId, userAgent });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const storefront = new URL(page.url()).origin;
+
+    await page.goto(`${storefront}/apps/twincards`);
+    await page.getByRole("heading", { name: "Gold membership" }).waitFor({ state: "visible" });
+    await expect.poll(() => visibleWallets(page)).toEqual([expected]);
+    const button = page.getByRole("link", { name: `${expected}: Gold membership` });
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+    await page.getByRole("link", { name: "Verify and see its history: Gold membership" }).click();
+    await page.getByText("This is yours").waitFor({ state: "visible" });
+    await expect.poll(() => visibleWallets(page)).toEqual([expected]);
+
+    await page.goto(`${storefront}/apps/twincards/redeem`);
+    await page.getByLabel("Claim code").fill(code);
+    await page.getByRole("button", { name: "Claim card" }).click();
+    await page.getByRole("heading", { name: "Backstage pass" }).waitFor({ state: "visible" });
+    await expect.poll(() => visibleWallets(page)).toEqual([expected]);
+    await screenshot(page, `wallet-buttons-proxy-${expected.replaceAll(" ", "-")}`);
+  });
+
+  it("without JavaScript, an iPhone's My cards shows both buttons (the server cannot know the device)", async () => {
+    const shop = uniqueShop();
+    const { customerId } = await customer(shop);
+    const { page } = await openStorefrontPage({
+      browser,
+      harnesses,
+      appUrl: server.url,
+      shop,
+      customerId,
+      userAgent: DEVICES.iPhoneSafari,
+      javaScriptEnabled: false,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${new URL(page.url()).origin}/apps/twincards`);
+    await page.getByRole("heading", { name: "Gold membership" }).waitFor({ state: "visible" });
+    expect(await visibleWallets(page)).toEqual(["Add to Apple Wallet", "Add to Google Wallet"]);
   });
 });

@@ -606,8 +606,14 @@ describe("Add to Apple Wallet on the pages that work without JavaScript", () => 
     expect(claimed.status).toBe(200);
     expect(await renderedPage(claimed)).toContain(`href="/apps/twincards/passes/${items.pending.id}.pkpass?locale=en"`);
 
-    // Without signing material, no link.
-    const shared = await proxyFetch(signedProxyUrl("/proxy", { shop: items.shop, customerId: items.customerId }));
-    expect(await renderedPage(shared)).not.toContain("Apple Wallet");
+    // Every button is written (a page without JavaScript shows it), marked with its wallet for the script
+    // that hides the one the device does not have (decision 0074); the script rides only with buttons.
+    expect(english).toContain(`<p data-twincards-wallet="apple"><a class="twincards-wallet" href="/apps/twincards/passes/${items.card.id}`);
+    expect(english.match(/document\.querySelectorAll\('\[data-twincards-wallet="'/g)).toHaveLength(1);
+
+    // Without signing material, no link, and no script.
+    const shared = await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop: items.shop, customerId: items.customerId })));
+    expect(shared).not.toContain("Apple Wallet");
+    expect(shared).not.toContain("data-twincards-wallet");
   });
 });
