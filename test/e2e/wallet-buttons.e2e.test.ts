@@ -7,6 +7,7 @@ import type { StorefrontHarness } from "../../stubs/storefront/server";
 import { uniqueShop } from "../support/api";
 import { launchBrowser, screenshot } from "../support/browser";
 import { startServer, type AppProcess } from "../support/processes";
+import { smallTargets } from "../support/tap-targets";
 import { openStorefrontPage } from "../support/storefront-page";
 import { TEST_ENV } from "../support/test-env";
 import { DEVICES } from "../support/user-agent";
@@ -149,5 +150,56 @@ describe("the wallet button that fits the device on the app proxy's pages, at 39
     await page.goto(`${new URL(page.url()).origin}/apps/twincards`);
     await page.getByRole("heading", { name: "Gold membership" }).waitFor({ state: "visible" });
     expect(await visibleWallets(page)).toEqual(["Add to Apple Wallet", "Add to Google Wallet"]);
+  });
+});
+
+// A refused download link (issue 39): the shopper who taps it gets a page of the theme in their language, with a
+// way back to My cards, both tap targets.
+describe("a refused pass or certificate link, at 390 px in French", () => {
+  it("someone else's pass and a logged-out certificate: a French page, its status, My cards one tap away", async () => {
+    const shop = uniqueShop();
+    const { customerId } = await customer(shop);
+    const other = await createCard(shop, {
+      name: "Carte d’un autre",
+      media: { imageUrls: [], videoUrls: [] },
+      owner: `shopify|${randomInt(1, 2 ** 47)}`,
+      publicKey: Keypair.generate().publicKey.toBase58(),
+    });
+    const { page } = await openStorefrontPage({
+      browser,
+      harnesses,
+      appUrl: server.url,
+      shop,
+      customerId,
+      userAgent: DEVICES.iPhoneSafari,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const storefront = new URL(page.url()).origin;
+
+    const refused = await page.goto(`${storefront}/apps/twincards/passes/${other.id}.pkpass?locale=fr`);
+    expect(refused!.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Impossible de l’ajouter à Apple Wallet" }).waitFor({ state: "visible" });
+    await page.getByText("Cette carte ou ce jumeau numérique n’est pas dans votre collection").waitFor({ state: "visible" });
+    expect(await page.locator(".twincards").innerText()).not.toMatch(/\b(card|your|collection is|My cards|wallet)\b/);
+    expect(await smallTargets(page)).toEqual([]);
+    await screenshot(page, "download-refused-pass-fr");
+    await page.getByRole("link", { name: "Mes cartes" }).click();
+    await page.getByRole("heading", { level: 1, name: "Mes cartes" }).waitFor({ state: "visible" });
+
+    const { page: visitor } = await openStorefrontPage({
+      browser,
+      harnesses,
+      appUrl: server.url,
+      shop,
+      customerId: null,
+      userAgent: DEVICES.androidChrome,
+    });
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    const loggedOut = await visitor.goto(`${new URL(visitor.url()).origin}/apps/twincards/certificate/${other.id}?size=a4&lang=fr`);
+    expect(loggedOut!.status()).toBe(401);
+    await visitor.getByRole("heading", { level: 1, name: "Ce certificat ne peut pas être téléchargé" }).waitFor({ state: "visible" });
+    await visitor.locator(".twincards").getByRole("link", { name: "Se connecter" }).waitFor({ state: "visible" });
+    expect(await smallTargets(visitor)).toEqual([]);
+    await screenshot(visitor, "download-refused-certificate-fr");
   });
 });
