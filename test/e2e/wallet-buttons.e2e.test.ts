@@ -58,6 +58,13 @@ async function customer(shop: string) {
   return { customerId, code: gift.redemption!.code! };
 }
 
+/** The storefront on a 390 px phone with `userAgent`, for `customerId` (null: logged out); its origin for the proxy's pages. */
+async function onPhone(shop: string, customerId: string | null, userAgent: string, javaScriptEnabled = true) {
+  const { page } = await openStorefrontPage({ browser, harnesses, appUrl: server.url, shop, customerId, userAgent, javaScriptEnabled });
+  await page.setViewportSize({ width: 390, height: 844 });
+  return { page, storefront: new URL(page.url()).origin };
+}
+
 describe("the wallet button that fits the device, at 390 px", () => {
   it.each([
     ["an iPhone", ["Add to Apple Wallet"], DEVICES.iPhoneSafari],
@@ -112,9 +119,7 @@ describe("the wallet button that fits the device on the app proxy's pages, at 39
   ])("on %s, My cards, the claim's result and the verification page show only %s", async (_, expected, userAgent) => {
     const shop = uniqueShop();
     const { customerId, code } = await customer(shop);
-    const { page } = await openStorefrontPage({ browser, harnesses, appUrl: server.url, shop, customerId, userAgent });
-    await page.setViewportSize({ width: 390, height: 844 });
-    const storefront = new URL(page.url()).origin;
+    const { page, storefront } = await onPhone(shop, customerId, userAgent);
 
     await page.goto(`${storefront}/apps/twincards`);
     await page.getByRole("heading", { name: "Gold membership" }).waitFor({ state: "visible" });
@@ -137,17 +142,8 @@ describe("the wallet button that fits the device on the app proxy's pages, at 39
   it("without JavaScript, an iPhone's My cards shows both buttons (the server cannot know the device)", async () => {
     const shop = uniqueShop();
     const { customerId } = await customer(shop);
-    const { page } = await openStorefrontPage({
-      browser,
-      harnesses,
-      appUrl: server.url,
-      shop,
-      customerId,
-      userAgent: DEVICES.iPhoneSafari,
-      javaScriptEnabled: false,
-    });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${new URL(page.url()).origin}/apps/twincards`);
+    const { page, storefront } = await onPhone(shop, customerId, DEVICES.iPhoneSafari, false);
+    await page.goto(`${storefront}/apps/twincards`);
     await page.getByRole("heading", { name: "Gold membership" }).waitFor({ state: "visible" });
     expect(await visibleWallets(page)).toEqual(["Add to Apple Wallet", "Add to Google Wallet"]);
   });
@@ -165,16 +161,7 @@ describe("a refused pass or certificate link, at 390 px in French", () => {
       owner: `shopify|${randomInt(1, 2 ** 47)}`,
       publicKey: Keypair.generate().publicKey.toBase58(),
     });
-    const { page } = await openStorefrontPage({
-      browser,
-      harnesses,
-      appUrl: server.url,
-      shop,
-      customerId,
-      userAgent: DEVICES.iPhoneSafari,
-    });
-    await page.setViewportSize({ width: 390, height: 844 });
-    const storefront = new URL(page.url()).origin;
+    const { page, storefront } = await onPhone(shop, customerId, DEVICES.iPhoneSafari);
 
     const refused = await page.goto(`${storefront}/apps/twincards/passes/${other.id}.pkpass?locale=fr`);
     expect(refused!.status()).toBe(404);
@@ -186,16 +173,9 @@ describe("a refused pass or certificate link, at 390 px in French", () => {
     await page.getByRole("link", { name: "Mes cartes" }).click();
     await page.getByRole("heading", { level: 1, name: "Mes cartes" }).waitFor({ state: "visible" });
 
-    const { page: visitor } = await openStorefrontPage({
-      browser,
-      harnesses,
-      appUrl: server.url,
-      shop,
-      customerId: null,
-      userAgent: DEVICES.androidChrome,
-    });
-    await visitor.setViewportSize({ width: 390, height: 844 });
-    const loggedOut = await visitor.goto(`${new URL(visitor.url()).origin}/apps/twincards/certificate/${other.id}?size=a4&lang=fr`);
+    const visiting = await onPhone(shop, null, DEVICES.androidChrome);
+    const visitor = visiting.page;
+    const loggedOut = await visitor.goto(`${visiting.storefront}/apps/twincards/certificate/${other.id}?size=a4&lang=fr`);
     expect(loggedOut!.status()).toBe(401);
     await visitor.getByRole("heading", { level: 1, name: "Ce certificat ne peut pas être téléchargé" }).waitFor({ state: "visible" });
     await visitor.locator(".twincards").getByRole("link", { name: "Se connecter" }).waitFor({ state: "visible" });
