@@ -35,6 +35,13 @@ export class GiftTakenBack extends DomainError {
   }
 }
 
+/** A card its holder is giving away (decision 0043): no pass while the gift waits, a conflict the shopper is told apart. */
+export class CardBeingGiven extends DomainError {
+  constructor(message: string) {
+    super("CONFLICT", message);
+  }
+}
+
 /** The shop's plan allows no more items this month (decision 0050): nothing was written; upgrading lifts the cap. */
 export class PlanLimitReached extends DomainError {
   constructor(

@@ -1,4 +1,4 @@
-import { DomainError, notFound } from "./errors";
+import { CardBeingGiven, DomainError, notFound } from "./errors";
 import { isIdOf } from "./ids";
 import { maskName } from "./masking";
 import { chooseMessageLocale } from "./messages/claim-message";
@@ -205,7 +205,7 @@ export async function heldItem(shop: string, owner: string, itemId: string, wall
     if (card.owner !== owner) throw notFound("Card or twin");
     // A gift waiting for its recipient (decision 0043): the pass is theirs to add once they claim it.
     if (card.status !== "OWNED")
-      throw new DomainError("CONFLICT", `This card is being given: it gets ${articleOf(wallet)} pass again if the gift is taken back`);
+      throw new CardBeingGiven(`This card is being given: it gets ${articleOf(wallet)} pass again if the gift is taken back`);
     return { kind: "card", card };
   }
   const twin = isIdOf("twin", itemId) ? await stores().names.twinView(shop, itemId, true) : null;

@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { createCard } from "~/domain/cards.server";
-import { getPage } from "../support/admin";
+import { API_KEY, API_SECRET, getPage } from "../support/admin";
 import { shown } from "../support/admin-browser";
 import { uniqueClientAddress, uniqueShop } from "../support/api";
 import { launchBrowser, newPage, screenshot } from "../support/browser";
@@ -20,6 +20,7 @@ import { smallTargets } from "../support/tap-targets";
 import { TEST_ENV } from "../support/test-env";
 import { DEVICES } from "../support/user-agent";
 import { makeSigningMaterial, removePassFiles, unzipPass } from "../support/wallet-pass";
+import { startCustomerAccountHarness } from "../../stubs/customer-account/server";
 import { startStorefrontHarness, type StorefrontHarness } from "../../stubs/storefront/server";
 
 // Issue 39's "Done when": Chromium walks the whole shopper path at 390 px, once in French and once in
@@ -442,4 +443,94 @@ describe("the whole shopper path on a phone (Chromium, 390 px)", { timeout: 240_
       await checkPage(giver, "16-verify-moved");
     });
   }
+});
+
+// The same shopper on the customer account page (issue 39, items 5 and 7), rendered by the stand-in for
+// Shopify's host (stubs/customer-account/) at 390 px in French on an English shop: a card sent to the
+// account's verified e-mail waits for them, one tap claims it, it shows in the collection, they give it, and
+// its certificate link opens the storefront's certificate in French.
+describe("the customer account leg on a phone (Chromium, 390 px)", { timeout: 240_000 }, () => {
+  it("in French, on an English shop: claim from Waiting for you, the collection, give, the certificate, every word French", async () => {
+    const words = WALKS.fr;
+    const shop = uniqueShop();
+    const customerId = String(randomInt(1, 2 ** 47));
+    const email = `camille.${randomUUID().slice(0, 6)}@example.com`;
+    const friendEmail = `alex.${randomUUID().slice(0, 6)}@example.com`;
+    const cardName = "Zéphyr 12";
+    const names = [cardName, words.shop.name, "Camille", "Camille Martin"];
+    await setStubShop(shop, {
+      ...words.shop,
+      otherLocales: [...words.shop.otherLocales],
+      logoUrl: null,
+      customers: [{ id: customerId, email, verifiedEmail: true, firstName: "Camille", locale: "fr" }],
+    });
+    expect((await getPage("/app", shop)).status).toBe(200);
+    const card = await createCard(shop, { name: cardName, media: { imageUrls: [], videoUrls: [] }, metadata: [], email, locale: "fr" });
+
+    const account = await startCustomerAccountHarness({ appUrl: server.url, apiKey: API_KEY, apiSecret: API_SECRET });
+    // The storefront where the account's login reaches too: the certificate link opens there.
+    const storefront = await startStorefrontHarness({
+      appUrl: server.url,
+      apiSecret: API_SECRET,
+      shop,
+      customerId,
+      clientAddress: uniqueClientAddress(),
+    });
+    harnesses.push(storefront);
+    try {
+      const page = await newPage(browser, { userAgent: words.device });
+      await page.setViewportSize(PHONE);
+      await page.goto(`${account.url}/page?${new URLSearchParams({ shop, customer: customerId, locale: "fr" })}`);
+      await page.locator("html[data-extension-rendered]").waitFor({ state: "attached" });
+      /** The account page reads French only. */
+      const checkAccount = async (step: string) => {
+        const text = await page.locator("body").innerText();
+        expect(text, `${step}: the account page`).toContain("Récupérer la carte");
+        expect(otherLanguageWords(text, "fr", names), `${step}: words of the other language`).toEqual([]);
+        await screenshot(page, `shopper-path-fr-account-${step}`);
+      };
+
+      // 1. Waiting for you: the card sent to the account's verified e-mail, claimed with one tap, no code.
+      await shown(page.getByRole("heading", { name: words.waiting }));
+      await checkAccount("01-waiting");
+      await page.getByRole("button", { name: `${words.waitingClaim}: ${cardName}` }).click();
+      await shown(page.getByText(words.waitingClaimed));
+
+      // 2. In the collection.
+      await shown(page.getByRole("heading", { name: cardName }));
+      await shown(page.getByText("Dans votre collection", { exact: true }));
+      await checkAccount("02-collection");
+      expect(await db.unitCard.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({
+        status: "OWNED",
+        owner: `shopify|${customerId}`,
+      });
+
+      // 3. The certificate link carries the account's language; on the storefront it is a French PDF.
+      const certificateLink = page.getByRole("link", { name: `${words.certificate}: ${cardName}` });
+      const href = new URL((await certificateLink.getAttribute("href"))!);
+      expect(`${href.origin}${href.pathname}`).toBe(`https://${shop}/apps/twincards/certificate/${card.id}`);
+      expect(href.searchParams.get("lang")).toBe("fr");
+      const pdf = await page.request.get(`${storefront.url}${href.pathname}${href.search}`);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()["content-type"]).toBe("application/pdf");
+      const [sheet] = await readPdf(new Uint8Array(await pdf.body()));
+      expect(sheet!.text).toContain(words.certificateHeading);
+      expect(otherLanguageWords(sheet!.text, "fr", names), "the certificate").toEqual([]);
+
+      // 4. Give it: the giver's first name from Shopify, the friend's e-mail in French, naming the giver.
+      await page.getByRole("button", { name: words.give }).click();
+      expect(await page.getByLabel(words.giverName, { exact: true }).inputValue()).toBe("Camille");
+      await page.getByLabel("E-mail ou téléphone du destinataire", { exact: true }).fill(friendEmail);
+      await checkAccount("03-give");
+      await page.getByRole("button", { name: words.send }).click();
+      await shown(page.getByText("Offerte, en attente de son destinataire"));
+      await checkAccount("04-given");
+      const row = await db.notification.findFirstOrThrow({ where: { shop, destination: friendEmail } });
+      const message = await simpleParser(await readFile(await sendLocalCopy(row.id)));
+      expect(message.subject).toBe(words.giftSubject("Camille", cardName));
+      expect(otherLanguageWords(`${message.subject}\n${message.text}`, "fr", names), "the gift message").toEqual([]);
+    } finally {
+      await account.close();
+    }
+  });
 });

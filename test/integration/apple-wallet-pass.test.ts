@@ -15,9 +15,10 @@ import { saveShopFacts } from "~/domain/shop-profile.server";
 import { issueTwin } from "~/domain/twins.server";
 import { setWalletPassSettings } from "~/domain/wallet-pass-settings.server";
 import { getPage, submitFetcher } from "../support/admin";
-import { uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
+import { baseUrl, uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
 import { proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { accountToken, EXTENSION_ORIGIN } from "../support/customer-account";
+import { expectNoEnglish, refusalPage } from "../support/download-refusal";
 import { uniqueName, walletKey } from "../support/fixtures";
 import { startServer, type AppProcess } from "../support/processes";
 import { TEST_ENV } from "../support/test-env";
@@ -119,8 +120,11 @@ async function collection(options: { logoUrl?: string; pictureUrl?: string } = {
 }
 
 /** The pass through the app proxy, as Safari asks for it from My cards. */
-const passFromProxy = (shop: string, customerId: string | null, id: string, base = signing.url, query = "") =>
-  proxyFetch(signedProxyUrl(`/proxy/passes/${id}${query}`, { shop, customerId, baseUrl: base }));
+const passFromProxy = (shop: string, customerId: string | null, id: string, base = signing.url, query = "", init: RequestInit = {}) =>
+  proxyFetch(signedProxyUrl(`/proxy/passes/${id}${query}`, { shop, customerId, baseUrl: base }), init);
+/** As a script asks for it: a refusal in the JSON envelope. */
+const passJson = (shop: string, customerId: string | null, id: string, base = signing.url) =>
+  passFromProxy(shop, customerId, id, base, "", { headers: { Accept: "application/json" } });
 
 async function pkpass(response: Response) {
   expect(
@@ -362,7 +366,12 @@ describe("Apple Wallet passes refused", () => {
     const before = await db.shopSetup.findUnique({ where: { shop: items.shop } });
 
     // The shared server runs without any APPLE_* variable.
-    const response = await proxyFetch(signedProxyUrl(`/proxy/passes/${items.card.id}`, { shop: items.shop, customerId: items.customerId }));
+    const response = await proxyFetch(
+      signedProxyUrl(`/proxy/passes/${items.card.id}`, { shop: items.shop, customerId: items.customerId }),
+      {
+        headers: { Accept: "application/json" },
+      },
+    );
 
     await refusal(response, 503, "UNAVAILABLE", /Apple Wallet signing certificate is not configured/);
     expect(response.headers.get("retry-after")).toBeNull();
@@ -372,33 +381,33 @@ describe("Apple Wallet passes refused", () => {
   it("refuses someone else's item, another shop's, an unknown id and a malformed one with 404", async () => {
     const items = await collection();
     const cases = [
-      passFromProxy(items.shop, uniqueCustomerId(), items.card.id),
-      passFromProxy(items.shop, uniqueCustomerId(), items.twin.id),
-      passFromProxy(uniqueShop(), items.customerId, items.card.id),
-      passFromProxy(items.shop, items.customerId, `card_${"0".repeat(26)}`),
-      passFromProxy(items.shop, items.customerId, "..%2Fcards"),
+      passJson(items.shop, uniqueCustomerId(), items.card.id),
+      passJson(items.shop, uniqueCustomerId(), items.twin.id),
+      passJson(uniqueShop(), items.customerId, items.card.id),
+      passJson(items.shop, items.customerId, `card_${"0".repeat(26)}`),
+      passJson(items.shop, items.customerId, "..%2Fcards"),
     ];
     for (const response of await Promise.all(cases)) await refusal(response, 404, "NOT_FOUND", /Card or twin not found/);
   });
 
   it("refuses a card still waiting for its claim (409) and a voided one (410)", async () => {
     const items = await collection();
-    await refusal(await passFromProxy(items.shop, items.customerId, items.pending.id), 409, "CONFLICT", /not been claimed yet/);
+    await refusal(await passJson(items.shop, items.customerId, items.pending.id), 409, "CONFLICT", /not been claimed yet/);
     await voidCard(items.shop, items.pending.id);
-    await refusal(await passFromProxy(items.shop, items.customerId, items.pending.id), 410, "VOIDED", /void/);
+    await refusal(await passJson(items.shop, items.customerId, items.pending.id), 410, "VOIDED", /void/);
   });
 
   it("refuses a card its holder is giving away (409), and someone else asking for it sees none (404)", async () => {
     const items = await collection();
     await giveCard(items.shop, items.owner, items.card.id, { email: `friend-${randomUUID().slice(0, 6)}@example.com` });
 
-    await refusal(await passFromProxy(items.shop, items.customerId, items.card.id), 409, "CONFLICT", /being given/);
-    await refusal(await passFromProxy(items.shop, uniqueCustomerId(), items.card.id), 404, "NOT_FOUND", /Card or twin not found/);
+    await refusal(await passJson(items.shop, items.customerId, items.card.id), 409, "CONFLICT", /being given/);
+    await refusal(await passJson(items.shop, uniqueCustomerId(), items.card.id), 404, "NOT_FOUND", /Card or twin not found/);
   });
 
   it("asks a logged-out visitor to log in (401) and refuses other methods (405)", async () => {
     const items = await collection();
-    const loggedOut = await passFromProxy(items.shop, null, items.card.id);
+    const loggedOut = await passJson(items.shop, null, items.card.id);
     await refusal(loggedOut, 401, "UNAUTHENTICATED", /Log in/);
     const post = await proxyFetch(
       signedProxyUrl(`/proxy/passes/${items.card.id}`, { shop: items.shop, customerId: items.customerId, baseUrl: signing.url }),
@@ -407,6 +416,46 @@ describe("Apple Wallet passes refused", () => {
       },
     );
     expect(post.status).toBe(405);
+  });
+});
+
+describe("Apple Wallet passes refused to a shopper's tap", () => {
+  it("answers with a page in the language of the page tapped on, the refusal's status and My cards, never a pass", async () => {
+    const items = await collection();
+    const tap = (customerId: string | null, id: string, base = signing.url) =>
+      passFromProxy(items.shop, customerId, `${id}.pkpass`, base, "?locale=fr");
+
+    const stranger = await refusalPage(await tap(uniqueCustomerId(), items.card.id), 404);
+    expect(stranger.text).toContain("Impossible de l’ajouter à Apple Wallet");
+    expect(stranger.text).toContain("Cette carte ou ce jumeau numérique n’est pas dans votre collection");
+    expectNoEnglish(stranger.text);
+    expect((await refusalPage(await tap(items.customerId, items.pending.id), 409)).text).toContain(
+      "Cette carte n’a pas encore été récupérée : récupérez-la d’abord",
+    );
+    const loggedOut = await refusalPage(await tap(null, items.card.id), 401);
+    expect(loggedOut.text).toContain("Connectez-vous pour télécharger les certificats de vos cartes");
+    expect(loggedOut.page).toContain(">Se connecter</a>");
+    expectNoEnglish(loggedOut.text);
+
+    await giveCard(items.shop, items.owner, items.card.id, { email: `friend-${randomUUID().slice(0, 6)}@example.com` });
+    const giving = await refusalPage(await tap(items.customerId, items.card.id), 409);
+    expect(giving.text).toContain("Vous offrez cette carte : vous pourrez de nouveau l’ajouter si vous reprenez le cadeau.");
+    await voidCard(items.shop, items.pending.id);
+    const voided = await refusalPage(await tap(items.customerId, items.pending.id), 410);
+    expect(voided.text).toContain("La boutique a annulé cette carte");
+    expectNoEnglish(voided.text);
+
+    // The shared server cannot sign passes: 503, said to the shopper, no Retry-After (waiting does not help).
+    const off = await tap(items.customerId, items.twin.id, baseUrl);
+    expect(off.headers.get("retry-after")).toBeNull();
+    const offPage = await refusalPage(off, 503);
+    expect(offPage.text).toContain("Les cartes Apple Wallet ne sont pas disponibles dans cette boutique.");
+    expectNoEnglish(offPage.text);
+
+    // With no language on the link, the English shop's words.
+    const english = await refusalPage(await passFromProxy(items.shop, uniqueCustomerId(), items.twin.id), 404);
+    expect(english.text).toContain("This can’t be added to Apple Wallet");
+    expect(english.page).toContain(`href="/apps/twincards?lang=en">My cards</a>`);
   });
 });
 
@@ -557,8 +606,14 @@ describe("Add to Apple Wallet on the pages that work without JavaScript", () => 
     expect(claimed.status).toBe(200);
     expect(await renderedPage(claimed)).toContain(`href="/apps/twincards/passes/${items.pending.id}.pkpass?locale=en"`);
 
-    // Without signing material, no link.
-    const shared = await proxyFetch(signedProxyUrl("/proxy", { shop: items.shop, customerId: items.customerId }));
-    expect(await renderedPage(shared)).not.toContain("Apple Wallet");
+    // Every button is written (a page without JavaScript shows it), marked with its wallet for the script
+    // that hides the one the device does not have (decision 0074); the script rides only with buttons.
+    expect(english).toContain(`<p data-twincards-wallet="apple"><a class="twincards-wallet" href="/apps/twincards/passes/${items.card.id}`);
+    expect(english.match(/document\.querySelectorAll\('\[data-twincards-wallet="'/g)).toHaveLength(1);
+
+    // Without signing material, no link, and no script.
+    const shared = await renderedPage(await proxyFetch(signedProxyUrl("/proxy", { shop: items.shop, customerId: items.customerId })));
+    expect(shared).not.toContain("Apple Wallet");
+    expect(shared).not.toContain("data-twincards-wallet");
   });
 });

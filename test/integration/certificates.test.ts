@@ -12,6 +12,7 @@ import { adminToken, baseUrl, getPage } from "../support/admin";
 import { uniqueShop, USER_AGENT } from "../support/api";
 import { proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { uniqueName, walletKey } from "../support/fixtures";
+import { expectNoEnglish, refusalPage } from "../support/download-refusal";
 import { isPdf, readPdf } from "../support/pdf";
 import { adminApiStubUrl, setStubShop } from "../support/stub-shop";
 import { DEMO_PRODUCTS } from "../../stubs/admin-api/demo-data";
@@ -242,8 +243,11 @@ describe("GET /app/certificates: label sheets, four certificates a page", () => 
 });
 
 describe("GET /apps/twincards/certificate/<id>: the holder's own certificate on the storefront", () => {
-  const download = (shop: string, id: string, customerId: string | undefined, size = "a4") =>
-    proxyFetch(signedProxyUrl(`/proxy/certificate/${id}?size=${size}`, { shop, customerId }));
+  const download = (shop: string, id: string, customerId: string | undefined, size = "a4", init: RequestInit = {}) =>
+    proxyFetch(signedProxyUrl(`/proxy/certificate/${id}?size=${size}`, { shop, customerId }), init);
+  /** As a script asks: the refusal in the JSON envelope. */
+  const downloadJson = (shop: string, id: string, customerId: string | undefined, size = "a4") =>
+    download(shop, id, customerId, size, { headers: { Accept: "application/json" } });
 
   it("gives the logged-in customer their card and their twin", async () => {
     const shop = await shopNamed("Maison Lumière", "fr-FR");
@@ -296,8 +300,9 @@ describe("GET /apps/twincards/certificate/<id>: the holder's own certificate on 
     expect(granted).toBeGreaterThanOrEqual(20);
     expect(granted).toBeLessThan(30);
     expect(limited!.status).toBe(429);
+    expect(limited!.headers.get("content-type")).toBe("application/liquid");
     expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    await expectRefusal(await download(shop, first.twin.id, first.customerId, "a6"), 429, /Too many certificates/);
+    await expectRefusal(await downloadJson(shop, first.twin.id, first.customerId, "a6"), 429, /Too many certificates/);
     await pdfOf(await download(shop, second.twin.id, second.customerId, "a6"));
   });
 
@@ -305,20 +310,60 @@ describe("GET /apps/twincards/certificate/<id>: the holder's own certificate on 
     const shop = await shopNamed("Harbor & Pine", "en");
     const items = await collection(shop);
     const stranger = uniqueCustomerId();
-    await expectRefusal(await download(shop, items.card.id, stranger), 404, /not found/);
-    await expectRefusal(await download(shop, items.twin.id, stranger), 404, /not found/);
-    await expectRefusal(await download(shop, items.pending.id, items.customerId), 404, /not found/);
+    await expectRefusal(await downloadJson(shop, items.card.id, stranger), 404, /not found/);
+    await expectRefusal(await downloadJson(shop, items.twin.id, stranger), 404, /not found/);
+    await expectRefusal(await downloadJson(shop, items.pending.id, items.customerId), 404, /not found/);
     const voided = await createCard(shop, { name: "Voided", email: "v@example.com", media: { imageUrls: [], videoUrls: [] } });
     await voidCard(shop, voided.id);
-    await expectRefusal(await download(shop, voided.id, items.customerId), 404, /not found/);
-    await expectRefusal(await download(shop, "card_01ARZ3NDEKTSV4RRFFQ69G5FAV", items.customerId), 404, /not found/);
-    await expectRefusal(await download(uniqueShop(), items.card.id, items.customerId), 404, /not found/);
-    await expectRefusal(await download(shop, items.card.id, items.customerId, "a3"), 422, /a6, a4 or letter/, "size");
-    await expectRefusal(await download(shop, items.card.id, undefined), 401, /Log in/);
+    await expectRefusal(await downloadJson(shop, voided.id, items.customerId), 404, /not found/);
+    await expectRefusal(await downloadJson(shop, "card_01ARZ3NDEKTSV4RRFFQ69G5FAV", items.customerId), 404, /not found/);
+    await expectRefusal(await downloadJson(uniqueShop(), items.card.id, items.customerId), 404, /not found/);
+    await expectRefusal(await downloadJson(shop, items.card.id, items.customerId, "a3"), 422, /a6, a4 or letter/, "size");
+    await expectRefusal(await downloadJson(shop, items.card.id, undefined), 401, /Log in/);
     const unsigned = await proxyFetch(
       `${baseUrl}/proxy/certificate/${items.card.id}?shop=${shop}&logged_in_customer_id=${items.customerId}`,
     );
     expect(unsigned.status).toBe(400);
     expect(unsigned.headers.get("content-type")).not.toBe("application/pdf");
+  });
+
+  it("answers a shopper's tap refused with a page in their language, its status and a way back to My cards", async () => {
+    const shop = await shopNamed("Harbor & Pine", "en");
+    const items = await collection(shop);
+    // The link as a French page writes it (the customer account's link too): `?lang=fr` on an English shop.
+    const tap = (id: string, customerId: string | undefined, size = "a4") =>
+      proxyFetch(signedProxyUrl(`/proxy/certificate/${id}?size=${size}&lang=fr`, { shop, customerId }));
+
+    const stranger = await refusalPage(await tap(items.card.id, uniqueCustomerId()), 404);
+    expect(stranger.text).toContain("Ce certificat ne peut pas être téléchargé");
+    expect(stranger.text).toContain("Cette carte ou ce jumeau numérique n’est pas dans votre collection");
+    expect(stranger.text).toContain("Mes cartes");
+    expectNoEnglish(stranger.text);
+    expect(stranger.page).not.toContain(items.card.name);
+
+    const loggedOut = await refusalPage(await tap(items.card.id, undefined), 401);
+    expect(loggedOut.text).toContain("Connectez-vous pour télécharger les certificats");
+    expect(loggedOut.page).toContain(`href="/account/login?return_url=${encodeURIComponent("/apps/twincards?lang=fr")}">Se connecter</a>`);
+    expectNoEnglish(loggedOut.text);
+
+    const unclaimed = await refusalPage(await tap(items.pending.id, items.customerId), 404);
+    expect(unclaimed.text).toContain("n’est pas dans votre collection");
+    const size = await refusalPage(await tap(items.card.id, items.customerId, "a3"), 422);
+    expect(size.text).toContain("Ce lien n’est pas valide.");
+    expectNoEnglish(size.text);
+
+    // A French shop, no language asked: French; on a storefront the shopper switched to English (/en/...): English.
+    const frenchShop = await shopNamed("Maison Lumière", "fr-FR");
+    const theirs = await collection(frenchShop);
+    const untold = () =>
+      proxyFetch(signedProxyUrl(`/proxy/certificate/${theirs.card.id}`, { shop: frenchShop, customerId: uniqueCustomerId() }));
+    expect((await refusalPage(await untold(), 404, "fr", { primary: true })).text).toContain("n’est pas dans votre collection");
+    const english = await refusalPage(await untold(), 404, "en", { primary: false, root: "/en" });
+    expect(english.text).toContain("This card or digital twin isn’t in your collection");
+    expect(english.text).not.toContain("collection :");
+    expect(english.page).toContain(`href="/en/apps/twincards?lang=en">My cards</a>`);
+
+    // Nothing was downloaded by any of these: the customer's own still is.
+    await pdfOf(await download(shop, items.card.id, items.customerId));
   });
 });

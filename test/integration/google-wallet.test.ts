@@ -18,9 +18,10 @@ import { stores } from "~/domain/stores";
 import { issueTwin } from "~/domain/twins.server";
 import { startGoogleWalletStub, type GoogleWalletStub } from "../../stubs/google-wallet/server";
 import { getPage } from "../support/admin";
-import { uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
+import { baseUrl, uniqueClientAddress, uniqueShop, USER_AGENT } from "../support/api";
 import { proxyFetch, renderedPage, signedProxyUrl, uniqueCustomerId } from "../support/app-proxy";
 import { accountToken, EXTENSION_ORIGIN } from "../support/customer-account";
+import { expectNoEnglish, refusalPage } from "../support/download-refusal";
 import { uniqueName, walletKey } from "../support/fixtures";
 import { startServer, type AppProcess } from "../support/processes";
 import { readQrPng } from "../support/qr";
@@ -133,8 +134,11 @@ async function collection(options: { pictureUrl?: string } = {}) {
 }
 
 /** "Add to Google Wallet" as My cards links it, through the app proxy. */
-const linkFromProxy = (shop: string, customerId: string | null, id: string, base = server.url, query = "") =>
-  proxyFetch(signedProxyUrl(`/proxy/google-wallet/${id}${query}`, { shop, customerId, baseUrl: base }), { redirect: "manual" });
+const linkFromProxy = (shop: string, customerId: string | null, id: string, base = server.url, query = "", init: RequestInit = {}) =>
+  proxyFetch(signedProxyUrl(`/proxy/google-wallet/${id}${query}`, { shop, customerId, baseUrl: base }), { redirect: "manual", ...init });
+/** As a script asks for it: a refusal in the JSON envelope. */
+const linkJson = (shop: string, customerId: string | null, id: string, base = server.url) =>
+  linkFromProxy(shop, customerId, id, base, "", { headers: { Accept: "application/json" } });
 
 interface GenericObject {
   id: string;
@@ -336,7 +340,7 @@ describe("Add to Google Wallet refused", () => {
     // The shared server runs without any GOOGLE_WALLET_* variable.
     const response = await proxyFetch(
       signedProxyUrl(`/proxy/google-wallet/${items.card.id}`, { shop: items.shop, customerId: items.customerId }),
-      { redirect: "manual" },
+      { redirect: "manual", headers: { Accept: "application/json" } },
     );
 
     await refusal(response, 503, "UNAVAILABLE", /Google Wallet issuer and service account are not configured/);
@@ -347,11 +351,11 @@ describe("Add to Google Wallet refused", () => {
   it("refuses someone else's item, another shop's, an unknown id and a malformed one with 404, writing nothing", async () => {
     const items = await collection();
     const cases = [
-      linkFromProxy(items.shop, uniqueCustomerId(), items.card.id),
-      linkFromProxy(items.shop, uniqueCustomerId(), items.twin.id),
-      linkFromProxy(uniqueShop(), items.customerId, items.card.id),
-      linkFromProxy(items.shop, items.customerId, `card_${"0".repeat(26)}`),
-      linkFromProxy(items.shop, items.customerId, "..%2Fcards"),
+      linkJson(items.shop, uniqueCustomerId(), items.card.id),
+      linkJson(items.shop, uniqueCustomerId(), items.twin.id),
+      linkJson(uniqueShop(), items.customerId, items.card.id),
+      linkJson(items.shop, items.customerId, `card_${"0".repeat(26)}`),
+      linkJson(items.shop, items.customerId, "..%2Fcards"),
     ];
     for (const response of await Promise.all(cases)) await refusal(response, 404, "NOT_FOUND", /Card or twin not found/);
     expect(await objectsOf(items.card.id)).toBe(0);
@@ -361,28 +365,47 @@ describe("Add to Google Wallet refused", () => {
   it("refuses a card waiting for its claim (409), a voided one (410) and one being given (409)", async () => {
     const items = await collection();
     await refusal(
-      await linkFromProxy(items.shop, items.customerId, items.pending.id),
+      await linkJson(items.shop, items.customerId, items.pending.id),
       409,
       "CONFLICT",
       /claim it first, then add it to Google Wallet/,
     );
     await voidCard(items.shop, items.pending.id);
-    await refusal(await linkFromProxy(items.shop, items.customerId, items.pending.id), 410, "VOIDED", /no Google Wallet pass/);
+    await refusal(await linkJson(items.shop, items.customerId, items.pending.id), 410, "VOIDED", /no Google Wallet pass/);
     await giveCard(items.shop, items.owner, items.card.id, { email: `friend-${randomUUID().slice(0, 6)}@example.com` });
-    await refusal(await linkFromProxy(items.shop, items.customerId, items.card.id), 409, "CONFLICT", /being given/);
+    await refusal(await linkJson(items.shop, items.customerId, items.card.id), 409, "CONFLICT", /being given/);
     expect(await objectsOf(items.card.id)).toBe(0);
     expect(await objectsOf(items.pending.id)).toBe(0);
   });
 
   it("asks a logged-out visitor to log in (401) and refuses other methods (405)", async () => {
     const items = await collection();
-    await refusal(await linkFromProxy(items.shop, null, items.card.id), 401, "UNAUTHENTICATED", /Log in/);
+    await refusal(await linkJson(items.shop, null, items.card.id), 401, "UNAUTHENTICATED", /Log in/);
     const post = await proxyFetch(
       signedProxyUrl(`/proxy/google-wallet/${items.card.id}`, { shop: items.shop, customerId: items.customerId, baseUrl: server.url }),
       { method: "POST" },
     );
     expect(post.status).toBe(405);
     expect(await objectsOf(items.card.id)).toBe(0);
+  });
+});
+
+describe("Add to Google Wallet refused to a shopper's tap", () => {
+  it("answers with a page in the language of the page tapped on, the refusal's status and My cards, never Google's link", async () => {
+    const items = await collection();
+    const tap = (customerId: string | null, id: string, base = server.url) => linkFromProxy(items.shop, customerId, id, base, "?locale=fr");
+
+    const stranger = await refusalPage(await tap(uniqueCustomerId(), items.card.id), 404);
+    expect(stranger.text).toContain("Impossible de l’ajouter à Google Wallet");
+    expect(stranger.text).toContain("n’est pas dans votre collection");
+    expectNoEnglish(stranger.text);
+    expect((await refusalPage(await tap(items.customerId, items.pending.id), 409)).text).toContain("n’a pas encore été récupérée");
+    expect((await refusalPage(await tap(null, items.card.id), 401)).page).toContain(">Se connecter</a>");
+
+    const off = await refusalPage(await tap(items.customerId, items.card.id, baseUrl), 503);
+    expect(off.text).toContain("Les cartes Google Wallet ne sont pas disponibles dans cette boutique.");
+    expectNoEnglish(off.text);
+    expect(await db.googleWalletObject.count({ where: { serialNumber: items.card.id } })).toBe(0);
   });
 });
 

@@ -14,6 +14,7 @@ import type {
 import { isAppMetadataKey } from "~/domain/public-metadata";
 import copyScript from "./copy-address.client.js?raw";
 import localTimeScript from "./local-time.client.js?raw";
+import walletFitScript from "./wallet-fit.client.js?raw";
 import { html, isWebUrl, liquid, type Markup } from "./html.server";
 import { keptPath, languageDecision, LANGUAGE_VARIABLE, ROOT_VARIABLE } from "./shopper-language.server";
 import { STOREFRONT_LANGUAGES, translator, type MessageKey, type Translator } from "./storefront-i18n.server";
@@ -46,9 +47,17 @@ export function byLanguage(version: (tr: Translator) => Markup): string {
   ].join("\n");
 }
 
-/** The page in every storefront language, behind a Liquid branch on the visitor's `request.locale`. */
+/** Marks a wallet button's paragraph with its wallet ("apple", "google"), for `wallet-fit.client.js`. */
+const WALLET_ATTRIBUTE = "data-twincards-wallet";
+
+/**
+ * The page in every storefront language, behind a Liquid branch on the visitor's `request.locale`. A page with
+ * wallet buttons also gets the script hiding the one that does not fit the device (`wallet-fit.client.js`).
+ */
 export function localized(build: (tr: Translator) => Markup): string {
-  return [STYLE.value, byLanguage((tr) => html`<section class="twincards" lang="${tr.language}">${build(tr)}</section>`)].join("\n");
+  const page = byLanguage((tr) => html`<section class="twincards" lang="${tr.language}">${build(tr)}</section>`);
+  const fit = page.includes(`${WALLET_ATTRIBUTE}=`) ? `{% raw %}<script>${walletFitScript}</script>{% endraw %}` : "";
+  return [STYLE.value, page, fit].filter(Boolean).join("\n");
 }
 
 // A placeholder for a picture that fails to load, with CSS alone (these pages
@@ -198,8 +207,8 @@ export function walletPassLink(passes: PassLinks, id: string, title: string, tr:
   if (!passes) return null;
   const apple = tr.t("my_cards.add_to_apple_wallet");
   const google = tr.t("my_cards.add_to_google_wallet");
-  return html`${passes.apple && html`<p><a class="twincards-wallet" href="${rooted(`${passes.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}`)}" aria-label="${apple}: ${title}">${apple}</a></p>`}
-${passes.google && html`<p><a class="twincards-wallet" href="${rooted(`${passes.pathPrefix}/google-wallet/${id}?locale=${tr.language}`)}" aria-label="${google}: ${title}">${google}</a></p>`}`;
+  return html`${passes.apple && html`<p data-twincards-wallet="apple"><a class="twincards-wallet" href="${rooted(`${passes.pathPrefix}/passes/${id}.pkpass?locale=${tr.language}`)}" aria-label="${apple}: ${title}">${apple}</a></p>`}
+${passes.google && html`<p data-twincards-wallet="google"><a class="twincards-wallet" href="${rooted(`${passes.pathPrefix}/google-wallet/${id}?locale=${tr.language}`)}" aria-label="${google}: ${title}">${google}</a></p>`}`;
 }
 
 /**
@@ -229,9 +238,9 @@ export function actionLinks(
         case "CERTIFICATE":
           return html`<p><a class="twincards-action" href="${to(tr, at)}" download aria-label="${label("my_cards.certificate")}: ${title}">${label("my_cards.certificate")}</a></p>`;
         case "APPLE_PASS":
-          return html`<p><a class="twincards-wallet" href="${rooted(`${at}?locale=${tr.language}`)}" aria-label="${label("my_cards.add_to_apple_wallet")}: ${title}">${label("my_cards.add_to_apple_wallet")}</a></p>`;
+          return html`<p data-twincards-wallet="apple"><a class="twincards-wallet" href="${rooted(`${at}?locale=${tr.language}`)}" aria-label="${label("my_cards.add_to_apple_wallet")}: ${title}">${label("my_cards.add_to_apple_wallet")}</a></p>`;
         case "GOOGLE_PASS":
-          return html`<p><a class="twincards-wallet" href="${rooted(`${at}?locale=${tr.language}`)}" aria-label="${label("my_cards.add_to_google_wallet")}: ${title}">${label("my_cards.add_to_google_wallet")}</a></p>`;
+          return html`<p data-twincards-wallet="google"><a class="twincards-wallet" href="${rooted(`${at}?locale=${tr.language}`)}" aria-label="${label("my_cards.add_to_google_wallet")}: ${title}">${label("my_cards.add_to_google_wallet")}</a></p>`;
       }
     })}`;
 }
