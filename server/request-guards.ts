@@ -17,9 +17,9 @@ const WALLET_SERVICE = /^\/wallet\/v1\//i;
 const WALLET_METHODS = new Set(["GET", "HEAD", "POST", "DELETE"]);
 
 // Paths whose routes take posts from elsewhere (API clients, Shopify's proxy, webhooks and Flow, the customer account extension).
-const CROSS_SITE_POSTS = /^\/(v1|proxy|webhooks|flow|customer-account|wallet\/v1)(\/|$)/i;
-// The customer account extension's routes answer their own CORS preflight (OPTIONS).
-const PREFLIGHTED = /^\/customer-account(\/|$)/i;
+const CROSS_SITE_POSTS = /^\/(v1|proxy|webhooks|flow|customer-account|admin-ext|wallet\/v1)(\/|$)/i;
+// The customer account and admin extensions' routes answer their own CORS preflight (OPTIONS).
+const PREFLIGHTED = /^\/(customer-account|admin-ext)(\/|$)/i;
 
 /** The most a request's body may carry: a CSV file of up to 10,000 cards (decision 0052) is the one body allowed more than 1 MiB. */
 export function bodyLimitOf(req: Request): number {
