@@ -187,7 +187,7 @@ describe("Void and Retry on the order block", () => {
     // A second Void (another tab, a double click) finds nothing left: 409, nothing more written.
     const again = await post(shop, orderId, lineId, "void", "fr");
     expect(again.status).toBe(409);
-    expect(((await again.json()) as ExtErrorBody).error.message).toMatch(/^Rien de non réclamé à annuler/);
+    expect(((await again.json()) as ExtErrorBody).error.message).toMatch(/^Rien à annuler qui attende d’être récupéré/);
     expect(await db.event.count({ where: { shop, type: "unit_card.voided" } })).toBe(2);
   });
 
