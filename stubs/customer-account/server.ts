@@ -102,6 +102,8 @@ export async function startCustomerAccountHarness(options: CustomerAccountHarnes
     if (bundle) return send(res, 200, "text/javascript; charset=utf-8", bundles[bundle]);
     if (url.pathname === "/host.js")
       return send(res, 200, "text/javascript; charset=utf-8", readFileSync(path.join(HERE, "host.js"), "utf8"));
+    if (url.pathname === "/polaris-stand-ins.js")
+      return send(res, 200, "text/javascript; charset=utf-8", readFileSync(path.resolve("stubs/shared/polaris-stand-ins.js"), "utf8"));
     if (url.pathname === "/stand-ins.css")
       return send(res, 200, "text/css; charset=utf-8", readFileSync(path.join(HERE, "stand-ins.css"), "utf8"));
     send(res, 404, "text/plain; charset=utf-8", "Not found");

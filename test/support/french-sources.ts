@@ -48,6 +48,7 @@ export const FRENCH_SOURCES: [string, [string, string][]][] = [
   ["extensions/storefront/locales/fr.json", leaves(json("extensions/storefront/locales/fr.json"), "")],
   ["extensions/customer-account/locales/fr.json", leaves(json("extensions/customer-account/locales/fr.json"), "")],
   ["extensions/customer-link/locales/fr.json", leaves(json("extensions/customer-link/locales/fr.json"), "")],
+  ["extensions/admin-customer/locales/fr.json", leaves(json("extensions/admin-customer/locales/fr.json"), "")],
   ["claim messages (DEFAULT_TEMPLATES.fr)", Object.entries(DEFAULT_TEMPLATES.fr)],
   ["gift messages (DEFAULT_GIFT_TEMPLATES.fr)", Object.entries(DEFAULT_GIFT_TEMPLATES.fr)],
   ["gift-claimed notices (DEFAULT_GIFT_CLAIMED_TEMPLATES.fr)", Object.entries(DEFAULT_GIFT_CLAIMED_TEMPLATES.fr)],

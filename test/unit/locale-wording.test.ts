@@ -7,6 +7,7 @@ const FRENCH_FILES = [
   "extensions/storefront/locales/fr.schema.json",
   "extensions/customer-account/locales/fr.json",
   "extensions/customer-link/locales/fr.json",
+  "extensions/admin-customer/locales/fr.json",
   "app/faces/admin/i18n/locales/fr.json",
 ];
 
@@ -20,6 +21,7 @@ describe("French wording", () => {
 const ALL_FILES = [
   "extensions/storefront/locales/en.default.json",
   "extensions/customer-account/locales/en.default.json",
+  "extensions/admin-customer/locales/en.default.json",
   "app/faces/admin/i18n/locales/en.json",
   ...FRENCH_FILES,
 ];
