@@ -13,6 +13,12 @@ export const ADMIN_EXTENSIONS = {
     block: { target: "admin.customer-details.block.render", module: "src/CustomerBlock.tsx" },
     action: { target: "admin.customer-details.action.render", module: "src/CustomerAction.tsx" },
   },
+  "admin-order": {
+    block: { target: "admin.order-details.block.render", module: "src/OrderBlock.tsx" },
+  },
+  "admin-product": {
+    block: { target: "admin.product-details.block.render", module: "src/ProductBlock.tsx" },
+  },
 } as const satisfies Record<string, Record<string, { target: string; module: string }>>;
 export type AdminExtension = keyof typeof ADMIN_EXTENSIONS;
 

@@ -1,7 +1,7 @@
 import { voidPendingCards } from "./card-void.server";
 import { meterIssued } from "./billing.server";
 import { createCardsFor } from "./cards.server";
-import { PlanLimitReached } from "./errors";
+import { conflict, notFound, PlanLimitReached } from "./errors";
 import { newId } from "./ids";
 import { maskEmail, maskPhone } from "./masking";
 import { canonicalLocale } from "./messages/claim-message";
@@ -470,6 +470,46 @@ async function voidIssue(shop: string, issue: OrderIssueRecord, cardIds: string[
   if (notVoid === 0) await stores().orders.markIssueVoided(issue.id, reason);
   return count;
 }
+
+/** The order as Shopify has it now, for a void by hand: cancelled, and each line's quantity after refunds (numeric line ids). */
+export interface OrderStateNow {
+  cancelled: boolean;
+  lineQuantities: Record<string, number>;
+}
+
+/**
+ * The unclaimed cards of one issue that its order's state voids: every one of a cancelled order's; of a refunded
+ * line, those beyond the units still bought (the line's single card once nothing of it is left). Empty when the
+ * order stands as issued.
+ */
+export async function voidableCards(issue: OrderIssueRecord, state: OrderStateNow): Promise<{ cardIds: string[]; reason: string }> {
+  const pending = await stillPending(issue.cardIds);
+  if (state.cancelled) return { cardIds: pending, reason: `Order ${issue.orderName} was cancelled` };
+  const left = state.lineQuantities[issue.lineItemId] ?? issue.quantity;
+  if (left >= issue.quantity || pending.length === 0) return { cardIds: [], reason: "" };
+  const refunded = `Order ${issue.orderName} was refunded`;
+  if (issue.cardIds.length <= 1) return { cardIds: left === 0 ? pending : [], reason: refunded };
+  const excess = (await stores().cards.countNotVoid(issue.cardIds)) - left;
+  return { cardIds: excess > 0 ? pending.slice(Math.max(0, pending.length - excess)) : [], reason: refunded };
+}
+
+/**
+ * Voids by hand (the order page's Void in Shopify admin) what a cancelled order or a refunded line left unclaimed,
+ * when the automation did not (the order changed before a rule's edition, a webhook that never came): the same
+ * void as the webhook's, so the cards' events, withdrawn messages and the issue's status are the same. How many.
+ */
+export async function voidOrderIssue(shop: string, orderId: string, issueId: string, state: OrderStateNow): Promise<number> {
+  return stores().transaction(async () => {
+    const issue = (await stores().orders.issuesForOrder(shop, orderId)).find((row) => row.id === issueId);
+    if (!issue) throw notFound("Order issue");
+    const { cardIds, reason } = await voidableCards(issue, state);
+    if (cardIds.length === 0) throw conflict(NOTHING_TO_VOID);
+    return voidIssue(shop, issue, cardIds, reason);
+  });
+}
+
+/** Why Void was refused: the order stands as issued, or its cards were all claimed or voided already. */
+export const NOTHING_TO_VOID = "Nothing unclaimed to void: the order is neither cancelled nor refunded, or its cards were claimed";
 
 /** Works the webhooks of a FAILED issue again (the admin's Retry): the next pass issues it if it can. */
 export async function retryOrderIssue(shop: string, issueId: string): Promise<void> {

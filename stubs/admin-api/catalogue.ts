@@ -5,6 +5,7 @@
 // (`files`), and the resource picker of the demo's App Bridge stand-in
 // (GET /_stub/resource-picker) in the shape App Bridge's `resourcePicker` returns.
 import { DEMO_COLLECTIONS, type ShopProduct } from "./demo-data";
+import { connectionField } from "../shopify-graphql/connection";
 import { collectionObject, productObject, variantObject } from "./schema-objects";
 
 interface ExtraProduct {
@@ -64,6 +65,17 @@ export function createCatalogue() {
           title: extra.title,
           handle: extra.title.toLowerCase(),
           featuredImage: null,
+          collections: connectionField(() => []),
+          variantsCount: { count: 1, precision: "EXACT" },
+          variants: connectionField(() => [
+            {
+              __typename: "ProductVariant",
+              id: extra.variantGid,
+              title: "Default Title",
+              displayName: `${extra.title} - Default Title`,
+              barcode: null,
+            },
+          ]),
         };
         if (extra.gid === id) return product;
         if (extra.variantGid === id)

@@ -30,7 +30,7 @@ export function collectionObject(gid: string) {
   };
 }
 
-export function productObject(product: ShopProduct) {
+export function productObject(product: ShopProduct): Record<string, unknown> {
   const collections = collectionsOf(product);
   return {
     __typename: "Product",
@@ -46,6 +46,9 @@ export function productObject(product: ShopProduct) {
     images: connectionField(() => product.images.map((url) => image(url, product.title))),
     collections: connectionField(() => collections.map((gid) => collectionObject(gid)!)),
     inCollection: ({ id }: { id: string }) => collections.includes(id),
+    // The demo products have one variant each.
+    variantsCount: { count: 1, precision: "EXACT" },
+    variants: connectionField((): object[] => [variantObject(product)]),
   };
 }
 

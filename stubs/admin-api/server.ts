@@ -176,6 +176,10 @@ export async function startAdminApiStub(
         return customer ? customerOf(shop, customer) : null;
       },
       node: ({ id }: { id: string }) => nodeById(id),
+      product: ({ id }: { id: string }) => {
+        const node = id.startsWith("gid://shopify/Product/") ? catalogue.node(shop, id, demo().products) : null;
+        return node?.__typename === "Product" ? node : null;
+      },
       nodes: ({ ids }: { ids: string[] }) => ids.map(nodeById),
       order: ({ id }: { id: string }) => {
         const order = orders.get(shop, id.replace("gid://shopify/Order/", ""));

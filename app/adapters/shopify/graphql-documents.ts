@@ -7,6 +7,7 @@ import { CUSTOMER_NAMES_QUERY, CUSTOMER_QUERY, CUSTOMERS_QUERY } from "./admin-c
 import { FILES_PAGE_SIZE, FILES_QUERY } from "./admin-files.server";
 import { CUSTOMER_BY_CONTACT_QUERY, CUSTOMER_FACTS_QUERY } from "./customer-facts.server";
 import { ORDER_QUERY } from "./admin-orders.server";
+import { PRODUCT_BLOCK_QUERY } from "./admin-product-block.server";
 import {
   BULK_STATE_QUERY,
   LINES_PER_PAGE,
@@ -58,6 +59,12 @@ export const SHOPIFY_DOCUMENTS: ShopifyDocument[] = [
   { name: "shop-languages: the storefront's published languages", api: "admin", document: SHOP_LANGUAGES_QUERY, variables: {} },
   { name: "admin-files: image files", api: "admin", document: FILES_QUERY, variables: { first: FILES_PAGE_SIZE } },
   { name: "admin-orders: an order", api: "admin", document: ORDER_QUERY, variables: { id: "gid://shopify/Order/1" } },
+  {
+    name: "admin-product-block: a product's variants, barcodes and collections",
+    api: "admin",
+    document: PRODUCT_BLOCK_QUERY,
+    variables: { id: "gid://shopify/Product/1" },
+  },
   { name: "admin-past-orders: count", api: "admin", document: PAST_ORDERS_COUNT_QUERY, variables: { query: SAMPLE_SEARCH } },
   {
     name: "admin-past-orders: one page (collection rule)",

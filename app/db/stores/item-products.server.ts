@@ -53,6 +53,16 @@ export const itemProductStore: ItemProductStore = {
     );
     return rows.map(toRecord);
   },
+  async ofVariants(shop, kind, variantIds, take) {
+    if (variantIds.length === 0) return { count: 0, latest: [] };
+    const where = `WHERE "shop" = $1 AND "kind" = $2 AND "variantId" IN (${inList(variantIds.length, 3)})`;
+    const values = [shop, kind, ...variantIds];
+    const [counted, rows] = await Promise.all([
+      directSql.query<{ count: number | string }>(`SELECT COUNT(*) AS "count" FROM "ItemProduct" ${where}`, values),
+      directSql.query(`${SELECT} ${where} ORDER BY "createdAt" DESC, "itemId" DESC LIMIT $${values.length + 1}`, [...values, take]),
+    ]);
+    return { count: Number(counted[0]?.count ?? 0), latest: rows.map(toRecord) };
+  },
   async productLinks(shop, gtin) {
     const rows = await directSql.query<Record<string, string>>(
       `SELECT "linkType", "href" FROM "ProductLink" WHERE "shop" = $1 AND "gtin" = $2 ORDER BY "linkType"`,

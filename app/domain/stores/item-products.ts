@@ -40,6 +40,13 @@ export interface ItemProductStore {
   byGs1(shop: string, gtin: string, serial: string): Promise<ItemProductRecord | null>;
   /** The shop's items of this kind whose barcode is not a GTIN (kept as typed), newest first, at most `take`. */
   withoutGtin(shop: string, kind: ItemProductRecord["kind"], take: number): Promise<ItemProductRecord[]>;
+  /** How many of the shop's items of this kind were issued for any of these variants (GIDs), and the newest `take` of them. */
+  ofVariants(
+    shop: string,
+    kind: ItemProductRecord["kind"],
+    variantIds: string[],
+    take: number,
+  ): Promise<{ count: number; latest: ItemProductRecord[] }>;
   /** The links the merchant set for a GTIN. */
   productLinks(shop: string, gtin: string): Promise<ProductLinkRecord[]>;
   /** Sets (or, with null, removes) one link of a GTIN. */
