@@ -16,6 +16,7 @@ import { CursorPagination } from "./CursorPagination";
 import { EMPTY_STATE_IMAGE } from "./empty-state-image";
 import { ResponsiveIndexTable } from "./ResponsiveIndexTable";
 import type { StatusTab } from "./StatusTabsList";
+import styles from "./SearchableList.module.css";
 
 interface Empty {
   heading: string;
@@ -116,27 +117,29 @@ export function SearchableList(props: {
 
   return (
     <Card padding="0">
-      <IndexFilters
-        tabs={tabs.map(({ id, label }, index) => ({ id, content: label, index, isLocked: true }))}
-        selected={selected}
-        onSelect={(index) => navigate(urlWith({ status: tabs[index]?.status ?? null }))}
-        queryValue={typed}
-        queryPlaceholder={searchPlaceholder}
-        onQueryChange={search}
-        onQueryClear={() => search("")}
-        sortOptions={sortOptions}
-        sortSelected={[sorts.find(({ value }) => value === sort)?.option ?? sorts[0]?.option ?? ""]}
-        onSort={([option]) => navigate(urlWith({ sort: sorts.find((item) => item.option === option)?.value ?? null }))}
-        filters={[]}
-        appliedFilters={[]}
-        onClearAll={() => search("")}
-        hideFilters
-        canCreateNewView={false}
-        cancelAction={{ onAction: () => search(""), disabled: false, loading: false }}
-        mode={mode}
-        setMode={setMode}
-        loading={loading}
-      />
+      <div className={styles.filters}>
+        <IndexFilters
+          tabs={tabs.map(({ id, label }, index) => ({ id, content: label, index, isLocked: true }))}
+          selected={selected}
+          onSelect={(index) => navigate(urlWith({ status: tabs[index]?.status ?? null }))}
+          queryValue={typed}
+          queryPlaceholder={searchPlaceholder}
+          onQueryChange={search}
+          onQueryClear={() => search("")}
+          sortOptions={sortOptions}
+          sortSelected={[sorts.find(({ value }) => value === sort)?.option ?? sorts[0]?.option ?? ""]}
+          onSort={([option]) => navigate(urlWith({ sort: sorts.find((item) => item.option === option)?.value ?? null }))}
+          filters={[]}
+          appliedFilters={[]}
+          onClearAll={() => search("")}
+          hideFilters
+          canCreateNewView={false}
+          cancelAction={{ onAction: () => search(""), disabled: false, loading: false }}
+          mode={mode}
+          setMode={setMode}
+          loading={loading}
+        />
+      </div>
       {staleCursor ? (
         <Box padding="400">
           <Banner tone="warning" title={t("common.staleLink")} action={{ content: t("common.firstPage"), url: urlWith({}) }} />
