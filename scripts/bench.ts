@@ -1,8 +1,8 @@
 // npm run bench: every benchmark, each against a baseline measured in the same
 // run. Performance targets live here, never in tests: a target missed prints
 // "short"; the exit code is non-zero only when a part could not run or checked
-// a wrong result. BENCH_ONLY=lighthouse|replicas|api|startup|outbox|throttle|chain runs one part.
-const PARTS = ["lighthouse", "replicas", "api", "startup", "outbox", "throttle", "chain"] as const;
+// a wrong result. BENCH_ONLY=lighthouse|replicas|api|lists|startup|outbox|throttle|chain runs one part.
+const PARTS = ["lighthouse", "replicas", "api", "lists", "startup", "outbox", "throttle", "chain"] as const;
 type Part = (typeof PARTS)[number];
 
 async function main(only: Part | undefined): Promise<boolean> {
@@ -22,6 +22,11 @@ async function main(only: Part | undefined): Promise<boolean> {
     if (!only) console.log();
     const { apiBench } = await import("./bench/api");
     ok = (await apiBench()) && ok;
+  }
+  if (runs("lists")) {
+    if (!only) console.log();
+    const { listsBench } = await import("./bench/lists");
+    ok = (await listsBench()) && ok;
   }
   if (runs("startup")) {
     if (!only) console.log();

@@ -5,7 +5,7 @@ import { isIdOf } from "./ids";
 import type { UnitCard } from "./schemas";
 import { stores } from "./stores";
 
-const VOIDED_BY_MERCHANT = "Voided by the merchant";
+export const VOIDED_BY_MERCHANT = "Voided by the merchant";
 
 /**
  * Voids a card still waiting for its code to be redeemed: the code no longer

@@ -1,7 +1,10 @@
+import { bulkCardIds } from "./card-list.server";
+import { toUnitCard } from "./card-view";
 import { listCards } from "./cards.server";
 import { listEvents } from "./events.server";
 import { listTwins } from "./twins.server";
 import type { DigitalTwin, Event, UnitCard } from "./schemas";
+import { stores } from "./stores";
 
 // The admin's CSV exports read the shop's lists page by page, as /v1 pages them:
 // only one page is in memory at a time, however many rows the shop has.
@@ -15,6 +18,12 @@ export async function* cardPages(shop: string, livemode: boolean): AsyncGenerato
     yield page.cards;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+}
+
+/** The cards a merchant selected in the list (one page at most), oldest first; ids of another shop or mode are left out. */
+export async function* selectedCardPages(shop: string, ids: string[], livemode: boolean): AsyncGenerator<UnitCard[]> {
+  const rows = await stores().cards.viewsInShop(shop, bulkCardIds(ids));
+  yield rows.filter((row) => row.livemode === livemode).map((row) => toUnitCard(row));
 }
 
 /** Every twin of the shop in one mode, newest first, a page at a time. */

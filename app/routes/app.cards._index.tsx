@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Box, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import type { TFunction } from "i18next";
@@ -8,12 +8,15 @@ import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
 import { retryMintAction } from "~/faces/admin/retry-mint.server";
 import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
 import { CardStatusBadge, type CardStatusValue } from "~/faces/admin/components/CardStatusBadge";
-import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
+import { SearchableList } from "~/faces/admin/components/SearchableList";
+import { useBulkCardActions } from "~/faces/admin/components/useBulkCardActions";
+import { formFields, readForm, runIntentWithStatus } from "~/faces/admin/action-result.server";
+import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
 import { SerialText } from "~/faces/admin/components/SerialText";
 import { useDownload } from "~/faces/admin/components/useDownload";
 import { useCsvExport } from "~/faces/admin/components/useCsvExport";
-import { listCards } from "~/domain/cards.server";
+import { CARD_SORTS, searchCards, voidUnclaimedCards, type CardSort } from "~/domain/card-list.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
@@ -41,13 +44,21 @@ const EMPTY_HEADING = {
   VOID: "cards.noneVoided",
 } as const;
 
+/**
+ * `?status=` one of the tabs, `?q=` the search (decision 0078), `?sort=newest|oldest`, `?cursor=`:
+ * an unknown status or sort shows the default, a search over 100 characters is 400, a cursor
+ * no list handed out shows the stale-link banner.
+ */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const params = new URL(request.url).searchParams;
   const status = TABS.find((tab) => tab.status && tab.status === params.get("status"))?.status;
+  const sort: CardSort = CARD_SORTS.find((value) => value === params.get("sort")) ?? "newest";
+  const q = params.get("q") ?? "";
   const cursor = params.get("cursor") ?? undefined;
+  const listed = { status: status ?? null, q, sort };
   try {
-    const page = await listCards(session.shop, { status, cursor, limit: PAGE_SIZE }, await adminLivemode(session.shop));
+    const page = await searchCards(session.shop, { q, status, sort, cursor, limit: PAGE_SIZE }, await adminLivemode(session.shop));
     const [customers, destinations] = await Promise.all([
       customerLinks(
         admin.graphql,
@@ -59,7 +70,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       ),
     ]);
     return {
-      status: status ?? null,
+      ...listed,
       ...page,
       customers,
       destinations,
@@ -67,19 +78,31 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       chainOn: chainIssuingOn() || page.cards.some((card) => card.chain),
     };
   } catch (error) {
-    // A hand-edited or outdated page link: say so rather than fail the page.
     if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
-      return { status: status ?? null, cards: [], customers: {}, destinations: {}, nextCursor: null, staleCursor: true, chainOn: false };
+      const [detail] = error.details;
+      if (detail?.path === "q") throw new Response(`q: ${detail.message}`, { status: 400 });
+      // A hand-edited or outdated page link: say so rather than fail the page.
+      return { ...listed, cards: [], customers: {}, destinations: {}, nextCursor: null, staleCursor: true, chainOn: false };
     }
     throw error;
   }
 };
 
-export const action = retryMintAction;
+/** Retry a mint (one card), or void the selected cards still waiting to be claimed (`ids`, comma-separated). */
+export const action = async (args: ActionFunctionArgs) => {
+  const fields = formFields(await readForm(args.request.clone()));
+  if (fields.intent !== "void-unclaimed") return retryMintAction(args);
+  const { session } = await authenticate.admin(args.request);
+  const livemode = await adminLivemode(session.shop);
+  return runIntentWithStatus("void-unclaimed", await translatorFor(args.request), () =>
+    voidUnclaimedCards(session.shop, (fields.ids ?? "").split(","), livemode),
+  );
+};
 
 export default function Cards() {
-  const { status, cards, customers, destinations, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
+  const { status, q, sort, cards, customers, destinations, nextCursor, staleCursor, chainOn } = useLoaderData<typeof loader>();
   const filtered = status !== null;
+  const bulk = useBulkCardActions();
   const { t } = useTranslation();
   const format = useFormat();
   const labels = useLabelSheet(cards);
@@ -102,7 +125,7 @@ export default function Cards() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <StatusTabsList
+            <SearchableList
               path="/app/cards"
               tabs={TABS.map(({ id, status: tabStatus }) => ({
                 id,
@@ -110,16 +133,32 @@ export default function Cards() {
                 label: tabStatus ? t(`cardStatus.${tabStatus}`) : t("cards.all"),
               }))}
               status={status}
+              query={q}
+              sorts={[
+                { value: "newest", option: "created desc", label: t("lists.created"), directionLabel: t("lists.newestFirst") },
+                { value: "oldest", option: "created asc", label: t("lists.created"), directionLabel: t("lists.oldestFirst") },
+              ]}
+              sort={sort}
               staleCursor={staleCursor}
               nextCursor={nextCursor}
-              itemCount={cards.length}
-              empty={{
-                heading: status ? t(EMPTY_HEADING[status]) : t("cards.firstCards"),
-                body: filtered ? t("cards.filteredEmpty") : t("cards.emptyBody"),
-                action: filtered ? undefined : { content: t("cards.create"), url: "/app/cards/new" },
-                secondaryAction: filtered ? { content: t("cards.showAll"), url: "/app/cards" } : undefined,
-              }}
+              ids={cards.map((card) => card.id)}
+              empty={
+                q
+                  ? {
+                      heading: t("lists.noMatch", { query: q }),
+                      body: t("lists.noMatchBody"),
+                      secondaryAction: { content: t("lists.clearSearch"), url: status ? `/app/cards?status=${status}` : "/app/cards" },
+                    }
+                  : {
+                      heading: status ? t(EMPTY_HEADING[status]) : t("cards.firstCards"),
+                      body: filtered ? t("cards.filteredEmpty") : t("cards.emptyBody"),
+                      action: filtered ? undefined : { content: t("cards.create"), url: "/app/cards/new" },
+                      secondaryAction: filtered ? { content: t("cards.showAll"), url: "/app/cards" } : undefined,
+                    }
+              }
               resourceName={{ singular: t("cards.resourceSingular"), plural: t("cards.resourcePlural") }}
+              searchPlaceholder={t("cardsBulk.searchPlaceholder")}
+              bulkActions={bulk.actions}
               headings={[
                 { title: t("cards.card") },
                 { title: t("common.status") },
@@ -176,7 +215,8 @@ export default function Cards() {
                   )}
                 </IndexTable.Row>
               ))}
-            </StatusTabsList>
+            </SearchableList>
+            {bulk.modal}
             <Box paddingBlockEnd="800" />
           </BlockStack>
         </Layout.Section>

@@ -1,6 +1,7 @@
 import type { CardStore } from "~/domain/stores";
 import { db } from "../client.server";
 import { insertRows } from "../insert-rows.server";
+import { nameKey } from "./card-name-key.server";
 import { cardPage } from "./card-page.server";
 import { redemptionQueries } from "./redemptions.server";
 import { countsBySlot } from "./time-slots.server";
@@ -13,7 +14,12 @@ export const cardStore: CardStore = {
   ...redemptionQueries,
 
   // createMany's rows, without Prisma building a query per row (a batch of 500 held the event loop for its whole length).
-  insertCards: (cards) => insertRows("UnitCard", cards, { json: ["media", "metadata"] }),
+  insertCards: (cards) =>
+    insertRows(
+      "UnitCard",
+      cards.map((card) => ({ ...card, nameKey: nameKey(card.name) })),
+      { json: ["media", "metadata"] },
+    ),
 
   findForShop: (shop, id, livemode) => db.unitCard.findFirst({ where: { shop, id, livemode }, include: CARD_VIEW_INCLUDE }),
   viewOf: (shop, id) => db.unitCard.findFirstOrThrow({ where: { shop, id }, include: CARD_VIEW_INCLUDE }),

@@ -64,6 +64,22 @@ export interface CardPageFilter {
   status?: string;
   /** Only cards with a smaller id (the cursor's). */
   beforeId?: string;
+  /** Only cards with a larger id (the cursor's, oldest first). */
+  afterId?: string;
+  /** Oldest first instead of newest first. */
+  oldestFirst?: boolean;
+  /** Only cards matching any of these (the Cards list's search, decision 0078). */
+  search?: CardSearch;
+}
+
+/** What a search matches a card on, any of them; each is read through an index. */
+export interface CardSearch {
+  /** The name starts with this, case aside. */
+  namePrefix: string;
+  /** Its serial number in its edition. */
+  serialNumber?: number;
+  /** Its owner (`<provider>|<id>`). */
+  owner?: string;
 }
 
 /** Cards and their redemption codes (the UnitCard and Redemption tables). */
@@ -81,7 +97,7 @@ export interface CardStore {
   findForShop(shop: string, id: string, livemode: boolean): Promise<CardView | null>;
   /** A card of the shop that exists (it throws otherwise), of either mode. */
   viewOf(shop: string, id: string): Promise<CardView>;
-  /** The shop's cards newest first, `take` at most. */
+  /** The shop's cards newest first (or oldest first), `take` at most. */
   page(filter: CardPageFilter, take: number): Promise<CardView[]>;
   /** The cards `ids`, oldest first. */
   views(ids: string[]): Promise<CardView[]>;

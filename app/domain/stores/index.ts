@@ -106,7 +106,16 @@ export type {
   StoredOrderIssueStatus,
 } from "./orders";
 export type { IssuingRuleRecord, IssuingRuleStore, RuleSettings, TakenNumbers } from "./rules";
-export type { CardPageFilter, CardStore, CardView, CardWithCode, RedemptionRecord, RedemptionWithCards, UnitCardRecord } from "./cards";
+export type {
+  CardPageFilter,
+  CardSearch,
+  CardStore,
+  CardView,
+  CardWithCode,
+  RedemptionRecord,
+  RedemptionWithCards,
+  UnitCardRecord,
+} from "./cards";
 export type {
   DigitalTwinRecord,
   MintStateRecord,

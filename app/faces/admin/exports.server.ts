@@ -1,4 +1,4 @@
-import { cardPages, eventPages, twinPages } from "~/domain/exports.server";
+import { cardPages, eventPages, selectedCardPages, twinPages } from "~/domain/exports.server";
 import type { UnitCard } from "~/domain/schemas";
 import type { CsvFormat } from "./csv-export.server";
 
@@ -17,7 +17,14 @@ async function* mapPages<T>(pages: AsyncIterable<T[]>, row: (item: T) => string[
   for await (const page of pages) yield page.map(row);
 }
 
-export async function exportTable(kind: ExportKind, shop: string, livemode: boolean, format: CsvFormat): Promise<ExportTable> {
+/** The export of `kind`; of cards, only `ids` when given (the list's selection). */
+export async function exportTable(
+  kind: ExportKind,
+  shop: string,
+  livemode: boolean,
+  format: CsvFormat,
+  ids?: string[],
+): Promise<ExportTable> {
   if (kind === "twins") {
     return {
       header: [
@@ -61,8 +68,9 @@ export async function exportTable(kind: ExportKind, shop: string, livemode: bool
     };
   }
   // A column per metadata key: a first pass over the pages finds the keys (only they stay in memory).
+  const pages = () => (ids ? selectedCardPages(shop, ids, livemode) : cardPages(shop, livemode));
   const keys = new Set<string>();
-  for await (const page of cardPages(shop, livemode)) for (const card of page) for (const entry of card.metadata) keys.add(entry.key);
+  for await (const page of pages()) for (const card of page) for (const entry of card.metadata) keys.add(entry.key);
   const metadataKeys = [...keys].sort();
   return {
     header: [
@@ -81,7 +89,7 @@ export async function exportTable(kind: ExportKind, shop: string, livemode: bool
       "voided_at",
       ...metadataKeys.map((key) => `metadata:${key}`),
     ],
-    rows: mapPages(cardPages(shop, livemode), (card) => [
+    rows: mapPages(pages(), (card) => [
       card.id,
       card.name,
       card.status,

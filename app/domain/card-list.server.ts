@@ -1,0 +1,77 @@
+import { toUnitCard } from "./card-view";
+import { VOIDED_BY_MERCHANT, voidPendingCards } from "./card-void.server";
+import { fieldError } from "./errors";
+import { isIdOf } from "./ids";
+import { CUSTOMER_ID, shopifyOwner } from "./owners";
+import { afterCursor, toPage } from "./pagination";
+import type { CardStatus, UnitCard } from "./schemas";
+import { stores, type CardSearch } from "./stores";
+
+/*
+ * The admin's Cards list at any size (decision 0078): one search box finds a card by the
+ * start of its name, its serial number (12 or #12) or its customer (the Shopify customer id,
+ * or its gid), each read through an index; newest or oldest first; a page at a time by cursor.
+ */
+
+export const CARD_SORTS = ["newest", "oldest"] as const;
+export type CardSort = (typeof CARD_SORTS)[number];
+export const MAX_SEARCH_LENGTH = 100;
+/** How many cards one bulk action takes: the most one list page holds. */
+export const MAX_BULK = 100;
+
+export interface CardListQuery {
+  q?: string;
+  status?: CardStatus;
+  sort?: CardSort;
+  cursor?: string;
+  limit: number;
+}
+
+/** What a search text matches on: always the name's start, a number also as a serial or a customer id. */
+export function cardSearchOf(text: string): CardSearch | undefined {
+  const q = text.trim();
+  if (q === "") return undefined;
+  if (q.length > MAX_SEARCH_LENGTH) throw fieldError("q", `Must be at most ${MAX_SEARCH_LENGTH} characters`);
+  const search: CardSearch = { namePrefix: q };
+  const serial = /^#?(\d{1,9})$/.exec(q)?.[1];
+  if (serial) search.serialNumber = Number(serial);
+  const customer = /^(?:gid:\/\/shopify\/Customer\/)?(\d+)$/.exec(q)?.[1];
+  if (customer && CUSTOMER_ID.test(customer)) search.owner = shopifyOwner(customer);
+  return search;
+}
+
+/** A page of the shop's cards for the admin list; a cursor no list handed out is VALIDATION_FAILED at `cursor`. */
+export async function searchCards(
+  shop: string,
+  { q, status, sort = "newest", cursor, limit }: CardListQuery,
+  livemode: boolean,
+): Promise<{ cards: UnitCard[]; nextCursor: string | null }> {
+  const search = cardSearchOf(q ?? "");
+  const after = afterCursor(cursor, "card").id?.lt;
+  const oldestFirst = sort === "oldest";
+  const rows = await stores().cards.page(
+    { shop, livemode, status, search, oldestFirst, ...(oldestFirst ? { afterId: after } : { beforeId: after }) },
+    limit + 1,
+  );
+  const { page, nextCursor } = toPage(rows, limit);
+  return { cards: page.map((row) => toUnitCard(row)), nextCursor };
+}
+
+/** The ids a bulk action was given: card ids, one to MAX_BULK of them; anything else is VALIDATION_FAILED at `ids`. */
+export function bulkCardIds(ids: string[]): string[] {
+  const unique = [...new Set(ids.filter((id) => id !== ""))];
+  if (unique.length === 0) throw fieldError("ids", "Select at least one card");
+  if (unique.length > MAX_BULK) throw fieldError("ids", `Select at most ${MAX_BULK} cards`);
+  if (!unique.every((id) => isIdOf("card", id))) throw fieldError("ids", "Not a card of this list");
+  return unique;
+}
+
+/**
+ * Voids those of the selected cards still waiting to be claimed, in one transaction; the others
+ * (claimed, being given, voided already, another shop's) are left as they are and counted.
+ */
+export async function voidUnclaimedCards(shop: string, ids: string[], livemode: boolean): Promise<{ voided: number; refused: number }> {
+  const selected = bulkCardIds(ids);
+  const voided = await stores().transaction(() => voidPendingCards(shop, selected, VOIDED_BY_MERCHANT, livemode));
+  return { voided, refused: selected.length - voided };
+}

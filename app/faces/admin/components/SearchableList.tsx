@@ -1,0 +1,172 @@
+import { useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Banner,
+  Box,
+  Card,
+  EmptyState,
+  IndexFilters,
+  useIndexResourceState,
+  useSetIndexFiltersMode,
+  type IndexFiltersProps,
+  type IndexTableProps,
+} from "@shopify/polaris";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { CursorPagination } from "./CursorPagination";
+import { EMPTY_STATE_IMAGE } from "./empty-state-image";
+import { ResponsiveIndexTable } from "./ResponsiveIndexTable";
+import type { StatusTab } from "./StatusTabsList";
+import styles from "./SearchableList.module.css";
+
+interface Empty {
+  heading: string;
+  body: string;
+  action?: { content: string; url: string };
+  secondaryAction?: { content: string; url: string };
+}
+
+export interface ListSort {
+  /** The `?sort=` value; the first is the default. */
+  value: string;
+  /** Polaris' name for it: the key and the direction, e.g. `created desc`. */
+  option: `${string} desc` | `${string} asc`;
+  label: string;
+  directionLabel: string;
+}
+
+/** What a bulk action gets: the ids selected, and a way to clear the selection once it is done. */
+export interface BulkAction {
+  content: string;
+  onAction: (ids: string[], clear: () => void) => void;
+  destructive?: boolean;
+}
+
+// Typing waits this long before the list reloads, so a search is one request, not one a letter.
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * A list page's card the Polaris way (IndexFilters): status tabs, a search box and the sort,
+ * all in the URL (`?status=`, `?q=`, `?sort=`) so a search is a link and survives a reload;
+ * the table's rows selectable for the `bulkActions`; forward cursors with a way back.
+ */
+export function SearchableList(props: {
+  path: string;
+  tabs: StatusTab[];
+  status: string | null;
+  query: string;
+  sorts: ListSort[];
+  sort: string;
+  staleCursor: boolean;
+  nextCursor: string | null;
+  ids: string[];
+  empty: Empty;
+  resourceName: { singular: string; plural: string };
+  searchPlaceholder: string;
+  headings: IndexTableProps["headings"];
+  bulkActions?: BulkAction[];
+  children: ReactNode;
+}) {
+  const { path, tabs, status, query, sorts, sort, staleCursor, nextCursor, ids, empty, resourceName, searchPlaceholder, headings } = props;
+  const bulkActions = props.bulkActions ?? [];
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const { t } = useTranslation();
+  const { mode, setMode } = useSetIndexFiltersMode();
+  const [typed, setTyped] = useState(query);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
+    ids.map((id) => ({ id })),
+  );
+
+  // A new page (another tab, search or cursor): the selection was of the rows that left.
+  const pageKey = ids.join(",");
+  useEffect(() => clearSelection(), [pageKey, clearSelection]);
+  useEffect(() => setTyped(query), [query]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** The list's URL with `changes`, back on its first page. */
+  const urlWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams();
+    for (const key of ["status", "q", "sort"]) {
+      const value = key in changes ? changes[key] : params.get(key);
+      if (value) next.set(key, value);
+    }
+    if (next.get("sort") === sorts[0]?.value) next.delete("sort");
+    const search = next.toString();
+    return search ? `${path}?${search}` : path;
+  };
+  const search = (text: string) => {
+    setTyped(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => navigate(urlWith({ q: text.trim() || null }), { replace: true }), SEARCH_DELAY_MS);
+  };
+  const selected = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.status === (status ?? undefined)),
+  );
+  const sortOptions: IndexFiltersProps["sortOptions"] = sorts.map(({ option, label, directionLabel }) => ({
+    value: option,
+    label,
+    directionLabel,
+  }));
+  const loading = navigation.state === "loading" && navigation.location.pathname === path;
+  const filtersKept: Record<string, string> = {};
+  for (const key of ["status", "q", "sort"]) if (params.get(key)) filtersKept[key] = params.get(key)!;
+  const selectedIds = allResourcesSelected ? ids : selectedResources;
+
+  return (
+    <Card padding="0">
+      <div className={styles.filters}>
+        <IndexFilters
+          tabs={tabs.map(({ id, label }, index) => ({ id, content: label, index, isLocked: true }))}
+          selected={selected}
+          onSelect={(index) => navigate(urlWith({ status: tabs[index]?.status ?? null }))}
+          queryValue={typed}
+          queryPlaceholder={searchPlaceholder}
+          onQueryChange={search}
+          onQueryClear={() => search("")}
+          sortOptions={sortOptions}
+          sortSelected={[sorts.find(({ value }) => value === sort)?.option ?? sorts[0]?.option ?? ""]}
+          onSort={([option]) => navigate(urlWith({ sort: sorts.find((item) => item.option === option)?.value ?? null }))}
+          filters={[]}
+          appliedFilters={[]}
+          onClearAll={() => search("")}
+          hideFilters
+          canCreateNewView={false}
+          cancelAction={{ onAction: () => search(""), disabled: false, loading: false }}
+          mode={mode}
+          setMode={setMode}
+          loading={loading}
+        />
+      </div>
+      {staleCursor ? (
+        <Box padding="400">
+          <Banner tone="warning" title={t("common.staleLink")} action={{ content: t("common.firstPage"), url: urlWith({}) }} />
+        </Box>
+      ) : ids.length === 0 ? (
+        <EmptyState heading={empty.heading} image={EMPTY_STATE_IMAGE} action={empty.action} secondaryAction={empty.secondaryAction}>
+          <p>{empty.body}</p>
+        </EmptyState>
+      ) : (
+        <ResponsiveIndexTable
+          resourceName={resourceName}
+          itemCount={ids.length}
+          selectable={bulkActions.length > 0}
+          selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+          onSelectionChange={handleSelectionChange}
+          promotedBulkActions={bulkActions.map(({ content, onAction, destructive }) => ({
+            content,
+            destructive,
+            onAction: () => onAction(selectedIds, clearSelection),
+          }))}
+          loading={loading}
+          headings={headings}
+        >
+          {props.children}
+        </ResponsiveIndexTable>
+      )}
+      {!staleCursor && <CursorPagination nextCursor={nextCursor} filters={filtersKept} />}
+    </Card>
+  );
+}
