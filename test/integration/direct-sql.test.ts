@@ -172,12 +172,16 @@ describe("direct SQL", () => {
         lastError: "RPC down",
       },
     });
+    // The search key (decision 0078) stays out of the page, as out of every card view.
     const include = { redemption: true, chainMint: true } as const;
+    const omit = { nameKey: true } as const;
 
     const live = { shop: s, livemode: true };
-    expect(await cardStore.page(live, 10)).toEqual(await db.unitCard.findMany({ where: live, orderBy: { id: "desc" }, take: 10, include }));
+    expect(await cardStore.page(live, 10)).toEqual(
+      await db.unitCard.findMany({ where: live, orderBy: { id: "desc" }, take: 10, include, omit }),
+    );
     expect(await cardStore.page({ shop: s, livemode: false }, 10)).toEqual([
-      await db.unitCard.findUniqueOrThrow({ where: { id: cards[5]!.id }, include }),
+      await db.unitCard.findUniqueOrThrow({ where: { id: cards[5]!.id }, include, omit }),
     ]);
     const cursor = cards[3]!.id;
     expect(await cardStore.page({ ...live, owner: "shopify|1", beforeId: cursor }, 10)).toEqual(
@@ -186,10 +190,11 @@ describe("direct SQL", () => {
         orderBy: { id: "desc" },
         take: 10,
         include,
+        omit,
       }),
     );
     expect(await cardStore.page({ ...live, status: "VOID" }, 10)).toEqual(
-      await db.unitCard.findMany({ where: { ...live, status: "VOID" }, include }),
+      await db.unitCard.findMany({ where: { ...live, status: "VOID" }, include, omit }),
     );
     expect(await cardStore.page(live, 2)).toHaveLength(2);
   });
