@@ -1,5 +1,6 @@
 import { SignJWT } from "jose";
 import type { GoogleWalletContent } from "~/domain/ports";
+import { connectionDropped, fetchFailure } from "~/lib/fetch-failure";
 import { OutboxError } from "~/lib/outbox-error";
 import { genericObjectOf } from "./generic-object.server";
 import type { GoogleWalletAccount } from "./service-account.server";
@@ -63,10 +64,17 @@ export function walletObjectsClient(account: GoogleWalletAccount): WalletObjectU
   };
 }
 
-async function send(url: string, init: RequestInit): Promise<Response> {
+/**
+ * One request, sent again at once on a new connection when the first was dropped unanswered (a
+ * kept-alive connection Google closed as it was reused): the token grant and the object's whole
+ * state are the same sent twice, and the outbox's backoff would otherwise hold a shopper's pass
+ * back for seconds to minutes. Any other failure is the outbox's to retry.
+ */
+async function send(url: string, init: RequestInit, again = true): Promise<Response> {
   try {
     return await fetch(url, { ...init, redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    throw new OutboxError(`Google could not be reached: ${(error as Error).message}`, true);
+    if (again && connectionDropped(error)) return send(url, init, false);
+    throw new OutboxError(`Google could not be reached: ${fetchFailure(error)}`, true);
   }
 }

@@ -1,3 +1,4 @@
+import { fetchFailure } from "~/lib/fetch-failure";
 import { DeliveryError, type Transport } from "./transport";
 
 export interface TwilioOptions {
@@ -29,7 +30,7 @@ export function twilioTransport(options: TwilioOptions): Transport {
           signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });
       } catch (error) {
-        throw new DeliveryError(`SMS provider unreachable: ${(error as Error).message}`, true);
+        throw new DeliveryError(`SMS provider unreachable: ${fetchFailure(error)}`, true);
       }
       const text = await response.text().catch(() => "");
       const json = parseJson(text);
