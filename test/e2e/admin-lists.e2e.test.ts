@@ -280,7 +280,7 @@ describe("admin lists that fit (demo mode, Chromium)", { timeout: 300_000 }, () 
         await page.goto(embeddedUrl(`${list.path()}?locale=${language}`, DEMO_SHOP, { base: demoUrl }));
         await shot(page, `${list.name}-${SIZES[1].width}-${language}-no-js`);
         await expectFits(page, `${list.name} (no JavaScript)`, list.targets(page, words));
-        await page.context().close();
+        await page.close();
       }
     });
   }
