@@ -5,6 +5,7 @@ import {
   Card,
   EmptyState,
   IndexFilters,
+  IndexFiltersMode,
   useIndexResourceState,
   useSetIndexFiltersMode,
   type IndexFiltersProps,
@@ -72,7 +73,8 @@ export function SearchableList(props: {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const { t } = useTranslation();
-  const { mode, setMode } = useSetIndexFiltersMode();
+  // A list opened on a search (a link, a reload, Back) shows the search box with its words, not just its results.
+  const { mode, setMode } = useSetIndexFiltersMode(query ? IndexFiltersMode.Filtering : IndexFiltersMode.Default);
   const [typed, setTyped] = useState(query);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(
