@@ -37,13 +37,19 @@ export async function* twinPages(shop: string, livemode: boolean): AsyncGenerato
   } while (cursor);
 }
 
-/** The twins a merchant selected in the list (one page at most), oldest first; ids of another shop or mode are left out. */
-export async function* selectedTwinPages(shop: string, ids: string[], livemode: boolean): AsyncGenerator<DigitalTwin[]> {
-  const rows = await stores().names.twinViewsByIds(shop, bulkTwinIds(ids));
-  yield rows
-    .filter((row) => row.livemode === livemode)
-    .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map(toDigitalTwin);
+/**
+ * The twins a merchant selected in the list (one page at most), oldest first; ids of another shop or mode are left out.
+ * The ids are checked at once (VALIDATION_FAILED at `ids`), before the export's first line is written.
+ */
+export function selectedTwinPages(shop: string, ids: string[], livemode: boolean): AsyncGenerator<DigitalTwin[]> {
+  const selected = bulkTwinIds(ids);
+  return (async function* () {
+    const rows = await stores().names.twinViewsByIds(shop, selected);
+    yield rows
+      .filter((row) => row.livemode === livemode)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map(toDigitalTwin);
+  })();
 }
 
 /** The shop's activity (its events of the last 30 days, as /v1/events lists them), newest first, a page at a time. */

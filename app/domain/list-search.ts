@@ -16,10 +16,18 @@ export const MAX_SEARCH_LENGTH = 100;
 /** How many rows one bulk action takes: the most one list page holds. */
 export const MAX_BULK = 100;
 
+/** The Twins list's filter on a twin's NFT: minted, on its way (queued, being minted, held), failed, or none. */
+export const TWIN_CHAIN_FILTERS = ["MINTED", "PENDING", "FAILED", "NONE"] as const;
+export type TwinChainFilter = (typeof TWIN_CHAIN_FILTERS)[number];
+
+/** The Notifications list's filter on the channel. */
+export const NOTIFICATION_CHANNELS = ["EMAIL", "SMS"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
 /** A list's query as its page's URL carries it: an unknown sort is the default, a search over 100 characters is refused at `q`. */
 export const listQuery = z.object({
   q: z.string().trim().max(MAX_SEARCH_LENGTH, `Must be at most ${MAX_SEARCH_LENGTH} characters`).default(""),
-  sort: z.enum(LIST_SORTS).catch("newest"),
+  sort: z.enum(LIST_SORTS).default("newest").catch("newest"),
   cursor: z.string().optional(),
   limit: z.number().int().min(1).max(MAX_BULK),
 });

@@ -1,7 +1,7 @@
 import { CLAIM_LINK_TARGETS, type ClaimLinkTarget } from "./claim-links.server";
 import { conflict, fieldError, notFound } from "./errors";
 import { isIdOf } from "./ids";
-import { bulkIds, parseListQuery, type ListQuery } from "./list-search";
+import { bulkIds, parseListQuery, type ListQuery, type NotificationChannel } from "./list-search";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 import { ports } from "./ports";
 import { stores, type NotificationRecord } from "./stores";
@@ -139,9 +139,6 @@ export async function resendFailedNotifications(
   }
   return result;
 }
-
-export const NOTIFICATION_CHANNELS = ["EMAIL", "SMS"] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
  * The admin's Notifications list at any size (decision 0078): a search finds a notification by its

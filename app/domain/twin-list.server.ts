@@ -1,4 +1,4 @@
-import { bulkIds, customerOwnerOf, parseListQuery, serialOf, type ListQuery } from "./list-search";
+import { bulkIds, customerOwnerOf, parseListQuery, serialOf, type ListQuery, type TwinChainFilter } from "./list-search";
 import { afterCursor, toPage } from "./pagination";
 import { universalName, type DigitalTwin } from "./schemas";
 import { stores, type TwinSearch, type TwinSearchFilter } from "./stores";
@@ -10,9 +10,6 @@ import { toDigitalTwin } from "./twins.server";
  * `shopify|<id>`: the owner of the twin's universal name) or its universal name; a filter on its
  * NFT's state; newest or oldest first; a page at a time by cursor.
  */
-
-export const TWIN_CHAIN_FILTERS = ["MINTED", "PENDING", "FAILED", "NONE"] as const;
-export type TwinChainFilter = (typeof TWIN_CHAIN_FILTERS)[number];
 
 /** What a search text matches on: always the title's start; a number also a serial or a customer; a name's spelling also the name. */
 export function twinSearchOf(q: string): TwinSearch | undefined {
