@@ -130,7 +130,7 @@ async function seedNotifications(redemptionId: string, now: Date) {
         channel: sms ? "SMS" : "EMAIL",
         destination: sms ? `+1415555${String(made).padStart(6, "0")}` : `${WORDS[made % WORDS.length]!.toLowerCase()}.${made}@example.com`,
         payload: { cards: [] },
-        status: made % 10 === 0 ? "FAILED" : "SENT",
+        status: made % 7 === 0 ? "FAILED" : "SENT",
         nextAttemptAt: now,
         createdAt: now,
       });
@@ -174,7 +174,7 @@ for (const q of ["amber birch", "#12", "1002345", ""]) {
 }
 {
   // A notification: the start of an address, among the failed ones.
-  const q = "amber.1";
+  const q = "birch.1";
   const filter = { shop: SHOP, livemode: true, statuses: ["FAILED"], destinationPrefix: destinationSearchOf(q) };
   const { sql, params } = notificationPageStatement(filter, PAGE + 1);
   const rows = (await raw.direct.query(sql, params)).length;
