@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { voidCard } from "~/domain/card-void.server";
 import { createCard } from "~/domain/cards.server";
 import { registerName } from "~/domain/names.server";
+import { redactCustomer } from "~/domain/privacy.server";
 import { searchNotifications } from "~/domain/notification-admin.server";
 import { searchTwins } from "~/domain/twin-list.server";
 import { issueTwin } from "~/domain/twins.server";
@@ -143,6 +144,14 @@ describe("admin Notifications list: search by destination, filters, sort, bulk r
     const first = await searchNotifications(shop, { q: "a", channel: "EMAIL", limit: 2 }, true);
     expect(first.notifications.map((row) => row.recipient)).toEqual(["al@example.com", "amy@example.com"]);
     expect(await notificationsListed(`/app/notifications?q=a&channel=EMAIL&cursor=${first.nextCursor}`, shop)).toEqual(["ann@example.com"]);
+  });
+
+  it("no longer finds a customer's address once Shopify asked to redact the customer", async () => {
+    const shop = uniqueShop();
+    await sentTo(shop, "gone@example.com");
+    expect(await notificationsListed("/app/notifications?q=gone", shop)).toEqual(["gone@example.com"]);
+    await redactCustomer(shop, { customerId: "7123456789", email: "gone@example.com" });
+    expect(await notificationsListed("/app/notifications?q=gone", shop)).toEqual([]);
   });
 
   it("answers 400 naming q for a search over 100 characters", async () => {
