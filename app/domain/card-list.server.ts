@@ -1,8 +1,7 @@
 import { toUnitCard } from "./card-view";
 import { VOIDED_BY_MERCHANT, voidPendingCards } from "./card-void.server";
 import { fieldError } from "./errors";
-import { isIdOf } from "./ids";
-import { CUSTOMER_ID, shopifyOwner } from "./owners";
+import { bulkIds, customerOwnerOf, LIST_SORTS, MAX_SEARCH_LENGTH, serialOf } from "./list-search";
 import { afterCursor, toPage } from "./pagination";
 import type { CardStatus, UnitCard } from "./schemas";
 import { stores, type CardSearch } from "./stores";
@@ -13,11 +12,8 @@ import { stores, type CardSearch } from "./stores";
  * or its gid), each read through an index; newest or oldest first; a page at a time by cursor.
  */
 
-export const CARD_SORTS = ["newest", "oldest"] as const;
+export const CARD_SORTS = LIST_SORTS;
 export type CardSort = (typeof CARD_SORTS)[number];
-export const MAX_SEARCH_LENGTH = 100;
-/** How many cards one bulk action takes: the most one list page holds. */
-export const MAX_BULK = 100;
 
 export interface CardListQuery {
   q?: string;
@@ -33,10 +29,10 @@ export function cardSearchOf(text: string): CardSearch | undefined {
   if (q === "") return undefined;
   if (q.length > MAX_SEARCH_LENGTH) throw fieldError("q", `Must be at most ${MAX_SEARCH_LENGTH} characters`);
   const search: CardSearch = { namePrefix: q };
-  const serial = /^#?(\d{1,9})$/.exec(q)?.[1];
-  if (serial) search.serialNumber = Number(serial);
-  const customer = /^(?:gid:\/\/shopify\/Customer\/)?(\d+)$/.exec(q)?.[1];
-  if (customer && CUSTOMER_ID.test(customer)) search.owner = shopifyOwner(customer);
+  const serial = serialOf(q);
+  if (serial !== undefined) search.serialNumber = serial;
+  const owner = customerOwnerOf(q);
+  if (owner) search.owner = owner;
   return search;
 }
 
@@ -59,11 +55,7 @@ export async function searchCards(
 
 /** The ids a bulk action was given: card ids, one to MAX_BULK of them; anything else is VALIDATION_FAILED at `ids`. */
 export function bulkCardIds(ids: string[]): string[] {
-  const unique = [...new Set(ids.filter((id) => id !== ""))];
-  if (unique.length === 0) throw fieldError("ids", "Select at least one card");
-  if (unique.length > MAX_BULK) throw fieldError("ids", `Select at most ${MAX_BULK} cards`);
-  if (!unique.every((id) => isIdOf("card", id))) throw fieldError("ids", "Not a card of this list");
-  return unique;
+  return bulkIds(ids, "card", { one: "card", other: "cards" });
 }
 
 /**

@@ -2,7 +2,8 @@ import { bulkCardIds } from "./card-list.server";
 import { toUnitCard } from "./card-view";
 import { listCards } from "./cards.server";
 import { listEvents } from "./events.server";
-import { listTwins } from "./twins.server";
+import { bulkTwinIds } from "./twin-list.server";
+import { listTwins, toDigitalTwin } from "./twins.server";
 import type { DigitalTwin, Event, UnitCard } from "./schemas";
 import { stores } from "./stores";
 
@@ -34,6 +35,21 @@ export async function* twinPages(shop: string, livemode: boolean): AsyncGenerato
     yield page.twins;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+}
+
+/**
+ * The twins a merchant selected in the list (one page at most), oldest first; ids of another shop or mode are left out.
+ * The ids are checked at once (VALIDATION_FAILED at `ids`), before the export's first line is written.
+ */
+export function selectedTwinPages(shop: string, ids: string[], livemode: boolean): AsyncGenerator<DigitalTwin[]> {
+  const selected = bulkTwinIds(ids);
+  return (async function* () {
+    const rows = await stores().names.twinViewsByIds(shop, selected);
+    yield rows
+      .filter((row) => row.livemode === livemode)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map(toDigitalTwin);
+  })();
 }
 
 /** The shop's activity (its events of the last 30 days, as /v1/events lists them), newest first, a page at a time. */

@@ -1,6 +1,7 @@
 import { CLAIM_LINK_TARGETS, type ClaimLinkTarget } from "./claim-links.server";
 import { conflict, fieldError, notFound } from "./errors";
 import { isIdOf } from "./ids";
+import { bulkIds, parseListQuery, type ListQuery, type NotificationChannel } from "./list-search";
 import { afterCursor, pageLimit, pageQuery, toPage } from "./pagination";
 import { ports } from "./ports";
 import { stores, type NotificationRecord } from "./stores";
@@ -83,16 +84,97 @@ export async function getNotification(shop: string, id: string, livemode = true)
  * reach the customer twice.
  */
 export async function resendNotification(shop: string, id: string, now = new Date()): Promise<NotificationSummary> {
-  if (!isIdOf("ntf", id)) throw notFound("Notification");
+  const { outcome, row } = await requeue(shop, id, now);
+  if (outcome === "notFound" || !row) throw notFound("Notification");
+  if (outcome === "voided") throw conflict("Every card of this message's code was voided: there is nothing to claim");
+  if (outcome === "notFailed") throw conflict("Only failed notifications can be resent");
+  return toSummary(row);
+}
+
+type ResendOutcome = "resent" | "voided" | "notFailed" | "notFound";
+
+/** Resend's one step: queues a FAILED notification again, or says why not. */
+async function requeue(shop: string, id: string, now: Date): Promise<{ outcome: ResendOutcome; row: NotificationRecord | null }> {
+  if (!isIdOf("ntf", id)) return { outcome: "notFound", row: null };
   // One conditional write, so two clicks (or a dispatcher run in between) cannot both win;
   // never for a code whose cards were all voided (its message would only lead to "voided").
   const count = await stores().notifications.requeueFailed(shop, id, now);
   const row = await findOwn(shop, id);
-  if (!row) throw notFound("Notification");
-  if (count === 0 && (row.status === "FAILED" || row.status === "WITHDRAWN"))
-    throw conflict("Every card of this message's code was voided: there is nothing to claim");
-  if (count === 0) throw conflict("Only failed notifications can be resent");
-  return toSummary(row);
+  if (!row) return { outcome: "notFound", row };
+  if (count === 1) return { outcome: "resent", row };
+  return { outcome: row.status === "FAILED" || row.status === "WITHDRAWN" ? "voided" : "notFailed", row };
+}
+
+/** What a bulk resend did: how many it queued again, and how many it skipped and why. */
+export interface BulkResendResult {
+  resent: number;
+  /** Every card of the message's code was voided: nothing to claim, so nothing to send. */
+  skippedVoided: number;
+  /** Not failed: pending, being sent or sent already (a second message would reach the customer twice). */
+  skippedNotFailed: number;
+  /** Not a notification of this shop in the mode the admin shows. */
+  skippedNotFound: number;
+}
+
+/**
+ * Resend failed, on the Notifications list's selection: each selected notification through the same
+ * step as the single Resend (resendNotification), so a sent, pending or voided card's message is
+ * skipped and counted, never sent again; ids of another shop or mode are counted as not found.
+ */
+export async function resendFailedNotifications(
+  shop: string,
+  ids: string[],
+  livemode: boolean,
+  now = new Date(),
+): Promise<BulkResendResult> {
+  const selected = bulkIds(ids, "ntf", { one: "notification", other: "notifications" });
+  const result: BulkResendResult = { resent: 0, skippedVoided: 0, skippedNotFailed: 0, skippedNotFound: 0 };
+  for (const id of selected) {
+    // Of this mode only: a live list's selection never resends a test message, nor the reverse.
+    const outcome = (await findOwn(shop, id, livemode)) ? (await requeue(shop, id, now)).outcome : "notFound";
+    if (outcome === "resent") result.resent++;
+    else if (outcome === "voided") result.skippedVoided++;
+    else if (outcome === "notFailed") result.skippedNotFailed++;
+    else result.skippedNotFound++;
+  }
+  return result;
+}
+
+/**
+ * The admin's Notifications list at any size (decision 0078): a search finds a notification by its
+ * destination (an e-mail address or phone number, whole or its start, case aside) through an index;
+ * filters by status and channel; newest or oldest first. A search over 100 characters is
+ * VALIDATION_FAILED at `q`, a cursor no list handed out at `cursor`.
+ */
+export async function searchNotifications(
+  shop: string,
+  query: ListQuery & { status?: NotificationStatus; channel?: NotificationChannel },
+  livemode: boolean,
+): Promise<{ notifications: NotificationSummary[]; nextCursor: string | null }> {
+  const { status, channel, ...list } = query;
+  const { q, sort, cursor, limit } = parseListQuery(list);
+  const after = afterCursor(cursor, "ntf").id?.lt;
+  const oldestFirst = sort === "oldest";
+  const rows = await stores().notifications.searchPage(
+    {
+      shop,
+      livemode,
+      statuses: status ? [status] : undefined,
+      channel,
+      destinationPrefix: destinationSearchOf(q),
+      oldestFirst,
+      ...(oldestFirst ? { afterId: after } : { beforeId: after }),
+    },
+    limit + 1,
+  );
+  const { page, nextCursor } = toPage(rows, limit);
+  return { notifications: page.map(toSummary), nextCursor };
+}
+
+/** A destination as typed: a phone number's spaces, dots, dashes and brackets dropped (they are stored as +14155550123). */
+export function destinationSearchOf(q: string): string | undefined {
+  if (q === "") return undefined;
+  return /^\+?[\d\s().-]+$/.test(q) ? q.replace(/[\s().-]/g, "") : q;
 }
 
 /**

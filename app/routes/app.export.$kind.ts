@@ -22,8 +22,8 @@ async function badRequestOnInvalid<T>(work: () => Promise<T>): Promise<T> {
 /**
  * GET /app/export/cards|twins|activity: the shop's cards, twins or events of the last 30 days as
  * CSV (admin session), in the mode the admin views, streamed page by page; dates in the
- * shop's time zone and numbers as the admin's language writes them. `?ids=a,b` (cards only): the
- * cards the merchant selected in the list; an id list that is empty, too long or not of cards is 400.
+ * shop's time zone and numbers as the admin's language writes them. `?ids=a,b` (cards or twins): those
+ * the merchant selected in the list; an id list that is empty, too long or not of cards is 400.
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
@@ -31,7 +31,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   if (!kind) throw new Response("Not found", { status: 404 });
   const [timeZone, livemode] = await Promise.all([shopTimeZone(session.shop, admin.graphql), adminLivemode(session.shop)]);
   const format = csvFormat(adminLocale(request), timeZone);
-  const ids = kind === "cards" ? new URL(request.url).searchParams.get("ids")?.split(",") : undefined;
+  const ids = kind === "cards" || kind === "twins" ? new URL(request.url).searchParams.get("ids")?.split(",") : undefined;
   const { header, rows } = await badRequestOnInvalid(() => exportTable(kind as ExportKind, session.shop, livemode, format, ids));
   return csvResponse(`twin-cards-${kind}-${new Date().toISOString().slice(0, 10)}.csv`, format, header, rows);
 };

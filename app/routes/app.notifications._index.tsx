@@ -5,11 +5,19 @@ import { BlockStack, Box, Button, IndexTable, InlineStack, Layout, Link, Page, T
 import type { TFunction } from "i18next";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formFields, readForm, runIntent } from "~/faces/admin/action-result.server";
-import { StatusTabsList } from "~/faces/admin/components/StatusTabsList";
+import { formFields, readForm, runIntent, runIntentWithStatus } from "~/faces/admin/action-result.server";
+import { SearchableList } from "~/faces/admin/components/SearchableList";
+import { useIntentFetcher } from "~/faces/admin/components/customer/use-intent-fetcher";
 import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
 import { DomainError } from "~/domain/errors";
-import { listNotifications, resendNotification, type NotificationStatus } from "~/domain/notification-admin.server";
+import {
+  resendFailedNotifications,
+  resendNotification,
+  searchNotifications,
+  type BulkResendResult,
+  type NotificationStatus,
+} from "~/domain/notification-admin.server";
+import { LIST_SORTS, NOTIFICATION_CHANNELS, type ListSort } from "~/domain/list-search";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
@@ -30,13 +38,23 @@ const TABS: { id: string; status?: Extract<NotificationStatus, "PENDING" | "SENT
   { id: "failed", status: "FAILED" },
 ];
 
+/**
+ * `?status=` one of the tabs, `?channel=EMAIL|SMS`, `?q=` the destination searched (decision 0078),
+ * `?sort=newest|oldest`, `?cursor=`: an unknown status, channel or sort shows the default, a search
+ * over 100 characters is 400, a cursor no list handed out shows the stale-link banner.
+ */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const params = new URL(request.url).searchParams;
   const status = TABS.find((tab) => tab.status && tab.status === params.get("status"))?.status;
+  const channel = NOTIFICATION_CHANNELS.find((value) => value === params.get("channel"));
+  const sort: ListSort = LIST_SORTS.find((value) => value === params.get("sort")) ?? "newest";
+  const q = params.get("q") ?? "";
   const cursor = params.get("cursor") ?? undefined;
+  const listed = { status: status ?? null, channel: channel ?? null, q, sort };
   try {
-    const page = await listNotifications(session.shop, { status, cursor, limit: PAGE_SIZE, livemode: await adminLivemode(session.shop) });
+    const livemode = await adminLivemode(session.shop);
+    const page = await searchNotifications(session.shop, { status, channel, q, sort, cursor, limit: PAGE_SIZE }, livemode);
     const t = await translatorFor(request);
     const notifications = page.notifications.map((notification) => ({
       ...notification,
@@ -45,11 +63,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       sentAt: notification.sentAt?.toISOString() ?? null,
       createdAt: notification.createdAt.toISOString(),
     }));
-    return { status: status ?? null, notifications, nextCursor: page.nextCursor, staleCursor: false };
+    return { ...listed, notifications, nextCursor: page.nextCursor, staleCursor: false };
   } catch (error) {
-    // A hand-edited or outdated page link: say so rather than fail the page.
     if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
-      return { status: status ?? null, notifications: [], nextCursor: null, staleCursor: true };
+      const [detail] = error.details;
+      if (detail?.path === "q") throw new Response(`q: ${detail.message}`, { status: 400 });
+      // A hand-edited or outdated page link: say so rather than fail the page.
+      return { ...listed, notifications: [], nextCursor: null, staleCursor: true };
     }
     throw error;
   }
@@ -61,24 +81,34 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   switch (fields.intent) {
     case "resend":
       return runIntent("resend", await translatorFor(request), () => resendNotification(session.shop, fields.id ?? ""));
+    // The list's selection (`ids`, comma-separated): each through the single Resend's step.
+    case "resend-failed":
+      return runIntentWithStatus("resend-failed", await translatorFor(request), async () =>
+        resendFailedNotifications(session.shop, (fields.ids ?? "").split(","), await adminLivemode(session.shop)),
+      );
     default:
       throw new Response(`Unknown intent “${fields.intent ?? ""}”`, { status: 400 });
   }
 };
 
 export default function Notifications() {
-  const { status, notifications, nextCursor, staleCursor } = useLoaderData<typeof loader>();
-  const filtered = status !== null;
+  const { status, channel, q, sort, notifications, nextCursor, staleCursor } = useLoaderData<typeof loader>();
+  const filtered = status !== null || channel !== null;
   const selectedStatus = TABS.find((tab) => tab.status === status)?.status;
   const { t } = useTranslation();
   const format = useFormat();
+  const resending = useIntentFetcher<BulkResendResult>("resend-failed", (result) => resentText(result, t));
+  const shopify = useAppBridge();
+  useEffect(() => {
+    if (resending.message && !resending.busy) shopify.toast.show(resending.message, { isError: true });
+  }, [resending.message, resending.busy, shopify]);
 
   return (
     <Page title={t("notifications.title")} subtitle={t("notifications.subtitle")}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <StatusTabsList
+            <SearchableList
               path={LIST_PATH}
               tabs={TABS.map(({ id, status: tabStatus }) => ({
                 id,
@@ -86,16 +116,48 @@ export default function Notifications() {
                 label: tabStatus ? t(`notificationStatus.${tabStatus}`) : t("notifications.all"),
               }))}
               status={status}
+              query={q}
+              sorts={[
+                { value: "newest", option: "created desc", label: t("lists.created"), directionLabel: t("lists.newestFirst") },
+                { value: "oldest", option: "created asc", label: t("lists.created"), directionLabel: t("lists.oldestFirst") },
+              ]}
+              sort={sort}
+              filters={[
+                {
+                  key: "channel",
+                  label: t("notificationsList.channel"),
+                  choices: NOTIFICATION_CHANNELS.map((value) => ({ value, label: t(`channel.${value}`) })),
+                  value: channel,
+                },
+              ]}
               staleCursor={staleCursor}
               nextCursor={nextCursor}
-              itemCount={notifications.length}
-              empty={{
-                heading: selectedStatus ? t(`notifications.empty${selectedStatus}`) : t("notifications.empty"),
-                body: filtered ? t("notifications.filteredEmpty") : t("notifications.emptyBody"),
-                action: filtered ? undefined : { content: t("notifications.createCards"), url: "/app/cards/new" },
-                secondaryAction: filtered ? { content: t("notifications.showAll"), url: LIST_PATH } : undefined,
-              }}
+              ids={notifications.map((notification) => notification.id)}
+              empty={
+                q
+                  ? {
+                      heading: t("lists.noMatch", { query: q }),
+                      body: t("notificationsList.noMatchBody"),
+                      secondaryAction: { content: t("lists.clearSearch"), url: status ? `${LIST_PATH}?status=${status}` : LIST_PATH },
+                    }
+                  : {
+                      heading: selectedStatus ? t(`notifications.empty${selectedStatus}`) : t("notifications.empty"),
+                      body: filtered ? t("notifications.filteredEmpty") : t("notifications.emptyBody"),
+                      action: filtered ? undefined : { content: t("notifications.createCards"), url: "/app/cards/new" },
+                      secondaryAction: filtered ? { content: t("notifications.showAll"), url: LIST_PATH } : undefined,
+                    }
+              }
               resourceName={{ singular: t("notifications.resourceSingular"), plural: t("notifications.resourcePlural") }}
+              searchPlaceholder={t("notificationsList.searchPlaceholder")}
+              bulkActions={[
+                {
+                  content: t("notificationsList.resendFailed"),
+                  onAction: (ids, clear) => {
+                    resending.fetcher.submit({ intent: "resend-failed", ids: ids.join(",") }, { method: "post" });
+                    clear();
+                  },
+                },
+              ]}
               headings={[
                 { title: t("notifications.recipient") },
                 { title: t("common.status") },
@@ -157,7 +219,7 @@ export default function Notifications() {
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
-            </StatusTabsList>
+            </SearchableList>
             <Box paddingBlockEnd="800" />
           </BlockStack>
         </Layout.Section>
@@ -195,6 +257,15 @@ function ResendButton({ id, recipient }: { id: string; recipient: string }) {
       {t("notifications.resend")}
     </Button>
   );
+}
+
+/** What a bulk resend did, in one toast: how many were queued again, then each reason some were skipped. */
+function resentText(result: BulkResendResult, t: TFunction): string {
+  const parts = [t("notificationsList.resent", { count: result.resent })];
+  if (result.skippedVoided) parts.push(t("notificationsList.skippedVoided", { count: result.skippedVoided }));
+  if (result.skippedNotFailed) parts.push(t("notificationsList.skippedNotFailed", { count: result.skippedNotFailed }));
+  if (result.skippedNotFound) parts.push(t("notificationsList.skippedNotFound", { count: result.skippedNotFound }));
+  return parts.join(" · ");
 }
 
 function cardsOf(names: string[], t: TFunction): string {

@@ -28,7 +28,7 @@ const f = (value: number) => value.toLocaleString("en-US", { minimumFractionDigi
 function print(kind: string, figures: Figures): boolean {
   console.log(`\n### ${kind}`);
   console.log(
-    "| search page of 25 at 100,000 cards, q = | rows | Twin Cards (searchCards) ms | same statement bare ms | ratio | target | result |",
+    "| search page of 25 at 100,000 rows, q = | rows | Twin Cards (through the domain) ms | same statement bare ms | ratio | target | result |",
   );
   console.log("|---|---|---|---|---|---|---|");
   let ok = true;

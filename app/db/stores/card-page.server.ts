@@ -1,12 +1,11 @@
 import type { ChainMint, Redemption, UnitCard } from "@prisma/client";
 import type { CardPageFilter, CardView } from "~/domain/stores";
 import { directSql } from "../client.server";
-import { readBoolean, readDate, readInt, readJson, type SqlParam } from "../dialect.server";
-import { fillNameKeys, nameKeyRange } from "./card-name-key.server";
+import type { SqlParam } from "../dialect.server";
+import { MINT, picker, select, type Kind } from "./joined-rows.server";
+import { fillSearchKeys, searchKeyRange } from "./search-key.server";
 
-type Kind = "text" | "date" | "json" | "int" | "bool";
-
-// The search key stays out of the view (card-name-key.server.ts).
+// The search key stays out of the view (search-key.server.ts).
 const CARD: Record<Exclude<keyof UnitCard, "nameKey">, Kind> = {
   id: "text",
   shop: "text",
@@ -41,49 +40,7 @@ const REDEMPTION: Record<keyof Redemption, Kind> = {
   customerId: "text",
   livemode: "bool",
 };
-const MINT: Record<keyof ChainMint, Kind> = {
-  id: "text",
-  shop: "text",
-  twinId: "text",
-  cardId: "text",
-  recipient: "text",
-  mintAddress: "text",
-  cluster: "text",
-  status: "text",
-  attempts: "int",
-  nextAttemptAt: "date",
-  lockedUntil: "date",
-  lastError: "text",
-  sentSignatures: "text",
-  signature: "text",
-  mintedAt: "date",
-  createdAt: "date",
-};
-
-const select = (alias: string, columns: Record<string, Kind>, prefix = "") =>
-  Object.keys(columns).map((column) => `${alias}."${column}" AS "${prefix}${column}"`);
-
 const SELECT = [...select("c", CARD), ...select("r", REDEMPTION, "r."), ...select("m", MINT, "m.")].join(", ");
-
-/** A stored value as Prisma reads it (app/db/dialect.server.ts). */
-function read(value: unknown, kind: Kind): unknown {
-  if (value === null || value === undefined) return null;
-  if (kind === "date") return readDate(value);
-  if (kind === "json") return readJson(value);
-  if (kind === "int") return readInt(value);
-  if (kind === "bool") return readBoolean(value);
-  return value;
-}
-
-/** Reads one table's columns out of a joined row (its columns listed once, not per row: a page has 101 rows of 39 columns). */
-function picker<T>(columns: Record<string, Kind>, prefix = ""): (row: Record<string, unknown>) => T {
-  const list = Object.entries(columns).map(([column, kind]) => [column, prefix + column, kind] as const);
-  return (row) => {
-    const picked: Record<string, unknown> = {};
-    for (const [column, key, kind] of list) picked[column] = read(row[key], kind);
-    return picked as T;
-  };
-}
 
 const pickCard = picker<UnitCard>(CARD);
 const pickRedemption = picker<Redemption>(REDEMPTION, "r.");
@@ -95,7 +52,7 @@ const pickMint = picker<ChainMint>(MINT, "m.");
  * statement (issue 14: Prisma planned three queries for a page, 4 ms of CPU).
  */
 export async function cardPage(filter: CardPageFilter, take: number): Promise<CardView[]> {
-  if (filter.search) await fillNameKeys(filter.shop);
+  if (filter.search) await fillSearchKeys("UnitCard", filter.shop);
   const { sql, params } = cardPageStatement(filter, take);
   const rows = await directSql.query(sql, params);
   return rows.map((row) => ({
@@ -120,7 +77,7 @@ export function cardPageStatement(filter: CardPageFilter, take: number): { sql: 
     if (value !== undefined) where.push(`c."${column}" ${operator} ${param(value)}`);
   }
   if (search) {
-    const { from, to } = nameKeyRange(search.namePrefix);
+    const { from, to } = searchKeyRange(search.namePrefix);
     // Each alternative is a range on an index of its own (shop + nameKey, + serialNumber, + owner).
     const any = [`(c."nameKey" >= ${param(from)} AND c."nameKey" < ${param(to)})`];
     if (search.serialNumber !== undefined) any.push(`c."serialNumber" = ${param(search.serialNumber)}`);

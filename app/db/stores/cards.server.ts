@@ -1,7 +1,7 @@
 import type { CardStore } from "~/domain/stores";
 import { db } from "../client.server";
 import { insertRows } from "../insert-rows.server";
-import { nameKey } from "./card-name-key.server";
+import { searchKey } from "./search-key.server";
 import { cardPage } from "./card-page.server";
 import { redemptionQueries } from "./redemptions.server";
 import { countsBySlot } from "./time-slots.server";
@@ -17,7 +17,7 @@ export const cardStore: CardStore = {
   insertCards: (cards) =>
     insertRows(
       "UnitCard",
-      cards.map((card) => ({ ...card, nameKey: nameKey(card.name) })),
+      cards.map((card) => ({ ...card, nameKey: searchKey(card.name) })),
       { json: ["media", "metadata"] },
     ),
 

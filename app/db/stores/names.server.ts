@@ -1,5 +1,7 @@
 import type { NameKey, NameStore, TwinView } from "~/domain/stores";
 import { db, directSql, isUniqueViolation } from "../client.server";
+import { searchKey } from "./search-key.server";
+import { twinSearchPage } from "./twin-page.server";
 import { countsBySlot } from "./time-slots.server";
 
 /** What to load with a twin for its views. */
@@ -40,7 +42,7 @@ export const nameStore: NameStore = {
   forgetOwnersRegisteredBy: async (shop) =>
     (await db.universalName.updateMany({ where: { registeredByShop: shop }, data: { owner: null } })).count,
 
-  createTwin: (twin) => db.digitalTwin.create({ data: twin, include: { name: true } }),
+  createTwin: (twin) => db.digitalTwin.create({ data: { ...twin, titleKey: searchKey(twin.title) }, include: { name: true } }),
   twinView: (shop, id, livemode) => db.digitalTwin.findFirst({ where: { shop, id, livemode }, include: TWIN_VIEW_INCLUDE }),
 
   twinPage: (shop, { livemode, nameIds, nameId, publicKey }, { beforeId, take }): Promise<TwinView[]> =>
@@ -56,6 +58,8 @@ export const nameStore: NameStore = {
       take,
       include: TWIN_VIEW_INCLUDE,
     }),
+
+  twinSearchPage,
 
   twinViewsByIds: (shop, ids) => db.digitalTwin.findMany({ where: { shop, id: { in: ids } }, include: TWIN_VIEW_INCLUDE }),
   twinViewsOfOwner: (shop, owner) =>

@@ -3,6 +3,8 @@ import type { OutboxTableOptions } from "~/lib/outbox-worker";
 import type { NotificationRecord, NotificationStore } from "~/domain/stores";
 import { db, isDatabaseBusy, transaction } from "../client.server";
 import { insertRows } from "../insert-rows.server";
+import { notificationSearchPage } from "./notification-page.server";
+import { searchKey } from "./search-key.server";
 
 /** Claim notifications (the Notification table): every query of it. */
 export const notificationStore: NotificationStore = {
@@ -11,7 +13,7 @@ export const notificationStore: NotificationStore = {
     transaction(() =>
       insertRows(
         "Notification",
-        notifications.map((row) => ({ ...row, payload: row.payload as object })),
+        notifications.map((row) => ({ ...row, payload: row.payload as object, destinationKey: searchKey(row.destination) })),
         { json: ["payload"] },
       ),
     ),
@@ -28,6 +30,8 @@ export const notificationStore: NotificationStore = {
       orderBy: { id: "desc" },
       take,
     }),
+
+  searchPage: notificationSearchPage,
 
   listOfRedemption: (shop, redemptionId) => db.notification.findMany({ where: { shop, redemptionId }, orderBy: { id: "asc" } }),
 
@@ -111,6 +115,7 @@ export const notificationStore: NotificationStore = {
       where: { id },
       data: {
         destination,
+        destinationKey: searchKey(destination),
         payload: payload as Prisma.InputJsonObject,
         ...(failedWith === undefined ? {} : { status: "FAILED", lockedUntil: null, lastError: failedWith }),
       },

@@ -125,6 +125,8 @@ export type {
   NewUniversalName,
   TwinFilter,
   TwinPage,
+  TwinSearch,
+  TwinSearchFilter,
   TwinView,
   TwinWithName,
   UniversalNameRecord,
@@ -133,7 +135,14 @@ export type { CustomerWalletRecord, NewWalletChallenge, WalletChallengeRecord, W
 export type { ChainMintRecord, ChainMintStore, ChainMintWithItem, ChainMintWithSubject, NewChainMint } from "./chain-mints";
 export type { EventPage, EventRecord, EventStore } from "./events";
 export type { CardTransferRecord, GiftStore, SettledGiftStatus } from "./gifts";
-export type { NewNotification, NotificationPage, NotificationRecord, NotificationStore, NotificationWithCardIds } from "./notifications";
+export type {
+  NewNotification,
+  NotificationPage,
+  NotificationRecord,
+  NotificationSearchFilter,
+  NotificationStore,
+  NotificationWithCardIds,
+} from "./notifications";
 export type {
   DeliveryJob,
   DeliveryWithEventType,

@@ -77,6 +77,33 @@ export interface TwinFilter {
   publicKey?: string;
 }
 
+/** What a page of the admin's Twins list shows (decision 0078): the shop's twins of one mode, newest or oldest first. */
+export interface TwinSearchFilter {
+  shop: string;
+  livemode: boolean;
+  /** Only twins whose NFT is in this state (PENDING: queued, being minted or held), or that have none (NONE). */
+  chain?: "MINTED" | "PENDING" | "FAILED" | "NONE";
+  /** Only twins with a smaller id (the cursor's). */
+  beforeId?: string;
+  /** Only twins with a larger id (the cursor's, oldest first). */
+  afterId?: string;
+  oldestFirst?: boolean;
+  /** Only twins matching any of these, each read through an index. */
+  search?: TwinSearch;
+}
+
+/** What a search matches a twin on, any of them. */
+export interface TwinSearch {
+  /** The title starts with this, case aside. */
+  titlePrefix: string;
+  /** Its serial number in its edition. */
+  serialNumber?: number;
+  /** The owner (`<provider>|<id>`) of its universal name. */
+  owner?: string;
+  /** Its universal name, exactly. */
+  universalName?: string;
+}
+
 /** A page of a list, newest first by id: `take` rows after (older than) `beforeId`. */
 export interface TwinPage {
   beforeId?: string;
@@ -119,6 +146,8 @@ export interface NameStore {
   twinView(shop: string, id: string, livemode: boolean): Promise<TwinView | null>;
   /** A page of the shop's twins, newest first. */
   twinPage(shop: string, filter: TwinFilter, page: TwinPage): Promise<TwinView[]>;
+  /** A page of the admin's Twins list (a search, a filter, a sort), `take` at most. */
+  twinSearchPage(filter: TwinSearchFilter, take: number): Promise<TwinView[]>;
   /** The shop's twins among `ids`, in no particular order. */
   twinViewsByIds(shop: string, ids: string[]): Promise<TwinView[]>;
   /** The shop's twins issued to any name `owner` holds, by id (a data request). */

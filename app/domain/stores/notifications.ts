@@ -38,11 +38,28 @@ export interface NotificationPage {
   take: number;
 }
 
+/** What a page of the admin's Notifications list shows (decision 0078). */
+export interface NotificationSearchFilter {
+  shop: string;
+  livemode: boolean;
+  /** Only of these statuses. */
+  statuses?: string[];
+  /** EMAIL | SMS */
+  channel?: string;
+  /** Only those whose destination starts with this, case aside (an exact address is its own prefix). */
+  destinationPrefix?: string;
+  beforeId?: string;
+  afterId?: string;
+  oldestFirst?: boolean;
+}
+
 export interface NotificationStore {
   /** Writes notifications as multi-row INSERTs (app/db/insert-rows.server.ts), in the caller's transaction; all of one shape. */
   insert(notifications: NewNotification[]): Promise<void>;
   findWithCardIds(id: string): Promise<NotificationWithCardIds | null>;
   listForShop(shop: string, page: NotificationPage): Promise<NotificationRecord[]>;
+  /** A page of the admin's Notifications list (a search, filters, a sort), `take` at most. */
+  searchPage(filter: NotificationSearchFilter, take: number): Promise<NotificationRecord[]>;
   /** The notifications sent for one code, oldest first. */
   listOfRedemption(shop: string, redemptionId: string): Promise<NotificationRecord[]>;
   /** The shop's notification, of one mode's code when `livemode` is given. */

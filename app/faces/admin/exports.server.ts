@@ -1,4 +1,4 @@
-import { cardPages, eventPages, selectedCardPages, twinPages } from "~/domain/exports.server";
+import { cardPages, eventPages, selectedCardPages, selectedTwinPages, twinPages } from "~/domain/exports.server";
 import type { UnitCard } from "~/domain/schemas";
 import type { CsvFormat } from "./csv-export.server";
 
@@ -17,7 +17,7 @@ async function* mapPages<T>(pages: AsyncIterable<T[]>, row: (item: T) => string[
   for await (const page of pages) yield page.map(row);
 }
 
-/** The export of `kind`; of cards, only `ids` when given (the list's selection). */
+/** The export of `kind`; of cards or twins, only `ids` when given (the list's selection). */
 export async function exportTable(
   kind: ExportKind,
   shop: string,
@@ -40,7 +40,7 @@ export async function exportTable(
         "brand",
         "created_at",
       ],
-      rows: mapPages(twinPages(shop, livemode), (twin) => [
+      rows: mapPages(ids ? selectedTwinPages(shop, ids, livemode) : twinPages(shop, livemode), (twin) => [
         twin.id,
         twin.title,
         twin.uns_name,

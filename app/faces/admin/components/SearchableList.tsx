@@ -3,6 +3,7 @@ import {
   Banner,
   Box,
   Card,
+  ChoiceList,
   EmptyState,
   IndexFilters,
   IndexFiltersMode,
@@ -35,6 +36,15 @@ export interface ListSort {
   directionLabel: string;
 }
 
+/** A filter beside the search (Polaris' filter pills): one choice, in the URL as `?<key>=<value>`. */
+export interface ListFilter {
+  key: string;
+  label: string;
+  choices: { value: string; label: string }[];
+  /** The value chosen, null for none. */
+  value: string | null;
+}
+
 /** What a bulk action gets: the ids selected, and a way to clear the selection once it is done. */
 export interface BulkAction {
   content: string;
@@ -46,8 +56,8 @@ export interface BulkAction {
 const SEARCH_DELAY_MS = 300;
 
 /**
- * A list page's card the Polaris way (IndexFilters): status tabs, a search box and the sort,
- * all in the URL (`?status=`, `?q=`, `?sort=`) so a search is a link and survives a reload;
+ * A list page's card the Polaris way (IndexFilters): status tabs, a search box, the sort and
+ * any `filters`, all in the URL (`?status=`, `?q=`, `?sort=`, `?<filter>=`) so a search is a link and survives a reload;
  * the table's rows selectable for the `bulkActions`; forward cursors with a way back.
  */
 export function SearchableList(props: {
@@ -65,10 +75,13 @@ export function SearchableList(props: {
   searchPlaceholder: string;
   headings: IndexTableProps["headings"];
   bulkActions?: BulkAction[];
+  filters?: ListFilter[];
   children: ReactNode;
 }) {
   const { path, tabs, status, query, sorts, sort, staleCursor, nextCursor, ids, empty, resourceName, searchPlaceholder, headings } = props;
   const bulkActions = props.bulkActions ?? [];
+  const filters = props.filters ?? [];
+  const keys = ["status", "q", "sort", ...filters.map((filter) => filter.key)];
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -90,7 +103,7 @@ export function SearchableList(props: {
   /** The list's URL with `changes`, back on its first page. */
   const urlWith = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams();
-    for (const key of ["status", "q", "sort"]) {
+    for (const key of keys) {
       const value = key in changes ? changes[key] : params.get(key);
       if (value) next.set(key, value);
     }
@@ -114,7 +127,7 @@ export function SearchableList(props: {
   }));
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
   const filtersKept: Record<string, string> = {};
-  for (const key of ["status", "q", "sort"]) if (params.get(key)) filtersKept[key] = params.get(key)!;
+  for (const key of keys) if (params.get(key)) filtersKept[key] = params.get(key)!;
   const selectedIds = allResourcesSelected ? ids : selectedResources;
 
   return (
@@ -131,10 +144,37 @@ export function SearchableList(props: {
           sortOptions={sortOptions}
           sortSelected={[sorts.find(({ value }) => value === sort)?.option ?? sorts[0]?.option ?? ""]}
           onSort={([option]) => navigate(urlWith({ sort: sorts.find((item) => item.option === option)?.value ?? null }))}
-          filters={[]}
-          appliedFilters={[]}
-          onClearAll={() => search("")}
-          hideFilters
+          filters={filters.map(({ key, label, choices, value }) => ({
+            key,
+            label,
+            shortcut: true,
+            pinned: true,
+            filter: (
+              <ChoiceList
+                title={label}
+                titleHidden
+                choices={choices}
+                selected={value ? [value] : []}
+                onChange={([chosen]) => navigate(urlWith({ [key]: chosen ?? null }))}
+              />
+            ),
+          }))}
+          appliedFilters={filters.flatMap(({ key, label, choices, value }) =>
+            value
+              ? [
+                  {
+                    key,
+                    label: `${label}: ${choices.find((choice) => choice.value === value)?.label ?? value}`,
+                    onRemove: () => navigate(urlWith({ [key]: null })),
+                  },
+                ]
+              : [],
+          )}
+          onClearAll={() => {
+            setTyped("");
+            navigate(urlWith({ q: null, ...Object.fromEntries(filters.map(({ key }) => [key, null])) }));
+          }}
+          hideFilters={filters.length === 0}
           canCreateNewView={false}
           cancelAction={{ onAction: () => search(""), disabled: false, loading: false }}
           mode={mode}
