@@ -20,6 +20,7 @@ import { CARD_SORTS, searchCards, voidUnclaimedCards, type CardSort } from "~/do
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
 import { DomainError } from "~/domain/errors";
+import { CellText } from "~/faces/admin/components/CellText";
 import { destinationsOfCards } from "~/domain/notification-admin.server";
 import type { Formatter } from "~/faces/admin/i18n/format";
 import { useFormat } from "~/faces/admin/i18n/use-format";
@@ -176,7 +177,7 @@ export default function Cards() {
                       <BlockStack>
                         <Link url={`/app/cards/${card.id}`} removeUnderline dataPrimaryLink>
                           <Text as="span" fontWeight="semibold">
-                            {card.name}
+                            <CellText>{card.name}</CellText>
                           </Text>
                         </Link>
                         <SerialText item={card} />
@@ -195,8 +196,8 @@ export default function Cards() {
                       // One line each: an e-mail and a phone side by side made the table wider than the admin's frame.
                       <BlockStack>
                         {destinations[card.id]!.map((destination) => (
-                          <Text as="span" breakWord key={destination}>
-                            {destination}
+                          <Text as="span" key={destination}>
+                            <CellText>{destination}</CellText>
                           </Text>
                         ))}
                       </BlockStack>

@@ -3,9 +3,10 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Box, Button, IndexTable, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import type { TFunction } from "i18next";
-import { useEffect, type ReactNode } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent, runIntentWithStatus } from "~/faces/admin/action-result.server";
+import { CellText } from "~/faces/admin/components/CellText";
 import { SearchableList } from "~/faces/admin/components/SearchableList";
 import { useIntentFetcher } from "~/faces/admin/components/customer/use-intent-fetcher";
 import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
@@ -173,17 +174,17 @@ export default function Notifications() {
                     <BlockStack gap="100">
                       <InlineStack gap="200" blockAlign="center" wrap={false}>
                         <Link url={`${LIST_PATH}/${notification.id}`} removeUnderline monochrome dataPrimaryLink>
-                          <Text as="span" fontWeight="semibold" breakWord>
-                            {notification.recipient}
+                          <Text as="span" fontWeight="semibold">
+                            <CellText>{notification.recipient}</CellText>
                           </Text>
                         </Link>
                         <ChannelBadge channel={notification.channel} />
                       </InlineStack>
-                      <Wrapping>
+                      <CellText>
                         <Text as="span" variant="bodySm" tone="subdued">
                           {cardsOf(notification.cardNames, t)}
                         </Text>
-                      </Wrapping>
+                      </CellText>
                     </BlockStack>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
@@ -200,11 +201,11 @@ export default function Notifications() {
                         </Text>
                       )}
                       {notification.lastError && (
-                        <Wrapping>
+                        <CellText>
                           <Text as="span" variant="bodySm" tone="critical" breakWord>
                             {truncate(notification.lastError, ERROR_PREVIEW_LENGTH)}
                           </Text>
-                        </Wrapping>
+                        </CellText>
                       )}
                     </BlockStack>
                   </IndexTable.Cell>
@@ -226,11 +227,6 @@ export default function Notifications() {
       </Layout>
     </Page>
   );
-}
-
-/** Table cells keep to one line; a card list or an error may take a few, so the row fits the admin's frame. */
-function Wrapping({ children }: { children: ReactNode }) {
-  return <div style={{ whiteSpace: "normal", maxWidth: "18rem" }}>{children}</div>;
 }
 
 /** One fetcher per row, so one row's answer never shows on another. */

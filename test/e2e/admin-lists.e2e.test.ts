@@ -35,6 +35,9 @@ const label = randomUUID().slice(0, 6);
 // Elena Papadopoulou: a long e-mail address and a phone, as real customers have them.
 const customer = DEMO_CUSTOMERS[21]!;
 const cardName = `Lists card ${label}`;
+// As long as merchants and customers write them: the Cards list wraps them rather than growing past the frame.
+const longCardName = `Long card ${label}, a limited edition with a long name`;
+const longEmail = `alexandra.konstantinopoulou.${label}@example-mail.com`;
 const ruleTitle = `Lists rule ${label}`;
 const endpointDescription = `Lists ERP ${label}`;
 let browser: Browser;
@@ -56,6 +59,7 @@ beforeAll(async () => {
   // A destination as a merchant's real cards have it, an e-mail and a phone: the widest the Cards list shows.
   const card = await createCard(DEMO_SHOP, { name: cardName, media: { imageUrls: [] }, email: customer.email, phone: customer.phone! });
   cardId = card.id;
+  await createCard(DEMO_SHOP, { name: longCardName, media: { imageUrls: [] }, email: longEmail, phone: customer.phone! });
   const notification = await db.notification.findFirstOrThrow({
     where: { shop: DEMO_SHOP, destination: customer.email },
     orderBy: { id: "desc" },
@@ -201,6 +205,7 @@ const LISTS: { name: string; path: () => string; targets: (page: Page, words: ty
       rowWith(page, cardName).getByText(cardName),
       rowWith(page, cardName).getByText(customer.email),
       rowWith(page, cardName).getByText(customer.phone!),
+      rowWith(page, longCardName).getByText(longEmail),
     ],
   },
   { name: "twins", path: () => "/app/twins", targets: (page) => [rowWith(page, twinTitle).getByText(twinTitle)] },
