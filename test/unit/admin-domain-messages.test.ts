@@ -5,6 +5,9 @@ import { createBatchInput, createCardInput, issueTwinInput, parseInput, register
 import { translateDomainMessage, translateOrderOutcome } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
 import { reminderSettingInput } from "~/domain/code-reminders.server";
+import { bulkCardIds } from "~/domain/card-list.server";
+import { bulkIds } from "~/domain/list-search";
+import { bulkTwinIds } from "~/domain/twin-list.server";
 
 // The domain words its errors in English (as /v1 answers them); the admin shows them in the merchant's language.
 const french = await translatorFor(new Request("https://app.example.com/app?locale=fr"));
@@ -65,6 +68,29 @@ describe("domain errors in the admin", () => {
       for (const message of domainMessages(schema, input)) {
         expect(translateDomainMessage(french, message), `${what}: ${message}`).not.toBe(message);
       }
+    }
+  });
+
+  it("refuse a list's bulk selection in French, for each list", () => {
+    const refusals = (select: (ids: string[]) => unknown) =>
+      [[], Array.from({ length: 101 }, (_, index) => `x${index}`), ["not-an-id"]].map((ids) => {
+        try {
+          select(ids);
+        } catch (error) {
+          if (error instanceof DomainError) return error.details[0]!.message;
+        }
+        throw new Error("The selection was taken");
+      });
+    const lists: [string, (ids: string[]) => unknown][] = [
+      ["cards", bulkCardIds],
+      ["twins", bulkTwinIds],
+      ["notifications", (ids) => bulkIds(ids, "ntf", { one: "notification", other: "notifications" })],
+    ];
+    for (const [list, select] of lists) {
+      const said = refusals(select).map((message) => translateDomainMessage(french, message));
+      expect(said[0], list).toMatch(/^Sélectionnez au moins un/);
+      expect(said[1], list).toMatch(/^Sélectionnez 100 \S+ au plus$/);
+      expect(said[2], list).toMatch(/^Ce n’est pas une? \S+ de cette liste$/);
     }
   });
 
