@@ -81,6 +81,15 @@ describe("Notifications list: search, select, Resend failed (demo mode, Chromium
           expect(resent.map((row) => row.status)).not.toContain("FAILED");
           const other = await db.notification.findFirstOrThrow({ where: { destination: `o-${prefix}@example.com` } });
           expect(other.status).toBe("FAILED");
+
+          // A filter chosen, as a link carries it: its pill names the filter and its choice in the page's words.
+          await page.goto(
+            `${demoUrl}/demo?${new URLSearchParams({ to: `/app/notifications?channel=EMAIL&q=${prefix}`, locale: language })}`,
+          );
+          const pill = words.common.appliedFilter
+            .replace("{{label}}", words.notificationsList.channel)
+            .replace("{{value}}", words.channel.EMAIL);
+          await shown(page.getByText(pill, { exact: true }));
         }
         await screenshot(page, `list-search-notifications-${size.width}-${language}`);
         await page.close();

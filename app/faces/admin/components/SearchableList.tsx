@@ -164,7 +164,7 @@ export function SearchableList(props: {
               ? [
                   {
                     key,
-                    label: `${label}: ${choices.find((choice) => choice.value === value)?.label ?? value}`,
+                    label: t("common.appliedFilter", { label, value: choices.find((choice) => choice.value === value)?.label ?? value }),
                     onRemove: () => navigate(urlWith({ [key]: null })),
                   },
                 ]
