@@ -1,7 +1,7 @@
 import { toUnitCard } from "./card-view";
 import { VOIDED_BY_MERCHANT, voidPendingCards } from "./card-void.server";
 import { fieldError } from "./errors";
-import { bulkIds, customerOwnerOf, LIST_SORTS, MAX_SEARCH_LENGTH, serialOf } from "./list-search";
+import { bulkIds, customerOwnerOf, MAX_SEARCH_LENGTH, serialOf, type ListSort } from "./list-search";
 import { afterCursor, toPage } from "./pagination";
 import type { CardStatus, UnitCard } from "./schemas";
 import { stores, type CardSearch } from "./stores";
@@ -12,13 +12,10 @@ import { stores, type CardSearch } from "./stores";
  * or its gid), each read through an index; newest or oldest first; a page at a time by cursor.
  */
 
-export const CARD_SORTS = LIST_SORTS;
-export type CardSort = (typeof CARD_SORTS)[number];
-
 export interface CardListQuery {
   q?: string;
   status?: CardStatus;
-  sort?: CardSort;
+  sort?: ListSort;
   cursor?: string;
   limit: number;
 }

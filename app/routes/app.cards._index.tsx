@@ -8,7 +8,7 @@ import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
 import { retryMintAction } from "~/faces/admin/retry-mint.server";
 import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
 import { CardStatusBadge, type CardStatusValue } from "~/faces/admin/components/CardStatusBadge";
-import { SearchableList } from "~/faces/admin/components/SearchableList";
+import { createdSorts, SearchableList } from "~/faces/admin/components/SearchableList";
 import { useBulkCardActions } from "~/faces/admin/components/useBulkCardActions";
 import { formFields, readForm, runIntentWithStatus } from "~/faces/admin/action-result.server";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
@@ -16,10 +16,10 @@ import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
 import { SerialText } from "~/faces/admin/components/SerialText";
 import { useDownload } from "~/faces/admin/components/useDownload";
 import { useCsvExport } from "~/faces/admin/components/useCsvExport";
-import { CARD_SORTS, searchCards, voidUnclaimedCards, type CardSort } from "~/domain/card-list.server";
+import { searchCards, voidUnclaimedCards } from "~/domain/card-list.server";
+import { listParams, staleListLink } from "~/faces/admin/list-page.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
-import { DomainError } from "~/domain/errors";
 import { CellText } from "~/faces/admin/components/CellText";
 import { destinationsOfCards } from "~/domain/notification-admin.server";
 import type { Formatter } from "~/faces/admin/i18n/format";
@@ -52,11 +52,8 @@ const EMPTY_HEADING = {
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  const params = new URL(request.url).searchParams;
+  const { params, q, sort, cursor } = listParams(request);
   const status = TABS.find((tab) => tab.status && tab.status === params.get("status"))?.status;
-  const sort: CardSort = CARD_SORTS.find((value) => value === params.get("sort")) ?? "newest";
-  const q = params.get("q") ?? "";
-  const cursor = params.get("cursor") ?? undefined;
   const listed = { status: status ?? null, q, sort };
   try {
     const page = await searchCards(session.shop, { q, status, sort, cursor, limit: PAGE_SIZE }, await adminLivemode(session.shop));
@@ -79,13 +76,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       chainOn: chainIssuingOn() || page.cards.some((card) => card.chain),
     };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
-      const [detail] = error.details;
-      if (detail?.path === "q") throw new Response(`q: ${detail.message}`, { status: 400 });
-      // A hand-edited or outdated page link: say so rather than fail the page.
-      return { ...listed, cards: [], customers: {}, destinations: {}, nextCursor: null, staleCursor: true, chainOn: false };
-    }
-    throw error;
+    return { ...listed, cards: [], customers: {}, destinations: {}, nextCursor: null, staleCursor: staleListLink(error), chainOn: false };
   }
 };
 
@@ -135,10 +126,7 @@ export default function Cards() {
               }))}
               status={status}
               query={q}
-              sorts={[
-                { value: "newest", option: "created desc", label: t("lists.created"), directionLabel: t("lists.newestFirst") },
-                { value: "oldest", option: "created asc", label: t("lists.created"), directionLabel: t("lists.oldestFirst") },
-              ]}
+              sorts={createdSorts(t)}
               sort={sort}
               staleCursor={staleCursor}
               nextCursor={nextCursor}

@@ -7,10 +7,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { formFields, readForm, runIntent, runIntentWithStatus } from "~/faces/admin/action-result.server";
 import { CellText } from "~/faces/admin/components/CellText";
-import { SearchableList } from "~/faces/admin/components/SearchableList";
+import { createdSorts, SearchableList } from "~/faces/admin/components/SearchableList";
 import { useIntentFetcher } from "~/faces/admin/components/customer/use-intent-fetcher";
 import { ChannelBadge, NotificationStatusBadge } from "~/faces/admin/components/NotificationBadges";
-import { DomainError } from "~/domain/errors";
 import {
   resendFailedNotifications,
   resendNotification,
@@ -18,7 +17,8 @@ import {
   type BulkResendResult,
   type NotificationStatus,
 } from "~/domain/notification-admin.server";
-import { LIST_SORTS, NOTIFICATION_CHANNELS, type ListSort } from "~/domain/list-search";
+import { NOTIFICATION_CHANNELS } from "~/domain/list-search";
+import { listParams, staleListLink } from "~/faces/admin/list-page.server";
 import { adminLivemode } from "~/domain/test-data-view.server";
 import { translateDomainMessage } from "~/faces/admin/i18n/domain-messages";
 import { translatorFor } from "~/faces/admin/i18n/i18n.server";
@@ -46,12 +46,9 @@ const TABS: { id: string; status?: Extract<NotificationStatus, "PENDING" | "SENT
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const params = new URL(request.url).searchParams;
+  const { params, q, sort, cursor } = listParams(request);
   const status = TABS.find((tab) => tab.status && tab.status === params.get("status"))?.status;
   const channel = NOTIFICATION_CHANNELS.find((value) => value === params.get("channel"));
-  const sort: ListSort = LIST_SORTS.find((value) => value === params.get("sort")) ?? "newest";
-  const q = params.get("q") ?? "";
-  const cursor = params.get("cursor") ?? undefined;
   const listed = { status: status ?? null, channel: channel ?? null, q, sort };
   try {
     const livemode = await adminLivemode(session.shop);
@@ -66,13 +63,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     }));
     return { ...listed, notifications, nextCursor: page.nextCursor, staleCursor: false };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
-      const [detail] = error.details;
-      if (detail?.path === "q") throw new Response(`q: ${detail.message}`, { status: 400 });
-      // A hand-edited or outdated page link: say so rather than fail the page.
-      return { ...listed, notifications: [], nextCursor: null, staleCursor: true };
-    }
-    throw error;
+    return { ...listed, notifications: [], nextCursor: null, staleCursor: staleListLink(error) };
   }
 };
 
@@ -118,10 +109,7 @@ export default function Notifications() {
               }))}
               status={status}
               query={q}
-              sorts={[
-                { value: "newest", option: "created desc", label: t("lists.created"), directionLabel: t("lists.newestFirst") },
-                { value: "oldest", option: "created asc", label: t("lists.created"), directionLabel: t("lists.oldestFirst") },
-              ]}
+              sorts={createdSorts(t)}
               sort={sort}
               filters={[
                 {

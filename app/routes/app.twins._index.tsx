@@ -7,13 +7,13 @@ import { OwnerLabel } from "~/faces/admin/components/OwnerLabel";
 import { ownersOfNames } from "~/domain/names.server";
 import { retryMintAction } from "~/faces/admin/retry-mint.server";
 import { ChainStatusCell } from "~/faces/admin/components/ChainStatusCell";
-import { SearchableList } from "~/faces/admin/components/SearchableList";
+import { createdSorts, SearchableList } from "~/faces/admin/components/SearchableList";
 import { useDownload } from "~/faces/admin/components/useDownload";
 import { MediaThumbnail } from "~/faces/admin/components/MediaThumbnail";
 import { SerialText } from "~/faces/admin/components/SerialText";
 import { chainIssuingOn } from "~/domain/chain-mints.server";
-import { DomainError } from "~/domain/errors";
-import { LIST_SORTS, TWIN_CHAIN_FILTERS, type ListSort } from "~/domain/list-search";
+import { TWIN_CHAIN_FILTERS } from "~/domain/list-search";
+import { listParams, staleListLink } from "~/faces/admin/list-page.server";
 import { searchTwins } from "~/domain/twin-list.server";
 import { twinBarcodeReport } from "~/domain/item-products.server";
 import { BarcodeReport } from "~/faces/admin/components/twin/BarcodeReport";
@@ -35,11 +35,8 @@ const PAGE_SIZE = 25;
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  const params = new URL(request.url).searchParams;
+  const { params, q, sort, cursor } = listParams(request);
   const chain = TWIN_CHAIN_FILTERS.find((value) => value === params.get("chain"));
-  const sort: ListSort = LIST_SORTS.find((value) => value === params.get("sort")) ?? "newest";
-  const q = params.get("q") ?? "";
-  const cursor = params.get("cursor") ?? undefined;
   const listed = { q, sort, chain: chain ?? null };
   const livemode = await adminLivemode(session.shop);
   const barcodes = await twinBarcodeReport(session.shop, livemode);
@@ -57,13 +54,16 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       chainOn: chainIssuingOn() || chain !== undefined || page.twins.some((twin) => twin.chain),
     };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VALIDATION_FAILED") {
-      const [detail] = error.details;
-      if (detail?.path === "q") throw new Response(`q: ${detail.message}`, { status: 400 });
-      // A hand-edited or outdated page link: say so rather than fail the page.
-      return { ...listed, twins: [], nextCursor: null, owners: {}, customers: {}, barcodes, staleCursor: true, chainOn: false };
-    }
-    throw error;
+    return {
+      ...listed,
+      twins: [],
+      nextCursor: null,
+      owners: {},
+      customers: {},
+      barcodes,
+      staleCursor: staleListLink(error),
+      chainOn: false,
+    };
   }
 };
 
@@ -91,10 +91,7 @@ export default function Twins() {
             tabs={[{ id: "all", label: t("twinsList.all") }]}
             status={null}
             query={q}
-            sorts={[
-              { value: "newest", option: "created desc", label: t("lists.created"), directionLabel: t("lists.newestFirst") },
-              { value: "oldest", option: "created asc", label: t("lists.created"), directionLabel: t("lists.oldestFirst") },
-            ]}
+            sorts={createdSorts(t)}
             sort={sort}
             filters={
               chainOn

@@ -59,7 +59,6 @@ describe("Notifications list: search, select, Resend failed (demo mode, Chromium
         : "the search narrows the rows";
       it(`${size.width} px, ${language}: ${what}`, async () => {
         const words = WORDS[language];
-        // Short addresses: the Cards list of the same demo shop shows them, and admin-lists.e2e checks it fits 1,040 px.
         const prefix = `r${label}${size.width}${language}`;
         await failedMessagesTo(prefix);
         const page = await openNotifications(language, size);

@@ -13,6 +13,7 @@ import {
   type IndexTableProps,
 } from "@shopify/polaris";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { CursorPagination } from "./CursorPagination";
 import { EMPTY_STATE_IMAGE } from "./empty-state-image";
@@ -35,6 +36,12 @@ export interface ListSort {
   label: string;
   directionLabel: string;
 }
+
+/** The lists' one sort (decision 0078): by creation, newest first (the default) or oldest first. */
+export const createdSorts = (t: TFunction): ListSort[] => [
+  { value: "newest", option: "created desc", label: t("lists.created"), directionLabel: t("lists.newestFirst") },
+  { value: "oldest", option: "created asc", label: t("lists.created"), directionLabel: t("lists.oldestFirst") },
+];
 
 /** A filter beside the search (Polaris' filter pills): one choice, in the URL as `?<key>=<value>`. */
 export interface ListFilter {
